@@ -1,0 +1,22 @@
+/**
+ * `npm run key -- create --email <e-mail>`: creates an account on the local store and prints its
+ * API key. Works whether or not `npm start` is running.
+ */
+import { z } from 'zod';
+import { withLocalStore } from '../shared/local/local-store.js';
+import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
+
+const usage = 'Usage: npm run key -- create --email <e-mail>';
+const [command, ...rest] = process.argv.slice(2);
+const emailIndex = rest.indexOf('--email');
+const email = z.email().safeParse(emailIndex >= 0 ? rest[emailIndex + 1] : undefined);
+
+if (command !== 'create' || !email.success) {
+  console.error(usage);
+  process.exit(2);
+}
+
+const { account, key } = await withLocalStore(() => createAccountWithKey(email.data));
+console.log(`Account: ${account.account_id} (${account.email})`);
+console.log(`API key: ${key.apiKey}`);
+console.log('Keep it secret: it is shown once and only its hash is stored.');

@@ -1,0 +1,61 @@
+/**
+ * `npm start`: the whole service on this machine. Flags: --in-memory (no data folder),
+ * --port N (or PORT), --no-seed.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { localConfig } from '../shared/config/local.js';
+import { localPaths, removeStackNote, writeStackNote } from '../shared/local/local-store.js';
+import { localSideRoutes } from '../shared/local/side-routes.js';
+import { startLocalStack } from '../shared/local/stack.js';
+import { cveRepository } from '../shared/repositories/cve-repository.js';
+import { issueKeyFor } from '../shared/use-cases/create-account-with-key.js';
+import { seedDemoCatalogue } from '../shared/use-cases/seed-demo-catalogue.js';
+
+const args = process.argv.slice(2);
+const inMemory = args.includes('--in-memory');
+const portFlag = args.indexOf('--port');
+const settings = localConfig();
+const port = portFlag >= 0 ? Number(args[portFlag + 1]) : settings.PORT;
+const paths = localPaths();
+
+const stack = await startLocalStack({
+  port,
+  host: settings.HOST,
+  ...(inMemory ? {} : { dataPath: paths.dynamo }),
+  sideRoutes: localSideRoutes(),
+});
+if (!inMemory) writeStackNote({ dynamoEndpoint: stack.dynamoEndpoint, baseUrl: stack.baseUrl, pid: process.pid });
+
+if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
+  const count = await seedDemoCatalogue();
+  console.log(`Seeded the demo catalogue: ${count} CVEs (hand-written demo records, not a live feed).`);
+}
+
+const demoEmail = 'demo@plaincve.local';
+const savedAccountId = !inMemory && existsSync(paths.demoAccount)
+  ? (JSON.parse(readFileSync(paths.demoAccount, 'utf8')) as { accountId?: string }).accountId
+  : undefined;
+const { account, key } = await issueKeyFor(savedAccountId, demoEmail);
+if (!inMemory) writeFileSync(paths.demoAccount, JSON.stringify({ accountId: account.account_id }));
+
+console.log('');
+console.log('PlainCVE is running.');
+console.log(`Base URL: ${stack.baseUrl}`);
+console.log(`Demo API key: ${key.apiKey}`);
+console.log('');
+console.log('Try:');
+console.log(`  curl -H "X-API-Key: ${key.apiKey}" ${stack.baseUrl}/api/cve/CVE-2021-44228`);
+console.log(`  curl ${stack.baseUrl}/health`);
+console.log('');
+console.log('(Each start issues a new demo key and revokes the previous one. Ctrl-C stops.)');
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  removeStackNote();
+  await stack.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,28 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'dist', '.local', 'coverage', 'test-results', 'dashboard/dist'] },
+  js.configs.recommended,
+  { languageOptions: { globals: { ...globals.node } } },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through shared/config.' },
+      ],
+    },
+  },
+  {
+    files: ['shared/config/**', 'test/**', 'bench/**', 'bin/**', '*.config.*'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['infra/app.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);

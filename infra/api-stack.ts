@@ -1,0 +1,141 @@
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import {
+  AccessLogFormat,
+  AuthorizationType,
+  EndpointType,
+  IdentitySource,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RequestAuthorizer,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { FUNCTIONS, type FunctionId } from '../shared/platform/functions.js';
+import {
+  AUTHORIZER_CACHE_TTL_SECONDS,
+  GATEWAY_RESPONSES,
+  STAGE_THROTTLE,
+  gatewayResponseBody,
+} from '../shared/platform/gateway.js';
+import { ROUTES } from '../shared/platform/routes.js';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import { LOG_RETENTION, PlainCveFunction } from './plaincve-function.js';
+
+export interface ApiStackProps extends StackProps {
+  readonly tables: Record<TableDefinition['id'], ITableV2>;
+  /** The public origin (the CloudFront domain or a custom one), for SARIF links and OAuth redirects. */
+  readonly publicBaseUrl: string;
+}
+
+export const API_STAGE = 'prod';
+
+/**
+ * The REST API (not an HTTP API: only a REST API's gateway responses can turn an authorizer's
+ * denial into our 401 bodies), one function per endpoint, all built from the shared route table.
+ */
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly functions: Record<FunctionId, PlainCveFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    const functions = {} as Record<FunctionId, PlainCveFunction>;
+    for (const [functionId, definition] of Object.entries(FUNCTIONS) as [FunctionId, (typeof FUNCTIONS)[FunctionId]][]) {
+      const fn = new PlainCveFunction(this, `${functionId}Fn`, {
+        definition,
+        environment: { PUBLIC_BASE_URL: props.publicBaseUrl },
+      });
+      for (const table of TABLE_DEFINITIONS) {
+        const access = definition.tables[table.id];
+        if (access) fn.bindTable(table, props.tables[table.id], access);
+      }
+      functions[functionId] = fn;
+    }
+    this.functions = functions;
+
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: LOG_RETENTION });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: 'plaincve',
+      description: 'PlainCVE: plain-English CVE explanations and exports',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      cloudWatchRole: true,
+      deployOptions: {
+        stageName: API_STAGE,
+        throttlingRateLimit: STAGE_THROTTLE.rateLimit,
+        throttlingBurstLimit: STAGE_THROTTLE.burstLimit,
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        tracingEnabled: true,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        // No header values: the X-API-Key header must never reach a log.
+        accessLogFormat: AccessLogFormat.jsonWithStandardFields({
+          caller: false,
+          httpMethod: true,
+          ip: true,
+          protocol: true,
+          requestTime: true,
+          resourcePath: true,
+          responseLength: true,
+          status: true,
+          user: false,
+        }),
+      },
+    });
+
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions::AwsSolutions-APIG2',
+        reason: 'Each function validates its input with zod and answers with the product error envelope naming every bad parameter; API Gateway validators would answer with their own body.',
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+        reason: "API Gateway's account-level CloudWatch role needs the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy.",
+      },
+      {
+        id: 'AwsSolutions::AwsSolutions-APIG3',
+        reason: 'Per-key rate limits run in the functions and stage throttling caps the total; a WAF web ACL is a deployment add-on documented in docs/deploy.md.',
+      },
+    );
+
+    const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
+      handler: functions.authorizer.function,
+      identitySources: [IdentitySource.header('X-API-Key')],
+      resultsCacheTtl: Duration.seconds(AUTHORIZER_CACHE_TTL_SECONDS),
+      authorizerName: 'plaincve-api-key',
+    });
+
+    for (const definition of Object.values(GATEWAY_RESPONSES)) {
+      this.api.addGatewayResponse(`Gateway${definition.type}`, {
+        type: ResponseType.of(definition.type),
+        ...(definition.statusCode ? { statusCode: String(definition.statusCode) } : {}),
+        responseHeaders: Object.fromEntries(Object.entries(definition.headers).map(([k, v]) => [k, `'${v}'`])),
+        templates: { 'application/json': gatewayResponseBody(definition) },
+      });
+    }
+
+    for (const route of ROUTES) {
+      const resource = this.api.root.resourceForPath(route.path);
+      const method = resource.addMethod(route.method, new LambdaIntegration(functions[route.functionId].function), {
+        ...(route.auth === 'apiKey'
+          ? { authorizer, authorizationType: AuthorizationType.CUSTOM }
+          : { authorizationType: AuthorizationType.NONE }),
+      });
+      if (route.auth === 'none') {
+        Validations.of(method).acknowledge(
+          { id: 'AwsSolutions::AwsSolutions-APIG4', reason: `${route.method} ${route.path} is public by the product's design (no API key).` },
+          { id: 'AwsSolutions::AwsSolutions-COG4', reason: `${route.method} ${route.path} is public by the product's design (no API key).` },
+        );
+      } else {
+        Validations.of(method).acknowledge({
+          id: 'AwsSolutions::AwsSolutions-COG4',
+          reason: 'Callers authenticate with PlainCVE API keys through the Lambda REQUEST authorizer, not Cognito.',
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { App, Validations, type StackProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { ApiStack } from './api-stack.js';
+import { StatefulStack } from './stateful-stack.js';
+
+export interface PlainCveApp {
+  readonly app: App;
+  readonly stateful: StatefulStack;
+  readonly api: ApiStack;
+}
+
+/** Context every build of the app needs, whether from `cdk synth` or a test. */
+export const DEFAULT_CONTEXT = {
+  // Producer-protecting cross-stack references: the API cannot lose a table it still uses.
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+};
+
+/** The whole CDK app, built the same way by `bin/app.ts` and the CDK assertion tests. */
+export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): PlainCveApp {
+  const env: StackProps['env'] = {
+    account: app.node.tryGetContext('account') ?? process.env.CDK_DEFAULT_ACCOUNT,
+    region: app.node.tryGetContext('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
+  };
+  const publicBaseUrl: string = app.node.tryGetContext('publicBaseUrl') ?? 'https://plaincve.example.com';
+  const stateful = new StatefulStack(app, 'PlainCveStateful', { env, description: 'PlainCVE tables (retained)' });
+  const api = new ApiStack(app, 'PlainCveApi', { env, tables: stateful.tables, publicBaseUrl, description: 'PlainCVE REST API and functions' });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stateful, api };
+}

@@ -1,0 +1,39 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, TableEncryptionV2, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+
+const attributeType = (type: 'S' | 'N') => (type === 'S' ? AttributeType.STRING : AttributeType.NUMBER);
+
+/**
+ * Everything that holds data: retained when the stack is deleted, point-in-time recovery on,
+ * deletion protection on. Kept apart from the stateless stacks so those can be replaced freely.
+ */
+export class StatefulStack extends Stack {
+  readonly tables: Record<TableDefinition['id'], ITableV2>;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const tables: Partial<Record<TableDefinition['id'], ITableV2>> = {};
+    for (const definition of TABLE_DEFINITIONS) {
+      tables[definition.id] = new TableV2(this, `${definition.id}Table`, {
+        partitionKey: { name: definition.partitionKey.name, type: attributeType(definition.partitionKey.type) },
+        ...(definition.sortKey
+          ? { sortKey: { name: definition.sortKey.name, type: attributeType(definition.sortKey.type) } }
+          : {}),
+        billing: Billing.onDemand(),
+        encryption: TableEncryptionV2.awsManagedKey(),
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+        ...(definition.timeToLiveAttribute ? { timeToLiveAttribute: definition.timeToLiveAttribute } : {}),
+        globalSecondaryIndexes: definition.globalIndexes.map((index) => ({
+          indexName: index.indexName,
+          partitionKey: { name: index.partitionKey.name, type: attributeType(index.partitionKey.type) },
+          ...(index.sortKey ? { sortKey: { name: index.sortKey.name, type: attributeType(index.sortKey.type) } } : {}),
+        })),
+      });
+    }
+    this.tables = tables as Record<TableDefinition['id'], ITableV2>;
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads `process.env`. Every value is validated once, on first use, so a
+ * function with a missing or malformed variable fails at cold start with a clear message
+ * instead of half-way through a request.
+ */
+const envSchema = z.object({
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  CATALOGUE_TABLE: z.string().min(3).optional(),
+  ACCOUNTS_TABLE: z.string().min(3).optional(),
+  COUNTERS_TABLE: z.string().min(3).optional(),
+  /** Set only when running locally: the dynalite endpoint. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** Per-call DynamoDB timeout; a slower answer is a dependency failure (503). */
+  DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  SERVICE_VERSION: z.string().min(1).default('0.1.0'),
+  /** Secrets Manager secret id holding the OAuth client credentials (AWS only). */
+  OAUTH_SECRET_ID: z.string().min(1).optional(),
+  /** Local runs: a JSON file with the same content as the OAuth secret. */
+  OAUTH_SECRET_FILE: z.string().min(1).optional(),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** For the local stack and tests, which set the environment after modules have loaded. */
+export function resetConfig(): void {
+  cached = undefined;
+}
+
+export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE';
+
+export function tableName(name: TableName): string {
+  const value = config()[name];
+  if (!value) throw new Error(`Invalid configuration: ${name} is not set for this function`);
+  return value;
+}

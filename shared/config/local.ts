@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { resetConfig } from './index.js';
+
+/** Settings of the local stack and the CLIs, which only ever run on a developer's machine. */
+const localSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PLAINCVE_LOCAL_DIR: z.string().min(1).default('.local'),
+  PLAINCVE_DATA_DIR: z.string().min(1).default('../shared/data'),
+});
+export type LocalConfig = z.infer<typeof localSchema>;
+
+export function localConfig(): LocalConfig {
+  return localSchema.parse(process.env);
+}
+
+/** The local stack plays Lambda's environment: it sets the variables the functions read. */
+export function applyFunctionEnvironment(values: Record<string, string>): void {
+  // This project runs locally on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  for (const [name, value] of Object.entries(values)) process.env[name] = value;
+  resetConfig();
+}

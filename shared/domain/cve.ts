@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. */
+export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,}$/;
+
+export const severitySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKNOWN']);
+export type Severity = z.infer<typeof severitySchema>;
+
+export const riskLevelSchema = z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']);
+export type RiskLevel = z.infer<typeof riskLevelSchema>;
+
+export const patchStatusSchema = z.enum(['available', 'partial', 'workaround_only', 'not_available']);
+export type PatchStatus = z.infer<typeof patchStatusSchema>;
+
+export const tagTypeSchema = z.enum(['vendor', 'product', 'technology']);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date of the form YYYY-MM-DD');
+const cvssScore = z.number().min(0).max(10);
+
+export const referenceSchema = z
+  .object({
+    title: z.string().min(1),
+    url: z.url(),
+    ref_type: z.string().min(1),
+  })
+  .meta({ id: 'Reference' });
+
+export const explanationSchema = z
+  .object({
+    summary: z.string().min(1),
+    affected: z.string().min(1),
+    fix: z.string().min(1),
+    references: z.array(referenceSchema),
+  })
+  .meta({ id: 'Explanation' });
+
+export const exploitIntelSchema = z
+  .object({
+    risk_level: riskLevelSchema,
+    detectable: z.boolean(),
+    weaponized: z.boolean(),
+    detection_sources: z.array(z.string()),
+    exploit_sources: z.array(z.string()),
+  })
+  .meta({ id: 'ExploitIntel' });
+
+export const patchSchema = z
+  .object({
+    status: patchStatusSchema,
+    patch_date: isoDate.optional(),
+    patch_urls: z.array(z.url()),
+    days_unpatched: z.number().int().min(0),
+  })
+  .meta({ id: 'Patch' });
+
+export const tagSchema = z
+  .object({ tag: z.string().min(1), tag_type: tagTypeSchema })
+  .meta({ id: 'Tag' });
+export type Tag = z.infer<typeof tagSchema>;
+
+/** Interface §2.4: one element of `data.cves` in the JSON export. */
+export const exportRecordSchema = z
+  .object({
+    cve_id: z.string().regex(CVE_ID_PATTERN),
+    title: z.string().min(1),
+    severity: severitySchema,
+    cvss_score: cvssScore.nullable(),
+    description: z.string(),
+    published_date: isoDate,
+    cwe_ids: z.array(z.string().regex(/^CWE-\d+$/)),
+    explanation: explanationSchema.optional(),
+    exploit_intel: exploitIntelSchema.optional(),
+    patch: patchSchema.optional(),
+    tags: z.array(tagSchema),
+  })
+  .meta({ id: 'ExportRecord' });
+export type ExportRecord = z.infer<typeof exportRecordSchema>;
+
+/**
+ * What the catalogue table holds for one CVE: the export record plus what the service needs
+ * but does not export (CWE names for the SARIF taxonomy, KEV membership, provenance).
+ * Lookup and exports read this same item.
+ */
+export const catalogueRecordSchema = exportRecordSchema.extend({
+  cwe_names: z.record(z.string(), z.string()),
+  in_kev: z.boolean(),
+  rejected: z.boolean(),
+  /** True for the hand-written demo catalogue, so no one mistakes it for a live feed. */
+  demo: z.boolean().optional(),
+  /** field (or field group) → the source that said it, e.g. `cvss_score: "nvd@nist.gov (Primary)"`. */
+  provenance: z.record(z.string(), z.string()),
+  /** Last-modified timestamp of the newest source that fed the record. */
+  source_modified: z.string().optional(),
+});
+export type CatalogueRecord = z.infer<typeof catalogueRecordSchema>;
+
+/** Interface §2.2: what the lookup endpoint returns. */
+export const cveExplanationSchema = z
+  .object({
+    cve_id: z.string().regex(CVE_ID_PATTERN),
+    title: z.string().min(1),
+    severity: severitySchema,
+    cvss_score: cvssScore.nullable(),
+    summary: z.string().min(1),
+    affected: z.string().min(1),
+    fix: z.string().min(1),
+    references: z.array(z.object({ title: z.string(), url: z.url() }).meta({ id: 'LookupReference' })),
+  })
+  .meta({ id: 'CveExplanation' });
+export type CveExplanation = z.infer<typeof cveExplanationSchema>;
+
+/** Interface §2.3 columns, in order. */
+export const CSV_COLUMNS = [
+  'cve_id',
+  'title',
+  'severity',
+  'cvss_score',
+  'published_date',
+  'patch_status',
+  'days_unpatched',
+  'risk_level',
+] as const;
+
+export const exportMetaSchema = z
+  .object({
+    total: z.number().int().min(0),
+    exported: z.number().int().min(0),
+    max_rows: z.number().int(),
+    exported_at: z.iso.datetime(),
+  })
+  .meta({ id: 'ExportMeta' });
+export type ExportMeta = z.infer<typeof exportMetaSchema>;
+
+export const healthSchema = z
+  .object({ status: z.literal('healthy'), product: z.literal('PlainCVE') })
+  .meta({ id: 'Health' });

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** product-decisions §2: every error code the API can answer with. */
+export const errorCodeSchema = z.enum([
+  'INVALID_CVE_FORMAT',
+  'INVALID_PARAMETER',
+  'BAD_REQUEST',
+  'MISSING_API_KEY',
+  'INVALID_API_KEY',
+  'CVE_NOT_FOUND',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'EXPORT_LIMIT_EXCEEDED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const errorDetailSchema = z
+  .object({ parameter: z.string(), message: z.string() })
+  .meta({ id: 'ErrorDetail' });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorEnvelopeSchema = z
+  .object({
+    ok: z.literal(false),
+    error: z.object({
+      code: errorCodeSchema,
+      message: z.string().min(1),
+      details: z.array(errorDetailSchema).optional(),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+const STATUS: Record<ErrorCode, number> = {
+  INVALID_CVE_FORMAT: 400,
+  INVALID_PARAMETER: 400,
+  BAD_REQUEST: 400,
+  MISSING_API_KEY: 401,
+  INVALID_API_KEY: 401,
+  CVE_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  EXPORT_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export const MESSAGES: Record<ErrorCode, string> = {
+  INVALID_CVE_FORMAT: 'The CVE id must look like CVE-YYYY-NNNN (four or more digits after the year).',
+  INVALID_PARAMETER: 'One or more query parameters are not valid.',
+  BAD_REQUEST: 'The request could not be understood.',
+  MISSING_API_KEY: 'Send your API key in the X-API-Key header.',
+  INVALID_API_KEY: 'The API key is not valid: it is malformed, unknown or has been revoked.',
+  CVE_NOT_FOUND: 'The catalogue does not hold this CVE.',
+  NOT_FOUND: 'There is no such resource.',
+  RATE_LIMITED: 'Too many requests: the limit is 100 per minute for each API key.',
+  EXPORT_LIMIT_EXCEEDED: 'Too many exports: the limit is 10 per hour for each API key.',
+  INTERNAL_ERROR: 'Something went wrong on our side; please try again.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; please retry shortly.',
+};
+
+/**
+ * An error the API answers with on purpose. Carries `statusCode` and `expose` so that
+ * `@middy/http-error-handler` treats it as an HTTP error.
+ */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly expose: boolean;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = MESSAGES[code],
+    readonly details?: ErrorDetail[],
+    headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = STATUS[code];
+    this.expose = true;
+    this.headers = headers;
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return {
+      ok: false,
+      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) },
+    };
+  }
+}
+
+/** A dependency (DynamoDB, Secrets Manager) failed or timed out. */
+export class DependencyError extends Error {
+  constructor(
+    readonly dependency: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${dependency} is unavailable`, options);
+    this.name = 'DependencyError';
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
+export function errorEnvelope(code: ErrorCode, message: string = MESSAGES[code], details?: ErrorDetail[]): ErrorEnvelope {
+  return new ApiError(code, message, details).toEnvelope();
+}
+
+export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;

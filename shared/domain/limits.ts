@@ -1,0 +1,40 @@
+/** The product's limits (interface §8). */
+export const CORE_LIMIT = { resource: 'core', limit: 100, windowSeconds: 60 } as const;
+export const EXPORT_LIMIT = { resource: 'exports', limit: 10, windowSeconds: 3600 } as const;
+export const MAX_EXPORT_ROWS = 1000;
+
+export type RateResource = 'core' | 'exports';
+
+export interface RateWindow {
+  /** Unix seconds at which the window started (on the UTC minute or hour). */
+  readonly start: number;
+  /** Unix seconds at which the next window starts. */
+  readonly resetAt: number;
+}
+
+/** Fixed windows aligned to the UTC minute / hour (product-decisions §3). */
+export function windowAt(nowMs: number, windowSeconds: number): RateWindow {
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const start = nowSeconds - (nowSeconds % windowSeconds);
+  return { start, resetAt: start + windowSeconds };
+}
+
+export interface RateState {
+  readonly resource: RateResource;
+  readonly limit: number;
+  readonly remaining: number;
+  readonly resetAt: number;
+}
+
+export function rateHeaders(state: RateState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, state.remaining)),
+    'X-RateLimit-Reset': String(state.resetAt),
+    'X-RateLimit-Resource': state.resource,
+  };
+}
+
+export function retryAfterSeconds(resetAt: number, nowMs: number): number {
+  return Math.max(1, resetAt - Math.floor(nowMs / 1000));
+}

@@ -1,0 +1,46 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS, errorEnvelope } from '../domain/errors.js';
+import { logger } from './logger.js';
+
+/** What `@middy/http-error-handler` answers for anything we did not expect: never a stack trace. */
+export const INTERNAL_ERROR_BODY = JSON.stringify(errorEnvelope('INTERNAL_ERROR'));
+
+interface HttpErrorShape {
+  statusCode: number;
+  expose: boolean;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Turns our errors into what `@middy/http-error-handler` renders: an exposed HTTP error whose
+ * message is the JSON error envelope. A failing dependency becomes 503 with Retry-After;
+ * anything else is left for the error handler's generic 500.
+ */
+export function errorEnvelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    onError: async (request) => {
+      const error = request.error;
+      let mapped: ApiError | undefined;
+      if (error instanceof ApiError) {
+        mapped = error;
+      } else if (error instanceof DependencyError) {
+        logger.error('dependency failed', { dependency: error.dependency, error: String(error.cause) });
+        mapped = new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, {
+          'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
+        });
+      } else {
+        logger.error('unexpected error', error instanceof Error ? error : String(error));
+        return;
+      }
+      const httpError: HttpErrorShape = {
+        statusCode: mapped.statusCode,
+        expose: true,
+        message: JSON.stringify(mapped.toEnvelope()),
+        headers: mapped.headers,
+      };
+      request.error = Object.assign(new Error(httpError.message), httpError);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { ApiError } from '../domain/errors.js';
+import { CORE_LIMIT, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
+import { LimitReachedError, counterRepository } from '../repositories/counter-repository.js';
+import { callerOf } from './caller.js';
+
+const stateOf = new WeakMap<object, RateState>();
+
+/**
+ * The 100-requests-per-UTC-minute allowance of every authenticated request: one conditional
+ * write before the handler runs. Rate headers go on every response, errors included; headers
+ * the handler or its error set itself (the export allowance) take precedence.
+ */
+export function rateLimitMiddleware(
+  now: () => number = Date.now,
+): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const addHeaders = async (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+    const state = stateOf.get(request.event);
+    if (!state || !request.response) return;
+    request.response.headers = { ...rateHeaders(state), ...request.response.headers };
+  };
+  return {
+    before: async (request) => {
+      const caller = callerOf(request.event);
+      const nowMs = now();
+      const window = windowAt(nowMs, CORE_LIMIT.windowSeconds);
+      const counter = { accountId: caller.accountId, keyId: caller.keyId, resource: CORE_LIMIT.resource, windowStart: window.start };
+      try {
+        const used = await counterRepository.take(counter, CORE_LIMIT.limit, CORE_LIMIT.windowSeconds);
+        stateOf.set(request.event, { resource: 'core', limit: CORE_LIMIT.limit, remaining: CORE_LIMIT.limit - used, resetAt: window.resetAt });
+      } catch (error) {
+        if (!(error instanceof LimitReachedError)) throw error;
+        const state: RateState = { resource: 'core', limit: CORE_LIMIT.limit, remaining: 0, resetAt: window.resetAt };
+        stateOf.set(request.event, state);
+        throw new ApiError('RATE_LIMITED', undefined, undefined, {
+          'Retry-After': String(retryAfterSeconds(window.resetAt, nowMs)),
+        });
+      }
+    },
+    after: addHeaders,
+    onError: addHeaders,
+  };
+}

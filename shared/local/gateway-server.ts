@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Context } from 'aws-lambda';
+import { z } from 'zod';
+import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
+import {
+  AUTHORIZER_CACHE_TTL_SECONDS,
+  GATEWAY_RESPONSES,
+  STAGE_THROTTLE,
+  gatewayResponseBody,
+  type GatewayResponseType,
+} from '../platform/gateway.js';
+import type { RouteDefinition } from '../platform/routes.js';
+import { lambdaContext } from './lambda-context.js';
+import { authorizerResultSchema, policyAllows, type AuthorizerResult } from './policy.js';
+import { authorizerEvent, methodArn, proxyEvent, requestContext, requestParts } from './proxy-event.js';
+import { createRouteMatcher } from './route-matcher.js';
+
+export type LambdaFunction = (event: unknown, context: Context) => Promise<unknown>;
+
+/** API Gateway's payload limit for REST APIs. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const API_GATEWAY_TIMEOUT_MS = 29_000;
+
+const proxyResultSchema = z.object({
+  statusCode: z.number().int().min(100).max(599),
+  headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  multiValueHeaders: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))).optional(),
+  body: z.string().optional(),
+  isBase64Encoded: z.boolean().optional(),
+});
+
+/** Something the adapter serves outside API Gateway (CloudFront → S3, identity-provider stand-ins). */
+export type SideRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+export interface GatewayOptions {
+  readonly routes: readonly RouteDefinition[];
+  readonly loadFunction: (definition: FunctionDefinition) => Promise<LambdaFunction>;
+  readonly sideRoutes?: readonly SideRoute[];
+}
+
+/**
+ * A local API Gateway REST API: matches the route table, builds REST proxy events, calls the
+ * real REQUEST authorizer for protected routes, answers with the same gateway responses as the
+ * CDK stack, and invokes the real handler. It does what API Gateway does and nothing more.
+ */
+export function createGatewayServer(options: GatewayOptions): Server {
+  const match = createRouteMatcher(options.routes);
+  const loaded = new Map<FunctionId, Promise<LambdaFunction>>();
+  const load = (id: FunctionId) => {
+    let fn = loaded.get(id);
+    if (!fn) {
+      fn = options.loadFunction(FUNCTIONS[id]);
+      loaded.set(id, fn);
+    }
+    return fn;
+  };
+  const authorizerCache = new Map<string, { result: AuthorizerResult; expiresAt: number }>();
+  const throttle = tokenBucket(STAGE_THROTTLE.rateLimit, STAGE_THROTTLE.burstLimit);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const side of options.sideRoutes ?? []) {
+      if (await side(req, res, url)) return;
+    }
+    const requestId = randomUUID();
+    if (!throttle()) return sendGateway(res, 'THROTTLED', requestId);
+    const path = url.pathname;
+    const found = match(req.method ?? 'GET', path);
+    if (!found) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId);
+
+    const body = await readBody(req);
+    if (body === 'too-large') return sendGateway(res, 'DEFAULT_4XX', requestId, 413);
+    const parts = requestParts(req, url);
+    const context = requestContext(req, found, path, requestId);
+
+    if (found.route.auth === 'apiKey') {
+      const identity = Object.entries(parts.headers).find(([k]) => k.toLowerCase() === 'x-api-key')?.[1];
+      if (!identity || identity.trim() === '') return sendGateway(res, 'UNAUTHORIZED', requestId);
+      let result: AuthorizerResult;
+      try {
+        result = await authorize(identity, parts, found, path, context);
+      } catch (error) {
+        if (error instanceof Error && error.message === 'Unauthorized') return sendGateway(res, 'UNAUTHORIZED', requestId);
+        return sendGateway(res, 'AUTHORIZER_FAILURE', requestId);
+      }
+      if (!policyAllows(result, methodArn(found.route.method, path))) return sendGateway(res, 'ACCESS_DENIED', requestId);
+      context.authorizer = { principalId: result.principalId, ...result.context };
+    }
+
+    const definition = FUNCTIONS[found.route.functionId];
+    const fn = await load(found.route.functionId);
+    const event = proxyEvent(parts, found, path, body, context);
+    const timeoutMs = Math.min(API_GATEWAY_TIMEOUT_MS, (definition.timeoutSeconds ?? 10) * 1000);
+    let raw: unknown;
+    try {
+      raw = await withTimeout(
+        fn(event, lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 10, definition.memoryMb ?? 256)),
+        timeoutMs,
+      );
+    } catch (error) {
+      if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
+      console.error(`[gateway] ${definition.id} threw`, error);
+      return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
+    }
+    const parsed = proxyResultSchema.safeParse(raw);
+    if (!parsed.success) return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
+    const result = parsed.data;
+    const headers: Record<string, string | string[]> = { 'x-amzn-RequestId': requestId };
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+    for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) headers[name] = values.map(String);
+    const payload = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    headers['Content-Length'] = String(payload.length);
+    res.writeHead(result.statusCode, headers);
+    res.end(req.method === 'HEAD' ? undefined : payload);
+  }
+
+  async function authorize(
+    identity: string,
+    parts: ReturnType<typeof requestParts>,
+    found: NonNullable<ReturnType<typeof match>>,
+    path: string,
+    context: ReturnType<typeof requestContext>,
+  ): Promise<AuthorizerResult> {
+    const cached = authorizerCache.get(identity);
+    if (cached && cached.expiresAt > Date.now()) return cached.result;
+    const authorizer = await load('authorizer');
+    const definition = FUNCTIONS.authorizer;
+    const raw = await authorizer(
+      authorizerEvent(parts, found, path, context),
+      lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 5, definition.memoryMb ?? 256),
+    );
+    const result = authorizerResultSchema.parse(raw);
+    if (AUTHORIZER_CACHE_TTL_SECONDS > 0) {
+      authorizerCache.set(identity, { result, expiresAt: Date.now() + AUTHORIZER_CACHE_TTL_SECONDS * 1000 });
+    }
+    return result;
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('[gateway] unexpected failure', error);
+      if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', randomUUID(), 502);
+      else res.destroy();
+    });
+  });
+}
+
+function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: string, defaultStatus?: number): void {
+  const definition = GATEWAY_RESPONSES[type];
+  const body = gatewayResponseBody(definition);
+  res.writeHead(definition.statusCode ?? defaultStatus ?? 500, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'x-amzn-RequestId': requestId,
+    'x-amzn-ErrorType': type,
+    ...definition.headers,
+  });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return 'too-large';
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+class TimeoutError extends Error {}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError()), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Stage throttling as API Gateway applies it: a token bucket of `burst` refilled at `rate`/s. */
+function tokenBucket(rate: number, burst: number): () => boolean {
+  let tokens = burst;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - last) / 1000) * rate);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}

@@ -1,0 +1,97 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { applyFunctionEnvironment } from '../config/local.js';
+import type { FunctionDefinition } from '../platform/functions.js';
+import { ROUTES } from '../platform/routes.js';
+import { resetDocumentClient } from '../repositories/dynamo-client.js';
+import { startLocalDynamo, type LocalDynamo } from './dynalite-server.js';
+import { createGatewayServer, type LambdaFunction, type SideRoute } from './gateway-server.js';
+import { localTableEnvironment } from './local-tables.js';
+
+export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface LocalStackOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** LevelDB folder for dynalite; omitted means in memory. */
+  readonly dataPath?: string;
+  /** Fixed dynalite port (0 = any free one). */
+  readonly dynamoPort?: number;
+  readonly sideRoutes?: readonly SideRoute[];
+  /** Extra environment for the functions (tests shorten timeouts, for instance). */
+  readonly environment?: Record<string, string>;
+}
+
+export interface LocalStack {
+  readonly baseUrl: string;
+  readonly dynamoEndpoint: string;
+  /** Stops the database under the running service (to test dependency failures). */
+  stopDatabase(): Promise<void>;
+  /** Starts it again on the same port and folder. */
+  startDatabase(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Loads a function the way Lambda does: the module's exported `handler`. */
+export async function loadLocalFunction(definition: FunctionDefinition): Promise<LambdaFunction> {
+  const entry = pathToFileURL(join(PROJECT_ROOT, 'functions', `${definition.entry}.ts`)).href;
+  const module = (await import(entry)) as { handler?: LambdaFunction };
+  if (typeof module.handler !== 'function') throw new Error(`functions/${definition.entry}.ts exports no handler`);
+  return module.handler;
+}
+
+/**
+ * The whole service on one machine: dynalite in this process with the CDK stack's tables, and
+ * the local API Gateway in front of the real functions.
+ */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  if (options.dataPath) mkdirSync(options.dataPath, { recursive: true });
+  let dynamo: LocalDynamo | undefined = await startLocalDynamo({
+    port: options.dynamoPort ?? 0,
+    ...(options.dataPath ? { path: options.dataPath } : {}),
+  });
+  const dynamoPort = dynamo.port;
+  const host = options.host ?? '127.0.0.1';
+
+  const server: Server = createGatewayServer({
+    routes: ROUTES,
+    loadFunction: loadLocalFunction,
+    sideRoutes: options.sideRoutes ?? [],
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolvePromise());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+  applyFunctionEnvironment({
+    ...localTableEnvironment(),
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'local',
+    PUBLIC_BASE_URL: baseUrl,
+    ...options.environment,
+  });
+  resetDocumentClient();
+
+  return {
+    baseUrl,
+    dynamoEndpoint: dynamo.endpoint,
+    async stopDatabase() {
+      await dynamo?.close();
+      dynamo = undefined;
+    },
+    async startDatabase() {
+      dynamo ??= await startLocalDynamo({ port: dynamoPort, ...(options.dataPath ? { path: options.dataPath } : {}) });
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+      await dynamo?.close();
+      resetDocumentClient();
+    },
+  };
+}

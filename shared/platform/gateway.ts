@@ -1,0 +1,65 @@
+import { MESSAGES, RETRY_AFTER_UNAVAILABLE_SECONDS, type ErrorCode, errorEnvelope, statusOf } from '../domain/errors.js';
+
+/**
+ * API Gateway's own answers (when no function runs), as plain data for the CDK stack's gateway
+ * responses and the local adapter. Every one is our error envelope, never API Gateway's
+ * `{"message": ...}`.
+ */
+export type GatewayResponseType =
+  | 'UNAUTHORIZED'
+  | 'ACCESS_DENIED'
+  | 'AUTHORIZER_FAILURE'
+  | 'AUTHORIZER_CONFIGURATION_ERROR'
+  | 'THROTTLED'
+  | 'MISSING_AUTHENTICATION_TOKEN'
+  | 'INTEGRATION_FAILURE'
+  | 'INTEGRATION_TIMEOUT'
+  | 'DEFAULT_4XX'
+  | 'DEFAULT_5XX';
+
+export interface GatewayResponseDefinition {
+  readonly type: GatewayResponseType;
+  /** Undefined for the DEFAULT_* types: API Gateway keeps the status it chose. */
+  readonly statusCode?: number;
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+function response(type: GatewayResponseType, code: ErrorCode, headers: Record<string, string> = {}, message = MESSAGES[code]): GatewayResponseDefinition {
+  return { type, statusCode: statusOf(code), code, message, headers };
+}
+
+const retryLater = { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) };
+
+export const GATEWAY_RESPONSES: Readonly<Record<GatewayResponseType, GatewayResponseDefinition>> = {
+  // The identity source (X-API-Key) is absent: API Gateway answers without calling the authorizer.
+  UNAUTHORIZED: response('UNAUTHORIZED', 'MISSING_API_KEY'),
+  // The authorizer returned a Deny policy: malformed, unknown or revoked key.
+  ACCESS_DENIED: response('ACCESS_DENIED', 'INVALID_API_KEY'),
+  // The authorizer failed (its table did not answer): a dependency failure, not a denial.
+  AUTHORIZER_FAILURE: response('AUTHORIZER_FAILURE', 'SERVICE_UNAVAILABLE', retryLater),
+  AUTHORIZER_CONFIGURATION_ERROR: response('AUTHORIZER_CONFIGURATION_ERROR', 'SERVICE_UNAVAILABLE', retryLater),
+  // Stage throttling, ahead of our per-key counters.
+  THROTTLED: response('THROTTLED', 'RATE_LIMITED', { 'Retry-After': '1' }, 'Too many requests reach the service right now; please retry shortly.'),
+  // REST APIs answer an unknown path or method with this type.
+  MISSING_AUTHENTICATION_TOKEN: response('MISSING_AUTHENTICATION_TOKEN', 'NOT_FOUND'),
+  INTEGRATION_FAILURE: response('INTEGRATION_FAILURE', 'INTERNAL_ERROR'),
+  INTEGRATION_TIMEOUT: response('INTEGRATION_TIMEOUT', 'SERVICE_UNAVAILABLE', retryLater),
+  DEFAULT_4XX: { type: 'DEFAULT_4XX', code: 'BAD_REQUEST', message: MESSAGES.BAD_REQUEST, headers: {} },
+  DEFAULT_5XX: { type: 'DEFAULT_5XX', code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR, headers: {} },
+};
+
+export function gatewayResponseBody(definition: GatewayResponseDefinition): string {
+  return JSON.stringify(errorEnvelope(definition.code, definition.message));
+}
+
+/** Stage-wide throttling (requests per second, burst), applied before any function runs. */
+export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
+
+/**
+ * Authorizer result cache. Zero on purpose: a rotated or deleted key must stop working at once
+ * (interface §5.5, the dashboard's delete), and API Gateway's cache would keep honouring it for
+ * up to the TTL. The authorizer costs one strongly-consistent GetItem instead.
+ */
+export const AUTHORIZER_CACHE_TTL_SECONDS = 0;

@@ -1,0 +1,57 @@
+/**
+ * The tables as plain data. The CDK stateful stack and the local stack both build their tables
+ * from this list, so the two cannot drift.
+ */
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+export interface GlobalIndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+}
+
+export interface TableDefinition {
+  /** Logical id: also the construct id in CDK and the base of the local table name. */
+  readonly id: 'catalogue' | 'accounts' | 'counters';
+  /** The environment variable a function reads the physical name from. */
+  readonly envVar: 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE';
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly timeToLiveAttribute?: string;
+  readonly globalIndexes: readonly GlobalIndexDefinition[];
+}
+
+export const catalogueTable: TableDefinition = {
+  id: 'catalogue',
+  envVar: 'CATALOGUE_TABLE',
+  // `pk` is the CVE id for records; other item kinds (the export filter index) use prefixed keys.
+  partitionKey: { name: 'pk', type: 'S' },
+  globalIndexes: [],
+};
+
+export const accountsTable: TableDefinition = {
+  id: 'accounts',
+  envVar: 'ACCOUNTS_TABLE',
+  // Items: ACCOUNT#<id>, KEY#<sha256>, IDENTITY#<provider>#<subject>, SESSION#<sha256>, ...
+  partitionKey: { name: 'pk', type: 'S' },
+  timeToLiveAttribute: 'expires_at',
+  // Every item carries `account_id`, so deleting an account finds all of its items with one query.
+  globalIndexes: [
+    { indexName: 'byAccount', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'pk', type: 'S' } },
+  ],
+};
+
+export const countersTable: TableDefinition = {
+  id: 'counters',
+  envVar: 'COUNTERS_TABLE',
+  // pk = account id, sk = <resource>#<keyId>#<window start>: an account's counters are one query away.
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  timeToLiveAttribute: 'expires_at',
+  globalIndexes: [],
+};
+
+export const TABLE_DEFINITIONS: readonly TableDefinition[] = [catalogueTable, accountsTable, countersTable];

@@ -1,0 +1,80 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config/index.js';
+import type { RateResource } from '../domain/limits.js';
+import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+export interface CounterKey {
+  readonly accountId: string;
+  readonly keyId: string;
+  readonly resource: RateResource;
+  /** Unix seconds of the window start. */
+  readonly windowStart: number;
+}
+
+export class LimitReachedError extends Error {
+  constructor() {
+    super('The window allowance is used up');
+    this.name = 'LimitReachedError';
+  }
+}
+
+/** Counter items outlive their window by a margin so that TTL never deletes a live one. */
+const TTL_MARGIN_SECONDS = 3600;
+
+function keyOf(counter: CounterKey) {
+  return { pk: counter.accountId, sk: `${counter.resource}#${counter.keyId}#${counter.windowStart}` };
+}
+
+/**
+ * Fixed-window counters enforced by conditional writes. dynalite (and DynamoDB) apply each
+ * UpdateItem atomically, so N concurrent callers racing for k remaining units get exactly k
+ * successes: the condition is evaluated against the value each write actually sees.
+ */
+export const counterRepository = {
+  /** Takes one unit; returns the count after taking it, or throws LimitReachedError. */
+  async take(counter: CounterKey, limit: number, windowSeconds: number): Promise<number> {
+    try {
+      const out = await dynamo(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName('COUNTERS_TABLE'),
+            Key: keyOf(counter),
+            UpdateExpression: 'SET n = if_not_exists(n, :zero) + :one, expires_at = :expiresAt',
+            // Named condition: the window still has room (or has not been touched yet).
+            ConditionExpression: 'attribute_not_exists(n) OR n < :limit',
+            ExpressionAttributeValues: {
+              ':zero': 0,
+              ':one': 1,
+              ':limit': limit,
+              ':expiresAt': counter.windowStart + windowSeconds + TTL_MARGIN_SECONDS,
+            },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        ),
+      );
+      return Number(out.Attributes?.n ?? limit);
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) throw new LimitReachedError();
+      throw error;
+    }
+  },
+
+  /** Gives a unit back (an export that failed after taking it). Never goes below zero. */
+  async giveBack(counter: CounterKey): Promise<void> {
+    try {
+      await dynamo(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName('COUNTERS_TABLE'),
+            Key: keyOf(counter),
+            UpdateExpression: 'ADD n :minusOne',
+            ConditionExpression: 'n > :zero',
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+          }),
+        ),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  },
+};
