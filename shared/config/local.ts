@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { resetConfig } from './index.js';
 
+// Local runs happen on Node 20 as well as 22; the SDK's notice about Node 20 is noise here, and
+// it fires on the first client built, so it is silenced as soon as local code loads.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /** Settings of the local stack and the CLIs, which only ever run on a developer's machine. */
 const localSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,8 +20,6 @@ export function localConfig(): LocalConfig {
 
 /** The local stack plays Lambda's environment: it sets the variables the functions read. */
 export function applyFunctionEnvironment(values: Record<string, string>): void {
-  // This project runs locally on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   for (const [name, value] of Object.entries(values)) process.env[name] = value;
   resetConfig();
 }
