@@ -84,7 +84,15 @@ const TOKEN_PATHS: Record<string, ProviderId> = {
   '/microsoft/token': 'microsoft',
 };
 
-export function identityProviderStandIns(): SideRoute {
+export interface StandInOptions {
+  /** Who may sign in; tests add throwaway users so that each test has identities of its own. */
+  readonly findUser?: (provider: ProviderId, subject: string) => TestUser | undefined;
+}
+
+const findTestUser = (provider: ProviderId, subject: string) => TEST_USERS[provider].find((u) => u.subject === subject);
+
+export function identityProviderStandIns(options: StandInOptions = {}): SideRoute {
+  const findUser = options.findUser ?? findTestUser;
   const codes = new Map<string, PendingCode>();
   const tokens = new Map<string, { provider: ProviderId; user: TestUser }>();
 
@@ -100,7 +108,7 @@ export function identityProviderStandIns(): SideRoute {
       if (authorizeFor) return send(res, 200, 'text/html; charset=utf-8', authorizePage(provider, url));
       const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
       redirect.searchParams.set('state', url.searchParams.get('state') ?? '');
-      const user = TEST_USERS[provider].find((u) => u.subject === url.searchParams.get('user'));
+      const user = findUser(provider, url.searchParams.get('user') ?? '');
       if (!user) {
         redirect.searchParams.set('error', 'access_denied');
       } else {
