@@ -5,14 +5,13 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, buildSync, type BuildOptions } from 'esbuild';
 
 export const DASHBOARD_ROOT = dirname(fileURLToPath(import.meta.url));
 export const DASHBOARD_DIST = join(DASHBOARD_ROOT, 'dist');
 
-export async function buildDashboard(outdir = DASHBOARD_DIST): Promise<void> {
-  mkdirSync(outdir, { recursive: true });
-  await build({
+function options(outdir: string): BuildOptions {
+  return {
     entryPoints: [join(DASHBOARD_ROOT, 'src', 'main.ts')],
     outfile: join(outdir, 'app.js'),
     bundle: true,
@@ -22,8 +21,24 @@ export async function buildDashboard(outdir = DASHBOARD_DIST): Promise<void> {
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
-  });
+  };
+}
+
+function copyStatic(outdir: string): void {
   for (const file of ['index.html', 'app.css']) copyFileSync(join(DASHBOARD_ROOT, 'src', file), join(outdir, file));
+}
+
+export async function buildDashboard(outdir = DASHBOARD_DIST): Promise<void> {
+  mkdirSync(outdir, { recursive: true });
+  await build(options(outdir));
+  copyStatic(outdir);
+}
+
+/** The same build, synchronously: CDK's local bundling of the dashboard asset calls this. */
+export function buildDashboardSync(outdir = DASHBOARD_DIST): void {
+  mkdirSync(outdir, { recursive: true });
+  buildSync(options(outdir));
+  copyStatic(outdir);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -1,4 +1,5 @@
 import { config } from '../config/index.js';
+import { SESSION_COOKIE_NAME } from '../platform/cookies.js';
 import { parseCookies, hostCookie, clearedCookie } from '../auth/cookies.js';
 import type { ProviderId } from '../auth/providers.js';
 import {
@@ -13,7 +14,7 @@ import { ApiError } from '../domain/errors.js';
 import { accountRepository, type AccountItem, type IssuedKey } from '../repositories/account-repository.js';
 import { sessionRepository, type SessionItem } from '../repositories/session-repository.js';
 
-export const SESSION_COOKIE = '__Host-plaincve_session';
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 
 export interface ActiveSession {
   readonly sessionId: string;

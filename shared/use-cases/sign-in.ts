@@ -4,6 +4,7 @@ import { SignInError, fetchProfile, startAuthorization } from '../auth/oauth-cli
 import { PROVIDERS, providerIdSchema, type ProviderId, type ProviderProfile } from '../auth/providers.js';
 import { DASHBOARD_PATH, safeReturnTo } from '../auth/return-to.js';
 import { sameToken } from '../auth/session-secret.js';
+import { FLOW_COOKIE_NAME } from '../platform/cookies.js';
 import { accountRepository } from '../repositories/account-repository.js';
 import { identityRef, identityRepository } from '../repositories/identity-repository.js';
 import { sessionRepository } from '../repositories/session-repository.js';
@@ -11,7 +12,7 @@ import { oauthClientSecret } from '../secrets/oauth-secret.js';
 import { createSession, findSession } from './sessions.js';
 
 /** The flow cookie: provider, state, PKCE verifier and return path, for ten minutes. */
-export const FLOW_COOKIE = '__Host-plaincve_oauth';
+export const FLOW_COOKIE = FLOW_COOKIE_NAME;
 const FLOW_SECONDS = 600;
 
 export interface Redirect {
