@@ -234,3 +234,27 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
   res.end(body);
   return true;
 }
+
+/**
+ * Gives each `linkedElsewhere` test user an account of their own, so that linking them from
+ * another account shows the refusal. Idempotent: an identity that exists is left alone.
+ */
+export async function seedLinkedElsewhere(): Promise<void> {
+  const { accountRepository } = await import('../repositories/account-repository.js');
+  const { identityRef, identityRepository } = await import('../repositories/identity-repository.js');
+  for (const provider of PROVIDER_IDS) {
+    for (const user of TEST_USERS[provider].filter((u) => u.linkedElsewhere)) {
+      const accountId = accountRepository.newAccountId();
+      const claim = await identityRepository.claim({
+        account_id: accountId,
+        provider,
+        subject: user.subject,
+        email: user.email,
+        linked_at: new Date().toISOString(),
+      });
+      if (claim.outcome === 'claimed') {
+        await accountRepository.createAccount(user.email, { accountId, identity: identityRef(provider, user.subject) });
+      }
+    }
+  }
+}
