@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildDashboard } from '../../dashboard/build.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ProviderId } from '../../shared/auth/providers.js';
 import { PROVIDERS } from '../../shared/auth/providers.js';
@@ -15,6 +16,7 @@ let browser: Browser;
 const record = sampleRecord();
 
 beforeAll(async () => {
+  await buildDashboard(); // test what the source says, not a stale dist
   stack = await startAuthStack();
   await stack.seed([record]);
   browser = await launchChromium();
