@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ProviderId } from '../../shared/auth/providers.js';
+import { seedLinkedElsewhere } from '../../shared/local/identity-providers.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
 import { sampleRecord } from '../support/records.js';
@@ -140,6 +141,14 @@ describe('linking and unlinking', () => {
     expect((await other.me()).providers).toEqual(before.providers);
     const ownerAgain = await signedIn('google', taken);
     expect((await exported(ownerAgain)).account.account_id).toBe(ownerAccount);
+  });
+
+  test('npm start’s seeded "linked elsewhere" test user is refused when linked from another account (seeding is idempotent)', async () => {
+    await seedLinkedElsewhere();
+    await seedLinkedElsewhere();
+    const browser = await signedIn('github');
+    expect(await link(browser, 'google', 'google-mallory-0003')).toBe('/dashboard?notice=link-refused&provider=google');
+    expect((await browser.me()).providers).toHaveLength(1);
   });
 
   test('the only provider cannot be unlinked (409); with two, unlink works and the identity then opens a new account', async () => {

@@ -156,4 +156,20 @@ describe('a failed callback: one generic page, no session', () => {
     const response = await browser.request(authorize.href);
     expect(response.status).toBe(400);
   });
+
+  // Last: it stops the in-memory database under the stack.
+  test('a failing database gives the same page with 503 and Retry-After, and no session', async () => {
+    const browser = new TestBrowser(stack.baseUrl);
+    const callback = await browser.chooseUser(await browser.startSignIn('github'), '1001');
+    await stack.stopDatabase();
+    try {
+      const response = await browser.request(callback.href);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await response.text()).toContain('Sign-in did not complete');
+      expect(browser.cookies.has('__Host-plaincve_session')).toBe(false);
+    } finally {
+      await stack.startDatabase();
+    }
+  });
 });
