@@ -244,21 +244,27 @@ export const accountRepository = {
         }),
       ),
     );
-    await dynamo(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: table,
-          Key: { pk: accountPk(accountId) },
-          UpdateExpression: 'SET current_key = :k',
-          ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: {
-            ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
-            ':active': 'active',
-          },
-        }),
-      ),
-    );
+    try {
+      await dynamo(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { pk: accountPk(accountId) },
+            UpdateExpression: 'SET current_key = :k',
+            ConditionExpression: 'attribute_exists(pk) AND #s = :active',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
+              ':active': 'active',
+            },
+          }),
+        ),
+      );
+    } catch (error) {
+      // The account is gone or being deleted: take the new key back so it never outlives it.
+      await dynamo(() => documentClient().send(new DeleteCommand({ TableName: table, Key: { pk: keyPk(keyHash) } })));
+      throw error;
+    }
     await this.revokeKeysExcept(accountId, keyPk(keyHash));
     return issued;
   },

@@ -90,3 +90,13 @@ test('sign-in creates the account even when an earlier sign-in stopped after the
   expect(await accountIdOf(browser)).toBe(orphanAccountId);
   expect((await browser.me()).providers).toHaveLength(1);
 });
+
+test('a key issued while the account is being deleted is taken back: no key outlives its account', async () => {
+  const browser = new TestBrowser(stack.baseUrl);
+  await browser.signIn('github', freshSubject('github'));
+  const accountId = await accountIdOf(browser);
+  await accountRepository.markDeleting(accountId, Math.floor(Date.now() / 1000) + 3600);
+  const keysBefore = (await accountRepository.itemsOfAccount(accountId, 'KEY#')).length;
+  await expect(accountRepository.issueKey(accountId)).rejects.toThrow();
+  expect((await accountRepository.itemsOfAccount(accountId, 'KEY#')).length).toBe(keysBefore);
+});
