@@ -13,7 +13,6 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
 
 const api = new AccountApi();
 
-
 const NOTICES: Record<string, (provider: string) => string> = {
   linked: (p) => `${p} sign-in is now linked to your account.`,
   'link-refused': (p) =>
@@ -273,5 +272,4 @@ function start(): void {
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
 else start();
-
 

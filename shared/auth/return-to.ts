@@ -20,7 +20,7 @@ export function safeReturnTo(candidate: string | null | undefined): string {
 export function isSameOrigin(originHeader: string | undefined, publicBaseUrl: string): boolean {
   if (!originHeader) return false;
   try {
-    return new URL(originHeader).origin === new URL(publicBaseUrl).origin && originHeader === new URL(publicBaseUrl).origin;
+    return originHeader === new URL(publicBaseUrl).origin;
   } catch {
     return false;
   }

@@ -11,6 +11,11 @@ export interface AccountItem {
   readonly status: 'active' | 'deleting';
   readonly created_at: string;
   readonly current_key?: { readonly key_id: string; readonly prefix: string; readonly created_at: string };
+  /**
+   * The current key item's `pk` (`KEY#<sha256>`), so that deletion can revoke it with a strongly
+   * consistent delete even before the account index has caught up. Never shown or exported.
+   */
+  readonly current_key_pk?: string;
   /** `<provider>#<subject>` of each linked identity: guards "unlink only while another remains". */
   readonly identities?: ReadonlySet<string>;
   /** Set when deletion starts: TTL finishes an abandoned deletion even if nobody retries. */
@@ -250,11 +255,12 @@ export const accountRepository = {
           new UpdateCommand({
             TableName: table,
             Key: { pk: accountPk(accountId) },
-            UpdateExpression: 'SET current_key = :k',
+            UpdateExpression: 'SET current_key = :k, current_key_pk = :pk',
             ConditionExpression: 'attribute_exists(pk) AND #s = :active',
             ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: {
               ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
+              ':pk': keyPk(keyHash),
               ':active': 'active',
             },
           }),

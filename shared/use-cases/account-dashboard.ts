@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROVIDERS, providerIdSchema, type ProviderId } from '../auth/providers.js';
 import { ApiError } from '../domain/errors.js';
 import { CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';
-import { accountRepository } from '../repositories/account-repository.js';
+import { accountRepository, type AccountItem } from '../repositories/account-repository.js';
 import { counterRepository } from '../repositories/counter-repository.js';
 import { identityRef, identityRepository, type IdentityItem } from '../repositories/identity-repository.js';
 import { sessionRepository } from '../repositories/session-repository.js';
@@ -25,13 +25,28 @@ export interface AccountOverview {
   readonly session_expires_at: number;
 }
 
-async function identitiesOf(accountId: string): Promise<IdentityItem[]> {
-  return (await accountRepository.itemsOfAccount(accountId, 'IDENTITY#')) as unknown as IdentityItem[];
+/**
+ * The account's identities: the account index (eventually consistent in DynamoDB) plus a
+ * consistent read of any identity the account item lists that the index does not show yet,
+ * so a provider linked a moment ago appears at once.
+ */
+async function identitiesOf(account: AccountItem): Promise<IdentityItem[]> {
+  const indexed = (await accountRepository.itemsOfAccount(account.account_id, 'IDENTITY#')) as unknown as IdentityItem[];
+  const seen = new Set(indexed.map((i) => identityRef(i.provider, i.subject)));
+  const missing = [...(account.identities ?? [])].filter((ref) => !seen.has(ref));
+  const fetched = await Promise.all(
+    missing.map((ref) => {
+      const [provider, ...subject] = ref.split('#');
+      const parsed = providerIdSchema.safeParse(provider);
+      return parsed.success ? identityRepository.find(parsed.data, subject.join('#')) : Promise.resolve(undefined);
+    }),
+  );
+  return [...indexed, ...fetched.filter((i): i is IdentityItem => i?.account_id === account.account_id)];
 }
 
 export async function accountOverview(active: ActiveSession, nowMs = Date.now()): Promise<AccountOverview> {
   const { account } = active;
-  const identities = await identitiesOf(account.account_id);
+  const identities = await identitiesOf(account);
   const minute = windowAt(nowMs, CORE_LIMIT.windowSeconds);
   const hour = windowAt(nowMs, EXPORT_LIMIT.windowSeconds);
   const keyId = account.current_key?.key_id;
@@ -48,7 +63,9 @@ export async function accountOverview(active: ActiveSession, nowMs = Date.now())
       .map((i) => ({ provider: i.provider, label: PROVIDERS[i.provider].label, subject: i.subject, email: i.email, linked_at: i.linked_at }))
       .sort((a, b) => a.linked_at.localeCompare(b.linked_at)),
     available_providers: providerIdSchema.options.map((provider) => ({ provider, label: PROVIDERS[provider].label })),
-    key: account.current_key ? { ...account.current_key } : null,
+    key: account.current_key
+      ? { key_id: account.current_key.key_id, prefix: account.current_key.prefix, created_at: account.current_key.created_at }
+      : null,
     issued_key: issuedKeyOf(active) ?? null,
     usage: {
       minute: { used: minuteUsed, limit: CORE_LIMIT.limit, reset_at: minute.resetAt },
@@ -153,6 +170,11 @@ export async function deleteAccount(active: ActiveSession, request: z.infer<type
   const accountPk = accountRepository.accountPk(accountId);
   const ownSessionPk = `SESSION#${active.hash}`;
   await accountRepository.markDeleting(accountId, Math.floor(nowMs / 1000) + ABANDONED_DELETION_SECONDS);
+  // The current key by its recorded pk (a consistent read: the account index may lag), then
+  // every key the index knows. A key issued concurrently either is that current key or is
+  // taken back by issueKey itself, whose second step requires an active account.
+  const marked = await accountRepository.getAccount(accountId);
+  if (marked?.current_key_pk) await accountRepository.deleteItem(marked.current_key_pk, accountId);
   await accountRepository.revokeKeysExcept(accountId);
   for (const item of await accountRepository.itemsOfAccount(accountId, 'IDENTITY#')) {
     await accountRepository.deleteItem(String(item.pk), accountId);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { clearedCookie, hostCookie, parseCookies } from '../auth/cookies.js';
 import { SignInError, fetchProfile, startAuthorization } from '../auth/oauth-client.js';
-import { PROVIDERS, providerIdSchema, type ProviderId, type ProviderProfile } from '../auth/providers.js';
+import { providerIdSchema, type ProviderId, type ProviderProfile } from '../auth/providers.js';
 import { DASHBOARD_PATH, safeReturnTo } from '../auth/return-to.js';
 import { sameToken } from '../auth/session-secret.js';
 import { FLOW_COOKIE_NAME } from '../platform/cookies.js';
@@ -138,4 +138,3 @@ async function linkIdentity(accountId: string, profile: ProviderProfile, nowMs: 
   return 'linked';
 }
 
-export const providerLabel = (provider: ProviderId) => PROVIDERS[provider].label;

@@ -208,6 +208,7 @@ describe('e-mail, key rotation, export, sign-out and deletion', () => {
     expect(text).not.toMatch(/[0-9a-f]{64}/); // no SHA-256 of a key or session
     expect(text).not.toContain(key);
     expect(text).not.toContain('csrf');
+    expect(JSON.stringify(await browser.me())).not.toMatch(/[0-9a-f]{64}/);
   });
 
   test('sign-out deletes the server session', async () => {
