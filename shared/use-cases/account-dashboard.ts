@@ -176,6 +176,8 @@ export async function deleteAccount(active: ActiveSession, request: z.infer<type
   const marked = await accountRepository.getAccount(accountId);
   if (marked?.current_key_pk) await accountRepository.deleteItem(marked.current_key_pk, accountId);
   await accountRepository.revokeKeysExcept(accountId);
+  // Identities: those the account item lists (consistent), then whatever the index shows.
+  for (const ref of marked?.identities ?? []) await accountRepository.deleteItem(`IDENTITY#${ref}`, accountId);
   for (const item of await accountRepository.itemsOfAccount(accountId, 'IDENTITY#')) {
     await accountRepository.deleteItem(String(item.pk), accountId);
   }
