@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { localConfig } from '../shared/config/local.js';
 import { localPaths, removeStackNote, writeStackNote } from '../shared/local/local-store.js';
+import { seedLinkedElsewhere } from '../shared/local/identity-providers.js';
 import { localSideRoutes } from '../shared/local/side-routes.js';
 import { startLocalStack } from '../shared/local/stack.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
@@ -31,6 +32,9 @@ if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
   console.log(`Seeded the demo catalogue: ${count} CVEs (hand-written demo records, not a live feed).`);
 }
 
+// The stand-ins' "already linked to another account" test user belongs to an account of its own.
+await seedLinkedElsewhere();
+
 const demoEmail = 'demo@plaincve.local';
 const savedAccountId = !inMemory && existsSync(paths.demoAccount)
   ? (JSON.parse(readFileSync(paths.demoAccount, 'utf8')) as { accountId?: string }).accountId
@@ -41,6 +45,7 @@ if (!inMemory) writeFileSync(paths.demoAccount, JSON.stringify({ accountId: acco
 console.log('');
 console.log('PlainCVE is running.');
 console.log(`Base URL: ${stack.baseUrl}`);
+console.log(`Dashboard: ${stack.baseUrl}/dashboard (sign in through the local GitHub, Google and Microsoft stand-ins)`);
 console.log(`Demo API key: ${key.apiKey}`);
 console.log('');
 console.log('Try:');

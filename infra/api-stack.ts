@@ -12,6 +12,8 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FUNCTIONS, type FunctionId } from '../shared/platform/functions.js';
@@ -29,6 +31,10 @@ export interface ApiStackProps extends StackProps {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
   /** The public origin (the CloudFront domain or a custom one), for SARIF links and OAuth redirects. */
   readonly publicBaseUrl: string;
+  /** Read by the functions whose definition says `readsOAuthSecret` (the sign-in callback) and no other. */
+  readonly oauthSecret: ISecret;
+  /** OAuth client ids (not secret): the sign-in start and callback functions get them as configuration. */
+  readonly oauthClientIds?: Partial<Record<'GITHUB_CLIENT_ID' | 'GOOGLE_CLIENT_ID' | 'MICROSOFT_CLIENT_ID', string>>;
 }
 
 export const API_STAGE = 'prod';
@@ -53,6 +59,15 @@ export class ApiStack extends Stack {
       for (const table of TABLE_DEFINITIONS) {
         const access = definition.tables[table.id];
         if (access) fn.bindTable(table, props.tables[table.id], access);
+      }
+      if (functionId === 'authStart' || functionId === 'authCallback') {
+        for (const [name, value] of Object.entries(props.oauthClientIds ?? {})) if (value) fn.function.addEnvironment(name, value);
+      }
+      if ('readsOAuthSecret' in definition && definition.readsOAuthSecret) {
+        fn.function.addEnvironment('OAUTH_SECRET_ID', props.oauthSecret.secretArn);
+        fn.role.addToPolicy(
+          new PolicyStatement({ effect: Effect.ALLOW, actions: ['secretsmanager:GetSecretValue'], resources: [props.oauthSecret.secretArn] }),
+        );
       }
       functions[functionId] = fn;
     }

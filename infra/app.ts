@@ -2,11 +2,13 @@ import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
 import { StatefulStack } from './stateful-stack.js';
+import { WebStack } from './web-stack.js';
 
 export interface PlainCveApp {
   readonly app: App;
   readonly stateful: StatefulStack;
   readonly api: ApiStack;
+  readonly web: WebStack;
 }
 
 /** Context every build of the app needs, whether from `cdk synth` or a test. */
@@ -23,7 +25,26 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
   };
   const publicBaseUrl: string = app.node.tryGetContext('publicBaseUrl') ?? 'https://plaincve.example.com';
   const stateful = new StatefulStack(app, 'PlainCveStateful', { env, description: 'PlainCVE tables (retained)' });
-  const api = new ApiStack(app, 'PlainCveApi', { env, tables: stateful.tables, publicBaseUrl, description: 'PlainCVE REST API and functions' });
+  const context = (name: string): string | undefined => app.node.tryGetContext(name) ?? undefined;
+  const api = new ApiStack(app, 'PlainCveApi', {
+    env,
+    tables: stateful.tables,
+    oauthSecret: stateful.oauthSecret,
+    oauthClientIds: {
+      GITHUB_CLIENT_ID: context('githubClientId'),
+      GOOGLE_CLIENT_ID: context('googleClientId'),
+      MICROSOFT_CLIENT_ID: context('microsoftClientId'),
+    },
+    publicBaseUrl,
+    description: 'PlainCVE REST API and functions',
+  });
+  const web = new WebStack(app, 'PlainCveWeb', {
+    env,
+    api: api.api,
+    domainName: context('domainName'),
+    certificateArn: context('certificateArn'),
+    description: 'PlainCVE CloudFront distribution and dashboard bucket',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, api };
+  return { app, stateful, api, web };
 }

@@ -1,5 +1,6 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 
@@ -11,6 +12,8 @@ const attributeType = (type: 'S' | 'N') => (type === 'S' ? AttributeType.STRING 
  */
 export class StatefulStack extends Stack {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
+  /** The OAuth client secrets (`{"github":"…","google":"…","microsoft":"…"}`), filled in by the operator. */
+  readonly oauthSecret: ISecret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -35,5 +38,16 @@ export class StatefulStack extends Stack {
       });
     }
     this.tables = tables as Record<TableDefinition['id'], ITableV2>;
+
+    // Retained like the tables: replacing a stack must not lose the provider credentials.
+    const oauthSecret = new Secret(this, 'OAuthClientSecrets', {
+      description: 'PlainCVE OAuth client secrets: {"github":"...","google":"...","microsoft":"..."} (read only by the sign-in callback)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(oauthSecret).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason: 'OAuth client secrets are issued by GitHub, Google and Microsoft; they are rotated at the provider and pasted in, which a rotation Lambda cannot do.',
+    });
+    this.oauthSecret = oauthSecret;
   }
 }

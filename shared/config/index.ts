@@ -21,6 +21,31 @@ const envSchema = z.object({
   OAUTH_SECRET_ID: z.string().min(1).optional(),
   /** Local runs: a JSON file with the same content as the OAuth secret. */
   OAUTH_SECRET_FILE: z.string().min(1).optional(),
+  /** Local runs and tests: the OAuth secret's JSON itself (the local stack sets it). */
+  OAUTH_SECRET_JSON: z.string().min(2).optional(),
+  /** OAuth client ids are not secret: the sign-in start needs them and must not read the secret. */
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  /**
+   * Provider endpoints: the real ones by default; the local stack points them at its stand-ins.
+   * Microsoft is Entra ID with tenant `common` (any work, school or personal account).
+   */
+  GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  MICROSOFT_AUTHORIZE_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_USERINFO_URL: z.url().default('https://graph.microsoft.com/oidc/userinfo'),
+  /** Per-call timeout for the providers' token and user endpoints. */
+  OAUTH_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** A session ends after this long without use... */
+  SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(2 * 3600),
+  /** ...and at the latest this long after sign-in. */
+  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
 });
 
 export type Config = z.infer<typeof envSchema>;

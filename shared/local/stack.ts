@@ -10,6 +10,8 @@ import { resetDocumentClient } from '../repositories/dynamo-client.js';
 import { startLocalDynamo, type LocalDynamo } from './dynalite-server.js';
 import { createGatewayServer, type LambdaFunction, type SideRoute } from './gateway-server.js';
 import { localTableEnvironment } from './local-tables.js';
+import { localIdentityProviderEnvironment } from './identity-providers.js';
+import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -73,9 +75,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: 'local',
     PUBLIC_BASE_URL: baseUrl,
+    // Sign-in goes to the local identity-provider stand-ins (served when the side routes include them).
+    ...localIdentityProviderEnvironment(baseUrl),
     ...options.environment,
   });
   resetDocumentClient();
+  resetOAuthSecretCache();
 
   return {
     baseUrl,

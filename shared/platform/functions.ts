@@ -42,6 +42,36 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
+  authStart: {
+    id: 'authStart',
+    entry: 'auth-start',
+    description: 'GET /auth/{provider}: starts sign-in or linking (state and PKCE in a cookie)',
+    tables: {},
+    timeoutSeconds: 5,
+  },
+  authCallback: {
+    id: 'authCallback',
+    entry: 'auth-callback',
+    description: 'GET /auth/{provider}/callback: completes sign-in or linking, issues the key and session',
+    tables: { accounts: 'readWrite' },
+    timeoutSeconds: 15,
+    // The only function that may read the OAuth client secrets.
+    readsOAuthSecret: true,
+  },
+  account: {
+    id: 'account',
+    entry: 'account',
+    description: '/account/...: the dashboard JSON API (session cookie)',
+    tables: { accounts: 'readWrite', counters: 'readWrite' },
+    timeoutSeconds: 15,
+  },
+  cvePage: {
+    id: 'cvePage',
+    entry: 'cve-page',
+    description: 'GET /cve/{cve_id}: the public HTML page of one CVE',
+    tables: { catalogue: 'read' },
+    timeoutSeconds: 10,
+  },
 } as const satisfies Record<string, FunctionDefinition>;
 
 export type FunctionId = keyof typeof definitions;

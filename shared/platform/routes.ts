@@ -17,4 +17,16 @@ export interface RouteDefinition {
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/health', functionId: 'health', auth: 'none' },
   { method: 'GET', path: '/api/cve/{cve_id}', functionId: 'cveLookup', auth: 'apiKey' },
+  // Sign-in and the dashboard's API: browsers, not API keys (sessions and OAuth state instead).
+  { method: 'GET', path: '/auth/{provider}', functionId: 'authStart', auth: 'none' },
+  { method: 'GET', path: '/auth/{provider}/callback', functionId: 'authCallback', auth: 'none' },
+  { method: 'GET', path: '/account/me', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/key', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/unlink', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/email', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/export', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/delete', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/sign-out', functionId: 'account', auth: 'none' },
+  // The public page of one CVE (the SARIF helpUri target).
+  { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
 ];

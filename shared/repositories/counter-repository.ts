@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
@@ -75,6 +75,53 @@ export const counterRepository = {
       );
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
+    }
+  },
+
+  /** Units used in one window (0 when untouched). */
+  async used(counter: CounterKey): Promise<number> {
+    const out = await dynamo(() =>
+      documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: keyOf(counter), ConsistentRead: true })),
+    );
+    return Number(out.Item?.n ?? 0);
+  },
+
+  /** Every counter item of the account (for the account export and deletion). */
+  async countersOf(accountId: string): Promise<{ sk: string; n: number; expires_at?: number }[]> {
+    const items: { sk: string; n: number; expires_at?: number }[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo(() =>
+        documentClient().send(
+          new QueryCommand({
+            TableName: tableName('COUNTERS_TABLE'),
+            KeyConditionExpression: 'pk = :a',
+            ExpressionAttributeValues: { ':a': accountId },
+            ExclusiveStartKey: start,
+            ConsistentRead: true,
+          }),
+        ),
+      );
+      for (const item of out.Items ?? []) items.push({ sk: String(item.sk), n: Number(item.n ?? 0), ...(item.expires_at ? { expires_at: Number(item.expires_at) } : {}) });
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  },
+
+  /** Deletes every counter of the account (account deletion), in batches of 25 until none is left. */
+  async deleteAccountCounters(accountId: string): Promise<void> {
+    const table = tableName('COUNTERS_TABLE');
+    const counters = await this.countersOf(accountId);
+    for (let i = 0; i < counters.length; i += 25) {
+      let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] = counters
+        .slice(i, i + 25)
+        .map((c) => ({ DeleteRequest: { Key: { pk: accountId, sk: c.sk } } }));
+      for (let attempt = 0; requests.length > 0; attempt++) {
+        if (attempt > 8) throw new Error('BatchWriteItem left counter deletions unprocessed after retries');
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        const out = await dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } })));
+        requests = out.UnprocessedItems?.[table] ?? [];
+      }
     }
   },
 };

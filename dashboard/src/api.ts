@@ -1,0 +1,82 @@
+/** The dashboard's client of the /account API: same origin, the session cookie, a CSRF header. */
+export interface AccountOverview {
+  email: string;
+  created_at: string;
+  providers: { provider: string; label: string; subject: string; email: string; linked_at: string }[];
+  available_providers: { provider: string; label: string }[];
+  key: { key_id: string; prefix: string; created_at: string } | null;
+  issued_key: string | null;
+  usage: { minute: { used: number; limit: number; reset_at: number }; hour: { used: number; limit: number; reset_at: number } };
+  csrf_token: string;
+  session_expires_at: number;
+}
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class AccountApi {
+  private csrfToken = '';
+
+  async me(): Promise<AccountOverview> {
+    const data = (await this.call('GET', '/account/me')) as AccountOverview;
+    this.csrfToken = data.csrf_token;
+    return data;
+  }
+
+  rotateKey() {
+    return this.call('POST', '/account/key', {});
+  }
+
+  unlink(provider: string, subject: string) {
+    return this.call('POST', '/account/unlink', { provider, subject });
+  }
+
+  updateEmail(email: string) {
+    return this.call('POST', '/account/email', { email });
+  }
+
+  deleteAccount(confirmation: string) {
+    return this.call('POST', '/account/delete', { confirmation });
+  }
+
+  signOut() {
+    return this.call('POST', '/account/sign-out', {});
+  }
+
+  async exportData(): Promise<Blob> {
+    const response = await fetch('/account/export', { method: 'POST', headers: this.headers(), credentials: 'same-origin', body: '{}' });
+    if (!response.ok) throw await failureOf(response);
+    return response.blob();
+  }
+
+  private headers(): Record<string, string> {
+    return { 'Content-Type': 'application/json', 'X-CSRF-Token': this.csrfToken };
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: method === 'GET' ? { Accept: 'application/json' } : this.headers(),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw await failureOf(response);
+    const json = (await response.json()) as { data: unknown };
+    return json.data;
+  }
+}
+
+async function failureOf(response: Response): Promise<ApiFailure> {
+  try {
+    const json = (await response.json()) as { error?: { message?: string } };
+    return new ApiFailure(response.status, json.error?.message ?? `The request failed (${response.status}).`);
+  } catch {
+    return new ApiFailure(response.status, `The request failed (${response.status}).`);
+  }
+}

@@ -1,0 +1,80 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { z } from 'zod';
+import { isSameOrigin } from '../auth/return-to.js';
+import { sameToken } from '../auth/session-secret.js';
+import { config } from '../config/index.js';
+import { ApiError } from '../domain/errors.js';
+import type { ActiveSession } from '../use-cases/sessions.js';
+import type { ApiHandler } from './api-handler.js';
+import { INTERNAL_ERROR_BODY, errorEnvelopeMiddleware } from './error-envelope.js';
+import { headerValue } from './headers.js';
+import { logger } from './logger.js';
+
+/** Dashboard API answers are personal: no cache may keep them, success or error. */
+function noStore(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  const add = async (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+    if (request.response) request.response.headers = { ...request.response.headers, 'Cache-Control': 'no-store' };
+  };
+  return { after: add, onError: add };
+}
+
+/** The `/account/...` stack: like apiHandler (same envelope and mapping) without API-key rate limits. */
+export function accountApiHandler(handler: ApiHandler) {
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use({
+      before: async (request) => {
+        logger.appendKeys({ request_id: request.event.requestContext?.requestId });
+      },
+    })
+    .use(noStore())
+    .use(httpErrorHandler({ logger: false, fallbackMessage: INTERNAL_ERROR_BODY }))
+    .use(errorEnvelopeMiddleware())
+    .handler(handler);
+}
+
+export function cookieHeaderOf(event: APIGatewayProxyEvent): string | undefined {
+  const many = Object.entries(event.multiValueHeaders ?? {}).find(([k]) => k.toLowerCase() === 'cookie')?.[1];
+  if (many && many.length > 1) return many.join('; ');
+  return headerValue(event.headers, 'cookie');
+}
+
+/**
+ * State-changing calls (and the export download) must come from the dashboard: the Origin
+ * header is exactly the public origin and X-CSRF-Token is this session's token. SameSite=Lax
+ * already keeps the cookie off cross-site POSTs; these checks do not rely on it.
+ */
+export function checkOrigin(event: APIGatewayProxyEvent): void {
+  if (!isSameOrigin(headerValue(event.headers, 'origin'), config().PUBLIC_BASE_URL)) {
+    throw new ApiError('FORBIDDEN');
+  }
+}
+
+export function checkCsrf(event: APIGatewayProxyEvent, active: ActiveSession): void {
+  if (!sameToken(headerValue(event.headers, 'x-csrf-token'), active.session.csrf_token)) {
+    throw new ApiError('FORBIDDEN', 'This request was refused: the dashboard token is missing or out of date; reload the page.');
+  }
+}
+
+/** The JSON body, decoded from base64 when API Gateway passed it so, and validated. */
+export function parseBody<T extends z.ZodType>(event: APIGatewayProxyEvent, schema: T): z.infer<T> {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  let json: unknown;
+  try {
+    json = raw ? JSON.parse(raw) : {};
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The request body must be JSON.');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      'The request body is not valid.',
+      parsed.error.issues.map((issue) => ({ parameter: issue.path.join('.') || 'body', message: issue.message })),
+    );
+  }
+  return parsed.data;
+}
