@@ -32,6 +32,9 @@ export function errorEnvelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEv
         });
       } else {
         logger.error('unexpected error', error instanceof Error ? error : String(error));
+        // http-error-handler reads `statusCode` off the error and crashes on a thrown null or
+        // primitive; hand it an Error so the answer is still our 500 envelope.
+        if (!(error instanceof Error)) request.error = new Error(String(error));
         return;
       }
       const httpError: HttpErrorShape = {
