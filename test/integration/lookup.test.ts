@@ -169,6 +169,8 @@ describe('API keys', () => {
 describe('unknown routes', () => {
   it.each([
     ['GET', '/'],
+    ['GET', '//'],
+    ['GET', '//api/cve/CVE-2021-44228'],
     ['GET', '/api'],
     ['GET', '/api/cve'],
     ['GET', '/api/cve/'],
