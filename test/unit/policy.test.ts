@@ -49,7 +49,7 @@ describe('authorizer policy evaluation (local API Gateway)', () => {
     const statement = fc.record({ Effect: fc.constantFrom('Allow' as const, 'Deny' as const), Action: fc.constantFrom('execute-api:Invoke', 'execute-api:*', '*'), Resource: resource });
     fc.assert(
       fc.property(fc.array(statement, { maxLength: 6 }), fc.nat(6), (statements, at) => {
-        const withDeny = [...statements];
+        const withDeny: Statement[] = [...statements];
         withDeny.splice(Math.min(at, withDeny.length), 0, deny(STAGE));
         return !policyAllows(result(...withDeny), ARN);
       }),
