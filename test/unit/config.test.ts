@@ -10,7 +10,7 @@ describe('configuration (shared/config)', () => {
 
   it('fills defaults for an empty environment', () => {
     const config = parseConfig({});
-    expect(config).toMatchObject({ AWS_REGION: 'us-east-1', DYNAMODB_TIMEOUT_MS: 3000, PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(config).toMatchObject({ AWS_REGION: 'us-east-1', DYNAMODB_TIMEOUT_MS: 1500, PUBLIC_BASE_URL: 'http://localhost:3000' });
     expect(config.DYNAMODB_ENDPOINT).toBeUndefined();
   });
 

@@ -118,6 +118,15 @@ describe('error codes and the error envelope (product-decisions §2)', () => {
     );
   });
 
+  it('answers a function about to run out of time with 503 SERVICE_UNAVAILABLE, not 500', async () => {
+    const stuck = apiHandler(() => new Promise<never>(() => undefined), { auth: 'none' });
+    const shortLived = { ...context, getRemainingTimeInMillis: () => 60 } as Context;
+    const result = await stuck(event(), shortLived);
+    expect(result.statusCode).toBe(503);
+    expect(result.headers?.['Retry-After']).toBe('5');
+    expect(errorEnvelopeSchema.parse(JSON.parse(result.body)).error.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
   it('answers success in the envelope of interface §2.1', async () => {
     const handler = apiHandler(async () => okResponse({ a: 1 }), { auth: 'none' });
     const result = await handler(event(), context);
