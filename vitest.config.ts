@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 // (which need Chromium or ../shared/data) run only when asked for.
 export default defineConfig({
   test: {
-    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    // outputFile at this level (not as a reporter option), so that .ci/run's
+    // `--outputFile.json=<file>` overrides it: a reporter's own option beats the command line.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },

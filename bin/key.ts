@@ -9,7 +9,9 @@ import { createAccountWithKey } from '../shared/use-cases/create-account-with-ke
 const usage = 'Usage: npm run key -- create --email <e-mail>';
 const [command, ...rest] = process.argv.slice(2);
 const emailIndex = rest.indexOf('--email');
-const email = z.email().safeParse(emailIndex >= 0 ? rest[emailIndex + 1] : undefined);
+// The browser's (HTML5) e-mail rule: zod's default demands a TLD of two letters or more and
+// refused addresses such as `a@b.c` that a person may well use for a local account.
+const email = z.email({ pattern: z.regexes.html5Email }).safeParse(emailIndex >= 0 ? rest[emailIndex + 1] : undefined);
 
 if (command !== 'create' || !email.success) {
   console.error(usage);

@@ -31,7 +31,8 @@ async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGa
   };
 }
 
-export const handler = middy(authorize).use(injectLambdaContext(logger, { resetKeys: true }));
+// logEvent: false beats POWERTOOLS_LOGGER_LOG_EVENT=true: the event carries the X-API-Key header.
+export const handler = middy(authorize).use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }));
 
 function policy(effect: 'Allow' | 'Deny', resource: string) {
   return { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }] };

@@ -12,8 +12,12 @@ const envSchema = z.object({
   COUNTERS_TABLE: z.string().min(3).optional(),
   /** Set only when running locally: the dynalite endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
-  /** Per-call DynamoDB timeout; a slower answer is a dependency failure (503). */
-  DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /**
+   * Per-attempt DynamoDB timeout (two attempts per call); a slower answer is a dependency failure
+   * (503). Small enough that a function making two calls in a row gives up and answers 503 well
+   * within its timeout (5 s for health and the authorizer, 10 s for lookup): 2 × 2 × 1.5 s.
+   */
+  DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   SERVICE_VERSION: z.string().min(1).default('0.1.0'),

@@ -20,7 +20,8 @@ export interface ApiHandlerOptions {
  */
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions) {
   const stack = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    // logEvent: false beats POWERTOOLS_LOGGER_LOG_EVENT=true: the event carries the X-API-Key header.
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use({
       before: async (request) => {
         const authorizer = request.event.requestContext?.authorizer;

@@ -6,6 +6,18 @@ import { logger } from './logger.js';
 /** What `@middy/http-error-handler` answers for anything we did not expect: never a stack trace. */
 export const INTERNAL_ERROR_BODY = JSON.stringify(errorEnvelope('INTERNAL_ERROR'));
 
+const unavailable = () =>
+  new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) });
+
+/** What @middy/core throws when the handler is still running `timeoutEarlyInMillis` before the Lambda deadline. */
+function isMiddyTimeout(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    error.name === 'TimeoutError' &&
+    (error.cause as { package?: unknown } | undefined)?.package === '@middy/core'
+  );
+}
+
 interface HttpErrorShape {
   statusCode: number;
   expose: boolean;
@@ -27,11 +39,17 @@ export function errorEnvelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEv
         mapped = error;
       } else if (error instanceof DependencyError) {
         logger.error('dependency failed', { dependency: error.dependency, error: String(error.cause) });
-        mapped = new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, {
-          'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
-        });
+        mapped = unavailable();
+      } else if (isMiddyTimeout(error)) {
+        // The function ran out of time: everything it waits on is a dependency, so this is a
+        // 503 to retry, not a bug (and, unanswered, Lambda would kill it and API Gateway say 502).
+        logger.error('function timed out waiting on a dependency');
+        mapped = unavailable();
       } else {
         logger.error('unexpected error', error instanceof Error ? error : String(error));
+        // http-error-handler reads `statusCode` off the error and crashes on a thrown null or
+        // primitive; hand it an Error so the answer is still our 500 envelope.
+        if (!(error instanceof Error)) request.error = new Error(String(error));
         return;
       }
       const httpError: HttpErrorShape = {

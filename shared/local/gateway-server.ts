@@ -59,7 +59,12 @@ export function createGatewayServer(options: GatewayOptions): Server {
   const throttle = tokenBucket(STAGE_THROTTLE.rateLimit, STAGE_THROTTLE.burstLimit);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = requestUrl(req.url ?? '/');
+    } catch {
+      return sendGateway(res, 'DEFAULT_4XX', randomUUID(), 400);
+    }
     for (const side of options.sideRoutes ?? []) {
       if (await side(req, res, url)) return;
     }
@@ -144,6 +149,14 @@ export function createGatewayServer(options: GatewayOptions): Server {
       else res.destroy();
     });
   });
+}
+
+/**
+ * The request target is a path: `new URL('//api/cve/x', base)` would read `api` as a host (and
+ * `//` alone threw, answering 502), so an origin-form target is appended to the origin instead.
+ */
+function requestUrl(target: string): URL {
+  return new URL(target.startsWith('/') ? `http://localhost${target}` : target, 'http://localhost');
 }
 
 function sendGateway(res: ServerResponse, type: GatewayResponseType, requestId: string, defaultStatus?: number): void {

@@ -12,7 +12,13 @@ export function documentClient(): DynamoDBDocumentClient {
   const base = new DynamoDBClient({
     region: AWS_REGION,
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: Math.min(1000, DYNAMODB_TIMEOUT_MS), requestTimeout: DYNAMODB_TIMEOUT_MS },
+    // Without throwOnRequestTimeout the SDK only logs a warning when requestTimeout passes and
+    // keeps waiting: a table that accepts the connection and never answers hung the call forever.
+    requestHandler: {
+      connectionTimeout: Math.min(1000, DYNAMODB_TIMEOUT_MS),
+      requestTimeout: DYNAMODB_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
     ...(DYNAMODB_ENDPOINT
       ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),

@@ -6,14 +6,14 @@ import type { ProviderId } from '../../shared/auth/providers.js';
 import { PROVIDERS } from '../../shared/auth/providers.js';
 import { TEST_USERS } from '../../shared/local/identity-providers.js';
 import { startAuthStack } from '../support/auth-stack.js';
-import { sampleRecord } from '../support/records.js';
+import { makeRecord } from '../support/records.js';
 import type { TestStack } from '../support/stack.js';
 import { itemsMentioning } from '../support/tables.js';
 import { expectAccessible, launchChromium, screenshot } from './chromium.js';
 
 let stack: TestStack;
 let browser: Browser;
-const record = sampleRecord();
+const record = makeRecord();
 
 beforeAll(async () => {
   await buildDashboard(); // test what the source says, not a stale dist

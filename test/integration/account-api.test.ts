@@ -3,12 +3,12 @@ import type { ProviderId } from '../../shared/auth/providers.js';
 import { seedLinkedElsewhere } from '../../shared/local/identity-providers.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
-import { sampleRecord } from '../support/records.js';
+import { makeRecord } from '../support/records.js';
 import { itemsMentioning, scanTable } from '../support/tables.js';
 import type { TestStack } from '../support/stack.js';
 
 let stack: TestStack;
-const record = sampleRecord();
+const record = makeRecord();
 
 beforeAll(async () => {
   stack = await startAuthStack();

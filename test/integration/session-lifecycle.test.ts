@@ -5,12 +5,12 @@ import { accountRepository } from '../../shared/repositories/account-repository.
 import { findSession } from '../../shared/use-cases/sessions.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
-import { sampleRecord } from '../support/records.js';
+import { makeRecord } from '../support/records.js';
 import type { TestStack } from '../support/stack.js';
 import { itemsMentioning, scanTable } from '../support/tables.js';
 
 let stack: TestStack;
-const record = sampleRecord();
+const record = makeRecord();
 
 beforeAll(async () => {
   stack = await startAuthStack();

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PROVIDER_IDS } from '../../shared/auth/providers.js';
 import { localSideRoutes } from '../../shared/local/side-routes.js';
 import { TestBrowser } from '../support/browser.js';
-import { sampleRecord } from '../support/records.js';
+import { makeRecord } from '../support/records.js';
 import { scanTable } from '../support/tables.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
-const record = sampleRecord();
+const record = makeRecord();
 
 beforeAll(async () => {
   stack = await startTestStack({ sideRoutes: localSideRoutes() });

@@ -1,0 +1,61 @@
+/**
+ * The local stack for bench/lookup.bench.ts, in a process of its own so that autocannon does
+ * not share an event loop with the service. Between runs it can route the functions' DynamoDB
+ * calls through a counting proxy in front of dynalite (off during timed runs: the proxy costs
+ * latency) and report how many calls of each kind reached the database.
+ */
+import { createServer, request, Agent } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { applyFunctionEnvironment } from '../../shared/config/local.js';
+import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { startTestStack } from '../../test/support/stack.js';
+import { makeRecords } from '../../test/support/records.js';
+
+const KEY_COUNT = Number(process.env.BENCH_KEYS ?? 500);
+
+const stack = await startTestStack();
+const records = makeRecords(5);
+await stack.seed(records);
+const keys: string[] = [];
+for (let i = 0; i < KEY_COUNT; i++) keys.push(await stack.newKey(`bench-${i}@example.com`));
+
+const calls = new Map<string, number>();
+const upstream = new URL(stack.dynamoEndpoint);
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+const proxy = createServer((req, res) => {
+  const operation = String(req.headers['x-amz-target'] ?? 'unknown').split('.').pop() ?? 'unknown';
+  calls.set(operation, (calls.get(operation) ?? 0) + 1);
+  const forward = request(
+    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  forward.on('error', () => res.destroy());
+  req.pipe(forward);
+});
+await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+const proxyEndpoint = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+
+function route(endpoint: string) {
+  applyFunctionEnvironment({ DYNAMODB_ENDPOINT: endpoint });
+  resetDocumentClient();
+}
+
+type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'stop' };
+process.on('message', (message: Message) => {
+  if (message.type === 'count') {
+    calls.clear();
+    route(message.on ? proxyEndpoint : stack.dynamoEndpoint);
+    process.send?.({ type: 'ok' });
+  } else if (message.type === 'calls') {
+    process.send?.({ type: 'calls', calls: Object.fromEntries(calls) });
+  } else if (message.type === 'stop') {
+    proxy.close();
+    agent.destroy();
+    void stack.close().then(() => process.exit(0));
+  }
+});
+
+process.send?.({ type: 'ready', baseUrl: stack.baseUrl, keys, ids: records.map((r) => r.cve_id) });
