@@ -17,4 +17,8 @@ export interface RouteDefinition {
 export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/health', functionId: 'health', auth: 'none' },
   { method: 'GET', path: '/api/cve/{cve_id}', functionId: 'cveLookup', auth: 'apiKey' },
+  { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
+  { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
+  { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
+  { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];

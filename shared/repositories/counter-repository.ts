@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
@@ -57,6 +57,14 @@ export const counterRepository = {
       if (isConditionalCheckFailure(error)) throw new LimitReachedError();
       throw error;
     }
+  },
+
+  /** Units used so far in the window (0 when untouched): for headers on answers that take none. */
+  async used(counter: CounterKey): Promise<number> {
+    const out = await dynamo(() =>
+      documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: keyOf(counter), ConsistentRead: true })),
+    );
+    return Number(out.Item?.n ?? 0);
   },
 
   /** Gives a unit back (an export that failed after taking it). Never goes below zero. */

@@ -1,0 +1,73 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { config } from '../config/index.js';
+import type { ExportFormat } from '../query/export-query.js';
+import { renderCsv } from '../render/csv.js';
+import { renderJson } from '../render/json.js';
+import { renderSarif } from '../render/sarif.js';
+import { PRODUCT_NAME } from '../use-cases/check-health.js';
+import { exportCves, type ExportRows } from '../use-cases/export-cves.js';
+import { apiHandler } from './api-handler.js';
+import { callerOf } from './caller.js';
+import { encodeResponse } from './compression.js';
+import { headerValue } from './headers.js';
+
+/** product-decisions §4: media types and file extensions. */
+export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json',
+  sarif: 'application/sarif+json',
+};
+
+/** `plaincve-export-20261122T053300Z.csv` */
+export function exportFileName(format: ExportFormat, at: Date): string {
+  return `plaincve-export-${at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}.${format}`;
+}
+
+function renderBody(format: ExportFormat, rows: ExportRows): string {
+  switch (format) {
+    case 'csv':
+      return renderCsv(rows.records, rows.exportDay);
+    case 'json':
+      return renderJson(rows.records, rows.meta, rows.exportDay);
+    case 'sarif':
+      return JSON.stringify(
+        renderSarif(rows.records, {
+          baseUrl: config().PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          toolVersion: config().SERVICE_VERSION,
+          productName: PRODUCT_NAME,
+          sarifPath: rows.query.sarifPath,
+          filters: rows.query.filters,
+        }),
+      );
+  }
+}
+
+/** The Lambda handler of one export format: a thin adapter around the exportCves use case. */
+export function exportHandler(format: ExportFormat) {
+  return apiHandler(
+    async (event) => {
+      const acceptEncoding = headerValue(event.headers, 'accept-encoding');
+      const { answer, rate } = await exportCves<APIGatewayProxyResult>({
+        format,
+        caller: callerOf(event),
+        query: event.multiValueQueryStringParameters,
+        // Rendering and encoding are part of building: if either fails, the unit is given back.
+        render: (rows) =>
+          encodeResponse(
+            {
+              statusCode: 200,
+              headers: {
+                'Content-Type': EXPORT_MEDIA_TYPES[format],
+                'Content-Disposition': `attachment; filename="${exportFileName(format, rows.exportedAt)}"`,
+                'Cache-Control': 'no-store',
+              },
+              body: renderBody(format, rows),
+            },
+            acceptEncoding,
+          ),
+      });
+      return { ...answer, headers: { ...answer.headers, ...rate } };
+    },
+    { auth: 'apiKey' },
+  );
+}
