@@ -8,7 +8,8 @@ import { PRODUCT_NAME } from '../use-cases/check-health.js';
 import { exportCves, type ExportRows } from '../use-cases/export-cves.js';
 import { apiHandler } from './api-handler.js';
 import { callerOf } from './caller.js';
-import { encodeResponse } from './compression.js';
+import { ApiError } from '../domain/errors.js';
+import { ExportTooLargeError, encodeResponse } from './compression.js';
 import { headerValue } from './headers.js';
 
 /** product-decisions §4: media types and file extensions. */
@@ -42,6 +43,20 @@ function renderBody(format: ExportFormat, rows: ExportRows): string {
   }
 }
 
+/**
+ * Beyond the designed-for record sizes an export may not fit Lambda's 6 MB answer even
+ * compressed; the client then gets a clear error (and its unit back) instead of API Gateway's
+ * bare 502.
+ */
+function encodeOrRefuse(response: APIGatewayProxyResult, acceptEncoding: string | undefined): APIGatewayProxyResult {
+  try {
+    return encodeResponse(response, acceptEncoding);
+  } catch (error) {
+    if (!(error instanceof ExportTooLargeError)) throw error;
+    throw new ApiError('INTERNAL_ERROR', 'This export is too large to send in one answer; narrow it with filters such as min_score or severity.');
+  }
+}
+
 /** The Lambda handler of one export format: a thin adapter around the exportCves use case. */
 export function exportHandler(format: ExportFormat) {
   return apiHandler(
@@ -53,7 +68,7 @@ export function exportHandler(format: ExportFormat) {
         query: event.multiValueQueryStringParameters,
         // Rendering and encoding are part of building: if either fails, the unit is given back.
         render: (rows) =>
-          encodeResponse(
+          encodeOrRefuse(
             {
               statusCode: 200,
               headers: {

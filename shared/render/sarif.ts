@@ -13,6 +13,12 @@ export const CWE_TAXONOMY = {
 /** GitHub code scanning truncates longer descriptions; SARIF itself sets no limit. */
 export const MAX_DESCRIPTION_LENGTH = 1024;
 export const MAX_TAGS = 10;
+/**
+ * References listed in `help.markdown`; the rest are on the helpUri page. Keeps 1000 rules
+ * within the answer size limit (docs/exports.md) without dropping data from the export: the
+ * full list is one click away.
+ */
+export const MAX_HELP_REFERENCES = 10;
 
 export type SarifLevel = 'error' | 'warning' | 'note';
 
@@ -49,7 +55,7 @@ export function ruleTags(record: CatalogueRecord): string[] {
   return tags.slice(0, MAX_TAGS);
 }
 
-function helpMarkdown(record: CatalogueRecord, affected: string, fix: string): string {
+function helpMarkdown(record: CatalogueRecord, affected: string, fix: string, helpUri: string): string {
   const explanation = record.explanation;
   const lines = [
     `**${record.cve_id}: ${record.title}**`,
@@ -62,7 +68,10 @@ function helpMarkdown(record: CatalogueRecord, affected: string, fix: string): s
   ];
   const references = explanation?.references ?? [];
   if (references.length > 0) {
-    lines.push('', '**References:**', ...references.map((r) => `- [${r.title.replace(/[[\]]/g, '')}](${r.url})`));
+    lines.push('', '**References:**', ...references.slice(0, MAX_HELP_REFERENCES).map((r) => `- [${r.title.replace(/[[\]]/g, '')}](${r.url})`));
+    if (references.length > MAX_HELP_REFERENCES) {
+      lines.push(`- … ${references.length - MAX_HELP_REFERENCES} more on the [PlainCVE page](${helpUri})`);
+    }
   }
   return lines.join('\n');
 }
@@ -70,6 +79,7 @@ function helpMarkdown(record: CatalogueRecord, affected: string, fix: string): s
 function rule(record: CatalogueRecord, baseUrl: string, taxonIndex: Map<string, number>): ReportingDescriptor {
   const affected = nonEmpty(record.explanation?.affected, UNSTATED_AFFECTED);
   const fix = nonEmpty(record.explanation?.fix, UNSTATED_FIX);
+  const helpUri = `${baseUrl}/cve/${record.cve_id}`;
   const relationships: ReportingDescriptorRelationship[] = record.cwe_ids.map((id) => ({
     target: { id: cweNumber(id), index: taxonIndex.get(cweNumber(id)) ?? 0, toolComponent: { name: CWE_TAXONOMY.name, index: 0 } },
     kinds: ['superset'],
@@ -80,8 +90,8 @@ function rule(record: CatalogueRecord, baseUrl: string, taxonIndex: Map<string, 
     fullDescription: {
       text: clip(nonEmpty(record.explanation?.summary, nonEmpty(record.description, record.title)), MAX_DESCRIPTION_LENGTH),
     },
-    helpUri: `${baseUrl}/cve/${record.cve_id}`,
-    help: { text: `Affected: ${affected}\n\nFix: ${fix}`, markdown: helpMarkdown(record, affected, fix) },
+    helpUri,
+    help: { text: `Affected: ${affected}\n\nFix: ${fix}`, markdown: helpMarkdown(record, affected, fix, helpUri) },
     defaultConfiguration: { level: sarifLevel(record.cvss_score) },
     ...(relationships.length > 0 ? { relationships } : {}),
     properties: {
