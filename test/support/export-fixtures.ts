@@ -109,6 +109,8 @@ function text(random: () => number, length: number): string {
  * rather than like repeated characters.
  */
 export const LARGEST_REFERENCES = 46;
+/** Every largest record carries this tag, so a test can export exactly them. */
+export const LARGEST_TAG = 'largest-record';
 
 export function largestRecord(n: number): CatalogueRecord {
   const random = seededRandom(n + 1);
@@ -136,7 +138,10 @@ export function largestRecord(n: number): CatalogueRecord {
       detection_sources: [],
       exploit_sources: ['cisa-kev', 'metasploit', 'exploit-db', 'github-poc'],
     },
-    tags: Array.from({ length: 10 }, (_, i) => ({ tag: `${text(random, 12).replace(/ /g, '-')}-${i}`, tag_type: 'product' as const })),
+    tags: [
+      { tag: LARGEST_TAG, tag_type: 'technology' as const },
+      ...Array.from({ length: 9 }, (_, i) => ({ tag: `${text(random, 12).replace(/ /g, '-')}-${i}`, tag_type: 'product' as const })),
+    ],
     cwe_names: Object.fromEntries(cwes.map((c) => [c, text(random, 60)])),
   };
 }
