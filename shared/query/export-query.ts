@@ -14,7 +14,7 @@ export const MAX_TAG_LENGTH = 200;
 export const MAX_SARIF_PATH_LENGTH = 500;
 
 /** No control characters: they never occur in ids or descriptions, and the index uses two as separators. */
-const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const noControlCharacters = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 export const filterParameterSchemas = {
   severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']).meta({
