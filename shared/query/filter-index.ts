@@ -30,13 +30,14 @@ export interface FilterIndex {
   readonly tagStart: Uint32Array;
   readonly tagIds: Uint32Array;
   /**
-   * One string for `search`: for each record, `<id>\u0001<description>\u0000`, lower-cased.
-   * One indexOf pass over one string is far faster than 300,000 `includes` calls, and the
-   * separators (control characters, which `search` may not contain) stop a match from spanning
-   * two records or the id and the description.
+   * The bytes `search` runs over: for each record, `<id>\u0001<description>\u0000`, lower-cased,
+   * UTF-8. One native Buffer.indexOf pass over one buffer is far faster than 300,000 `includes`
+   * calls (and half the memory of a two-byte JS string); UTF-8 keeps a byte match a character
+   * match, and the separators (control characters, which `search` may not contain) stop a
+   * match from spanning two records or the id and the description.
    */
-  readonly haystack: string;
-  /** Record i's text starts at haystackStart[i]; length count+1. */
+  readonly haystack: Buffer;
+  /** Record i's text starts at byte haystackStart[i]; length count+1. */
   readonly haystackStart: Uint32Array;
 }
 
@@ -72,7 +73,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
   const haystackStart = new Uint32Array(count + 1);
   const tagIdOf = new Map<string, number>();
   const tagIds: number[] = [];
-  const texts: string[] = [];
+  const texts: Buffer[] = [];
   let offset = 0;
   sorted.forEach((record, i) => {
     scores[i] = record.cvss_score ?? Number.NaN;
@@ -88,7 +89,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
       }
       tagIds.push(id);
     }
-    const text = `${record.cve_id.toLowerCase()}\u0001${record.description.toLowerCase()}\u0000`;
+    const text = Buffer.from(`${record.cve_id.toLowerCase()}\u0001${record.description.toLowerCase()}\u0000`, 'utf8');
     haystackStart[i] = offset;
     offset += text.length;
     texts.push(text);
@@ -107,7 +108,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
     tagNames: [...tagIdOf.keys()],
     tagStart,
     tagIds: Uint32Array.from(tagIds),
-    haystack: texts.join(''),
+    haystack: Buffer.concat(texts, offset),
     haystackStart,
   };
 }
@@ -120,9 +121,10 @@ export interface Selection {
 }
 
 /** Which records contain `needle` in their id or description (one pass over the haystack). */
-function searchHits(index: FilterIndex, needle: string): Uint8Array {
+function searchHits(index: FilterIndex, search: string): Uint8Array {
   const hits = new Uint8Array(index.count);
   const { haystack, haystackStart } = index;
+  const needle = Buffer.from(search.toLowerCase(), 'utf8');
   let record = 0;
   let at = haystack.indexOf(needle);
   while (at >= 0) {
@@ -156,7 +158,7 @@ export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limi
     tagId = index.tagNames.indexOf(filters.tag.toLowerCase());
     if (tagId < 0) return { total: 0, ids: [] };
   }
-  const hits = filters.search === undefined ? undefined : searchHits(index, filters.search.toLowerCase());
+  const hits = filters.search === undefined ? undefined : searchHits(index, filters.search);
 
   let total = 0;
   const ids: string[] = [];
@@ -180,60 +182,97 @@ function hasTag(index: FilterIndex, record: number, tagId: number): boolean {
   return false;
 }
 
-/** On-disk form: versioned JSON of the columns, gzip-compressed. */
-export const FILTER_INDEX_FORMAT = 1;
+/**
+ * On-disk form, gzip-compressed: `PCVEIDX` + format byte, a u32 header length, a small JSON
+ * header, then the columns as raw little-endian arrays, 8-byte aligned, then the ids and the
+ * search bytes. Decoding is one gunzip and a few memory copies: no JSON.parse of large arrays,
+ * which took seconds at 300,000 records.
+ */
+export const FILTER_INDEX_FORMAT = 2;
+const MAGIC = Buffer.from(`PCVEIDX${String.fromCharCode(FILTER_INDEX_FORMAT)}`, 'latin1');
 
-interface SerialisedIndex {
-  format: typeof FILTER_INDEX_FORMAT;
+interface IndexHeader {
   version: string;
   builtAt: string;
-  ids: readonly string[];
-  scores: (number | null)[];
-  severity: number[];
-  risk: number[];
-  patch: number[];
+  count: number;
   tagNames: readonly string[];
-  tagStart: number[];
-  tagIds: number[];
-  haystack: string;
-  haystackStart: number[];
+  tagIdCount: number;
+  idsBytes: number;
+  haystackBytes: number;
 }
 
+const pad8 = (n: number) => (8 - (n % 8)) % 8;
+
 export function encodeFilterIndex(index: FilterIndex): Buffer {
-  const serialised: SerialisedIndex = {
-    format: FILTER_INDEX_FORMAT,
+  const ids = Buffer.from(index.ids.join('\n'), 'utf8');
+  const header: IndexHeader = {
     version: index.version,
     builtAt: index.builtAt,
-    ids: index.ids,
-    scores: Array.from(index.scores, (s) => (Number.isNaN(s) ? null : s)),
-    severity: Array.from(index.severity),
-    risk: Array.from(index.risk),
-    patch: Array.from(index.patch),
+    count: index.count,
     tagNames: index.tagNames,
-    tagStart: Array.from(index.tagStart),
-    tagIds: Array.from(index.tagIds),
-    haystack: index.haystack,
-    haystackStart: Array.from(index.haystackStart),
+    tagIdCount: index.tagIds.length,
+    idsBytes: ids.length,
+    haystackBytes: index.haystack.length,
   };
-  return gzipSync(JSON.stringify(serialised), { level: 6 });
+  const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(headerBytes.length);
+  const parts: Buffer[] = [MAGIC, length, headerBytes];
+  let size = MAGIC.length + 4 + headerBytes.length;
+  const add = (part: Buffer) => {
+    const padding = pad8(size);
+    if (padding) parts.push(Buffer.alloc(padding));
+    parts.push(part);
+    size += padding + part.length;
+  };
+  const raw = (view: ArrayBufferView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+  for (const column of [index.scores, index.tagStart, index.tagIds, index.haystackStart, index.severity, index.risk, index.patch]) add(raw(column));
+  add(ids);
+  add(index.haystack);
+  return gzipSync(Buffer.concat(parts), { level: 6 });
 }
 
 export function decodeFilterIndex(compressed: Buffer): FilterIndex {
-  const s = JSON.parse(gunzipSync(compressed).toString('utf8')) as SerialisedIndex;
-  if (s.format !== FILTER_INDEX_FORMAT) throw new Error(`Unsupported filter index format ${String(s.format)}`);
+  const data = gunzipSync(compressed);
+  if (!data.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('Unsupported filter index format');
+  const headerLength = data.readUInt32LE(MAGIC.length);
+  let offset = MAGIC.length + 4;
+  const header = JSON.parse(data.subarray(offset, offset + headerLength).toString('utf8')) as IndexHeader;
+  offset += headerLength;
+  const take = (bytes: number): Buffer => {
+    offset += pad8(offset);
+    const part = data.subarray(offset, offset + bytes);
+    offset += bytes;
+    return part;
+  };
+  // Copies into fresh, aligned ArrayBuffers (the typed-array views need alignment).
+  const copy = (bytes: number) => {
+    const part = take(bytes);
+    return part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength);
+  };
+  const n = header.count;
+  const scores = new Float64Array(copy(n * 8));
+  const tagStart = new Uint32Array(copy((n + 1) * 4));
+  const tagIds = new Uint32Array(copy(header.tagIdCount * 4));
+  const haystackStart = new Uint32Array(copy((n + 1) * 4));
+  const severity = new Uint8Array(copy(n));
+  const risk = new Uint8Array(copy(n));
+  const patch = new Uint8Array(copy(n));
+  const idsText = take(header.idsBytes).toString('utf8');
+  const haystack = take(header.haystackBytes);
   return {
-    version: s.version,
-    builtAt: s.builtAt,
-    count: s.ids.length,
-    ids: s.ids,
-    scores: Float64Array.from(s.scores, (v) => v ?? Number.NaN),
-    severity: Uint8Array.from(s.severity),
-    risk: Uint8Array.from(s.risk),
-    patch: Uint8Array.from(s.patch),
-    tagNames: s.tagNames,
-    tagStart: Uint32Array.from(s.tagStart),
-    tagIds: Uint32Array.from(s.tagIds),
-    haystack: s.haystack,
-    haystackStart: Uint32Array.from(s.haystackStart),
+    version: header.version,
+    builtAt: header.builtAt,
+    count: n,
+    ids: n === 0 ? [] : idsText.split('\n'),
+    scores,
+    severity,
+    risk,
+    patch,
+    tagNames: header.tagNames,
+    tagStart,
+    tagIds,
+    haystack,
+    haystackStart,
   };
 }

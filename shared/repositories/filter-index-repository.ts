@@ -10,7 +10,11 @@ import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-clie
 export const INDEX_POINTER_KEY = 'INDEX#current';
 /** Well under DynamoDB's 400 KB item limit, leaving room for the key and attribute names. */
 export const INDEX_CHUNK_BYTES = 350 * 1024;
-const BATCH_GET_LIMIT = 100;
+/**
+ * Chunks per BatchGetItem: 8 × 350 KB stays far below the 16 MB answer limit and answers well
+ * within the per-call timeout, even from the local dynalite.
+ */
+const CHUNKS_PER_READ = 8;
 const BATCH_WRITE_LIMIT = 25;
 
 export interface IndexPointer {
@@ -57,21 +61,21 @@ export const filterIndexRepository = {
     const parts = new Map<string, Buffer>();
     const keys = Array.from({ length: pointer.chunks }, (_, n) => chunkKey(pointer.version, n));
     const batches: string[][] = [];
-    for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) batches.push(keys.slice(i, i + BATCH_GET_LIMIT));
-    await Promise.all(
-      batches.map(async (batch) => {
-        let pending: Record<string, unknown>[] = batch.map((pk) => ({ pk }));
-        for (let attempt = 0; pending.length > 0; attempt++) {
-          if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-          if (attempt > 8) throw new Error('BatchGetItem left index chunks unprocessed after retries');
-          const out: BatchGetCommandOutput = await dynamo(() =>
-            documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })),
-          );
-          for (const item of out.Responses?.[table] ?? []) parts.set(String(item.pk), Buffer.from(item.data as Uint8Array));
-          pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-        }
-      }),
-    );
+    for (let i = 0; i < keys.length; i += CHUNKS_PER_READ) batches.push(keys.slice(i, i + CHUNKS_PER_READ));
+    // One batch after another: a cold load happens once per container and version, and
+    // sequential reads keep each call small and quick.
+    for (const batch of batches) {
+      let pending: Record<string, unknown>[] = batch.map((pk) => ({ pk }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        if (attempt > 8) throw new Error('BatchGetItem left index chunks unprocessed after retries');
+        const out: BatchGetCommandOutput = await dynamo(() =>
+          documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })),
+        );
+        for (const item of out.Responses?.[table] ?? []) parts.set(String(item.pk), Buffer.from(item.data as Uint8Array));
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+      }
+    }
     const ordered = keys.map((k) => parts.get(k));
     if (ordered.some((p) => p === undefined)) return undefined;
     return Buffer.concat(ordered as Buffer[]);
