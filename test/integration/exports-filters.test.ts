@@ -4,6 +4,7 @@ import type { Log } from 'sarif';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { exportClient, type Format } from '../support/export-client.js';
 import { expectedExport, queryString, type Filters } from '../support/export-expectations.js';
+import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 interface JsonExport {
@@ -232,4 +233,11 @@ describe('OpenAPI conformance', () => {
     expect(client.recordedCount()).toBeGreaterThan(50);
     expect(client.conformanceProblems()).toEqual([]);
   });
+
+  it('every SARIF answer of this suite is valid SARIF 2.1.0 and passes the Multitool GitHub rules', async () => {
+    const logs = client.sarifLogs();
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(await multitoolGhErrors(logs)).toEqual([]);
+  }, 180_000);
 });

@@ -235,4 +235,11 @@ describe('OpenAPI conformance', () => {
     expect(client.recordedCount()).toBeGreaterThan(15);
     expect(client.conformanceProblems()).toEqual([]);
   });
+
+  it('every SARIF answer of this suite is valid SARIF 2.1.0 and passes the Multitool GitHub rules', async () => {
+    const logs = client.sarifLogs();
+    expect(logs.length).toBeGreaterThan(0);
+    for (const log of logs) expect(sarifSchemaErrors(log)).toEqual([]);
+    expect(await multitoolGhErrors(logs)).toEqual([]);
+  }, 180_000);
 });

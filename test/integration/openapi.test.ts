@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { fixtureRecord } from '../support/export-fixtures.js';
+import type { Log } from 'sarif';
+import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
@@ -71,7 +73,11 @@ describe('GET /openapi.json', () => {
     expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404]));
     const check = createOpenApiChecker(served);
     expect(recorder.all().flatMap((r) => check(r))).toEqual([]);
-  });
+    const sarif = recorder.all().filter((r) => r.status === 200 && r.contentType === 'application/sarif+json').map((r) => JSON.parse(r.body) as Log);
+    expect(sarif).toHaveLength(1);
+    expect(sarifSchemaErrors(sarif[0])).toEqual([]);
+    expect(await multitoolGhErrors(sarif)).toEqual([]);
+  }, 60_000);
 
   it('the checker catches an answer the document does not describe', () => {
     const check = createOpenApiChecker(served);

@@ -1,3 +1,4 @@
+import type { Log } from 'sarif';
 import type { TestStack } from './stack.js';
 import { createOpenApiChecker, createResponseRecorder } from './openapi-conformance.js';
 
@@ -18,8 +19,10 @@ export interface ExportAnswer {
 export function exportClient(stack: TestStack) {
   const recorder = createResponseRecorder();
   const check = createOpenApiChecker();
+  const sarif: Log[] = [];
   async function get(path: string, init: { key?: string; headers?: Record<string, string> } = {}): Promise<ExportAnswer> {
     const { response, text } = await recorder.record('GET', `${stack.baseUrl}${path}`, await stack.get(path, init));
+    if (response.status === 200 && response.headers.get('content-type') === 'application/sarif+json') sarif.push(JSON.parse(text) as Log);
     return { status: response.status, headers: response.headers, text, json: <T>() => JSON.parse(text) as T };
   }
   return {
@@ -30,6 +33,10 @@ export function exportClient(stack: TestStack) {
     /** OpenAPI conformance problems of every recorded answer (empty when all conform). */
     conformanceProblems(): string[] {
       return recorder.all().flatMap((r) => check(r));
+    },
+    /** Every SARIF log this client received, for schema and Multitool validation. */
+    sarifLogs(): readonly Log[] {
+      return sarif;
     },
     recordedCount(): number {
       return recorder.all().length;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,13 +55,15 @@ export interface MultitoolFinding {
  * returns its error-level findings. The tool exits 0 even when it finds errors, so the findings
  * are read from its own SARIF output file.
  */
-export async function multitoolGhErrors(log: Log): Promise<MultitoolFinding[]> {
+export async function multitoolGhErrors(logs: Log | readonly Log[]): Promise<MultitoolFinding[]> {
   const dir = mkdtempSync(join(tmpdir(), 'plaincve-sarif-'));
   try {
-    const input = join(dir, 'export.sarif');
+    const inputs = join(dir, 'in');
+    mkdirSync(inputs);
+    // One run of the tool for many logs: it validates every file the specifier matches.
+    [logs].flat().forEach((log, i) => writeFileSync(join(inputs, `export-${i}.sarif`), JSON.stringify(log)));
     const output = join(dir, 'validation.sarif');
-    writeFileSync(input, JSON.stringify(log));
-    await promisify(execFile)(multitoolPath(), ['validate', '--rule-kind', 'Gh', '--output', output, input], {
+    await promisify(execFile)(multitoolPath(), ['validate', '--rule-kind', 'Gh', '--output', output, join(inputs, '*.sarif')], {
       maxBuffer: 64 * 1024 * 1024,
       env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
     });
