@@ -9,6 +9,8 @@ import { seedLinkedElsewhere } from '../shared/local/identity-providers.js';
 import { localSideRoutes } from '../shared/local/side-routes.js';
 import { startLocalStack } from '../shared/local/stack.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
+import { filterIndexRepository } from '../shared/repositories/filter-index-repository.js';
+import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { issueKeyFor } from '../shared/use-cases/create-account-with-key.js';
 import { seedDemoCatalogue } from '../shared/use-cases/seed-demo-catalogue.js';
 
@@ -30,6 +32,9 @@ if (!inMemory) writeStackNote({ dynamoEndpoint: stack.dynamoEndpoint, baseUrl: s
 if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
   const count = await seedDemoCatalogue();
   console.log(`Seeded the demo catalogue: ${count} CVEs (hand-written demo records, not a live feed).`);
+} else if (!(await filterIndexRepository.readPointer())) {
+  // A data folder from before exports existed: build the export filter index once.
+  await rebuildFilterIndex();
 }
 
 // The stand-ins' "already linked to another account" test user belongs to an account of its own.
@@ -51,6 +56,7 @@ console.log('');
 console.log('Try:');
 console.log(`  curl -H "X-API-Key: ${key.apiKey}" ${stack.baseUrl}/api/cve/CVE-2021-44228`);
 console.log(`  curl ${stack.baseUrl}/health`);
+console.log(`  curl --compressed -H "X-API-Key: ${key.apiKey}" "${stack.baseUrl}/api/cves/export.csv?min_score=7"`);
 console.log('');
 console.log('(Each start issues a new demo key and revokes the previous one. Ctrl-C stops.)');
 

@@ -19,6 +19,7 @@ import type { Construct } from 'constructs';
 import { FUNCTIONS, type FunctionId } from '../shared/platform/functions.js';
 import {
   AUTHORIZER_CACHE_TTL_SECONDS,
+  BINARY_MEDIA_TYPES,
   GATEWAY_RESPONSES,
   STAGE_THROTTLE,
   gatewayResponseBody,
@@ -78,6 +79,7 @@ export class ApiStack extends Stack {
       restApiName: 'plaincve',
       description: 'PlainCVE: plain-English CVE explanations and exports',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      binaryMediaTypes: [...BINARY_MEDIA_TYPES],
       cloudWatchRole: true,
       deployOptions: {
         stageName: API_STAGE,

@@ -21,6 +21,8 @@ export type LambdaFunction = (event: unknown, context: Context) => Promise<unkno
 /** API Gateway's payload limit for REST APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const API_GATEWAY_TIMEOUT_MS = 29_000;
+/** Lambda's limit on a synchronous invocation's response (the serialised result object). */
+export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 
 const proxyResultSchema = z.object({
   statusCode: z.number().int().min(100).max(599),
@@ -106,6 +108,11 @@ export function createGatewayServer(options: GatewayOptions): Server {
     } catch (error) {
       if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
       console.error(`[gateway] ${definition.id} threw`, error);
+      return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
+    }
+    // Lambda refuses a bigger result, and API Gateway then answers 502.
+    if (Buffer.byteLength(JSON.stringify(raw) ?? '') > MAX_LAMBDA_RESPONSE_BYTES) {
+      console.error(`[gateway] ${definition.id} returned more than Lambda's 6 MB response limit`);
       return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
     }
     const parsed = proxyResultSchema.safeParse(raw);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { BINARY_MEDIA_TYPES } from '../platform/gateway.js';
 import type { RouteMatch } from './route-matcher.js';
 
 export const LOCAL_API = { accountId: '000000000000', apiId: 'local', stage: 'local', region: 'local' } as const;
@@ -101,7 +102,10 @@ export function proxyEvent(
   body: Buffer,
   context: ReturnType<typeof requestContext>,
 ): APIGatewayProxyEvent {
-  const isText = body.length === 0 || isUtf8(body);
+  // With binary media types configured, API Gateway base64-encodes a body whose Content-Type
+  // matches one of them (a request without Content-Type counts as application/json).
+  const contentType = Object.entries(parts.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+  const isText = body.length === 0 || (!isBinaryMediaType(contentType) && isUtf8(body));
   return {
     resource: match.route.path,
     path,
@@ -116,6 +120,16 @@ export function proxyEvent(
     body: body.length === 0 ? null : isText ? body.toString('utf8') : body.toString('base64'),
     isBase64Encoded: !isText,
   };
+}
+
+/** API Gateway's match of a Content-Type against the binary media types (`*` wildcards). */
+export function isBinaryMediaType(contentType: string, binaryTypes: readonly string[] = BINARY_MEDIA_TYPES): boolean {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const [main = '', sub = ''] = type.split('/');
+  return binaryTypes.some((pattern) => {
+    const [pMain = '', pSub = ''] = pattern.toLowerCase().split('/');
+    return (pMain === '*' || pMain === main) && (pSub === '*' || pSub === sub);
+  });
 }
 
 function isUtf8(buffer: Buffer): boolean {

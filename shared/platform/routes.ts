@@ -29,4 +29,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/sign-out', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
+  { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
+  { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
+  { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
+  { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];

@@ -59,6 +59,14 @@ export const counterRepository = {
     }
   },
 
+  /** Units used so far in the window (0 when untouched): for headers and the dashboard's usage bars. */
+  async used(counter: CounterKey): Promise<number> {
+    const out = await dynamo(() =>
+      documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: keyOf(counter), ConsistentRead: true })),
+    );
+    return Number(out.Item?.n ?? 0);
+  },
+
   /** Gives a unit back (an export that failed after taking it). Never goes below zero. */
   async giveBack(counter: CounterKey): Promise<void> {
     try {
@@ -76,14 +84,6 @@ export const counterRepository = {
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }
-  },
-
-  /** Units used in one window (0 when untouched). */
-  async used(counter: CounterKey): Promise<number> {
-    const out = await dynamo(() =>
-      documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: keyOf(counter), ConsistentRead: true })),
-    );
-    return Number(out.Item?.n ?? 0);
   },
 
   /** Every counter item of the account (for the account export and deletion). */

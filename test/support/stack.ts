@@ -1,6 +1,7 @@
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../shared/local/stack.js';
 import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
+import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 
 export interface TestStack extends LocalStack {
@@ -20,6 +21,8 @@ export async function startTestStack(options: LocalStackOptions = {}): Promise<T
     },
     async seed(records) {
       await cveRepository.putMany(records);
+      // Exports read the filter index, which follows every change to the catalogue.
+      await rebuildFilterIndex();
     },
     get(path, init = {}) {
       return fetch(`${stack.baseUrl}${path}`, {

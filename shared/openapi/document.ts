@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
+import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
+import { EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
+
+/** The JSON export's payload (interface §4.4). */
+export const exportEnvelopeSchema = z
+  .object({ ok: z.literal(true), data: z.object({ cves: z.array(exportRecordSchema), meta: exportMetaSchema }) })
+  .meta({ id: 'ExportEnvelope' });
+
+/** The SARIF export's top level (interface §4.5); the full format is the OASIS SARIF 2.1.0 schema. */
+export const sarifLogSchema = z
+  .looseObject({
+    $schema: z.string(),
+    version: z.literal('2.1.0'),
+    runs: z.array(z.looseObject({ tool: z.looseObject({ driver: z.looseObject({ name: z.string() }) }) })).length(1),
+  })
+  .meta({
+    id: 'SarifLog',
+    description:
+      'A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/) with one run: one rule and one result per exported CVE and one CWE 4.13 taxonomy.',
+  });
+
+export const csvSchema = z.string().meta({
+  description: `RFC 4180 CSV, UTF-8, CRLF line ends, a header row, then one row per CVE with the columns cve_id, title, severity, cvss_score, published_date, patch_status, days_unpatched, risk_level. Cells starting with = + - @ tab or CR are prefixed with '.`,
+});
+
+const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
+const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
+
+const rateHeaders = (resource: 'core' | 'exports') => {
+  const limit = resource === 'core' ? CORE_LIMIT : EXPORT_LIMIT;
+  const window = resource === 'core' ? 'UTC minute' : 'UTC hour';
+  return z.object({
+    'X-RateLimit-Limit': z.string().meta({ description: `Requests allowed in the window (${limit.limit} per ${window}).`, example: String(limit.limit) }),
+    'X-RateLimit-Remaining': z.string().meta({ description: 'Requests left in the current window.' }),
+    'X-RateLimit-Reset': z.string().meta({ description: 'Unix time (seconds) at which the window resets.' }),
+    'X-RateLimit-Resource': z.enum([resource]).meta({ description: 'Which allowance the other headers describe.' }),
+  });
+};
+const retryAfter = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before retrying.' }) });
+
+function errorResponse(description: string, codes: readonly ErrorCode[], headers?: z.ZodObject): ZodOpenApiResponseObject {
+  return {
+    description: `${description} Codes: ${codes.join(', ')}.`,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: errorEnvelopeSchema } },
+  };
+}
+
+function protectedErrors(resource: 'core' | 'exports', badRequest: ErrorCode) {
+  const rate = rateHeaders(resource);
+  return {
+    400: errorResponse('Invalid input; `details` names each bad parameter.', [badRequest], rate),
+    401: errorResponse('The X-API-Key header is missing, or the key is malformed, unknown or revoked.', ['MISSING_API_KEY', 'INVALID_API_KEY']),
+    429: errorResponse(
+      resource === 'exports'
+        ? `Too many requests (100 per minute) or too many exports (${EXPORT_LIMIT.limit} per UTC hour, shared by the three formats).`
+        : 'Too many requests: 100 per minute per API key.',
+      resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
+      rate.extend(retryAfter.shape),
+    ),
+    500: errorResponse('A bug on our side; never carries a stack trace.', ['INTERNAL_ERROR']),
+    503: errorResponse('A dependency failed or timed out.', ['SERVICE_UNAVAILABLE'], retryAfter),
+  } as const;
+}
+
+const exportDescriptions: Record<ExportFormat, { summary: string; mediaType: string; schema: z.ZodType }> = {
+  csv: { summary: 'Export CVEs as CSV', mediaType: 'text/csv', schema: csvSchema },
+  json: { summary: 'Export CVEs as JSON (explanations, exploit intelligence, patch status)', mediaType: 'application/json', schema: exportEnvelopeSchema },
+  sarif: { summary: 'Export CVEs as SARIF 2.1.0 for code scanning', mediaType: 'application/sarif+json', schema: sarifLogSchema },
+};
+
+function exportOperation(format: ExportFormat) {
+  const { summary, mediaType, schema } = exportDescriptions[format];
+  const query = z.object({
+    severity: filterParameterSchemas.severity.optional(),
+    risk_level: filterParameterSchemas.risk_level.optional(),
+    patch_status: filterParameterSchemas.patch_status.optional(),
+    tag: filterParameterSchemas.tag.optional(),
+    min_score: filterParameterSchemas.min_score.optional(),
+    search: filterParameterSchemas.search.optional(),
+    ...(format === 'sarif' ? { sarif_path: sarifPathSchema.optional() } : {}),
+  });
+  return {
+    operationId: `export${format[0]?.toUpperCase()}${format.slice(1)}`,
+    summary,
+    description: `At most ${MAX_EXPORT_ROWS} rows, filters combined with AND, ordered by CVSS score (descending, unscored last), then published date (descending), then CVE id. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour shared by the three formats; a 4xx uses none. Unknown or repeated parameters are rejected. The body is gzip or br encoded when the client accepts it (and always when it is very large).`,
+    tags: ['exports'],
+    security: [{ apiKey: [] }],
+    requestParams: { query },
+    responses: {
+      200: {
+        description: 'The export, as a download (Content-Disposition: attachment).',
+        headers: rateHeaders('exports').extend({
+          'Content-Disposition': z.string().meta({ description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
+        }),
+        content: { [mediaType]: { schema } },
+      },
+      ...protectedErrors('exports', 'INVALID_PARAMETER'),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate it. */
+export function openApiDocument(baseUrl: string, version: string) {
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'PlainCVE API',
+      version,
+      description:
+        'Plain-English CVE explanations, and exports as CSV, JSON and SARIF 2.1.0. Every endpoint except /health and /openapi.json needs an API key from the dashboard in the X-API-Key header.',
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ apiKey: [] }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'service' }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },
+      },
+    },
+    paths: {
+      '/health': {
+        get: {
+          operationId: 'health',
+          summary: 'Health check',
+          tags: ['service'],
+          security: [],
+          responses: {
+            200: { description: 'The service and its catalogue table answer.', content: { 'application/json': { schema: healthEnvelopeSchema } } },
+            503: errorResponse('The catalogue table does not answer.', ['SERVICE_UNAVAILABLE'], retryAfter),
+          },
+        },
+      },
+      '/api/cve/{cve_id}': {
+        get: {
+          operationId: 'lookupCve',
+          summary: 'The plain-English explanation of one CVE',
+          tags: ['lookup'],
+          security: [{ apiKey: [] }],
+          requestParams: {
+            path: z.object({
+              cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 or more digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
+            }),
+          },
+          responses: {
+            200: { description: 'The explanation.', headers: rateHeaders('core'), content: { 'application/json': { schema: lookupEnvelopeSchema } } },
+            ...protectedErrors('core', 'INVALID_CVE_FORMAT'),
+            404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
+          },
+        },
+      },
+      '/api/cves/export.csv': { get: exportOperation('csv') },
+      '/api/cves/export.json': { get: exportOperation('json') },
+      '/api/cves/export.sarif': { get: exportOperation('sarif') },
+      '/openapi.json': {
+        get: {
+          operationId: 'openApi',
+          summary: 'This document',
+          tags: ['service'],
+          security: [],
+          responses: {
+            200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+          },
+        },
+      },
+    },
+  });
+}

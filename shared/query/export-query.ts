@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { ApiError, type ErrorDetail } from '../domain/errors.js';
+
+/**
+ * The export query parameters (interface §4.2, product-decisions §4) as one zod schema per
+ * parameter. The same schemas validate requests and describe the parameters in OpenAPI.
+ */
+export const EXPORT_FORMATS = ['csv', 'json', 'sarif'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const DEFAULT_SARIF_PATH = 'plaincve.sarif';
+export const MAX_SEARCH_LENGTH = 200;
+export const MAX_TAG_LENGTH = 200;
+export const MAX_SARIF_PATH_LENGTH = 500;
+
+/** No control characters: they never occur in ids or descriptions, and the index uses two as separators. */
+const noControlCharacters = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+export const filterParameterSchemas = {
+  severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']).meta({
+    description: 'Only CVEs of this severity. Case-insensitive (`high` works).',
+  }),
+  risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).meta({
+    description: 'Only CVEs of this exploit-intelligence risk level. Case-insensitive.',
+  }),
+  patch_status: z.enum(['available', 'not_available']).meta({
+    description: "Only CVEs whose patch status is this value. Case-insensitive; `partial` and `workaround_only` are not filters.",
+  }),
+  tag: z
+    .string()
+    .min(1)
+    .max(MAX_TAG_LENGTH)
+    .refine(noControlCharacters, 'must not contain control characters')
+    .meta({ description: 'Only CVEs carrying this tag (vendor, product or technology); case-insensitive exact match.' }),
+  min_score: z
+    .string()
+    .regex(/^\d{1,2}(\.\d+)?$/, 'must be a decimal number from 0 to 10')
+    .transform(Number)
+    .pipe(z.number().min(0).max(10))
+    .meta({ description: 'Only CVEs whose CVSS v3.1 base score is at least this (0 to 10, inclusive). Unscored CVEs never match.' }),
+  search: z
+    .string()
+    .min(1)
+    .max(MAX_SEARCH_LENGTH)
+    .refine(noControlCharacters, 'must not contain control characters')
+    .meta({ description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
+} as const;
+
+export const sarifPathSchema = z
+  .string()
+  .min(1)
+  .max(MAX_SARIF_PATH_LENGTH)
+  .regex(
+    /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._~@+-]+(?:\/[A-Za-z0-9._~@+-]+)*$/,
+    'must be a relative path inside your repository, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no .. segments)',
+  )
+  .meta({ description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.` });
+
+/** How each parameter is normalised before its schema sees it (enums are case-insensitive). */
+const NORMALISE: Partial<Record<string, (value: string) => string>> = {
+  severity: (v) => v.toUpperCase(),
+  risk_level: (v) => v.toUpperCase(),
+  patch_status: (v) => v.toLowerCase(),
+};
+
+export interface ExportFilters {
+  readonly severity?: z.infer<(typeof filterParameterSchemas)['severity']>;
+  readonly risk_level?: z.infer<(typeof filterParameterSchemas)['risk_level']>;
+  readonly patch_status?: z.infer<(typeof filterParameterSchemas)['patch_status']>;
+  readonly tag?: string;
+  readonly min_score?: number;
+  readonly search?: string;
+}
+
+export interface ExportQuery {
+  readonly format: ExportFormat;
+  readonly filters: ExportFilters;
+  /** SARIF only. */
+  readonly sarifPath: string;
+}
+
+export function parameterNames(format: ExportFormat): string[] {
+  return [...Object.keys(filterParameterSchemas), ...(format === 'sarif' ? ['sarif_path'] : [])];
+}
+
+function schemaFor(name: string): z.ZodType | undefined {
+  if (name === 'sarif_path') return sarifPathSchema;
+  return (filterParameterSchemas as Record<string, z.ZodType>)[name];
+}
+
+/** What each parameter accepts, in the words a 400 uses. */
+const ACCEPTS: Record<string, string> = {
+  severity: 'one of CRITICAL, HIGH, MEDIUM, LOW (case-insensitive)',
+  risk_level: 'one of CRITICAL_GAP, HIGH, MEDIUM, LOW (case-insensitive)',
+  patch_status: 'one of available, not_available (case-insensitive)',
+  tag: `a tag of 1 to ${MAX_TAG_LENGTH} characters without control characters`,
+  min_score: 'a decimal number from 0 to 10, such as 7 or 7.5',
+  search: `text of 1 to ${MAX_SEARCH_LENGTH} characters without control characters`,
+  sarif_path: `a relative path inside your repository of 1 to ${MAX_SARIF_PATH_LENGTH} characters, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no . or .. segments)`,
+};
+
+/**
+ * Strict parsing of an export's query string: every unknown, repeated or out-of-domain
+ * parameter is named in one 400 INVALID_PARAMETER, so a client fixes all of them at once.
+ * Takes API Gateway's multi-value map, which is the only place a repeated parameter shows.
+ */
+export function parseExportQuery(
+  format: ExportFormat,
+  multiValue: Record<string, string[] | undefined> | null | undefined,
+): ExportQuery {
+  const known = parameterNames(format);
+  const details: ErrorDetail[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, list] of Object.entries(multiValue ?? {})) {
+    const schema = known.includes(name) ? schemaFor(name) : undefined;
+    if (!schema) {
+      details.push({ parameter: name, message: `is not a parameter of this export; accepted parameters: ${known.join(', ')}` });
+      continue;
+    }
+    if (!list || list.length !== 1) {
+      details.push({ parameter: name, message: 'is given more than once; give it once' });
+      continue;
+    }
+    const raw = list[0] ?? '';
+    const parsed = schema.safeParse((NORMALISE[name] ?? ((v: string) => v))(raw));
+    if (!parsed.success) {
+      details.push({ parameter: name, message: `must be ${ACCEPTS[name] ?? 'valid'}` });
+      continue;
+    }
+    values[name] = parsed.data;
+  }
+  if (details.length > 0) {
+    throw new ApiError('INVALID_PARAMETER', `Invalid query parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
+  }
+  const { sarif_path: sarifPath, ...filters } = values;
+  return {
+    format,
+    filters: filters as ExportFilters,
+    sarifPath: typeof sarifPath === 'string' ? sarifPath : DEFAULT_SARIF_PATH,
+  };
+}

@@ -1,0 +1,128 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config/index.js';
+import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+/**
+ * The export filter index lives in the catalogue table beside the records (no S3 locally):
+ * `INDEX#<version>#<n>` items hold gzip chunks, `INDEX#current` names the version to use.
+ * Keys never start with `CVE-`, so they can never be mistaken for records.
+ */
+export const INDEX_POINTER_KEY = 'INDEX#current';
+/** Well under DynamoDB's 400 KB item limit, leaving room for the key and attribute names. */
+export const INDEX_CHUNK_BYTES = 350 * 1024;
+/**
+ * Chunks per BatchGetItem: 8 × 350 KB stays far below the 16 MB answer limit and answers well
+ * within the per-call timeout, even from the local dynalite.
+ */
+const CHUNKS_PER_READ = 8;
+const BATCH_WRITE_LIMIT = 25;
+
+export interface IndexPointer {
+  readonly version: string;
+  readonly chunks: number;
+  readonly bytes: number;
+  readonly count: number;
+  readonly builtAt: string;
+}
+
+function chunkKey(version: string, n: number): string {
+  return `INDEX#${version}#${n}`;
+}
+
+async function writeBatches(requests: Record<string, unknown>[]): Promise<void> {
+  const table = tableName('CATALOGUE_TABLE');
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) {
+    let pending = requests.slice(i, i + BATCH_WRITE_LIMIT);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      if (attempt > 8) throw new Error('BatchWriteItem left index items unprocessed after retries');
+      const out = await dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })));
+      pending = (out.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
+    }
+  }
+}
+
+export const filterIndexRepository = {
+  /** One strongly consistent GetItem: what every export pays to know its index is current. */
+  async readPointer(): Promise<IndexPointer | undefined> {
+    const out = await dynamo(() =>
+      documentClient().send(
+        new GetCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: INDEX_POINTER_KEY }, ConsistentRead: true }),
+      ),
+    );
+    if (!out.Item) return undefined;
+    const { version, chunks, bytes, count, built_at } = out.Item as Record<string, unknown>;
+    return { version: String(version), chunks: Number(chunks), bytes: Number(bytes), count: Number(count), builtAt: String(built_at) };
+  },
+
+  /** The chunks of one version, concatenated; undefined when one is missing (a rebuild removed it). */
+  async readChunks(pointer: IndexPointer): Promise<Buffer | undefined> {
+    const table = tableName('CATALOGUE_TABLE');
+    const parts = new Map<string, Buffer>();
+    const keys = Array.from({ length: pointer.chunks }, (_, n) => chunkKey(pointer.version, n));
+    const batches: string[][] = [];
+    for (let i = 0; i < keys.length; i += CHUNKS_PER_READ) batches.push(keys.slice(i, i + CHUNKS_PER_READ));
+    // One batch after another: a cold load happens once per container and version, and
+    // sequential reads keep each call small and quick.
+    for (const batch of batches) {
+      let pending: Record<string, unknown>[] = batch.map((pk) => ({ pk }));
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+        if (attempt > 8) throw new Error('BatchGetItem left index chunks unprocessed after retries');
+        const out: BatchGetCommandOutput = await dynamo(() =>
+          documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })),
+        );
+        for (const item of out.Responses?.[table] ?? []) parts.set(String(item.pk), Buffer.from(item.data as Uint8Array));
+        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+      }
+    }
+    const ordered = keys.map((k) => parts.get(k));
+    if (ordered.some((p) => p === undefined)) return undefined;
+    return Buffer.concat(ordered as Buffer[]);
+  },
+
+  /** Writes a version's chunks; nothing reads them until the pointer names the version. */
+  async writeChunks(version: string, data: Buffer): Promise<number> {
+    const requests: Record<string, unknown>[] = [];
+    for (let offset = 0, n = 0; offset < data.length || n === 0; offset += INDEX_CHUNK_BYTES, n++) {
+      requests.push({ PutRequest: { Item: { pk: chunkKey(version, n), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) } } });
+    }
+    await writeBatches(requests);
+    return requests.length;
+  },
+
+  /**
+   * Points readers at a new version, only if the pointer still names `expected` (undefined:
+   * no pointer yet). Two racing rebuilds cannot both win; the loser removes its own chunks.
+   */
+  async flipPointer(pointer: IndexPointer, expected: string | undefined): Promise<boolean> {
+    try {
+      await dynamo(() =>
+        documentClient().send(
+          new PutCommand({
+            TableName: tableName('CATALOGUE_TABLE'),
+            Item: {
+              pk: INDEX_POINTER_KEY,
+              version: pointer.version,
+              chunks: pointer.chunks,
+              bytes: pointer.bytes,
+              count: pointer.count,
+              built_at: pointer.builtAt,
+            },
+            ...(expected === undefined
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expected } }),
+          }),
+        ),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionalCheckFailure(error)) return false;
+      throw error;
+    }
+  },
+
+  async deleteChunks(version: string, chunks: number): Promise<void> {
+    await writeBatches(Array.from({ length: chunks }, (_, n) => ({ DeleteRequest: { Key: { pk: chunkKey(version, n) } } })));
+  },
+};

@@ -1,0 +1,60 @@
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../infra/app.js';
+
+let api: Template;
+let annotations: Annotations;
+
+beforeAll(() => {
+  const { app, api: stack } = buildApp();
+  app.synth();
+  api = Template.fromStack(stack);
+  annotations = Annotations.fromStack(stack);
+});
+
+describe('exports in the API stack', () => {
+  it('the REST API treats every media type as binary, so compressed exports reach the client decoded', () => {
+    api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+  });
+
+  it.each(['export.csv', 'export.json', 'export.sarif'])('GET /api/cves/%s goes through the API key authorizer', (path) => {
+    const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: path } });
+    expect(Object.keys(resources)).toHaveLength(1);
+    api.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'GET',
+      AuthorizationType: 'CUSTOM',
+      ResourceId: { Ref: Object.keys(resources)[0] },
+    });
+  });
+
+  it('GET /openapi.json is public', () => {
+    const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'openapi.json' } });
+    api.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', AuthorizationType: 'NONE', ResourceId: { Ref: Object.keys(resources)[0] } });
+  });
+
+  it('the export functions have memory for the filter index and API Gateway\'s whole timeout', () => {
+    const exportsFns = api.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^GET /api/cves/export\\.') },
+    });
+    expect(Object.keys(exportsFns)).toHaveLength(3);
+    for (const fn of Object.values(exportsFns)) expect(fn.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+  });
+
+  it('the export functions may only read the catalogue (no writes), and write only counters', () => {
+    const policies = api.findResources('AWS::IAM::Policy');
+    const exportPolicies = Object.entries(policies).filter(([id]) => /^export(Csv|Json|Sarif)Fn/.test(id));
+    expect(exportPolicies.length).toBeGreaterThanOrEqual(3);
+    for (const [, policy] of exportPolicies) {
+      const statements = (policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) ?? [];
+      const catalogue = statements.filter((s) => /catalogue/i.test(JSON.stringify(s.Resource)));
+      expect(catalogue.flatMap((s) => [s.Action].flat())).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:GetItem']));
+      expect(catalogue.flatMap((s) => [s.Action].flat()).filter((a) => /Put|Update|Delete|BatchWrite/.test(a))).toEqual([]);
+      const counters = statements.filter((s) => /counters/i.test(JSON.stringify(s.Resource)));
+      expect(counters.flatMap((s) => [s.Action].flat())).toContain('dynamodb:UpdateItem');
+    }
+  });
+
+  it('cdk-nag reports no unacknowledged errors', () => {
+    expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+});

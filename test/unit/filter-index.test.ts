@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import type { ExportFilters } from '../../shared/query/export-query.js';
+import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, selectFromIndex } from '../../shared/query/filter-index.js';
+import { createIndexCache } from '../../shared/query/index-cache.js';
+import { fixtureRecord } from '../support/export-fixtures.js';
+import { expectedExport } from '../support/export-expectations.js';
+
+const recordArb = fc
+  .record({
+    year: fc.integer({ min: 2019, max: 2024 }),
+    n: fc.integer({ min: 1000, max: 120000 }),
+    score: fc.option(fc.integer({ min: 0, max: 100 }).map((s) => s / 10), { nil: null }),
+    day: fc.integer({ min: 1, max: 5 }),
+    risk: fc.constantFrom('CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW', null),
+    patch: fc.constantFrom('available', 'partial', 'workaround_only', 'not_available', null),
+    tags: fc.subarray(['Apache', 'nginx', 'OpenSSL', 'linux']),
+    words: fc.array(fc.constantFrom('Heap', 'overflow', 'SQL', 'injection', 'ümlaut', 'İstanbul', 'a'), { maxLength: 5 }),
+    rejected: fc.boolean(),
+  })
+  .map((r) =>
+    fixtureRecord({
+      id: `CVE-${r.year}-${r.n}`,
+      score: r.score,
+      published: `2024-01-0${r.day}`,
+      risk: r.risk as never,
+      patch: r.patch as never,
+      tags: r.tags,
+      description: r.words.join(' '),
+      rejected: r.rejected && r.n % 7 === 0,
+    }),
+  );
+
+const filtersArb: fc.Arbitrary<ExportFilters> = fc.record(
+  {
+    severity: fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW'),
+    risk_level: fc.constantFrom('CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'),
+    patch_status: fc.constantFrom('available', 'not_available'),
+    tag: fc.constantFrom('apache', 'NGINX', 'OpenSSL', 'windows'),
+    min_score: fc.integer({ min: 0, max: 100 }).map((s) => s / 10),
+    search: fc.constantFrom('heap', 'SQL INJ', 'cve-2021', '-2024-1', 'ümlaut', 'i̇stanbul', 'a', 'flow sql'),
+  },
+  { requiredKeys: [] },
+);
+
+function unique(records: CatalogueRecord[]): CatalogueRecord[] {
+  return [...new Map(records.map((r) => [r.cve_id, r])).values()];
+}
+
+describe('filter index', () => {
+  it('selects exactly what the rules select, in the export order, with the exact total (property)', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 80 }).map(unique), filtersArb, fc.integer({ min: 1, max: 50 }), (records, filters, limit) => {
+        const index = buildFilterIndex(records, 'v', '2024-01-01T00:00:00Z');
+        const selection = selectFromIndex(index, filters, limit);
+        const expected = expectedExport(records, filters);
+        expect(selection.total).toBe(expected.total);
+        expect(selection.ids).toEqual(expected.ids.slice(0, limit));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('survives encoding and decoding unchanged', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 60 }).map(unique), filtersArb, (records, filters) => {
+        const index = buildFilterIndex(records, 'v1', '2024-01-01T00:00:00Z');
+        const decoded = decodeFilterIndex(encodeFilterIndex(index));
+        expect(decoded.version).toBe('v1');
+        expect(selectFromIndex(decoded, filters, 1000)).toEqual(selectFromIndex(index, filters, 1000));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('an unknown tag matches nothing; a search never spans two records', () => {
+    const index = buildFilterIndex(
+      [fixtureRecord({ id: 'CVE-2024-0001', description: 'ends with abc' }), fixtureRecord({ id: 'CVE-2024-0002', description: 'def starts' })],
+      'v',
+      'now',
+    );
+    expect(selectFromIndex(index, { tag: 'nope' }, 10)).toEqual({ total: 0, ids: [] });
+    expect(selectFromIndex(index, { search: 'abccve' }, 10).total).toBe(0);
+    expect(selectFromIndex(index, { search: '0001ends' }, 10).total).toBe(0);
+    expect(selectFromIndex(index, { search: 'ABC' }, 10).ids).toEqual(['CVE-2024-0001']);
+  });
+});
+
+describe('index cache', () => {
+  function store(versions: Record<string, Buffer>, pointer: { current: string | undefined }) {
+    const reads = { pointer: 0, chunks: 0 };
+    return {
+      reads,
+      readPointer: async () => {
+        reads.pointer++;
+        return pointer.current ? { version: pointer.current, chunks: 1, bytes: 0, count: 0, builtAt: '' } : undefined;
+      },
+      readChunks: async (p: { version: string }) => {
+        reads.chunks++;
+        return versions[p.version];
+      },
+    };
+  }
+
+  it('loads once per version, reads only the pointer while warm, and follows a new version', async () => {
+    const v1 = encodeFilterIndex(buildFilterIndex([fixtureRecord({ id: 'CVE-2024-0001' })], 'v1', 'now'));
+    const v2 = encodeFilterIndex(buildFilterIndex([fixtureRecord({ id: 'CVE-2024-0002' })], 'v2', 'now'));
+    const pointer = { current: 'v1' as string | undefined };
+    const s = store({ v1, v2 }, pointer);
+    const cache = createIndexCache(s);
+    const [a, b] = await Promise.all([cache.get(), cache.get()]);
+    expect(a.ids).toEqual(['CVE-2024-0001']);
+    expect(b).toBe(a);
+    expect(await cache.get()).toBe(a);
+    expect(s.reads).toEqual({ pointer: 3, chunks: 1 });
+    pointer.current = 'v2';
+    expect((await cache.get()).ids).toEqual(['CVE-2024-0002']);
+    expect(s.reads.chunks).toBe(2);
+  });
+
+  it('follows the pointer once when a rebuild removed the chunks it was about to read', async () => {
+    const v2 = encodeFilterIndex(buildFilterIndex([fixtureRecord({ id: 'CVE-2024-0002' })], 'v2', 'now'));
+    const pointer = { current: 'v1' as string | undefined };
+    const s = store({ v2 }, pointer);
+    const original = s.readChunks;
+    s.readChunks = async (p) => {
+      pointer.current = 'v2';
+      return original(p);
+    };
+    expect((await createIndexCache(s).get()).ids).toEqual(['CVE-2024-0002']);
+  });
+
+  it('is empty when no index was ever built', async () => {
+    const cache = createIndexCache(store({}, { current: undefined }));
+    expect((await cache.get()).count).toBe(0);
+  });
+});
