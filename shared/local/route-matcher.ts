@@ -38,13 +38,6 @@ function compile(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names, rank };
 }
 
-function decodeSegment(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
 
 export function createRouteMatcher(routes: readonly RouteDefinition[]) {
   const compiled = routes.map(compile).sort((a, b) => b.rank - a.rank);
@@ -55,7 +48,8 @@ export function createRouteMatcher(routes: readonly RouteDefinition[]) {
       if (!found) continue;
       const pathParameters: Record<string, string> = {};
       candidate.names.forEach((name, i) => {
-        pathParameters[name] = decodeSegment(found[i + 1] ?? '');
+        // As a REST API does: path parameters reach the function still percent-encoded.
+        pathParameters[name] = found[i + 1] ?? '';
       });
       return { route: candidate.route, pathParameters };
     }

@@ -34,3 +34,12 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
+
+/**
+ * The API-key API and its public companions (/health, /openapi.json): what the OpenAPI
+ * document describes. The browser-facing routes (sign-in, the dashboard's /account API, the
+ * HTML CVE pages) are not part of the programmatic API.
+ */
+export function isProgrammaticApiRoute(route: RouteDefinition): boolean {
+  return route.path.startsWith('/api/') || route.path === '/health' || route.path === '/openapi.json';
+}

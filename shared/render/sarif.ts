@@ -60,7 +60,7 @@ function helpMarkdown(record: CatalogueRecord, affected: string, fix: string, he
   const lines = [
     `**${record.cve_id}: ${record.title}**`,
     '',
-    nonEmpty(explanation?.summary, record.description || record.title),
+    nonEmpty(explanation?.summary, nonEmpty(record.description, nonEmpty(record.title, record.cve_id))),
     '',
     `**Affected:** ${affected}`,
     '',
@@ -88,7 +88,7 @@ function rule(record: CatalogueRecord, baseUrl: string, taxonIndex: Map<string, 
     id: record.cve_id,
     shortDescription: { text: clip(nonEmpty(record.title, record.cve_id), MAX_DESCRIPTION_LENGTH) },
     fullDescription: {
-      text: clip(nonEmpty(record.explanation?.summary, nonEmpty(record.description, record.title)), MAX_DESCRIPTION_LENGTH),
+      text: clip(nonEmpty(record.explanation?.summary, nonEmpty(record.description, nonEmpty(record.title, record.cve_id))), MAX_DESCRIPTION_LENGTH),
     },
     helpUri,
     help: { text: `Affected: ${affected}\n\nFix: ${fix}`, markdown: helpMarkdown(record, affected, fix, helpUri) },

@@ -18,8 +18,13 @@ const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
 interface Answer {
   status: number;
+  contentType: string;
+  location: string | undefined;
   body: string;
 }
+
+/** Browser-facing paths answer HTML pages or redirects rather than the JSON envelope. */
+const BROWSER_PREFIXES = ['/cve/', '/dashboard', '/auth/', '/_idp/'];
 
 /** Raw node:http, so paths and headers go out as generated (fetch would normalise them). */
 function send(method: string, path: string, headers: Record<string, string | string[]>): Promise<Answer> {
@@ -29,7 +34,9 @@ function send(method: string, path: string, headers: Record<string, string | str
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), location: res.headers.location, body }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -46,7 +53,10 @@ const cveLike = fc.oneof(
   printable(20).map((s) => s.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%]/g, '')),
 );
 
-const segment = fc.oneof(fc.constantFrom('api', 'cve', 'cves', 'health', 'export.csv', '', '..', '.', 'API', '%61pi'), anyText.map(encodeURIComponent));
+const segment = fc.oneof(
+  fc.constantFrom('api', 'cve', 'cves', 'health', 'export.csv', 'export.json', 'auth', 'github', 'callback', 'account', 'me', 'dashboard', 'openapi.json', '', '..', '.', 'API', '%61pi'),
+  anyText.map(encodeURIComponent),
+);
 
 const path = fc.oneof(
   cveLike.map((id) => `/api/cve/${id}`),
@@ -85,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('random requests against the local stack (property)', () => {
-  it('always answer a well-formed envelope, never a 5xx', async () => {
+  it('always answer a well-formed envelope (or, on browser paths, an HTML page or a same-origin redirect), never a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('GET', 'GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'),
@@ -103,8 +113,18 @@ describe('random requests against the local stack (property)', () => {
           if (choice.kind === 'unknown') headers[keyHeader] = generateApiKey();
           if (choice.kind === 'twice') headers[keyHeader] = [valid(choice.index), choice.junk];
           const answer = await send(method, p + q, headers);
-          const context = `${method} ${p + q} ${JSON.stringify(headers)} → ${answer.status} ${answer.body}`;
+          const context = `${method} ${p + q} ${JSON.stringify(headers)} → ${answer.status} ${answer.body.slice(0, 300)}`;
           expect(answer.status, context).toBeLessThan(500);
+          if (!answer.contentType.startsWith('application/json')) {
+            expect(BROWSER_PREFIXES.some((prefix) => p.startsWith(prefix)), context).toBe(true);
+            if (answer.status >= 300 && answer.status < 400) expect(answer.location ?? '', context).toMatch(/^\//);
+            else expect(answer.body.toLowerCase(), context).toMatch(/^<!doctype html>/);
+            return;
+          }
+          if (p === '/openapi.json' && answer.status === 200) {
+            expect((JSON.parse(answer.body) as { openapi?: string }).openapi, context).toBe('3.1.0');
+            return;
+          }
           const parsed = envelopeSchema.safeParse(JSON.parse(answer.body));
           expect(parsed.success, context).toBe(true);
           expect(parsed.data?.ok === true, context).toBe(answer.status === 200);

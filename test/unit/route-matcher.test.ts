@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { decodePathSegment } from '../../shared/http/path-parameters.js';
 import { describe, expect, it } from 'vitest';
 import { createRouteMatcher } from '../../shared/local/route-matcher.js';
 import type { RouteDefinition } from '../../shared/platform/routes.js';
@@ -40,13 +41,12 @@ describe('local route matcher (API Gateway resource precedence)', () => {
     expect(match('GET', '/API/CVE/CVE-2021-44228')).toBeUndefined();
   });
 
-  it('percent-decodes path parameters, and keeps an undecodable one as sent', () => {
-    expect(match('GET', '/api/cve/%20CVE-2021-44228%20')?.pathParameters).toEqual({ cve_id: ' CVE-2021-44228 ' });
-    expect(match('GET', '/api/cve/caf%C3%A9')?.pathParameters).toEqual({ cve_id: 'café' });
-    expect(match('GET', '/api/cve/%E0%A4%A')?.pathParameters).toEqual({ cve_id: '%E0%A4%A' });
+  it('hands path parameters over still percent-encoded, as a REST API does', () => {
+    expect(match('GET', '/api/cve/%20CVE-2021-44228%20')?.pathParameters).toEqual({ cve_id: '%20CVE-2021-44228%20' });
+    expect(match('GET', '/api/cve/caf%C3%A9')?.pathParameters).toEqual({ cve_id: 'caf%C3%A9' });
     expect(match('GET', '/api/cve/%')?.pathParameters).toEqual({ cve_id: '%' });
     expect(match('GET', '/files/a%2Fb')?.route.path).toBe('/files/{name}');
-    expect(match('GET', '/files/a%2Fb')?.pathParameters).toEqual({ name: 'a/b' });
+    expect(match('GET', '/files/a%2Fb')?.pathParameters).toEqual({ name: 'a%2Fb' });
   });
 
   it('treats regex characters in literal segments literally', () => {
@@ -55,12 +55,12 @@ describe('local route matcher (API Gateway resource precedence)', () => {
     expect(dotted('GET', '/api/cves/exportxcsv')).toBeUndefined();
   });
 
-  it('round-trips any segment through encodeURIComponent (property)', () => {
+  it('round-trips any segment through encodeURIComponent and decodePathSegment (property)', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 40 }), (raw) => {
         fc.pre(raw !== 'latest');
         const found = match('GET', `/api/cve/${encodeURIComponent(raw)}`);
-        return found?.route.path === '/api/cve/{cve_id}' && found.pathParameters.cve_id === raw;
+        return found?.route.path === '/api/cve/{cve_id}' && decodePathSegment(found.pathParameters.cve_id ?? '') === raw;
       }),
       { numRuns: 300 },
     );
