@@ -1,12 +1,14 @@
 import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
+import { IngestStack } from './ingest-stack.js';
 import { StatefulStack } from './stateful-stack.js';
 
 export interface PlainCveApp {
   readonly app: App;
   readonly stateful: StatefulStack;
   readonly api: ApiStack;
+  readonly ingest: IngestStack;
 }
 
 /** Context every build of the app needs, whether from `cdk synth` or a test. */
@@ -24,6 +26,13 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
   const publicBaseUrl: string = app.node.tryGetContext('publicBaseUrl') ?? 'https://plaincve.example.com';
   const stateful = new StatefulStack(app, 'PlainCveStateful', { env, description: 'PlainCVE tables (retained)' });
   const api = new ApiStack(app, 'PlainCveApi', { env, tables: stateful.tables, publicBaseUrl, description: 'PlainCVE REST API and functions' });
+  const ingestSourceUrls: string | undefined = app.node.tryGetContext('ingestSourceUrls');
+  const ingest = new IngestStack(app, 'PlainCveIngest', {
+    env,
+    tables: stateful.tables,
+    ...(ingestSourceUrls ? { sourceUrls: ingestSourceUrls } : {}),
+    description: 'PlainCVE hourly catalogue ingest',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, api };
+  return { app, stateful, api, ingest };
 }
