@@ -63,6 +63,8 @@ export interface IngestSummary {
   readonly notSince: number;
   readonly nvdPages: number;
   readonly dryRun: boolean;
+  /** Time spent reading and parsing the files, and in total. */
+  readonly readSeconds: number;
   readonly seconds: number;
 }
 
@@ -144,6 +146,7 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
   const writeOptions = { now, dryRun, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
   const assembler = new CatalogueAssembler();
   const read = await readFiles(options.files ?? [], assembler, options.progress);
+  const readSeconds = (Date.now() - started) / 1000;
   const result = totals();
   let notSince = 0;
 
@@ -186,5 +189,5 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
   }
 
   if (!dryRun && result.written > 0 && options.afterWrite) await options.afterWrite();
-  return { ...read, ...result, notSince, nvdPages, dryRun, seconds: (Date.now() - started) / 1000 };
+  return { ...read, ...result, notSince, nvdPages, dryRun, readSeconds, seconds: (Date.now() - started) / 1000 };
 }

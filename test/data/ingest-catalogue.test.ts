@@ -57,7 +57,7 @@ const cve5 = new Map<string, { stamp: string; cna?: Expected['score']; adp?: Exp
 const kev = new Set<string>();
 
 const CWE = /^CWE-\d+$/;
-const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\u0000').split(':')[i]?.replace(/\u0000/g, ':').replace(/\\(.)/g, '$1') ?? '';
+const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':').replace(/\\(.)/g, '$1') ?? '';
 
 function expectNvd(cve: Record<string, unknown>) {
   const id = String(cve.id);
