@@ -10,6 +10,11 @@ export interface CpeName {
   readonly targetSoftware: string;
 }
 
+/** A version worth printing: has a letter or digit and is not a placeholder word. */
+export function isMeaningfulVersion(value: string | undefined): value is string {
+  return !!value && /[0-9A-Za-z]/.test(value) && !/^(null|undefined|none|n\/a|na|unspecified|unknown|\*)$/i.test(value.trim());
+}
+
 /** Splits on colons that are not escaped with a backslash, then unescapes each field. */
 function splitCpe(value: string): string[] {
   const fields: string[] = [];
@@ -35,10 +40,27 @@ export function parseCpe23(value: string): CpeName | undefined {
   const f = splitCpe(value);
   const part = f[2];
   if (part !== 'a' && part !== 'o' && part !== 'h') return undefined;
-  const vendor = f[3] ?? '';
+  // A wildcard vendor leaves the vendor unnamed; a wildcard product names no product at all.
+  const vendor = f[3] === '*' || f[3] === '-' ? '' : (f[3] ?? '');
   const product = f[4] ?? '';
-  if (!vendor || !product || vendor === '*' || product === '*') return undefined;
-  return { part, vendor, product, version: f[5] ?? '*', targetSoftware: f[10] ?? '*' };
+  if (!product || product === '*' || product === '-') return undefined;
+  const version = f[5] ?? '*';
+  return { part, vendor, product, version: isMeaningfulVersion(version) || version === '-' ? version : '*', targetSoftware: f[10] ?? '*' };
+}
+
+/** Source version text without stray trailing separators ("21.4R2-EVO,"). */
+export function cleanVersion(value: string | undefined): string | undefined {
+  const cleaned = value?.trim().replace(/[\s,;]+$/, '').replace(/\b(and|or),\s/g, '$1 ');
+  return isMeaningfulVersion(cleaned) ? cleaned : undefined;
+}
+
+function cleanRange(range: VersionRange): VersionRange {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(range)) {
+    const cleaned = cleanVersion(value);
+    if (cleaned) out[key] = cleaned;
+  }
+  return out;
 }
 
 /** Builds AffectedProduct entries, one per (part, vendor, product), in first-seen order. */
@@ -55,6 +77,7 @@ export class ProductCollector {
     fixedVersion?: string;
   }): void {
     const key = `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
+    if (!entry.product.trim()) return;
     let product = this.byKey.get(key);
     if (!product) {
       product = { vendor: entry.vendor, product: entry.product, ranges: [], openEnded: false, fixed: new Set() };
@@ -62,12 +85,14 @@ export class ProductCollector {
       this.byKey.set(key, product);
     }
     if (entry.targetSoftware && !product.targetSoftware) product.targetSoftware = entry.targetSoftware;
-    if (entry.range && Object.keys(entry.range).length > 0 && product.ranges.length < 50) {
-      const json = JSON.stringify(entry.range);
-      if (!product.ranges.some((r) => JSON.stringify(r) === json)) product.ranges.push(entry.range);
+    const range = entry.range ? cleanRange(entry.range) : undefined;
+    if (range && Object.keys(range).length > 0 && product.ranges.length < 50) {
+      const json = JSON.stringify(range);
+      if (!product.ranges.some((r) => JSON.stringify(r) === json)) product.ranges.push(range);
     }
     if (entry.openEnded) product.openEnded = true;
-    if (entry.fixedVersion) product.fixed.add(entry.fixedVersion);
+    const fixed = cleanVersion(entry.fixedVersion);
+    if (fixed) product.fixed.add(fixed);
   }
 
   products(): AffectedProduct[] {

@@ -3,7 +3,7 @@
  * container, which the derivation uses where NVD has not analysed a CVE yet.
  */
 import type { AffectedProduct, Cve5Container, Cve5Record, CvssV31, SourceReference } from '../model.js';
-import { ProductCollector, parseCpe23 } from './cpe.js';
+import { ProductCollector, isMeaningfulVersion, parseCpe23 } from './cpe.js';
 import { utcTimestamp } from './nvd.js';
 import { normaliseSeverity } from './severity.js';
 
@@ -44,13 +44,24 @@ export function isCve5Record(value: unknown): boolean {
 
 const NOT_A_NAME = new Set(['', 'n/a', 'na', 'unknown', 'unspecified', '*', '-']);
 const isName = (value: string | undefined): value is string => !!value && !NOT_A_NAME.has(value.trim().toLowerCase());
-const isVersion = (value: string | undefined): value is string => isName(value) && value !== '0' && /\d/.test(value);
+const isVersion = (value: string | undefined): value is string => isName(value) && value !== '0' && /\d/.test(value) && isMeaningfulVersion(value);
+
+/** Some CNAs write a CPE name where a version belongs: keep its version field. */
+function versionOf(value: string | undefined): string | undefined {
+  if (value?.startsWith('cpe:')) {
+    const cpe = parseCpe23(value);
+    return cpe && cpe.version !== '*' && cpe.version !== '-' ? cpe.version : undefined;
+  }
+  return value;
+}
+/** Names lose stray trailing punctuation ("… install software,"). */
+const cleanName = (value: string | undefined) => value?.trim().replace(/[\s,;:]+$/, '');
 
 function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
   for (const affected of container.affected ?? []) {
-    let vendor = affected.vendor?.trim();
-    let product = affected.product?.trim();
+    let vendor = cleanName(affected.vendor);
+    let product = cleanName(affected.product);
     let part: 'a' | 'o' | 'h' | undefined;
     // CISA-ADP often gives only CPEs: take vendor and product from them.
     const cpe = (affected.cpes ?? []).map(parseCpe23).find((c) => c !== undefined);
@@ -63,8 +74,9 @@ function products(container: RawContainer): AffectedProduct[] {
     const base = { vendor: isName(vendor) ? vendor : '', product, ...(part ? { part } : {}) };
     const versions = affected.versions ?? [];
     if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true });
-    for (const v of versions) {
-      if (v.versionType === 'git') continue;
+    for (const raw of versions) {
+      if (raw.versionType === 'git') continue;
+      const v = { ...raw, version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
       const status = v.status?.toLowerCase();
       if (status === 'unaffected') {
         // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release.
