@@ -64,6 +64,7 @@ const summary: IngestSummary = await withLocalStore(() =>
     files,
     ...(since ? { since } : {}),
     dryRun,
+    // The export filter index is rebuilt here once it exists: `afterWrite: rebuildFilterIndex`.
     ...(nvdApi
       ? {
           nvdApi: {

@@ -12,6 +12,7 @@ const eventSchema = z.looseObject({ since: z.iso.datetime({ offset: true }).or(z
 export const handler = async (event: unknown) => {
   const parsed = eventSchema.safeParse(event ?? {});
   if (!parsed.success) throw new Error(`Invalid ingest event: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  // The export filter index is rebuilt after a run that changed records: pass `afterWrite: rebuildFilterIndex` here.
   const summary = await runScheduledIngest(parsed.data.since ? { since: new Date(parsed.data.since) } : {});
   const { sources, ignored, unknown, ...counts } = summary;
   logger.info('ingest finished', { ...counts, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });

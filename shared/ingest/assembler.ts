@@ -73,6 +73,14 @@ export class CatalogueAssembler implements IntelSink {
     };
   }
 
+  /** Hands out a CVE's sources and forgets its full records, so memory falls as a run writes. */
+  takeSourcesFor(id: string): CveSources {
+    const sources = this.sourcesFor(id);
+    this.nvdRecords.delete(id);
+    this.cve5Records.delete(id);
+    return sources;
+  }
+
   /** Drops the full records (not the side intelligence), for page-by-page NVD runs. */
   clearRecords(): void {
     this.nvdRecords.clear();

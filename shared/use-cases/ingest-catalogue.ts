@@ -161,7 +161,7 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
     });
     notSince = before - ids.length;
   }
-  add(result, await writeAll(ids, (id) => assembler.sourcesFor(id), store, writeOptions));
+  add(result, await writeAll(ids, (id) => assembler.takeSourcesFor(id), store, writeOptions));
 
   // Records from the NVD API, page by page, the cursor stored after each written page.
   let nvdPages = 0;
@@ -180,7 +180,7 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
         const record = parseNvdCve(cve);
         if (record) assembler.nvd(record);
       }
-      add(result, await writeAll(assembler.recordIds(), (id) => assembler.sourcesFor(id), store, writeOptions));
+      add(result, await writeAll(assembler.recordIds(), (id) => assembler.takeSourcesFor(id), store, writeOptions));
       if (!dryRun) await cursors.put(NVD_CURSOR, page.cursor);
       nvdPages++;
       options.progress?.bytes?.('NVD API', page.cves.length);

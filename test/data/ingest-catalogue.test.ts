@@ -12,7 +12,7 @@ import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFunctionEnvironment, localConfig } from '../../shared/config/local.js';
 import { tableName } from '../../shared/config/index.js';
-import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain/cve.js';
 import { gradeLevel } from '../../shared/ingest/readability.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
@@ -237,12 +237,14 @@ describe('the whole data folder, ingested', () => {
     f.check();
   });
 
-  it('every record has a title, summary, affected and fix; patch dates and days are sane', () => {
+  it('every record is a valid catalogue record with a title, summary, affected and fix; patch dates and days are sane', () => {
     const f = failures();
     for (const r of records) {
       if (!r.title.trim() || !r.explanation?.summary.trim() || !r.explanation.affected.trim() || !r.explanation.fix.trim()) f.add(`${r.cve_id}: empty text`);
       if (r.patch?.patch_date && r.patch.patch_date < r.published_date) f.add(`${r.cve_id}: patch ${r.patch.patch_date} before ${r.published_date}`);
       if (!(r.patch && Number.isInteger(r.patch.days_unpatched) && r.patch.days_unpatched >= 0)) f.add(`${r.cve_id}: days_unpatched ${r.patch?.days_unpatched}`);
+      const parsed = catalogueRecordSchema.safeParse(r);
+      if (!parsed.success) f.add(`${r.cve_id}: not a catalogue record: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     }
     f.check();
   });

@@ -8,7 +8,7 @@ export function explanationFaults(text: string): string[] {
   if (/(?<![-\w])null(?![-\w])(?! (pointer|ptr|byte|character|char|dereference|deref|terminat|session|cipher|value|check|device|route|origin|address|entry|bind))/.test(text)) faults.push('"null"');
   if (/\bNaN\b/.test(text)) faults.push('"NaN"');
   // An empty pair of brackets that is not a function call such as `register()` in a CNA's title.
-  if (/(^|[^\w>\])\-])(\[\s*\]|\(\s*\)|\{\s*\})/.test(text)) faults.push('an empty bracket');
+  if (/(^|[^\w>\])-])(\[\s*\]|\(\s*\)|\{\s*\})/.test(text)) faults.push('an empty bracket');
   if (/,\s*,|,\s*\.(\s|$)|\s(and|or)\s*[.,](\s|$)|:\s*\.(\s|$)/.test(text)) faults.push('an empty list item');
   if (/\bincluding\s*\.(\s|$)|\bincluding\s*$/.test(text)) faults.push('an empty list');
   if (/cpe:(2\.3:|\/)/i.test(text)) faults.push('a raw CPE string');
