@@ -91,7 +91,11 @@ const summary: IngestSummary = await withLocalStore(() =>
       },
     },
   }),
-);
+).catch((error: unknown) => {
+  bars.stop();
+  console.error(`Ingest failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
 bars.stop();
 
 console.log('');
