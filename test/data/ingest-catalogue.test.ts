@@ -75,8 +75,8 @@ function expectNvd(cve: Record<string, unknown>) {
       for (const m of node.cpeMatch ?? []) {
         if (!m.vulnerable || !m.criteria) continue;
         if (m.versionEndExcluding) fixed.push(m.versionEndExcluding);
-        // A wildcard product names nothing to check for.
-        if (cpeField(m.criteria, 4) !== '*') product ??= { vendor: cpeField(m.criteria, 3), product: cpeField(m.criteria, 4) };
+        // A product of ANY (*) or NA (-) names nothing to check for.
+        if (!['*', '-'].includes(cpeField(m.criteria, 4))) product ??= { vendor: cpeField(m.criteria, 3), product: cpeField(m.criteria, 4) };
       }
     }
   }
@@ -274,7 +274,7 @@ describe('the explainer over the real data', () => {
       const text = r.explanation!.affected.toLowerCase();
       const p = human(product.product);
       const v = human(product.vendor);
-      if (!text.includes(p) || !(product.vendor === '*' || text.includes(v) || p.startsWith(v))) f.add(`${r.cve_id}: "${r.explanation!.affected}" lacks ${v} / ${p}`);
+      if (!text.includes(p) || !(['*', '-'].includes(product.vendor) || text.includes(v) || p.startsWith(v))) f.add(`${r.cve_id}: "${r.explanation!.affected}" lacks ${v} / ${p}`);
     }
     f.check();
   });
