@@ -1,6 +1,7 @@
 import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
+import { IngestStack } from './ingest-stack.js';
 import { StatefulStack } from './stateful-stack.js';
 import { WebStack } from './web-stack.js';
 
@@ -9,6 +10,7 @@ export interface PlainCveApp {
   readonly stateful: StatefulStack;
   readonly api: ApiStack;
   readonly web: WebStack;
+  readonly ingest: IngestStack;
 }
 
 /** Context every build of the app needs, whether from `cdk synth` or a test. */
@@ -45,6 +47,13 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     certificateArn: context('certificateArn'),
     description: 'PlainCVE CloudFront distribution and dashboard bucket',
   });
+  const ingestSourceUrls: string | undefined = app.node.tryGetContext('ingestSourceUrls');
+  const ingest = new IngestStack(app, 'PlainCveIngest', {
+    env,
+    tables: stateful.tables,
+    ...(ingestSourceUrls ? { sourceUrls: ingestSourceUrls } : {}),
+    description: 'PlainCVE hourly catalogue ingest',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, api, web };
+  return { app, stateful, api, web, ingest };
 }

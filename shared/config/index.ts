@@ -50,6 +50,25 @@ const envSchema = z.object({
   SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(2 * 3600),
   /** ...and at the latest this long after sign-in. */
   SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  /** Ingest: the NVD CVE API 2.0 endpoint. */
+  NVD_API_URL: z.url().default('https://services.nvd.nist.gov/rest/json/cves/2.0'),
+  /** Ingest: an NVD API key given directly (local runs); in AWS it comes from NVD_API_KEY_SECRET_ID. */
+  NVD_API_KEY: z.string().min(1).optional(),
+  /** Ingest: Secrets Manager secret id whose string is the NVD API key (optional: NVD works without one, slower). */
+  NVD_API_KEY_SECRET_ID: z.string().min(1).optional(),
+  /** Ingest: the CISA KEV catalogue (JSON). */
+  KEV_URL: z.url().default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
+  /**
+   * Ingest: further source files to fetch on each scheduled run, comma-separated URLs (CWE names,
+   * EPSS, exploit and detection tables…). Each is recognised by its content, gzipped or not.
+   */
+  INGEST_SOURCE_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
+    .pipe(z.array(z.url())),
+  /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
+  INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -43,6 +43,7 @@ export const exploitIntelSchema = z
     exploit_sources: z.array(z.string()),
   })
   .meta({ id: 'ExploitIntel' });
+export type ExploitIntel = z.infer<typeof exploitIntelSchema>;
 
 export const patchSchema = z
   .object({
@@ -52,6 +53,7 @@ export const patchSchema = z
     days_unpatched: z.number().int().min(0),
   })
   .meta({ id: 'Patch' });
+export type Patch = z.infer<typeof patchSchema>;
 
 export const tagSchema = z
   .object({ tag: z.string().min(1), tag_type: tagTypeSchema })
@@ -91,6 +93,14 @@ export const catalogueRecordSchema = exportRecordSchema.extend({
   provenance: z.record(z.string(), z.string()),
   /** Last-modified timestamp of the newest source that fed the record. */
   source_modified: z.string().optional(),
+  /** Ingest: SHA-256 of the record's content (days_unpatched excluded), so unchanged records are not rewritten. */
+  content_hash: z.string().optional(),
+  /** Ingest: FIRST EPSS probability and percentile, when a source carries them. */
+  epss_score: z.number().min(0).max(1).optional(),
+  epss_percentile: z.number().min(0).max(1).optional(),
+  /** Ingest: CISA KEV's date added and required action, when the CVE is in KEV. */
+  kev_date_added: z.string().optional(),
+  kev_required_action: z.string().optional(),
 });
 export type CatalogueRecord = z.infer<typeof catalogueRecordSchema>;
 

@@ -1,6 +1,10 @@
 import type { TableDefinition } from './tables.js';
 
-export type TableAccess = 'read' | 'readWrite';
+/**
+ * `readWriteScan` adds Scan to `readWrite`: only the ingest has it, because rebuilding the
+ * export filter index reads every record once.
+ */
+export type TableAccess = 'read' | 'readWrite' | 'readWriteScan';
 
 /**
  * Every Lambda of the service as plain data: its source entry under `functions/`, the tables it

@@ -1,0 +1,83 @@
+/**
+ * Ingest throughput, end to end: every file of the data folder (PLAINCVE_DATA_DIR, default
+ * ../shared/data) recognised, parsed, derived, explained and written into an in-memory local
+ * table; then a second run over the same input (which compares hashes and writes nothing).
+ * Prints records/s, peak memory (max RSS) and the readability of the summaries.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { applyFunctionEnvironment, localConfig } from '../shared/config/local.js';
+import { tableName } from '../shared/config/index.js';
+import type { CatalogueRecord } from '../shared/domain/cve.js';
+import { gradeLevel } from '../shared/ingest/readability.js';
+import { localTableEnvironment } from '../shared/local/local-tables.js';
+import { documentClient, resetDocumentClient } from '../shared/repositories/dynamo-client.js';
+import { ingestCatalogue } from '../shared/use-cases/ingest-catalogue.js';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    return stat.isDirectory() ? filesUnder(path) : stat.isFile() ? [path] : [];
+  });
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export default async function (): Promise<void> {
+  const dir = resolve(localConfig().PLAINCVE_DATA_DIR);
+  if (!existsSync(dir)) {
+    console.log(`No data folder at ${dir} (set PLAINCVE_DATA_DIR): nothing to measure.`);
+    return;
+  }
+  // The table lives in its own process, as under `npm start`: the ingest and the database each get a core.
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./dynalite-child.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const endpoint = await new Promise<string>((resolveEndpoint, reject) => {
+    child.once('error', reject);
+    createInterface({ input: child.stdout! }).once('line', resolveEndpoint);
+  });
+  const dynamo = { endpoint, close: () => new Promise<void>((r) => { child.once('exit', () => r()); child.stdin!.end(); }) };
+  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_TIMEOUT_MS: '30000' });
+  resetDocumentClient();
+  try {
+    const files = filesUnder(dir);
+    const first = await ingestCatalogue({ files });
+    const heapAfter = process.memoryUsage().heapUsed;
+    const second = await ingestCatalogue({ files });
+    const maxRss = process.resourceUsage().maxRSS * 1024;
+
+    let summaries = 0;
+    let descriptions = 0;
+    let n = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page: ScanCommandOutput = await documentClient().send(new ScanCommand({ TableName: tableName('CATALOGUE_TABLE'), ExclusiveStartKey: start }));
+      for (const item of (page.Items ?? []) as (CatalogueRecord & { pk: string })[]) {
+        if (!item.pk.startsWith('CVE-') || item.rejected || !item.description || !item.explanation) continue;
+        const s = gradeLevel(item.explanation.summary);
+        const d = gradeLevel(item.description);
+        if (s === undefined || d === undefined) continue;
+        summaries += s;
+        descriptions += d;
+        n++;
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+
+    const writeSeconds = first.seconds - first.readSeconds;
+    console.log(`files: ${files.length} (${first.sources.length} sources recognised, ${first.ignored.length} skipped, ${first.unknown.length} unknown)`);
+    console.log(`first run:  ${first.derived} records in ${first.seconds.toFixed(1)} s → ${Math.round(first.derived / first.seconds)} records/s end to end`);
+    console.log(`            read+parse ${first.readSeconds.toFixed(1)} s; derive+explain+compare+write ${writeSeconds.toFixed(1)} s → ${Math.round(first.derived / writeSeconds)} records/s`);
+    console.log(`second run: ${second.written} written, ${second.unchanged} unchanged in ${second.seconds.toFixed(1)} s → ${Math.round(second.derived / second.seconds)} records/s`);
+    console.log(`memory: peak RSS of the ingest process ${mb(maxRss)} (the table is in a separate dynalite process), heap after first run ${mb(heapAfter)}`);
+    console.log(`goal ≥ 1,000 records/s end to end: ${first.derived / first.seconds >= 1000 ? 'met' : 'not met'} (ratio ${(first.derived / first.seconds / 1000).toFixed(2)})`);
+    console.log(`readability (Flesch-Kincaid grade, mean over ${n} records): summary ${(summaries / n).toFixed(1)}, NVD description ${(descriptions / n).toFixed(1)}, ${(descriptions / n - summaries / n).toFixed(1)} grades easier`);
+  } finally {
+    resetDocumentClient();
+    await dynamo.close();
+  }
+}

@@ -1,0 +1,105 @@
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import { PlainCveFunction } from './plaincve-function.js';
+
+export interface IngestStackProps extends StackProps {
+  readonly tables: Record<TableDefinition['id'], ITableV2>;
+  /** Extra side-source URLs for every run (INGEST_SOURCE_URLS), comma-separated. */
+  readonly sourceUrls?: string;
+}
+
+/**
+ * The catalogue's scheduled ingest: one Lambda run every hour by EventBridge, reading NVD changes
+ * since its stored cursor. A failed run is retried twice by Lambda, then its event lands in the
+ * dead-letter queue; an alarm fires on any function error and on any message in that queue.
+ */
+export class IngestStack extends Stack {
+  readonly function: PlainCveFunction;
+  readonly deadLetterQueue: Queue;
+  readonly nvdApiKey: Secret;
+
+  constructor(scope: Construct, id: string, props: IngestStackProps) {
+    super(scope, id, props);
+
+    this.nvdApiKey = new Secret(this, 'NvdApiKey', {
+      description: 'NVD API key for the PlainCVE ingest (optional: put the key from nvd.nist.gov here; without one the ingest paces itself to the keyless limit)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.deadLetterQueue = new Queue(this, 'IngestDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+
+    this.function = new PlainCveFunction(this, 'IngestFn', {
+      definition: INGEST_FUNCTION,
+      environment: {
+        NVD_API_KEY_SECRET_ID: this.nvdApiKey.secretArn,
+        ...(props.sourceUrls ? { INGEST_SOURCE_URLS: props.sourceUrls } : {}),
+      },
+    });
+    for (const table of TABLE_DEFINITIONS) {
+      const access = INGEST_FUNCTION.tables[table.id];
+      if (access) this.function.bindTable(table, props.tables[table.id], access);
+    }
+    this.function.role.addToPolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['secretsmanager:GetSecretValue'], resources: [this.nvdApiKey.secretArn] }),
+    );
+    // One run at a time: two overlapping runs would page the same NVD window twice.
+    this.function.function.configureAsyncInvoke({
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(1),
+      onFailure: new SqsDestination(this.deadLetterQueue),
+    });
+
+    new Rule(this, 'Hourly', {
+      description: 'Hourly incremental catalogue ingest',
+      schedule: Schedule.cron(INGEST_SCHEDULE),
+      targets: [
+        new LambdaFunction(this.function.function, {
+          event: RuleTargetInput.fromObject({}),
+          deadLetterQueue: this.deadLetterQueue,
+          retryAttempts: 2,
+          maxEventAge: Duration.hours(1),
+        }),
+      ],
+    });
+
+    new Alarm(this, 'IngestErrors', {
+      alarmDescription: 'The catalogue ingest failed (a function error in the last hour)',
+      metric: this.function.function.metricErrors({ period: Duration.hours(1) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    new Alarm(this, 'IngestDeadLettersWaiting', {
+      alarmDescription: 'A catalogue ingest run failed after its retries (its event is in the dead-letter queue)',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    Validations.of(this.nvdApiKey).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason: 'The secret holds an API key issued by NVD; only NVD can issue a new one, so it cannot be rotated automatically.',
+    });
+    Validations.of(this.deadLetterQueue).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the ingest (Lambda on-failure destination and rule target DLQ).',
+    });
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Collects what every source said, keyed by CVE id, and hands out one `CveSources` per CVE.
+ * Of several NVD (or CVE 5) versions of a CVE the newest by last-modified time wins; on a tie
+ * the first read is kept, and files are read in a fixed order, so a run is deterministic.
+ */
+import type { CveSources } from './derive/inputs.js';
+import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from './model.js';
+import type { IntelSink } from './sources/source.js';
+
+export class CatalogueAssembler implements IntelSink {
+  readonly nvdRecords = new Map<string, NvdRecord>();
+  readonly cve5Records = new Map<string, Cve5Record>();
+  readonly kevEntries = new Map<string, KevEntry>();
+  readonly cweCatalogue = new Map<string, CweEntry>();
+  readonly epssScores = new Map<string, EpssScore>();
+  readonly exploitSets = new Map<string, Set<ExploitSource>>();
+  readonly detectionSets = new Map<string, Set<DetectionSource>>();
+
+  nvd(record: NvdRecord): void {
+    const current = this.nvdRecords.get(record.id);
+    if (!current || record.lastModified > current.lastModified) this.nvdRecords.set(record.id, record);
+  }
+
+  cve5(record: Cve5Record): void {
+    const current = this.cve5Records.get(record.id);
+    if (!current || (record.updated ?? '') > (current.updated ?? '')) this.cve5Records.set(record.id, record);
+  }
+
+  kev(entry: KevEntry): void {
+    this.kevEntries.set(entry.cveId, entry);
+  }
+
+  cwe(id: string, entry: CweEntry): void {
+    // A weakness name wins over a category of the same id (there are none in 4.13; this is a guard).
+    if (!this.cweCatalogue.has(id) || entry.kind === 'weakness') this.cweCatalogue.set(id, entry);
+  }
+
+  epss(cveId: string, score: EpssScore): void {
+    this.epssScores.set(cveId, score);
+  }
+
+  exploit(cveId: string, source: ExploitSource): void {
+    let set = this.exploitSets.get(cveId);
+    if (!set) this.exploitSets.set(cveId, (set = new Set()));
+    set.add(source);
+  }
+
+  detection(cveId: string, source: DetectionSource): void {
+    let set = this.detectionSets.get(cveId);
+    if (!set) this.detectionSets.set(cveId, (set = new Set()));
+    set.add(source);
+  }
+
+  /** Every CVE with a full record (NVD or CVE 5), sorted. KEV or exploit lists alone make no record. */
+  recordIds(): string[] {
+    return [...new Set([...this.nvdRecords.keys(), ...this.cve5Records.keys()])].sort(compareCveIds);
+  }
+
+  sourcesFor(id: string): CveSources {
+    const nvd = this.nvdRecords.get(id);
+    const cve5 = this.cve5Records.get(id);
+    const kev = this.kevEntries.get(id);
+    const epss = this.epssScores.get(id);
+    return {
+      id,
+      ...(nvd ? { nvd } : {}),
+      ...(cve5 ? { cve5 } : {}),
+      ...(kev ? { kev } : {}),
+      ...(epss ? { epss } : {}),
+      exploits: this.exploitSets.get(id) ?? new Set(),
+      detections: this.detectionSets.get(id) ?? new Set(),
+      cweCatalogue: this.cweCatalogue,
+    };
+  }
+
+  /** Hands out a CVE's sources and forgets its full records, so memory falls as a run writes. */
+  takeSourcesFor(id: string): CveSources {
+    const sources = this.sourcesFor(id);
+    this.nvdRecords.delete(id);
+    this.cve5Records.delete(id);
+    return sources;
+  }
+
+  /** Drops the full records (not the side intelligence), for page-by-page NVD runs. */
+  clearRecords(): void {
+    this.nvdRecords.clear();
+    this.cve5Records.clear();
+  }
+}
+
+/** CVE ids by year, then number (CVE-2021-9999 before CVE-2021-10000). */
+export function compareCveIds(a: string, b: string): number {
+  const [, ya = '', na = ''] = a.split('-');
+  const [, yb = '', nb = ''] = b.split('-');
+  return ya.localeCompare(yb) || na.length - nb.length || na.localeCompare(nb);
+}

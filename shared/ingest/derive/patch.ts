@@ -1,0 +1,80 @@
+/**
+ * Patch status, date, URLs and days unpatched.
+ *
+ * Evidence of a fix: a reference tagged Patch (NVD) or `patch` (CVE 5), or a fixed version — a
+ * vulnerable CPE range's `versionEndExcluding`, or a CVE 5 `lessThan` bound or `unaffected`
+ * version. Evidence of a workaround: a reference tagged Mitigation.
+ * - `available`: a patch reference, or fixed versions for every affected product that has a range
+ *   (no product is affected in all versions with no upper bound).
+ * - `partial`: fixed versions for some products while another is affected in all versions, and
+ *   no patch reference.
+ * - `workaround_only`: no fix evidence, a mitigation reference.
+ * - `not_available`: none of these (and every rejected CVE: there is nothing to patch).
+ * - `patch_date` (available/partial only): NVD and CVE 5 do not date their references, so a fix
+ *   present when the catalogue first sees the CVE is dated to the CVE's publication (the
+ *   earliest date it can be claimed; never before it); a fix that appears in a later ingest is
+ *   dated to the source's last-modified day of that version; a date once set is kept.
+ * - `days_unpatched`: whole days from publication to the patch date when there is one, else to
+ *   `now` (exports recompute it on the export day); never negative.
+ */
+import type { Patch, PatchStatus } from '../../domain/cve.js';
+import type { AffectedProduct } from '../model.js';
+import type { CveSources } from './inputs.js';
+import { mergedReferences } from './references.js';
+
+export interface PreviousPatch {
+  readonly status: PatchStatus;
+  readonly patch_date?: string;
+}
+
+const DAY_MS = 86_400_000;
+
+export function wholeDaysBetween(fromDate: string, to: Date | string): number {
+  const start = Date.parse(`${fromDate}T00:00:00Z`);
+  const endDay = typeof to === 'string' ? to : to.toISOString().slice(0, 10);
+  const end = Date.parse(`${endDay}T00:00:00Z`);
+  return Math.max(0, Math.floor((end - start) / DAY_MS));
+}
+
+function validUrl(url: string): boolean {
+  try {
+    const u = new URL(url.trim());
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function patchStatusFrom(input: { rejected: boolean; patchUrls: readonly string[]; mitigation: boolean; products: readonly AffectedProduct[] }): PatchStatus {
+  if (input.rejected) return 'not_available';
+  if (input.patchUrls.length > 0) return 'available';
+  const withFix = input.products.filter((p) => p.fixedVersions.length > 0);
+  if (withFix.length > 0) return input.products.some((p) => p.openEnded && p.fixedVersions.length === 0) ? 'partial' : 'available';
+  return input.mitigation ? 'workaround_only' : 'not_available';
+}
+
+export function derivePatch(
+  sources: Pick<CveSources, 'nvd' | 'cve5'>,
+  context: { rejected: boolean; products: readonly AffectedProduct[]; publishedDate: string; sourceModified?: string; now: Date; previous?: PreviousPatch },
+): { patch: Patch; provenance: string } {
+  const refs = mergedReferences(sources);
+  const patchUrls = [...new Set(refs.filter((r) => r.tags.includes('patch') && validUrl(r.url)).map((r) => new URL(r.url.trim()).href))].slice(0, 10);
+  const mitigation = refs.some((r) => r.tags.includes('mitigation'));
+  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products });
+  const fixed = status === 'available' || status === 'partial';
+  let patchDate: string | undefined;
+  if (fixed) {
+    const previous = context.previous;
+    if (previous?.patch_date && (previous.status === 'available' || previous.status === 'partial')) patchDate = previous.patch_date;
+    else if (previous && context.sourceModified) patchDate = context.sourceModified.slice(0, 10);
+    else patchDate = context.publishedDate;
+    if (patchDate < context.publishedDate) patchDate = context.publishedDate;
+  }
+  const days = wholeDaysBetween(context.publishedDate, patchDate ?? context.now);
+  const evidence = patchUrls.length > 0 ? 'patch references' : fixed ? 'fixed versions' : mitigation ? 'mitigation references' : 'no fix evidence';
+  return {
+    patch: { status, ...(patchDate ? { patch_date: patchDate } : {}), patch_urls: patchUrls, days_unpatched: days },
+    // One wording whichever branch dated it, so a kept date does not change the record's content.
+    provenance: `${evidence}${fixed ? '; date: when the catalogue first saw the fix (publication, if the fix was listed at the first ingest)' : ''}`,
+  };
+}

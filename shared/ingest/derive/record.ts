@@ -1,0 +1,108 @@
+/**
+ * One catalogue record from everything the sources said about a CVE. Pure: no I/O, `now` and
+ * the previously stored patch state come in as arguments. Each field group's rule is documented
+ * in its own module; `provenance` records which source each group rests on.
+ */
+import type { CatalogueRecord } from '../../domain/cve.js';
+import { explain } from '../explainer/index.js';
+import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
+import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
+import type { CveSources } from './inputs.js';
+import { derivePatch, type PreviousPatch } from './patch.js';
+import { deriveProducts } from './products.js';
+import { deriveReferences, mergedReferences } from './references.js';
+import { deriveScore } from './score.js';
+import { deriveTags } from './tags.js';
+import { deriveTitle } from './title.js';
+import { deriveCweIds, deriveCweNames } from './weakness.js';
+
+export function deriveRecord(sources: CveSources, now: Date, previous?: PreviousPatch): CatalogueRecord | undefined {
+  const published = derivePublishedDate(sources);
+  if (!published) return undefined;
+  const description = deriveDescription(sources);
+  const rejected = deriveRejected(sources);
+  const score = deriveScore(sources);
+  const cwe = deriveCweIds(sources);
+  const products = deriveProducts(sources);
+  const inKev = deriveInKev(sources);
+  const intel = deriveExploitIntel(sources, score.cvss_score);
+  const sourceModified = deriveSourceModified(sources);
+  const { patch, provenance: patchProvenance } = derivePatch(sources, {
+    rejected: rejected.value,
+    products: products.value,
+    publishedDate: published.value,
+    ...(sourceModified ? { sourceModified } : {}),
+    now,
+    ...(previous ? { previous } : {}),
+  });
+  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, products: products.value, description: description.value });
+  const references = deriveReferences(sources);
+  const kevAction = sources.kev?.requiredAction || sources.nvd?.kev?.requiredAction;
+  const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
+  const text = explain({
+    rejected: rejected.value,
+    cweIds: cwe.value,
+    cweCatalogue: sources.cweCatalogue,
+    products: products.value,
+    ...(score.vector ? { vector: score.vector } : {}),
+    cvssScore: score.cvss_score,
+    severity: score.severity,
+    inKev,
+    ...(inKev
+      ? {
+          kev: {
+            ...(kevAction ? { requiredAction: kevAction } : {}),
+            ...(sources.kev?.dueDate ? { dueDate: sources.kev.dueDate } : {}),
+            ...(sources.kev?.vendorProject ? { vendorProject: sources.kev.vendorProject } : {}),
+            ...(sources.kev?.product ? { product: sources.kev.product } : {}),
+          },
+        }
+      : {}),
+    exploitCode: intel.exploit_sources.some((s) => s !== 'CISA KEV'),
+    patch,
+    mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
+  });
+  const provenance: Record<string, string> = {
+    description: description.provenance,
+    published_date: published.provenance,
+    cvss_score: score.provenance,
+    severity: score.provenance,
+    cwe_ids: cwe.provenance,
+    cwe_names: 'CWE 4.13 catalogue',
+    title: title.provenance,
+    tags: products.provenance,
+    affected: products.provenance,
+    exploit_intel: [
+      inKev ? (sources.kev ? 'CISA KEV catalogue' : 'NVD cisaExploitAdd') : undefined,
+      ...[...sources.exploits].filter((s) => s !== 'CISA KEV'),
+      ...sources.detections,
+    ]
+      .filter((s): s is string => !!s)
+      .join(', ') || 'no exploit or detection source lists it',
+    patch: patchProvenance,
+    references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
+    rejected: rejected.provenance,
+    ...(sources.epss ? { epss: 'FIRST EPSS' } : {}),
+  };
+  return {
+    cve_id: sources.id,
+    title: title.value,
+    severity: score.severity,
+    cvss_score: score.cvss_score,
+    description: description.value,
+    published_date: published.value,
+    cwe_ids: cwe.value,
+    explanation: { ...text, references: references.map(({ title: t, url, ref_type }) => ({ title: t, url, ref_type })) },
+    exploit_intel: intel,
+    patch,
+    tags: deriveTags(products.value),
+    cwe_names: deriveCweNames(cwe.value, sources.cweCatalogue),
+    in_kev: inKev,
+    rejected: rejected.value,
+    provenance,
+    ...(sourceModified ? { source_modified: sourceModified } : {}),
+    ...(sources.epss ? { epss_score: sources.epss.score, epss_percentile: sources.epss.percentile } : {}),
+    ...(kevAdded ? { kev_date_added: kevAdded } : {}),
+    ...(kevAction ? { kev_required_action: kevAction } : {}),
+  };
+}

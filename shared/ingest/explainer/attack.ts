@@ -1,0 +1,60 @@
+/**
+ * Who can attack, from the CVSS v3.1 vector: where from (AV), whether an account is needed (PR)
+ * and whether a victim must help (UI).
+ */
+export interface AttackConditions {
+  readonly vector: 'N' | 'A' | 'L' | 'P';
+  readonly privileges: 'N' | 'L' | 'H';
+  readonly interaction: 'N' | 'R';
+  readonly confidentiality?: 'N' | 'L' | 'H';
+  readonly integrity?: 'N' | 'L' | 'H';
+  readonly availability?: 'N' | 'L' | 'H';
+}
+
+export function parseCvssVector(vector: string | undefined): AttackConditions | undefined {
+  if (!vector) return undefined;
+  const parts = new Map(vector.split('/').map((p) => p.split(':') as [string, string]));
+  const av = parts.get('AV');
+  const pr = parts.get('PR');
+  const ui = parts.get('UI');
+  if (!av || !pr || !ui || !'NALP'.includes(av) || !'NLH'.includes(pr) || !'NR'.includes(ui)) return undefined;
+  const impact = (key: string) => {
+    const v = parts.get(key);
+    return v === 'N' || v === 'L' || v === 'H' ? v : undefined;
+  };
+  const c = impact('C');
+  const i = impact('I');
+  const a = impact('A');
+  return {
+    vector: av as AttackConditions['vector'],
+    privileges: pr as AttackConditions['privileges'],
+    interaction: ui as AttackConditions['interaction'],
+    ...(c ? { confidentiality: c } : {}),
+    ...(i ? { integrity: i } : {}),
+    ...(a ? { availability: a } : {}),
+  };
+}
+
+const WHERE = {
+  N: 'over the network, even from the internet',
+  A: 'only from the same local network',
+  L: 'only with access to the machine itself',
+  P: 'only with the device in their hands',
+} as const;
+const ACCOUNT = { N: 'with no account', L: 'with a normal user account', H: 'with an admin account' } as const;
+
+export function attackSentence(c: AttackConditions): string {
+  const help = c.interaction === 'N' ? 'and with no help from anyone' : 'but only if a user is tricked into doing something, such as opening a link or a file';
+  return `An attacker can try this ${WHERE[c.vector]}, ${ACCOUNT[c.privileges]}, ${help}.`;
+}
+
+/** What a successful attack harms, from the impact metrics, when no CWE says it better. */
+export function impactSentence(c: AttackConditions): string | undefined {
+  const harms: string[] = [];
+  if (c.confidentiality && c.confidentiality !== 'N') harms.push('see data they should not');
+  if (c.integrity && c.integrity !== 'N') harms.push('change data or settings');
+  if (c.availability && c.availability !== 'N') harms.push('slow down or stop the system');
+  if (harms.length === 0) return undefined;
+  const last = harms.pop()!;
+  return `If it works, they can ${harms.length ? `${harms.join(', ')} or ${last}` : last}.`;
+}

@@ -1,0 +1,157 @@
+/**
+ * The plain-English explainer: summary, affected and fix for a non-specialist, built only from
+ * what the sources say (the CWE, the CVSS v3.1 vector, the affected products and versions, the
+ * fix evidence and KEV's required action). Every branch writes whole sentences, so awkward data
+ * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
+ */
+import type { Patch, Severity } from '../../domain/cve.js';
+import type { AffectedProduct, CweEntry } from '../model.js';
+import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
+import { PLAIN_WEAKNESSES } from './cwe-plain.js';
+import { article, displayName, listText, productName, rangeText, sentence } from './names.js';
+
+export interface ExplainerInput {
+  readonly rejected: boolean;
+  readonly cweIds: readonly string[];
+  readonly cweCatalogue: ReadonlyMap<string, CweEntry>;
+  readonly products: readonly AffectedProduct[];
+  readonly vector?: string;
+  readonly cvssScore: number | null;
+  readonly severity: Severity;
+  readonly inKev: boolean;
+  readonly kev?: { readonly requiredAction?: string; readonly dueDate?: string; readonly vendorProject?: string; readonly product?: string };
+  /** Exploit sources other than KEV (public exploit code). */
+  readonly exploitCode: boolean;
+  readonly patch: Patch;
+  readonly mitigation: boolean;
+}
+
+export interface Explanation {
+  readonly summary: string;
+  readonly affected: string;
+  readonly fix: string;
+}
+
+const MAX_NAMED_PRODUCTS = 3;
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+const MAX_RANGES = 3;
+const MAX_FIXED_VERSIONS = 5;
+
+const REJECTED = {
+  summary: 'This CVE id was rejected. It does not describe a real flaw, so there is nothing to fix.',
+  affected: 'No product is affected: the CVE id was rejected or withdrawn.',
+  fix: 'No action is needed: this CVE id was rejected and does not describe a real flaw.',
+};
+
+function subjectOf(products: readonly AffectedProduct[]): string | undefined {
+  if (products.length === 0) return undefined;
+  if (products.length === 1) return productName(products[0]!);
+  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  if (products.length <= MAX_NAMED_PRODUCTS) return listText(products.map(productName));
+  return vendors.length === 1 ? `${products.length} products from ${vendors[0]}` : `${products.length} products`;
+}
+
+function weaknessSentences(cweIds: readonly string[], catalogue: ExplainerInput['cweCatalogue'], subject: string | undefined): string[] {
+  const where = subject ? ` in ${subject}` : '';
+  const known = cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
+  if (known) return [`This is ${article(known.name)} ${known.name} flaw${where}.`, known.effect];
+  const named = cweIds.map((id) => ({ id, entry: catalogue.get(id) })).find((c) => c.entry && !c.entry.name.startsWith('DEPRECATED'));
+  if (named?.entry) return [`This is a security flaw${where}.`, `The weakness list (CWE) files it as "${named.entry.name}" (${named.id}).`];
+  return [`This is a security flaw${where}.`];
+}
+
+function severityWords(severity: Severity, score: number | null): string | undefined {
+  if (score === null || severity === 'UNKNOWN') return 'No CVSS v3.1 score has been given yet, so its severity is unknown.';
+  return `It is rated ${severity.toLowerCase()}: ${score} out of 10.`;
+}
+
+export function explainSummary(input: ExplainerInput): string {
+  if (input.rejected) return REJECTED.summary;
+  const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
+  const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
+  const attack = parseCvssVector(input.vector);
+  if (attack) {
+    if (parts.length < 2) {
+      const impact = impactSentence(attack);
+      if (impact) parts.push(impact);
+    }
+    parts.push(attackSentence(attack));
+  }
+  parts.push(severityWords(input.severity, input.cvssScore) ?? '');
+  if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
+  else if (input.exploitCode) parts.push('Public code to exploit it exists.');
+  return parts.filter((p) => p).join(' ');
+}
+
+function productLine(product: AffectedProduct): string {
+  const name = productName(product);
+  const ranges = product.ranges.map(rangeText).filter((r): r is string => r !== undefined);
+  if (ranges.length > 0) {
+    const shown = ranges.slice(0, MAX_RANGES);
+    const more = ranges.length - shown.length;
+    const versions = shown.length === 1 && product.ranges[0]?.exact ? `version ${shown[0]}` : `versions ${listText(shown)}`;
+    return `${name} (${versions}${more > 0 ? `, and ${more} more version ${more === 1 ? 'range' : 'ranges'}` : ''})`;
+  }
+  if (product.openEnded) return `${name} (all versions: the record gives no version limit)`;
+  return name;
+}
+
+export function explainAffected(input: ExplainerInput): string {
+  if (input.rejected) return REJECTED.affected;
+  const products = input.products;
+  if (products.length === 0) {
+    if (input.kev?.product) {
+      const vendor = input.kev.vendorProject ? `${input.kev.vendorProject} ` : '';
+      return `CISA lists the affected product as ${vendor}${input.kev.product}. The record gives no version details, so check the vendor's advisory for the versions at risk.`;
+    }
+    return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
+  }
+  const shown = products.slice(0, MAX_NAMED_PRODUCTS);
+  const check = shown.some((p) => p.ranges.some((r) => rangeText(r) !== undefined)) ? ' To check, compare the version you run with these ranges.' : '';
+  if (products.length <= MAX_NAMED_PRODUCTS) {
+    return `You are affected if you use ${listText(products.map(productLine))}.${check}`;
+  }
+  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  const named = shown.map(productLine);
+  const from = vendors.length === 0 ? '' : vendors.length <= 3 ? ` from ${listText(vendors)}` : ` from ${vendors.length} vendors`;
+  return `${products.length} products${from} are affected, including ${listText(named)}. The NVD entry lists them all.${check}`;
+}
+
+export function explainFix(input: ExplainerInput): string {
+  if (input.rejected) return REJECTED.fix;
+  const parts: string[] = [];
+  const fixedProducts = input.products.filter((p) => p.fixedVersions.length > 0);
+  if (fixedProducts.length > 0) {
+    const lines = fixedProducts.slice(0, MAX_NAMED_PRODUCTS).map((p) => {
+      const versions = p.fixedVersions.slice(0, MAX_FIXED_VERSIONS);
+      const more = p.fixedVersions.length > versions.length ? ` (one of ${p.fixedVersions.length} fixed releases; pick the one for your branch)` : versions.length > 1 ? ' (pick the one for your branch)' : '';
+      return `${productName(p)} to version ${orList(versions)} or later${more}`;
+    });
+    parts.push(`Update ${listText(lines)}.`);
+    if (fixedProducts.length > MAX_NAMED_PRODUCTS) parts.push(`Fixed versions are listed for ${fixedProducts.length - MAX_NAMED_PRODUCTS} more products in the NVD entry.`);
+    if (input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
+  }
+  if (input.patch.patch_urls.length > 0) {
+    const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
+    parts.push(`A patch is published: see the patch ${input.patch.patch_urls.length === 1 ? 'link' : 'links'} in the references (${listText(hosts)}).`);
+  }
+  if (parts.length === 0 && input.mitigation) {
+    parts.push('No fix is listed, but the references include a workaround. Apply it until a fix ships.');
+  }
+  if (input.kev?.requiredAction) {
+    const due = input.kev.dueDate ? ` US federal agencies must act by ${input.kev.dueDate}.` : '';
+    parts.push(`CISA's required action: ${sentence(input.kev.requiredAction)}${due}`);
+  }
+  if (parts.length === 0) {
+    parts.push('No fixed version or patch is listed in the public record yet. Check the vendor\'s site and the references for updates.');
+  }
+  return parts.join(' ');
+}
+
+export function explain(input: ExplainerInput): Explanation {
+  return { summary: explainSummary(input), affected: explainAffected(input), fix: explainFix(input) };
+}

@@ -1,0 +1,112 @@
+/**
+ * Reading a source file whatever its name: gzip is recognised by its magic bytes, the source by
+ * its content (first line, else the whole document). Line sources stream; documents are read whole.
+ */
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import { Transform, type Readable } from 'node:stream';
+import { recogniseByFirstLine, recogniseDocument, type Recognition } from './sources/index.js';
+import type { IntelSink } from './sources/source.js';
+
+const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
+
+export interface FileReport {
+  readonly path: string;
+  readonly recognition: Recognition;
+  readonly lines: number;
+}
+
+function isGzip(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const magic = Buffer.alloc(2);
+    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function openText(path: string, onBytes?: (bytes: number) => void): Readable {
+  const raw = createReadStream(path, { highWaterMark: 1024 * 1024 });
+  // Count compressed bytes in the pipe itself: a 'data' listener would start the flow before the reader is attached.
+  const counted: Readable = onBytes
+    ? raw.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            onBytes(chunk.length);
+            done(null, chunk);
+          },
+        }),
+      )
+    : raw;
+  if (!isGzip(path)) return counted;
+  const gunzip = createGunzip();
+  counted.on('error', (e) => gunzip.destroy(e));
+  return counted.pipe(gunzip);
+}
+
+/** The first line of the (decompressed) content, at most 1 MB of it. */
+export async function firstLineOf(path: string): Promise<string> {
+  const stream = openText(path);
+  let text = '';
+  try {
+    for await (const chunk of stream) {
+      text += (chunk as Buffer).toString('utf8');
+      const newline = text.indexOf('\n');
+      if (newline >= 0) return text.slice(0, newline).replace(/\r$/, '');
+      if (text.length > 1024 * 1024) break;
+    }
+    return text;
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** What a file holds, from its content. `undefined` recognition means "decide on the whole document". */
+export async function recogniseFile(path: string): Promise<Recognition | undefined> {
+  return recogniseByFirstLine((await firstLineOf(path)).replace(/^\uFEFF/, ''));
+}
+
+export function fileSize(path: string): number {
+  return statSync(path).size;
+}
+
+/** Reads one file into `sink`; `onBytes` reports compressed bytes read (for progress bars). */
+export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): Promise<FileReport> {
+  const byLine = await recogniseFile(path);
+  if (byLine && byLine.type !== 'lines') return { path, recognition: byLine, lines: 0 };
+  const stream = openText(path, onBytes);
+  if (byLine?.type === 'lines') {
+    const parse = byLine.source.parser((await firstLineOf(path)).replace(/^\uFEFF/, ''));
+    let lines = 0;
+    const reader = createInterface({ input: stream, crlfDelay: Infinity });
+    for await (const line of reader) {
+      parse(lines === 0 ? line.replace(/^\uFEFF/, '') : line, sink);
+      lines++;
+    }
+    return { path, recognition: byLine, lines };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_DOCUMENT_BYTES) {
+      stream.destroy();
+      return { path, recognition: { type: 'unknown' }, lines: 0 };
+    }
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const recognition = recogniseDocument(text);
+  if (recognition.type === 'document') recognition.source.parse(text, safeJson(text), sink);
+  return { path, recognition, lines: 0 };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,116 @@
+import type { Severity } from '../domain/cve.js';
+
+/**
+ * The normalised shapes the parsers produce and the derivation reads. Each parser keeps only
+ * what a derivation rule uses, so a full catalogue run holds compact records in memory.
+ */
+
+/** One CVSS v3.1 base metric as a source stated it. */
+export interface CvssV31 {
+  readonly score: number;
+  readonly severity: Severity;
+  readonly vector: string;
+  /** Who said it, e.g. `nvd@nist.gov`, a CNA's short name or `CISA-ADP`. */
+  readonly source: string;
+  /** NVD's `type` (`Primary` for NVD's own analysis, `Secondary` for a CNA's). */
+  readonly type: 'Primary' | 'Secondary';
+}
+
+/** A version range in the shape of NVD's cpeMatch bounds (CVE 5 `versions` map onto it). */
+export interface VersionRange {
+  /** One exact version (`cpe:…:product:1.2.3`). */
+  readonly exact?: string;
+  readonly startIncluding?: string;
+  readonly startExcluding?: string;
+  readonly endIncluding?: string;
+  readonly endExcluding?: string;
+}
+
+export type CpePart = 'a' | 'o' | 'h';
+
+/** One affected product: vendor and product as the source spells them (CPE tokens or CVE 5 names). */
+export interface AffectedProduct {
+  readonly vendor: string;
+  readonly product: string;
+  readonly part?: CpePart;
+  /** CPE `target_sw` (e.g. `wordpress`, `node.js`) when the source names one. */
+  readonly targetSoftware?: string;
+  /** Vulnerable ranges; empty means "all versions" (CPE `*`) or not stated. */
+  readonly ranges: readonly VersionRange[];
+  /** True when at least one entry covers every version with no upper bound (CPE `*`, no end). */
+  readonly openEnded: boolean;
+  /** Versions a source names as fixed (CVE 5 `unaffected` entries, `lessThan` bounds). */
+  readonly fixedVersions: readonly string[];
+}
+
+export interface SourceReference {
+  readonly url: string;
+  /** Lower-cased tags (NVD `Patch`, `Vendor Advisory`…; CVE 5 `patch`, `vendor-advisory`…). */
+  readonly tags: readonly string[];
+}
+
+/** An NVD CVE API 2.0 `cve` object (native, or converted from a 1.1 feed), reduced. */
+export interface NvdRecord {
+  readonly id: string;
+  readonly sourceIdentifier: string;
+  readonly published: string;
+  readonly lastModified: string;
+  readonly vulnStatus: string;
+  readonly rejected: boolean;
+  readonly description: string;
+  readonly cvssV31: readonly CvssV31[];
+  /** `CWE-<n>` ids, NVD's Primary entries first; `NVD-CWE-Other`/`NVD-CWE-noinfo` dropped. */
+  readonly cweIds: readonly string[];
+  readonly products: readonly AffectedProduct[];
+  readonly references: readonly SourceReference[];
+  /** NVD's own copy of the KEV fields (`cisaExploitAdd`, `cisaRequiredAction`…). */
+  readonly kev?: { readonly dateAdded: string; readonly requiredAction?: string; readonly name?: string };
+}
+
+/** One CVE JSON 5 record, reduced to what fills gaps in NVD: the CNA container and CISA-ADP. */
+export interface Cve5Record {
+  readonly id: string;
+  readonly state: 'PUBLISHED' | 'REJECTED';
+  readonly published?: string;
+  readonly updated?: string;
+  readonly assigner?: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly cna: Cve5Container;
+  readonly adp?: Cve5Container;
+}
+
+export interface Cve5Container {
+  readonly shortName: string;
+  readonly cvssV31?: CvssV31;
+  readonly cweIds: readonly string[];
+  readonly products: readonly AffectedProduct[];
+  readonly references: readonly SourceReference[];
+}
+
+export interface KevEntry {
+  readonly cveId: string;
+  readonly vendorProject: string;
+  readonly product: string;
+  readonly name: string;
+  readonly dateAdded: string;
+  readonly requiredAction: string;
+  readonly dueDate?: string;
+  readonly ransomware?: string;
+}
+
+/** Human names of the sources, as the records and the demo catalogue show them. */
+export const EXPLOIT_SOURCES = ['CISA KEV', 'Metasploit', 'Exploit-DB', 'GitHub PoC'] as const;
+export type ExploitSource = (typeof EXPLOIT_SOURCES)[number];
+export const DETECTION_SOURCES = ['Nuclei', 'Sigma', 'Suricata ET Open', 'YARA', 'Semgrep', 'OSV'] as const;
+export type DetectionSource = (typeof DETECTION_SOURCES)[number];
+
+export interface EpssScore {
+  readonly score: number;
+  readonly percentile: number;
+}
+
+export interface CweEntry {
+  readonly name: string;
+  readonly kind: 'weakness' | 'category';
+}

@@ -1,0 +1,109 @@
+import type { AffectedProduct, CpePart, VersionRange } from '../model.js';
+
+/** The fields of a CPE 2.3 formatted string that the catalogue uses. */
+export interface CpeName {
+  readonly part: CpePart;
+  readonly vendor: string;
+  readonly product: string;
+  /** `*` (any) and `-` (not applicable) are kept as written. */
+  readonly version: string;
+  readonly targetSoftware: string;
+}
+
+/** A version worth printing: has a letter or digit and is not a placeholder word. */
+export function isMeaningfulVersion(value: string | undefined): value is string {
+  return !!value && /[0-9A-Za-z]/.test(value) && !/^(null|undefined|none|n\/a|na|unspecified|unknown|\*)$/i.test(value.trim());
+}
+
+/** Splits on colons that are not escaped with a backslash, then unescapes each field. */
+function splitCpe(value: string): string[] {
+  const fields: string[] = [];
+  let current = '';
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i];
+    if (ch === '\\' && i + 1 < value.length) {
+      current += value[i + 1];
+      i++;
+    } else if (ch === ':') {
+      fields.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  fields.push(current);
+  return fields;
+}
+
+export function parseCpe23(value: string): CpeName | undefined {
+  if (!value.startsWith('cpe:2.3:')) return undefined;
+  const f = splitCpe(value);
+  const part = f[2];
+  if (part !== 'a' && part !== 'o' && part !== 'h') return undefined;
+  // A wildcard vendor leaves the vendor unnamed; a wildcard product names no product at all.
+  const vendor = f[3] === '*' || f[3] === '-' ? '' : (f[3] ?? '');
+  const product = f[4] ?? '';
+  if (!product || product === '*' || product === '-') return undefined;
+  const version = f[5] ?? '*';
+  return { part, vendor, product, version: isMeaningfulVersion(version) || version === '-' ? version : '*', targetSoftware: f[10] ?? '*' };
+}
+
+/** Source version text without stray trailing separators ("21.4R2-EVO,"). */
+export function cleanVersion(value: string | undefined): string | undefined {
+  const cleaned = value?.trim().replace(/[\s,;]+$/, '').replace(/\b(and|or),\s/g, '$1 ');
+  return isMeaningfulVersion(cleaned) ? cleaned : undefined;
+}
+
+function cleanRange(range: VersionRange): VersionRange {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(range)) {
+    const cleaned = cleanVersion(value);
+    if (cleaned) out[key] = cleaned;
+  }
+  return out;
+}
+
+/** Builds AffectedProduct entries, one per (part, vendor, product), in first-seen order. */
+export class ProductCollector {
+  private readonly byKey = new Map<string, { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; openEnded: boolean; fixed: Set<string> }>();
+
+  add(entry: {
+    vendor: string;
+    product: string;
+    part?: CpePart;
+    targetSoftware?: string;
+    range?: VersionRange;
+    openEnded?: boolean;
+    fixedVersion?: string;
+  }): void {
+    const key = `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
+    if (!entry.product.trim()) return;
+    let product = this.byKey.get(key);
+    if (!product) {
+      product = { vendor: entry.vendor, product: entry.product, ranges: [], openEnded: false, fixed: new Set() };
+      if (entry.part) product.part = entry.part;
+      this.byKey.set(key, product);
+    }
+    if (entry.targetSoftware && !product.targetSoftware) product.targetSoftware = entry.targetSoftware;
+    const range = entry.range ? cleanRange(entry.range) : undefined;
+    if (range && Object.keys(range).length > 0 && product.ranges.length < 50) {
+      const json = JSON.stringify(range);
+      if (!product.ranges.some((r) => JSON.stringify(r) === json)) product.ranges.push(range);
+    }
+    if (entry.openEnded) product.openEnded = true;
+    const fixed = cleanVersion(entry.fixedVersion);
+    if (fixed) product.fixed.add(fixed);
+  }
+
+  products(): AffectedProduct[] {
+    return [...this.byKey.values()].map((p) => ({
+      vendor: p.vendor,
+      product: p.product,
+      ...(p.part ? { part: p.part } : {}),
+      ...(p.targetSoftware ? { targetSoftware: p.targetSoftware } : {}),
+      ranges: p.ranges,
+      openEnded: p.openEnded,
+      fixedVersions: [...p.fixed],
+    }));
+  }
+}

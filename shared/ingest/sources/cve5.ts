@@ -1,0 +1,160 @@
+/**
+ * CVE JSON 5 records (cvelistV5, cisagov/vulnrichment): the CNA container and the CISA-ADP
+ * container, which the derivation uses where NVD has not analysed a CVE yet.
+ */
+import type { AffectedProduct, Cve5Container, Cve5Record, CvssV31, SourceReference } from '../model.js';
+import { ProductCollector, isMeaningfulVersion, parseCpe23 } from './cpe.js';
+import { utcTimestamp } from './nvd.js';
+import { normaliseSeverity } from './severity.js';
+
+interface RawVersion {
+  version?: string;
+  status?: string;
+  lessThan?: string;
+  lessThanOrEqual?: string;
+  versionType?: string;
+}
+interface RawAffected {
+  vendor?: string;
+  product?: string;
+  versions?: RawVersion[];
+  defaultStatus?: string;
+  cpes?: string[];
+}
+interface RawContainer {
+  title?: string;
+  providerMetadata?: { shortName?: string; orgId?: string };
+  descriptions?: { lang?: string; value?: string }[];
+  affected?: RawAffected[];
+  problemTypes?: { descriptions?: { cweId?: string; description?: string; type?: string }[] }[];
+  metrics?: { cvssV3_1?: { version?: string; baseScore?: number; baseSeverity?: string; vectorString?: string } }[];
+  references?: { url?: string; tags?: string[] }[];
+}
+interface RawCve5 {
+  dataType?: string;
+  cveMetadata?: { cveId?: string; state?: string; datePublished?: string; dateUpdated?: string; assignerShortName?: string };
+  containers?: { cna?: RawContainer; adp?: RawContainer[] };
+}
+
+export function isCve5Record(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as RawCve5;
+  return v.dataType === 'CVE_RECORD' && typeof v.cveMetadata?.cveId === 'string';
+}
+
+const NOT_A_NAME = new Set(['', 'n/a', 'na', 'unknown', 'unspecified', '*', '-']);
+const isName = (value: string | undefined): value is string => !!value && !NOT_A_NAME.has(value.trim().toLowerCase());
+const isVersion = (value: string | undefined): value is string => isName(value) && value !== '0' && /\d/.test(value) && isMeaningfulVersion(value);
+
+/** Some CNAs write a CPE name where a version belongs: keep its version field. */
+function versionOf(value: string | undefined): string | undefined {
+  if (value?.startsWith('cpe:')) {
+    const cpe = parseCpe23(value);
+    return cpe && cpe.version !== '*' && cpe.version !== '-' ? cpe.version : undefined;
+  }
+  return value;
+}
+/** Names lose stray trailing punctuation ("… install software,"). */
+const cleanName = (value: string | undefined) => value?.trim().replace(/[\s,;:]+$/, '');
+
+function products(container: RawContainer): AffectedProduct[] {
+  const collector = new ProductCollector();
+  for (const affected of container.affected ?? []) {
+    let vendor = cleanName(affected.vendor);
+    let product = cleanName(affected.product);
+    let part: 'a' | 'o' | 'h' | undefined;
+    // CISA-ADP often gives only CPEs: take vendor and product from them.
+    const cpe = (affected.cpes ?? []).map(parseCpe23).find((c) => c !== undefined);
+    if (cpe) {
+      part = cpe.part;
+      if (!isName(vendor)) vendor = cpe.vendor;
+      if (!isName(product)) product = cpe.product;
+    }
+    if (!isName(product)) continue;
+    const base = { vendor: isName(vendor) ? vendor : '', product, ...(part ? { part } : {}) };
+    const versions = affected.versions ?? [];
+    if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true });
+    for (const raw of versions) {
+      if (raw.versionType === 'git') continue;
+      const v = { ...raw, version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
+      const status = v.status?.toLowerCase();
+      if (status === 'unaffected') {
+        // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release.
+        if (isVersion(v.version)) collector.add({ ...base, fixedVersion: v.version });
+        else collector.add(base);
+        continue;
+      }
+      if (status !== 'affected') continue;
+      const start = isVersion(v.version) ? v.version : undefined;
+      if (isVersion(v.lessThan)) {
+        collector.add({ ...base, range: { ...(start ? { startIncluding: start } : {}), endExcluding: v.lessThan }, fixedVersion: v.lessThan });
+      } else if (isVersion(v.lessThanOrEqual)) {
+        collector.add({ ...base, range: { ...(start ? { startIncluding: start } : {}), endIncluding: v.lessThanOrEqual } });
+      } else if (v.lessThan === '*' || v.lessThanOrEqual === '*') {
+        collector.add({ ...base, range: start ? { startIncluding: start } : {}, openEnded: true });
+      } else if (start) {
+        collector.add({ ...base, range: { exact: start } });
+      } else {
+        collector.add({ ...base, openEnded: true });
+      }
+    }
+  }
+  return collector.products();
+}
+
+function cvss(container: RawContainer, source: string): CvssV31 | undefined {
+  for (const m of container.metrics ?? []) {
+    const c = m.cvssV3_1;
+    if (c && typeof c.baseScore === 'number' && c.vectorString) {
+      return { score: c.baseScore, severity: normaliseSeverity(c.baseSeverity, c.baseScore), vector: c.vectorString, source, type: 'Secondary' };
+    }
+  }
+  return undefined;
+}
+
+function cweIds(container: RawContainer): string[] {
+  const ids: string[] = [];
+  for (const p of container.problemTypes ?? []) {
+    for (const d of p.descriptions ?? []) {
+      const id = d.cweId?.trim() ?? (d.type === 'CWE' ? /\bCWE-\d+\b/.exec(d.description ?? '')?.[0] : undefined);
+      if (id && /^CWE-\d+$/.test(id) && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+function references(container: RawContainer): SourceReference[] {
+  const out: SourceReference[] = [];
+  for (const r of container.references ?? []) {
+    if (r.url && !out.some((o) => o.url === r.url)) out.push({ url: r.url, tags: (r.tags ?? []).map((t) => t.toLowerCase()) });
+  }
+  return out;
+}
+
+function container(raw: RawContainer, fallbackName: string): Cve5Container {
+  const shortName = raw.providerMetadata?.shortName ?? fallbackName;
+  const metric = cvss(raw, shortName);
+  return { shortName, ...(metric ? { cvssV31: metric } : {}), cweIds: cweIds(raw), products: products(raw), references: references(raw) };
+}
+
+export function parseCve5Record(value: unknown): Cve5Record | undefined {
+  if (!isCve5Record(value)) return undefined;
+  const raw = value as RawCve5;
+  const meta = raw.cveMetadata ?? {};
+  const cna = raw.containers?.cna ?? {};
+  const adp = (raw.containers?.adp ?? []).find((a) => a.providerMetadata?.shortName === 'CISA-ADP');
+  const description = (cna.descriptions ?? []).find((d) => d.lang?.startsWith('en'))?.value?.trim() ?? cna.descriptions?.[0]?.value?.trim() ?? '';
+  const published = utcTimestamp(meta.datePublished);
+  const updated = utcTimestamp(meta.dateUpdated);
+  return {
+    id: String(meta.cveId).trim().toUpperCase(),
+    state: meta.state === 'REJECTED' ? 'REJECTED' : 'PUBLISHED',
+    ...(published ? { published } : {}),
+    ...(updated ? { updated } : {}),
+    ...(meta.assignerShortName ? { assigner: meta.assignerShortName } : {}),
+    ...(cna.title?.trim() ? { title: cna.title.trim() } : {}),
+    description,
+    cna: container(cna, meta.assignerShortName ?? 'CNA'),
+    ...(adp ? { adp: container(adp, 'CISA-ADP') } : {}),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * NVD CVE API 2.0 `cve` objects: one per line in the yearly feeds and in the files converted
+ * from the retired 1.1 feeds, or inside an API page (`vulnerabilities[].cve`).
+ */
+import type { AffectedProduct, CvssV31, NvdRecord, SourceReference } from '../model.js';
+import { ProductCollector, parseCpe23 } from './cpe.js';
+import { normaliseSeverity } from './severity.js';
+
+interface RawCpeMatch {
+  vulnerable?: boolean;
+  criteria?: string;
+  versionStartIncluding?: string;
+  versionStartExcluding?: string;
+  versionEndIncluding?: string;
+  versionEndExcluding?: string;
+}
+interface RawNode {
+  negate?: boolean;
+  cpeMatch?: RawCpeMatch[];
+}
+interface RawMetric {
+  source?: string;
+  type?: string;
+  cvssData?: { version?: string; vectorString?: string; baseScore?: number; baseSeverity?: string };
+}
+interface RawNvdCve {
+  id: string;
+  sourceIdentifier?: string;
+  published?: string;
+  lastModified?: string;
+  vulnStatus?: string;
+  descriptions?: { lang?: string; value?: string }[];
+  metrics?: { cvssMetricV31?: RawMetric[] };
+  weaknesses?: { source?: string; type?: string; description?: { lang?: string; value?: string }[] }[];
+  configurations?: { nodes?: RawNode[] }[];
+  references?: { url?: string; tags?: string[] }[];
+  cisaExploitAdd?: string;
+  cisaRequiredAction?: string;
+  cisaVulnerabilityName?: string;
+}
+
+/** Content sniffing: an object with the fields only an NVD 2.0 `cve` object has. */
+export function isNvdCve(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'string' && typeof v.published === 'string' && Array.isArray(v.descriptions) && 'sourceIdentifier' in v;
+}
+
+/** Content sniffing: an NVD CVE API 2.0 response page. */
+export function isNvdApiPage(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return Array.isArray(v.vulnerabilities) && 'resultsPerPage' in v && 'totalResults' in v;
+}
+
+export function nvdPageCves(value: unknown): unknown[] {
+  const v = value as { vulnerabilities?: { cve?: unknown }[] };
+  return (v.vulnerabilities ?? []).map((entry) => entry.cve).filter((cve) => cve !== undefined);
+}
+
+const CWE_ID = /^CWE-\d+$/;
+
+function cvssMetrics(raw: RawNvdCve): CvssV31[] {
+  const out: CvssV31[] = [];
+  for (const m of raw.metrics?.cvssMetricV31 ?? []) {
+    const data = m.cvssData;
+    if (!data || data.version !== '3.1' || typeof data.baseScore !== 'number' || !data.vectorString) continue;
+    out.push({
+      score: data.baseScore,
+      severity: normaliseSeverity(data.baseSeverity, data.baseScore),
+      vector: data.vectorString,
+      source: m.source ?? 'unknown',
+      type: m.type === 'Primary' ? 'Primary' : 'Secondary',
+    });
+  }
+  // NVD's own analysis first, then the others in the order NVD lists them.
+  return out.sort((a, b) => (a.type === b.type ? 0 : a.type === 'Primary' ? -1 : 1));
+}
+
+function cweIds(raw: RawNvdCve): string[] {
+  const weaknesses = [...(raw.weaknesses ?? [])].sort((a, b) =>
+    a.type === b.type ? 0 : a.type === 'Primary' ? -1 : b.type === 'Primary' ? 1 : 0,
+  );
+  const ids: string[] = [];
+  for (const w of weaknesses) {
+    for (const d of w.description ?? []) {
+      const value = d.value?.trim();
+      if (value && CWE_ID.test(value) && !ids.includes(value)) ids.push(value);
+    }
+  }
+  return ids;
+}
+
+function products(raw: RawNvdCve): AffectedProduct[] {
+  const collector = new ProductCollector();
+  for (const configuration of raw.configurations ?? []) {
+    for (const node of configuration.nodes ?? []) {
+      if (node.negate) continue;
+      for (const match of node.cpeMatch ?? []) {
+        if (!match.vulnerable || !match.criteria) continue;
+        const cpe = parseCpe23(match.criteria);
+        if (!cpe) continue;
+        const range = {
+          ...(cpe.version !== '*' && cpe.version !== '-' ? { exact: cpe.version } : {}),
+          ...(match.versionStartIncluding ? { startIncluding: match.versionStartIncluding } : {}),
+          ...(match.versionStartExcluding ? { startExcluding: match.versionStartExcluding } : {}),
+          ...(match.versionEndIncluding ? { endIncluding: match.versionEndIncluding } : {}),
+          ...(match.versionEndExcluding ? { endExcluding: match.versionEndExcluding } : {}),
+        };
+        collector.add({
+          vendor: cpe.vendor,
+          product: cpe.product,
+          part: cpe.part,
+          ...(cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-' ? { targetSoftware: cpe.targetSoftware } : {}),
+          range,
+          openEnded: cpe.version === '*' && !match.versionEndExcluding && !match.versionEndIncluding,
+          ...(match.versionEndExcluding ? { fixedVersion: match.versionEndExcluding } : {}),
+        });
+      }
+    }
+  }
+  return collector.products();
+}
+
+function references(raw: RawNvdCve): SourceReference[] {
+  const seen = new Map<string, Set<string>>();
+  for (const r of raw.references ?? []) {
+    if (!r.url) continue;
+    const tags = seen.get(r.url) ?? new Set<string>();
+    for (const t of r.tags ?? []) tags.add(t.toLowerCase());
+    seen.set(r.url, tags);
+  }
+  return [...seen].map(([url, tags]) => ({ url, tags: [...tags] }));
+}
+
+/** NVD timestamps carry no zone and are UTC; an unparseable one is kept empty. */
+export function utcTimestamp(timestamp: string | undefined): string {
+  if (!timestamp) return '';
+  const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+export function parseNvdCve(value: unknown): NvdRecord | undefined {
+  if (!isNvdCve(value)) return undefined;
+  const raw = value as RawNvdCve;
+  const description = (raw.descriptions ?? []).find((d) => d.lang === 'en')?.value?.trim() ?? raw.descriptions?.[0]?.value?.trim() ?? '';
+  const status = raw.vulnStatus ?? '';
+  const rejected = status === 'Rejected' || /^\*\* ?REJECT/.test(description);
+  return {
+    id: raw.id.trim().toUpperCase(),
+    sourceIdentifier: raw.sourceIdentifier ?? '',
+    published: utcTimestamp(raw.published),
+    lastModified: utcTimestamp(raw.lastModified),
+    vulnStatus: status,
+    rejected,
+    description,
+    cvssV31: cvssMetrics(raw),
+    cweIds: cweIds(raw),
+    products: products(raw),
+    references: references(raw),
+    ...(raw.cisaExploitAdd
+      ? {
+          kev: {
+            dateAdded: raw.cisaExploitAdd,
+            ...(raw.cisaRequiredAction ? { requiredAction: raw.cisaRequiredAction } : {}),
+            ...(raw.cisaVulnerabilityName ? { name: raw.cisaVulnerabilityName } : {}),
+          },
+        }
+      : {}),
+  };
+}

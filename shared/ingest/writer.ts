@@ -1,0 +1,53 @@
+/**
+ * Idempotent upserts: for each batch of CVEs, read the stored content hashes (and patch state,
+ * which the patch-date rule carries forward), derive the records, and write only those whose
+ * content changed. `days_unpatched` is left out of the hash: it moves with the calendar, and
+ * the exports recompute it on the export day anyway.
+ */
+import { createHash } from 'node:crypto';
+import type { CatalogueRecord } from '../domain/cve.js';
+import type { CveSources } from './derive/inputs.js';
+import { deriveRecord } from './derive/record.js';
+import type { PreviousPatch } from './derive/patch.js';
+
+export interface IngestStore {
+  states(ids: readonly string[]): Promise<Map<string, { content_hash?: string; patch?: PreviousPatch }>>;
+  putMany(records: readonly CatalogueRecord[]): Promise<void>;
+}
+
+export interface BatchOutcome {
+  readonly derived: number;
+  readonly written: number;
+  readonly unchanged: number;
+  readonly skipped: number;
+  readonly rejected: number;
+}
+
+export function contentHash(record: CatalogueRecord): string {
+  const { content_hash: _hash, patch, ...rest } = record;
+  const stable = patch ? { ...rest, patch: { ...patch, days_unpatched: undefined } } : rest;
+  return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
+}
+
+export async function upsertBatch(batch: readonly CveSources[], store: IngestStore, options: { now: Date; dryRun: boolean }): Promise<BatchOutcome> {
+  const states = await store.states(batch.map((s) => s.id));
+  const changed: CatalogueRecord[] = [];
+  let derived = 0;
+  let skipped = 0;
+  let rejected = 0;
+  for (const sources of batch) {
+    const previous = states.get(sources.id);
+    const record = deriveRecord(sources, options.now, previous?.patch);
+    if (!record) {
+      skipped++;
+      continue;
+    }
+    derived++;
+    if (record.rejected) rejected++;
+    const hash = contentHash(record);
+    if (previous?.content_hash === hash) continue;
+    changed.push({ ...record, content_hash: hash });
+  }
+  if (!options.dryRun && changed.length > 0) await store.putMany(changed);
+  return { derived, written: changed.length, unchanged: derived - changed.length, skipped, rejected };
+}

@@ -1,0 +1,19 @@
+import type { FunctionDefinition } from './functions.js';
+
+/**
+ * The scheduled ingest Lambda. Not behind API Gateway, so it is not in FUNCTIONS (which the API
+ * stack turns into routes' functions); the ingest stack builds it from this definition.
+ */
+export const INGEST_FUNCTION: FunctionDefinition = {
+  id: 'ingest',
+  entry: 'ingest',
+  description: 'Hourly catalogue ingest: NVD changes since the stored cursor, KEV and the configured side sources',
+  // Scan: after a run that changed records, the ingest rebuilds the export filter index.
+  tables: { catalogue: 'readWriteScan' },
+  memoryMb: 1536,
+  // The longest a Lambda may run; an unfinished run resumes from the NVD cursor next hour.
+  timeoutSeconds: 900,
+};
+
+/** Every hour, at minute 17 (off the top of the hour, when feeds and other jobs are busiest). */
+export const INGEST_SCHEDULE = { minute: '17' } as const;

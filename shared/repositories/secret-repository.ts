@@ -1,0 +1,17 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { config } from '../config/index.js';
+import { DependencyError } from '../domain/errors.js';
+
+let client: SecretsManagerClient | undefined;
+
+/** A secret's string value; a failure to read it is a dependency failure. */
+export async function readSecretString(secretId: string): Promise<string> {
+  client ??= new SecretsManagerClient({ region: config().AWS_REGION });
+  try {
+    const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    if (!out.SecretString) throw new Error('the secret has no string value');
+    return out.SecretString.trim();
+  } catch (error) {
+    throw new DependencyError('Secrets Manager', { cause: error });
+  }
+}

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../functions/ingest.js';
+import { applyFunctionEnvironment } from '../../shared/config/local.js';
+import { downloadSources } from '../../shared/ingest/fetch/download.js';
+import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
+import { localTableEnvironment } from '../../shared/local/local-tables.js';
+import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { cveRepository } from '../../shared/repositories/cve-repository.js';
+import { ingestRepository } from '../../shared/repositories/ingest-repository.js';
+import { recogniseFile } from '../../shared/ingest/files.js';
+import { fixture } from '../support/ingest-fixtures.js';
+import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-stand-in.js';
+
+/** Serves side-source files; `/flaky` answers 503 to every other request. */
+async function startFileServer(): Promise<{ url: string; close(): Promise<void> }> {
+  let flaky = 0;
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/kev.json') return res.end(readFileSync(fixture('kev.json')));
+    if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
+    if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
+    if (req.url === '/flaky') return res.end(readFileSync(fixture('cwe-names.tsv')));
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+const NOW = Date.now();
+let dynamo: LocalDynamo;
+let nvd: NvdStandIn;
+let files: Awaited<ReturnType<typeof startFileServer>>;
+// Two CVEs modified in the last week (the first run's look-back), and one before it.
+const cves = inventedCves(3, new Date(NOW - 10 * 86_400_000)).map((c, i) => (i === 0 ? c : { ...c, lastModified: new Date(NOW - i * 86_400_000).toISOString().replace('Z', '') }));
+for (const c of cves) (c.cve as { lastModified: string }).lastModified = c.lastModified;
+
+beforeAll(async () => {
+  dynamo = await startLocalDynamo();
+  nvd = await startNvdStandIn(cves);
+  files = await startFileServer();
+  applyFunctionEnvironment({
+    ...localTableEnvironment(),
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'local',
+    NVD_API_URL: nvd.url,
+    NVD_API_KEY: 'local-test-key',
+    KEV_URL: `${files.url}/kev.json`,
+    INGEST_SOURCE_URLS: `${files.url}/metasploit.tsv.gz, ${files.url}/flaky`,
+  });
+  resetDocumentClient();
+});
+afterAll(async () => {
+  resetDocumentClient();
+  await Promise.all([dynamo.close(), nvd.close(), files.close()]);
+});
+
+describe('ingest Lambda', () => {
+  it('a scheduled run reads KEV and the side sources, then NVD changes of the look-back window, and stores the cursor', async () => {
+    const result = await handler({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date(NOW).toISOString(), resources: [], detail: {} });
+    expect(result).toMatchObject({ written: 2, derived: 2, nvdPages: 1 });
+    expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
+    expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'] });
+    expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
+    expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
+
+    const again = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
+    expect(again).toMatchObject({ written: 0 });
+  });
+
+  it('a manual run with `since` reloads from that date', async () => {
+    const result = await handler({ since: new Date(NOW - 30 * 86_400_000).toISOString() });
+    expect(result).toMatchObject({ derived: 3, written: 1 });
+  });
+
+  it('refuses a malformed event', async () => {
+    await expect(handler({ since: 'last tuesday' })).rejects.toThrow(/Invalid ingest event/);
+  });
+});
+
+describe('side-source downloads', () => {
+  it('retries a 503 and keeps gzip content as it came, recognised by content', async () => {
+    const sleeps: number[] = [];
+    const paths = await downloadSources([`${files.url}/flaky`, `${files.url}/metasploit.tsv.gz`], { sleep: async (ms) => void sleeps.push(ms), backoffMs: 10 });
+    expect(sleeps).toEqual([10]);
+    const kinds = await Promise.all(paths.map(async (p) => ((await recogniseFile(p)) as { source?: { label: string } } | undefined)?.source?.label));
+    expect(kinds).toEqual(['CWE catalogue', 'Metasploit']);
+  });
+
+  it('fails clearly on a 404', async () => {
+    await expect(downloadSources([`${files.url}/missing`])).rejects.toThrow(/answered 404/);
+  });
+});
+
+const NVD_CURSOR_NAME = 'nvd';

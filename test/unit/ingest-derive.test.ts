@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueRecordSchema } from '../../shared/domain/cve.js';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { derivePatch, patchStatusFrom, wholeDaysBetween } from '../../shared/ingest/derive/patch.js';
+import { deriveScore } from '../../shared/ingest/derive/score.js';
+import { deriveReferences } from '../../shared/ingest/derive/references.js';
+import { deriveTags } from '../../shared/ingest/derive/tags.js';
+import type { AffectedProduct } from '../../shared/ingest/model.js';
+import { assembleFixtures } from '../support/ingest-fixtures.js';
+
+const NOW = new Date('2025-03-01T12:00:00Z');
+
+async function recordOf(id: string) {
+  const a = await assembleFixtures();
+  return deriveRecord(a.sourcesFor(id), NOW)!;
+}
+
+const product = (over: Partial<AffectedProduct> = {}): AffectedProduct => ({ vendor: 'v', product: 'p', ranges: [], openEnded: false, fixedVersions: [], ...over });
+
+describe('score and severity', () => {
+  it('NVD Primary v3.1 wins over the CNA\'s, with provenance', async () => {
+    const r = await recordOf('CVE-2023-40001');
+    expect([r.cvss_score, r.severity]).toEqual([9.8, 'CRITICAL']);
+    expect(r.provenance.cvss_score).toBe('NVD (nvd@nist.gov, Primary)');
+  });
+
+  it('falls back to the CNA\'s v3.1 as NVD republishes it, then CVE 5 CNA, then CISA-ADP', async () => {
+    expect((await recordOf('CVE-2024-12002')).provenance.cvss_score).toBe('NVD (cna@tinysoft.example, Secondary)');
+    const cna = await recordOf('CVE-2024-50007');
+    expect([cna.cvss_score, cna.provenance.cvss_score]).toEqual([6.4, 'CVE 5 CNA Wordfence']);
+    const adp = await recordOf('CVE-2023-60008');
+    expect([adp.cvss_score, adp.severity, adp.provenance.cvss_score]).toEqual([7.5, 'HIGH', 'CVE 5 CISA-ADP']);
+  });
+
+  it('is unscored (null, UNKNOWN) with only CVSS v2 or v3.0', async () => {
+    for (const id of ['CVE-2004-0444', 'CVE-2017-9006']) {
+      const r = await recordOf(id);
+      expect([r.cvss_score, r.severity]).toEqual([null, 'UNKNOWN']);
+    }
+    expect(deriveScore({})).toMatchObject({ cvss_score: null, severity: 'UNKNOWN' });
+  });
+});
+
+describe('dates, CWE, rejection, title', () => {
+  it('published date is the UTC day; CWE ids and names from NVD, else CVE 5', async () => {
+    const r = await recordOf('CVE-2023-40001');
+    expect(r.published_date).toBe('2023-09-01');
+    expect(r.cwe_ids).toEqual(['CWE-89', 'CWE-20']);
+    expect(r.cwe_names).toEqual({ 'CWE-89': "Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')", 'CWE-20': 'Improper Input Validation' });
+    expect((await recordOf('CVE-2023-60008')).cwe_ids).toEqual(['CWE-522']);
+    expect((await recordOf('CVE-2004-0444')).cwe_ids).toEqual([]);
+  });
+
+  it('rejected records are kept and marked; a never-published CVE 5 record is dated by its update', async () => {
+    const nvd = await recordOf('CVE-2019-30003');
+    expect(nvd.rejected).toBe(true);
+    const cve5 = await recordOf('CVE-2022-70009');
+    expect([cve5.rejected, cve5.published_date]).toEqual([true, '2022-03-01']);
+  });
+
+  it('title: KEV name, else CNA title, else weakness in product, else the first sentence', async () => {
+    expect((await recordOf('CVE-2023-40001')).title).toBe('Acme Widget Server SQL Injection Vulnerability');
+    expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
+    expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in Tinysoft Notes');
+    expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…');
+  });
+
+  it('every derived record satisfies the catalogue schema', async () => {
+    const a = await assembleFixtures();
+    for (const id of a.recordIds()) expect(() => catalogueRecordSchema.parse(deriveRecord(a.sourcesFor(id), NOW))).not.toThrow();
+  });
+});
+
+describe('exploit intelligence', () => {
+  it('KEV (catalogue or NVD copy) makes weaponized and lifts to CRITICAL_GAP when not detectable', async () => {
+    const netgear = await recordOf('CVE-2021-45005');
+    expect(netgear.in_kev).toBe(true);
+    expect(netgear.exploit_intel).toEqual({ risk_level: 'HIGH', detectable: true, weaponized: true, detection_sources: ['Sigma'], exploit_sources: ['CISA KEV', 'Metasploit'] });
+    const acme = await recordOf('CVE-2023-40001');
+    expect(acme.exploit_intel?.exploit_sources).toEqual(['CISA KEV', 'Exploit-DB']);
+    expect(acme.exploit_intel?.detection_sources).toEqual(['Nuclei', 'Suricata ET Open', 'OSV']);
+    const router = await recordOf('CVE-2017-9006'); // KEV via CSV, unscored, detectable by a disabled ET rule
+    expect(router.exploit_intel).toMatchObject({ weaponized: true, detectable: true, risk_level: 'HIGH' });
+  });
+
+  it('a dedicated GitHub PoC makes weaponized; unscored and not in KEV stays HIGH', async () => {
+    const r = await recordOf('CVE-2024-50007');
+    expect(r.exploit_intel).toMatchObject({ weaponized: true, exploit_sources: ['GitHub PoC'], detectable: true, risk_level: 'HIGH' });
+    const none = await recordOf('CVE-2004-0444');
+    expect(none.exploit_intel).toMatchObject({ weaponized: false, detectable: false, risk_level: 'LOW' });
+  });
+});
+
+describe('patch status', () => {
+  it('a Patch reference makes it available, dated to publication, with its URLs', async () => {
+    const r = await recordOf('CVE-2023-40001');
+    expect(r.patch).toEqual({
+      status: 'available',
+      patch_date: '2023-09-01',
+      patch_urls: ['https://acme.example/security/ACME-2023-07', 'https://github.com/acme/widget-server/commit/0f3c9a1'],
+      days_unpatched: 0,
+    });
+  });
+
+  it('fixed versions alone make it available; open-ended products alongside make it partial', () => {
+    expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ fixedVersions: ['2.0'] })] })).toBe('available');
+    expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ fixedVersions: ['2.0'] }), product({ product: 'q', openEnded: true })] })).toBe('partial');
+    expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: true, products: [] })).toBe('workaround_only');
+    expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ openEnded: true })] })).toBe('not_available');
+    expect(patchStatusFrom({ rejected: true, patchUrls: ['https://x.example/p'], mitigation: false, products: [] })).toBe('not_available');
+  });
+
+  it('a mitigation reference alone is workaround_only; days unpatched run to now', async () => {
+    const r = await recordOf('CVE-2017-9006');
+    expect(r.patch).toEqual({ status: 'workaround_only', patch_urls: [], days_unpatched: wholeDaysBetween('2017-06-01', NOW) });
+  });
+
+  it('keeps a patch date once set, and dates a fix first seen later by the source\'s modification day', () => {
+    const context = { rejected: false, products: [product({ fixedVersions: ['2.0'] })], publishedDate: '2024-01-10', sourceModified: '2024-03-05T10:00:00.000Z', now: NOW };
+    expect(derivePatch({}, context).patch.patch_date).toBe('2024-01-10');
+    expect(derivePatch({}, { ...context, previous: { status: 'not_available' } }).patch).toMatchObject({ patch_date: '2024-03-05', days_unpatched: 55 });
+    expect(derivePatch({}, { ...context, previous: { status: 'available', patch_date: '2024-02-01' } }).patch.patch_date).toBe('2024-02-01');
+  });
+
+  it('never gives negative days', () => {
+    expect(wholeDaysBetween('2030-01-01', NOW)).toBe(0);
+  });
+});
+
+describe('tags and references', () => {
+  it('tags vendor, product and technology in CPE spelling', () => {
+    expect(deriveTags([product({ vendor: 'Acme Corp', product: 'Widget Server', part: 'a', targetSoftware: 'wordpress' })])).toEqual([
+      { tag: 'acme_corp', tag_type: 'vendor' },
+      { tag: 'widget_server', tag_type: 'product' },
+      { tag: 'application', tag_type: 'technology' },
+      { tag: 'wordpress', tag_type: 'technology' },
+    ]);
+  });
+
+  it('references: patch first, broken links dropped, ref_type from tags, NVD page last', async () => {
+    const a = await assembleFixtures();
+    const refs = deriveReferences(a.sourcesFor('CVE-2023-40001'));
+    expect(refs.map((r) => [r.ref_type, r.url])).toEqual([
+      ['patch', 'https://acme.example/security/ACME-2023-07'],
+      ['patch', 'https://github.com/acme/widget-server/commit/0f3c9a1'],
+      ['nvd', 'https://nvd.nist.gov/vuln/detail/CVE-2023-40001'],
+    ]);
+    expect(refs[0]?.title).toBe('Patch (acme.example)');
+  });
+});

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import type { Patch } from '../../shared/domain/cve.js';
+import { explain, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
+import { attackSentence, parseCvssVector } from '../../shared/ingest/explainer/attack.js';
+import { article, displayName, productName } from '../../shared/ingest/explainer/names.js';
+import type { AffectedProduct } from '../../shared/ingest/model.js';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { assembleFixtures } from '../support/ingest-fixtures.js';
+import { explanationFaults } from '../support/explanation-checks.js';
+
+const noPatch: Patch = { status: 'not_available', patch_urls: [], days_unpatched: 10 };
+const base: ExplainerInput = {
+  rejected: false,
+  cweIds: [],
+  cweCatalogue: new Map([['CWE-1419', { name: 'Incorrect Initialization of Resource', kind: 'weakness' }]]),
+  products: [],
+  cvssScore: null,
+  severity: 'UNKNOWN',
+  inKev: false,
+  exploitCode: false,
+  patch: noPatch,
+  mitigation: false,
+};
+const product = (n: number, over: Partial<AffectedProduct> = {}): AffectedProduct => ({
+  vendor: 'netgear', product: `r${n}_firmware`, part: 'o', ranges: [{ endExcluding: `1.0.${n}.2` }], openEnded: false, fixedVersions: [`1.0.${n}.2`], ...over,
+});
+
+function expectClean(e: { summary: string; affected: string; fix: string }) {
+  for (const text of [e.summary, e.affected, e.fix]) expect(explanationFaults(text), text).toEqual([]);
+}
+
+describe('explainer', () => {
+  it('a known CWE, a vector, one product with a fixed version', () => {
+    const e = explain({
+      ...base,
+      cweIds: ['CWE-89'],
+      vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
+      cvssScore: 9.8,
+      severity: 'CRITICAL',
+      products: [{ vendor: 'acme', product: 'widget_server', part: 'a', ranges: [{ startIncluding: '4.0.0', endExcluding: '4.2.1' }], openEnded: false, fixedVersions: ['4.2.1'] }],
+      patch: { status: 'available', patch_date: '2023-09-01', patch_urls: ['https://github.com/acme/widget-server/commit/0f3c9a1'], days_unpatched: 0 },
+    });
+    expect(e.summary).toBe(
+      'This is an SQL injection flaw in Acme Widget Server. An attacker can change the database queries the software runs. This can let them read, change or delete data. ' +
+        'An attacker can try this over the network, even from the internet, with no account, and with no help from anyone. It is rated critical: 9.8 out of 10.',
+    );
+    expect(e.affected).toBe('You are affected if you use Acme Widget Server (versions from 4.0.0 before 4.2.1). To check, compare the version you run with these ranges.');
+    expect(e.fix).toBe('Update Acme Widget Server to version 4.2.1 or later. A patch is published: see the patch link in the references (github.com).');
+  });
+
+  it('no CPE, no CWE, no score: whole sentences, nothing invented', () => {
+    const e = explain(base);
+    expect(e.summary).toBe('This is a security flaw. No CVSS v3.1 score has been given yet, so its severity is unknown.');
+    expect(e.affected).toMatch(/^The public record does not list the affected products/);
+    expect(e.fix).toMatch(/^No fixed version or patch is listed/);
+    expectClean(e);
+  });
+
+  it('a CWE without a plain description falls back to the catalogue name; the vector gives the impact', () => {
+    const e = explain({ ...base, cweIds: ['CWE-1419'], vector: 'CVSS:3.1/AV:L/AC:L/PR:L/UI:R/S:U/C:H/I:N/A:N', cvssScore: 5.0, severity: 'MEDIUM' });
+    expect(e.summary).toContain('"Incorrect Initialization of Resource" (CWE-1419)');
+    expect(e.summary).toContain('only with access to the machine itself, with a normal user account, but only if a user is tricked');
+    expectClean(e);
+  });
+
+  it('many products: a count, the vendor, the first few, and fixes for the first few', () => {
+    const products = [0, 1, 2, 3, 4, 5].map((i) => product(6000 + i));
+    const e = explain({ ...base, products, cweIds: ['CWE-77'], inKev: true, kev: { requiredAction: 'Apply updates per vendor instructions.', dueDate: '2022-04-15' } });
+    expect(e.affected).toBe(
+      '6 products from Netgear are affected, including Netgear R6000 Firmware (versions before 1.0.6000.2), Netgear R6001 Firmware (versions before 1.0.6001.2) and Netgear R6002 Firmware (versions before 1.0.6002.2). The NVD entry lists them all. To check, compare the version you run with these ranges.',
+    );
+    expect(e.fix).toContain('Update Netgear R6000 Firmware to version 1.0.6000.2 or later');
+    expect(e.fix).toContain('Fixed versions are listed for 3 more products in the NVD entry.');
+    expect(e.fix).toContain("CISA's required action: Apply updates per vendor instructions. US federal agencies must act by 2022-04-15.");
+    expect(e.summary).toContain('CISA says attackers are using it in real attacks.');
+    expectClean(e);
+  });
+
+  it('rejected ids say so everywhere', () => {
+    const e = explain({ ...base, rejected: true, products: [product(1)] });
+    expect(e.summary).toMatch(/rejected/);
+    expect(e.affected).toMatch(/No product is affected/);
+    expect(e.fix).toMatch(/No action is needed/);
+  });
+
+  it('open-ended products, branches of fixed versions, workarounds', () => {
+    const open = explain({ ...base, products: [{ vendor: 'example', product: 'router:manager', ranges: [], openEnded: true, fixedVersions: [] }], mitigation: true });
+    expect(open.affected).toBe('You are affected if you use Example Router:manager (all versions: the record gives no version limit).');
+    expect(open.fix).toBe('No fix is listed, but the references include a workaround. Apply it until a fix ships.');
+    const branches = explain({ ...base, products: [product(1, { vendor: 'apache', product: 'tomcat', fixedVersions: ['9.0.31', '8.5.51', '7.0.100'] })] });
+    expect(branches.fix).toBe('Update Apache Tomcat to version 9.0.31, 8.5.51 or 7.0.100 or later (pick the one for your branch).');
+    expectClean(open);
+    expectClean(branches);
+  });
+
+  it('KEV product names stand in when no structured product is listed', () => {
+    const e = explain({ ...base, inKev: true, kev: { vendorProject: 'Git', product: 'Git' } });
+    expect(e.affected).toMatch(/^CISA lists the affected product as Git Git\./);
+  });
+
+  it('every fixture record explains cleanly', async () => {
+    const a = await assembleFixtures();
+    for (const id of a.recordIds()) {
+      const r = deriveRecord(a.sourcesFor(id), new Date('2025-03-01T00:00:00Z'))!;
+      expectClean(r.explanation!);
+      expect(explanationFaults(r.title)).toEqual([]);
+    }
+  });
+});
+
+describe('explainer parts', () => {
+  it('reads who can attack from the vector', () => {
+    expect(attackSentence(parseCvssVector('CVSS:3.1/AV:A/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H')!)).toBe(
+      'An attacker can try this only from the same local network, with an admin account, and with no help from anyone.',
+    );
+    expect(parseCvssVector('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toBeUndefined();
+  });
+
+  it('names products for people, and picks the article by sound', () => {
+    expect(displayName('internet_information_server')).toBe('Internet Information Server');
+    expect(displayName('UpQode Google Maps')).toBe('UpQode Google Maps');
+    expect(productName({ vendor: 'hp', product: 'sitescope' })).toBe('HP Sitescope');
+    expect(productName({ vendor: 'wordpress', product: 'wordpress' })).toBe('Wordpress');
+    expect([article('SQL injection'), article('use-after-free'), article('unsafe file upload'), article('information leak'), article('race condition')]).toEqual(['an', 'a', 'an', 'an', 'a']);
+  });
+});
