@@ -1,6 +1,7 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
+import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
 
 export interface CounterKey {
@@ -110,18 +111,7 @@ export const counterRepository = {
 
   /** Deletes every counter of the account (account deletion), in batches of 25 until none is left. */
   async deleteAccountCounters(accountId: string): Promise<void> {
-    const table = tableName('COUNTERS_TABLE');
     const counters = await this.countersOf(accountId);
-    for (let i = 0; i < counters.length; i += 25) {
-      let requests: NonNullable<ConstructorParameters<typeof BatchWriteCommand>[0]['RequestItems']>[string] = counters
-        .slice(i, i + 25)
-        .map((c) => ({ DeleteRequest: { Key: { pk: accountId, sk: c.sk } } }));
-      for (let attempt = 0; requests.length > 0; attempt++) {
-        if (attempt > 8) throw new Error('BatchWriteItem left counter deletions unprocessed after retries');
-        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        const out = await dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } })));
-        requests = out.UnprocessedItems?.[table] ?? [];
-      }
-    }
+    await batchDeleteAll(tableName('COUNTERS_TABLE'), counters.map((c) => ({ pk: accountId, sk: c.sk })));
   },
 };

@@ -1,5 +1,6 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
+import { batchDeleteAll, batchGetAll, batchPutAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
 
 /**
@@ -15,7 +16,6 @@ export const INDEX_CHUNK_BYTES = 350 * 1024;
  * within the per-call timeout, even from the local dynalite.
  */
 const CHUNKS_PER_READ = 8;
-const BATCH_WRITE_LIMIT = 25;
 
 export interface IndexPointer {
   readonly version: string;
@@ -27,19 +27,6 @@ export interface IndexPointer {
 
 function chunkKey(version: string, n: number): string {
   return `INDEX#${version}#${n}`;
-}
-
-async function writeBatches(requests: Record<string, unknown>[]): Promise<void> {
-  const table = tableName('CATALOGUE_TABLE');
-  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) {
-    let pending = requests.slice(i, i + BATCH_WRITE_LIMIT);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      if (attempt > 8) throw new Error('BatchWriteItem left index items unprocessed after retries');
-      const out = await dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })));
-      pending = (out.UnprocessedItems?.[table] ?? []) as Record<string, unknown>[];
-    }
-  }
 }
 
 export const filterIndexRepository = {
@@ -57,25 +44,14 @@ export const filterIndexRepository = {
 
   /** The chunks of one version, concatenated; undefined when one is missing (a rebuild removed it). */
   async readChunks(pointer: IndexPointer): Promise<Buffer | undefined> {
-    const table = tableName('CATALOGUE_TABLE');
-    const parts = new Map<string, Buffer>();
     const keys = Array.from({ length: pointer.chunks }, (_, n) => chunkKey(pointer.version, n));
-    const batches: string[][] = [];
-    for (let i = 0; i < keys.length; i += CHUNKS_PER_READ) batches.push(keys.slice(i, i + CHUNKS_PER_READ));
-    // One batch after another: a cold load happens once per container and version, and
-    // sequential reads keep each call small and quick.
-    for (const batch of batches) {
-      let pending: Record<string, unknown>[] = batch.map((pk) => ({ pk }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-        if (attempt > 8) throw new Error('BatchGetItem left index chunks unprocessed after retries');
-        const out: BatchGetCommandOutput = await dynamo(() =>
-          documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } })),
-        );
-        for (const item of out.Responses?.[table] ?? []) parts.set(String(item.pk), Buffer.from(item.data as Uint8Array));
-        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-      }
-    }
+    // A few chunks per call, one call after another: a cold load happens once per container and
+    // version, and small sequential reads keep each answer well under BatchGetItem's 16 MB.
+    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), {
+      batchSize: CHUNKS_PER_READ,
+      sequential: true,
+    });
+    const parts = new Map(items.map((item) => [String(item.pk), Buffer.from(item.data as Uint8Array)]));
     const ordered = keys.map((k) => parts.get(k));
     if (ordered.some((p) => p === undefined)) return undefined;
     return Buffer.concat(ordered as Buffer[]);
@@ -83,12 +59,12 @@ export const filterIndexRepository = {
 
   /** Writes a version's chunks; nothing reads them until the pointer names the version. */
   async writeChunks(version: string, data: Buffer): Promise<number> {
-    const requests: Record<string, unknown>[] = [];
+    const items: Record<string, unknown>[] = [];
     for (let offset = 0, n = 0; offset < data.length || n === 0; offset += INDEX_CHUNK_BYTES, n++) {
-      requests.push({ PutRequest: { Item: { pk: chunkKey(version, n), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) } } });
+      items.push({ pk: chunkKey(version, n), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) });
     }
-    await writeBatches(requests);
-    return requests.length;
+    await batchPutAll(tableName('CATALOGUE_TABLE'), items);
+    return items.length;
   },
 
   /**
@@ -123,6 +99,6 @@ export const filterIndexRepository = {
   },
 
   async deleteChunks(version: string, chunks: number): Promise<void> {
-    await writeBatches(Array.from({ length: chunks }, (_, n) => ({ DeleteRequest: { Key: { pk: chunkKey(version, n) } } })));
+    await batchDeleteAll(tableName('CATALOGUE_TABLE'), Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })));
   },
 };
