@@ -30,20 +30,30 @@ export interface BatchGetOptions {
   readonly sequential?: boolean;
 }
 
-async function eachBatch<T>(batches: T[][], sequential: boolean, work: (batch: T[]) => Promise<void>): Promise<void> {
-  if (!sequential) {
-    await Promise.all(batches.map(work));
-    return;
-  }
-  for (const batch of batches) await work(batch);
+/**
+ * Reads run all at once (an export's 10 BatchGets of 100 are its latency); writes run a few at a
+ * time, so that a bulk load does not swamp the table (or the local dynalite) into timeouts.
+ */
+const READ_CONCURRENCY = 10;
+const WRITE_CONCURRENCY = 4;
+
+async function eachBatch<T>(batches: T[][], concurrency: number, work: (batch: T[]) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++];
+      if (batch) await work(batch);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, worker));
 }
 
-/** Reads every key, 100 per BatchGetItem with the batches in parallel, retrying unprocessed keys. */
+/** Reads every key, 100 per BatchGetItem with up to 10 batches in flight, retrying unprocessed keys. */
 export async function batchGetAll(table: string, keys: readonly Item[], options: BatchGetOptions = {}): Promise<Item[]> {
   const found: Item[] = [];
   await eachBatch(
     chunks(keys, Math.min(BATCH_GET_LIMIT, options.batchSize ?? BATCH_GET_LIMIT)),
-    options.sequential ?? false,
+    options.sequential ? 1 : READ_CONCURRENCY,
     async (batch) => {
       let pending: Item[] = batch;
       for (let attempt = 0; pending.length > 0; attempt++) {
@@ -67,21 +77,19 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
 
-/** Runs every put or delete, 25 per BatchWriteItem with the batches in parallel, retrying unprocessed ones. */
+/** Runs every put or delete, 25 per BatchWriteItem, a few batches at a time, retrying unprocessed ones. */
 export async function batchWriteAll(table: string, requests: readonly WriteRequest[]): Promise<void> {
-  await Promise.all(
-    chunks(requests, BATCH_WRITE_LIMIT).map(async (batch) => {
-      let pending = batch;
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
-        if (attempt > 0) await pause(attempt);
-        const out: BatchWriteCommandOutput = await dynamo(() =>
-          documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })),
-        );
-        pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
-      }
-    }),
-  );
+  await eachBatch(chunks(requests, BATCH_WRITE_LIMIT), WRITE_CONCURRENCY, async (batch) => {
+    let pending = batch;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
+      if (attempt > 0) await pause(attempt);
+      const out: BatchWriteCommandOutput = await dynamo(() =>
+        documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })),
+      );
+      pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+    }
+  });
 }
 
 export function batchPutAll(table: string, items: readonly Item[]): Promise<void> {

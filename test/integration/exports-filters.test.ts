@@ -4,7 +4,7 @@ import type { Log } from 'sarif';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { exportClient, type Format } from '../support/export-client.js';
 import { expectedExport, queryString, type Filters } from '../support/export-expectations.js';
-import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
+import { describeRecordedAnswersConformance } from '../support/answers-conformance.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 interface JsonExport {
@@ -228,16 +228,4 @@ describe('export parameter errors', () => {
   });
 });
 
-describe('OpenAPI conformance', () => {
-  it('every answer of this suite matches the OpenAPI document', () => {
-    expect(client.recordedCount()).toBeGreaterThan(50);
-    expect(client.conformanceProblems()).toEqual([]);
-  });
-
-  it('every SARIF answer of this suite is valid SARIF 2.1.0 and passes the Multitool GitHub rules', async () => {
-    const logs = client.sarifLogs();
-    expect(logs.length).toBeGreaterThan(0);
-    for (const log of logs) expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(await multitoolGhErrors(logs)).toEqual([]);
-  }, 180_000);
-});
+describeRecordedAnswersConformance(() => client, 50);

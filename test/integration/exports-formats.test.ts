@@ -6,6 +6,7 @@ import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { exportClient, type Format } from '../support/export-client.js';
 import { fixtureRecord, largestRecord, LARGEST_REFERENCES, LARGEST_TAG } from '../support/export-fixtures.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
+import { describeRecordedAnswersConformance } from '../support/answers-conformance.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 interface JsonExport {
@@ -230,16 +231,4 @@ describe('answer size: 1000 of the largest records', () => {
   });
 });
 
-describe('OpenAPI conformance', () => {
-  it('every answer of this suite matches the OpenAPI document', () => {
-    expect(client.recordedCount()).toBeGreaterThan(15);
-    expect(client.conformanceProblems()).toEqual([]);
-  });
-
-  it('every SARIF answer of this suite is valid SARIF 2.1.0 and passes the Multitool GitHub rules', async () => {
-    const logs = client.sarifLogs();
-    expect(logs.length).toBeGreaterThan(0);
-    for (const log of logs) expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(await multitoolGhErrors(logs)).toEqual([]);
-  }, 180_000);
-});
+describeRecordedAnswersConformance(() => client, 15);

@@ -5,7 +5,7 @@ import { authorizeApiKey } from '../../shared/use-cases/authorize-api-key.js';
 import { exportCves } from '../../shared/use-cases/export-cves.js';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { awayFromHourBoundary, exportClient, type Format } from '../support/export-client.js';
-import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
+import { describeRecordedAnswersConformance } from '../support/answers-conformance.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
@@ -117,16 +117,4 @@ describe('the export quota: 10 exports per key per UTC hour, shared by the three
   });
 });
 
-describe('OpenAPI conformance', () => {
-  it('every answer of this suite matches the OpenAPI document', () => {
-    expect(client.recordedCount()).toBeGreaterThan(40);
-    expect(client.conformanceProblems()).toEqual([]);
-  });
-
-  it('every SARIF answer of this suite is valid SARIF 2.1.0 and passes the Multitool GitHub rules', async () => {
-    const logs = client.sarifLogs();
-    expect(logs.length).toBeGreaterThan(0);
-    for (const log of logs) expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(await multitoolGhErrors(logs)).toEqual([]);
-  }, 180_000);
-});
+describeRecordedAnswersConformance(() => client, 40);
