@@ -50,10 +50,10 @@ function errorResponse(description: string, codes: readonly ErrorCode[], headers
   };
 }
 
-function protectedErrors(resource: 'core' | 'exports', badRequest: ErrorCode) {
+function protectedErrors(resource: 'core' | 'exports', badRequest: readonly ErrorCode[]) {
   const rate = rateHeaders(resource);
   return {
-    400: errorResponse('Invalid input; `details` names each bad parameter.', [badRequest], rate),
+    400: errorResponse('Invalid input; `details` names each bad parameter.', [...badRequest], rate),
     401: errorResponse('The X-API-Key header is missing, or the key is malformed, unknown or revoked.', ['MISSING_API_KEY', 'INVALID_API_KEY']),
     429: errorResponse(
       resource === 'exports'
@@ -99,7 +99,7 @@ function exportOperation(format: ExportFormat) {
         }),
         content: { [mediaType]: { schema } },
       },
-      ...protectedErrors('exports', 'INVALID_PARAMETER'),
+      ...protectedErrors('exports', ['INVALID_PARAMETER']),
     },
   };
 }
@@ -148,7 +148,7 @@ export function openApiDocument(baseUrl: string, version: string) {
           },
           responses: {
             200: { description: 'The explanation.', headers: rateHeaders('core'), content: { 'application/json': { schema: lookupEnvelopeSchema } } },
-            ...protectedErrors('core', 'INVALID_CVE_FORMAT'),
+            ...protectedErrors('core', ['INVALID_CVE_FORMAT', 'INVALID_PARAMETER']),
             404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
           },
         },

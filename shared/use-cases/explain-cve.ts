@@ -4,7 +4,18 @@ import { ApiError } from '../domain/errors.js';
 import { toCveExplanation } from '../domain/explanation.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 
-export async function explainCve(rawId: string): Promise<CveExplanation> {
+/**
+ * The lookup takes no query parameters; like the exports, it names each one it does not know
+ * (product-decisions §2) rather than silently ignoring a mistyped export filter sent here.
+ */
+export async function explainCve(rawId: string, queryParameterNames: readonly string[] = []): Promise<CveExplanation> {
+  if (queryParameterNames.length > 0) {
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      'The lookup takes no query parameters.',
+      [...new Set(queryParameterNames)].map((parameter) => ({ parameter, message: 'is not a parameter of this endpoint' })),
+    );
+  }
   const cveId = normaliseCveId(rawId);
   if (!cveId) throw new ApiError('INVALID_CVE_FORMAT');
   const record = await cveRepository.get(cveId);

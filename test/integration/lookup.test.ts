@@ -117,6 +117,13 @@ describe('GET /api/cve/{cve_id}', () => {
     expectRateHeaders(response);
   });
 
+  it('answers 400 INVALID_PARAMETER naming each query parameter, since the lookup takes none', async () => {
+    const response = await stack.get('/api/cve/CVE-2021-44228?severity=high&foo=1&foo=2', { key });
+    const body = await expectError(response, 400, 'INVALID_PARAMETER');
+    expect(body.error.details?.map((d: { parameter: string }) => d.parameter)).toEqual(['severity', 'foo']);
+    expectRateHeaders(response);
+  });
+
   it('answers 404 CVE_NOT_FOUND for a rejected CVE', async () => {
     await expectError(await stack.get('/api/cve/CVE-2023-9999', { key }), 404, 'CVE_NOT_FOUND');
   });
