@@ -8,6 +8,7 @@ import {
   LogGroupLogDestination,
   MethodLoggingLevel,
   RequestAuthorizer,
+  ResponseTransferMode,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -137,7 +138,12 @@ export class ApiStack extends Stack {
 
     for (const route of ROUTES) {
       const resource = this.api.root.resourceForPath(route.path);
-      const method = resource.addMethod(route.method, new LambdaIntegration(functions[route.functionId].function), {
+      // A streaming function is invoked with InvokeWithResponseStream; its answer has no 6 MB cap.
+      const integration = new LambdaIntegration(
+        functions[route.functionId].function,
+        FUNCTIONS[route.functionId].responseStreaming ? { responseTransferMode: ResponseTransferMode.STREAM } : {},
+      );
+      const method = resource.addMethod(route.method, integration, {
         ...(route.auth === 'apiKey'
           ? { authorizer, authorizationType: AuthorizationType.CUSTOM }
           : { authorizationType: AuthorizationType.NONE }),

@@ -17,6 +17,12 @@ export interface FunctionDefinition {
   readonly timeoutSeconds?: number;
   /** Whether the function may read the OAuth client secret. */
   readonly readsOAuthSecret?: boolean;
+  /**
+   * The function streams its answer (`awslambda.streamifyResponse`): API Gateway invokes it with
+   * InvokeWithResponseStream (integration responseTransferMode STREAM), so Lambda's 6 MB limit
+   * on a buffered answer does not apply.
+   */
+  readonly responseStreaming?: boolean;
 }
 
 const definitions = {
@@ -74,7 +80,8 @@ const definitions = {
   },
   // The exports keep the catalogue's filter index in memory (about 100 MB for 300,000 CVEs,
   // docs/architecture.md) and build answers of up to 1000 rows, so they get more memory
-  // (which also buys CPU) and API Gateway's whole 29 s.
+  // (which also buys CPU) and API Gateway's whole 29 s. They stream their answers, which may be
+  // larger than a buffered Lambda answer can be.
   exportCsv: {
     id: 'exportCsv',
     entry: 'export-csv',
@@ -82,6 +89,7 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 29,
+    responseStreaming: true,
   },
   exportJson: {
     id: 'exportJson',
@@ -90,6 +98,7 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 29,
+    responseStreaming: true,
   },
   exportSarif: {
     id: 'exportSarif',
@@ -98,6 +107,7 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 29,
+    responseStreaming: true,
   },
   openapi: {
     id: 'openapi',

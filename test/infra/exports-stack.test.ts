@@ -27,6 +27,24 @@ describe('exports in the API stack', () => {
     });
   });
 
+  it.each(['export.csv', 'export.json', 'export.sarif'])('GET /api/cves/%s streams: a STREAM integration invoking the function with response streaming', (path) => {
+    const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: path } });
+    const methods = api.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'GET', ResourceId: { Ref: Object.keys(resources)[0] } } });
+    expect(Object.values(methods)).toHaveLength(1);
+    const integration = Object.values(methods)[0]?.Properties.Integration as { Type: string; ResponseTransferMode?: string; Uri: unknown };
+    expect(integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM' });
+    expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
+  });
+
+  it('only the export functions stream; every other integration stays buffered (6 MB answers)', () => {
+    const methods = Object.values(api.findResources('AWS::ApiGateway::Method'));
+    const streaming = methods.filter((m) => (m.Properties.Integration as { ResponseTransferMode?: string } | undefined)?.ResponseTransferMode === 'STREAM');
+    expect(streaming).toHaveLength(3);
+    const buffered = methods.filter((m) => m.Properties.Integration && !streaming.includes(m));
+    expect(buffered.length).toBeGreaterThan(0);
+    for (const m of buffered) expect(JSON.stringify(m.Properties.Integration.Uri)).not.toContain('response-streaming-invocations');
+  });
+
   it('GET /openapi.json is public', () => {
     const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'openapi.json' } });
     api.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', AuthorizationType: 'NONE', ResourceId: { Ref: Object.keys(resources)[0] } });
