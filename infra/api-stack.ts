@@ -138,10 +138,14 @@ export class ApiStack extends Stack {
 
     for (const route of ROUTES) {
       const resource = this.api.root.resourceForPath(route.path);
-      // A streaming function is invoked with InvokeWithResponseStream; its answer has no 6 MB cap.
+      // A streaming function is invoked with InvokeWithResponseStream: its answer has no 6 MB cap
+      // and may take longer than a buffered integration's 29 s, up to the function's timeout.
+      const definition = FUNCTIONS[route.functionId];
       const integration = new LambdaIntegration(
         functions[route.functionId].function,
-        FUNCTIONS[route.functionId].responseStreaming ? { responseTransferMode: ResponseTransferMode.STREAM } : {},
+        definition.responseStreaming
+          ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(definition.timeoutSeconds ?? 10) }
+          : {},
       );
       const method = resource.addMethod(route.method, integration, {
         ...(route.auth === 'apiKey'

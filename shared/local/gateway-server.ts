@@ -99,7 +99,9 @@ export function createGatewayServer(options: GatewayOptions): Server {
     const definition = FUNCTIONS[found.route.functionId];
     const fn = await load(found.route.functionId);
     const event = proxyEvent(parts, found, path, body, context);
-    const timeoutMs = Math.min(API_GATEWAY_TIMEOUT_MS, (definition.timeoutSeconds ?? 10) * 1000);
+    const functionTimeoutMs = (definition.timeoutSeconds ?? 10) * 1000;
+    // A streamed integration may run for the function's whole timeout (API Gateway allows 15 minutes).
+    const timeoutMs = definition.responseStreaming ? functionTimeoutMs : Math.min(API_GATEWAY_TIMEOUT_MS, functionTimeoutMs);
     const invocationContext = lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 10, definition.memoryMb ?? 256);
     if (definition.responseStreaming) {
       if (!isStreamingHandler(fn)) {

@@ -149,7 +149,7 @@ export function largestRecord(n: number): CatalogueRecord {
 /**
  * NVD's extreme (docs/exports.md, "Answer size"): the most references any NVD record carries
  * (434) on top of the largest record's long texts. 1000 of them make a JSON export of about
- * 90 MB, far past Lambda's 6 MB buffered answer even compressed: only a streamed answer fits.
+ * 85 MB, far past Lambda's 6 MB buffered answer even compressed: only a streamed answer fits.
  */
 export const EXTREME_REFERENCES = 434;
 /** Every extreme record carries this tag, so a test can export exactly them. */
