@@ -196,12 +196,12 @@ async function streamAnswer(
   for (const [name, values] of Object.entries(metadata.multiValueHeaders ?? {})) headers[name] = values.map(String);
   if (metadata.cookies?.length) headers['Set-Cookie'] = metadata.cookies;
   res.writeHead(metadata.statusCode, headers);
-  const head = req.method !== 'HEAD';
+  const sendBody = req.method !== 'HEAD';
   try {
-    if (head && answer.head.length > 0) await writeChunk(res, answer.head);
+    if (sendBody && answer.head.length > 0) await writeChunk(res, answer.head);
     for (let next = await answer.rest.next(); !next.done; next = await answer.rest.next()) {
       if (res.destroyed) throw new Error('the client went away');
-      if (head) await writeChunk(res, next.value);
+      if (sendBody) await writeChunk(res, next.value);
     }
     res.end();
   } catch (error) {

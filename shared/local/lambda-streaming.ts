@@ -94,6 +94,16 @@ export async function invokeStreaming(
     (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
   );
   const rest = (stream as Readable)[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  try {
+    return await readMetadata(rest);
+  } catch (error) {
+    // Nobody will read the rest: a handler still writing fails instead of waiting forever.
+    stream.destroy();
+    throw error;
+  }
+}
+
+async function readMetadata(rest: AsyncIterator<Buffer>): Promise<StreamedResponse> {
   let buffered = Buffer.alloc(0);
   for (;;) {
     const at = buffered.indexOf(PRELUDE_DELIMITER);
