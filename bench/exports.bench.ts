@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createGunzip } from 'node:zlib';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { CatalogueRecord, PatchStatus, RiskLevel } from '../shared/domain/cve.js';
 import { MAX_EXPORT_ROWS } from '../shared/domain/limits.js';
 import { FUNCTIONS } from '../shared/platform/functions.js';
@@ -33,6 +33,7 @@ import { renderCsv } from '../shared/render/csv.js';
 import { renderJson } from '../shared/render/json.js';
 import { renderSarif } from '../shared/render/sarif.js';
 import { lambdaContext } from '../shared/local/lambda-context.js';
+import { installLambdaStreamingGlobal, invokeStreaming, type StreamingHandler } from '../shared/local/lambda-streaming.js';
 import { startLocalStack } from '../shared/local/stack.js';
 
 const CATALOGUE_SIZE = 300_000;
@@ -247,8 +248,10 @@ export default async function (): Promise<void> {
       { step: 'initialize', name: 'countItemsRead' },
     );
 
-    const handlers = {} as Record<Format, (e: APIGatewayProxyEvent, c: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyResult>>;
-    for (const f of FORMATS) handlers[f] = ((await import(`../functions/export-${f}.ts`)) as { handler: (typeof handlers)[Format] }).handler;
+    // The export handlers stream their answers (awslambda.streamifyResponse), as in Lambda.
+    installLambdaStreamingGlobal();
+    const handlers = {} as Record<Format, StreamingHandler>;
+    for (const f of FORMATS) handlers[f] = ((await import(`../functions/export-${f}.ts`)) as { handler: StreamingHandler }).handler;
     let caller = 0;
     const invoke = async (format: Format, query: string) => {
       caller++;
@@ -269,9 +272,13 @@ export default async function (): Promise<void> {
         requestContext: { requestId: `bench-${caller}`, authorizer: { accountId: 'bench', keyId: `key_bench${caller}` } },
       } as unknown as APIGatewayProxyEvent;
       const definition = FUNCTIONS[format === 'csv' ? 'exportCsv' : format === 'json' ? 'exportJson' : 'exportSarif'];
-      const result = await handlers[format](event, lambdaContext(definition.id, `r${caller}`, 29, definition.memoryMb ?? 256));
-      if (result.statusCode !== 200) throw new Error(`${format}?${query} answered ${result.statusCode}: ${result.body.slice(0, 200)}`);
-      return result;
+      const answer = await invokeStreaming(handlers[format], event, lambdaContext(definition.id, `r${caller}`, 29, definition.memoryMb ?? 256));
+      // The whole streamed body (compressed as the client accepts), read to its end.
+      const chunks = [answer.head];
+      for (let next = await answer.rest.next(); !next.done; next = await answer.rest.next()) chunks.push(next.value);
+      const body = Buffer.concat(chunks);
+      if (answer.metadata.statusCode !== 200) throw new Error(`${format}?${query} answered ${answer.metadata.statusCode}: ${body.subarray(0, 200).toString()}`);
+      return { statusCode: answer.metadata.statusCode, body };
     };
 
     // Cold: the first export of this process loads the index from its chunks.

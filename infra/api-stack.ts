@@ -8,6 +8,7 @@ import {
   LogGroupLogDestination,
   MethodLoggingLevel,
   RequestAuthorizer,
+  ResponseTransferMode,
   ResponseType,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
@@ -137,7 +138,16 @@ export class ApiStack extends Stack {
 
     for (const route of ROUTES) {
       const resource = this.api.root.resourceForPath(route.path);
-      const method = resource.addMethod(route.method, new LambdaIntegration(functions[route.functionId].function), {
+      // A streaming function is invoked with InvokeWithResponseStream: its answer has no 6 MB cap
+      // and may take longer than a buffered integration's 29 s, up to the function's timeout.
+      const definition = FUNCTIONS[route.functionId];
+      const integration = new LambdaIntegration(
+        functions[route.functionId].function,
+        definition.responseStreaming
+          ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(definition.timeoutSeconds ?? 10) }
+          : {},
+      );
+      const method = resource.addMethod(route.method, integration, {
         ...(route.auth === 'apiKey'
           ? { authorizer, authorizationType: AuthorizationType.CUSTOM }
           : { authorizationType: AuthorizationType.NONE }),

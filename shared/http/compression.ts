@@ -1,14 +1,6 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { APIGatewayProxyResult } from 'aws-lambda';
+import type { Readable, Transform } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
-/**
- * Lambda's synchronous answer is capped at 6 MB (the whole JSON result, so a base64 body gets
- * 4/3 of its size). Exports over this many bytes are always compressed; smaller ones are
- * compressed when the client accepts it. docs/exports.md has the measurements.
- */
-export const UNCOMPRESSED_LIMIT_BYTES = 4 * 1024 * 1024;
-/** The encoded body, base64, must stay under 6 MB with room for the headers. */
-export const ENCODED_LIMIT_BYTES = Math.floor(((6 * 1024 * 1024 - 16 * 1024) * 3) / 4);
 /** Below this, compression costs more than it saves. */
 const MIN_COMPRESS_BYTES = 1024;
 
@@ -35,43 +27,29 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
   return br >= gzip ? 'br' : 'gzip';
 }
 
-export class ExportTooLargeError extends Error {
-  constructor(readonly bytes: number) {
-    super(`The compressed export is ${bytes} bytes, over the answer limit`);
-    this.name = 'ExportTooLargeError';
-  }
+/** A body ready to stream, and the headers that describe its coding. */
+export interface EncodedBody {
+  readonly body: string | Readable;
+  readonly headers: Record<string, string>;
 }
 
-function compress(body: Buffer, coding: Exclude<ContentCoding, 'identity'>): Buffer {
-  if (coding === 'gzip') return gzipSync(body, { level: 6 });
+function compressor(coding: Exclude<ContentCoding, 'identity'>, bytes: number): Transform {
+  if (coding === 'gzip') return createGzip({ level: 6 });
   // Quality 5: most of brotli's gain at a fraction of the time of its default 11.
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
+  return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: bytes } });
 }
 
 /**
- * Encodes an answer as the client accepts. An export too big to return uncompressed is
- * gzip-encoded even when the client did not ask (a missing Accept-Encoding means any coding is
- * acceptable, RFC 9110 §12.5.3); one that would still not fit throws ExportTooLargeError, so
- * the caller can give the export unit back.
+ * Encodes a body as the client accepts (`br` or `gzip`; as is when it accepts neither, or for
+ * bodies too small to gain). A compressed body is a stream the answer is piped from, so the
+ * compressed bytes reach the client as they are produced, with no size limit (the exports
+ * stream their answers).
  */
-export function encodeResponse(
-  response: APIGatewayProxyResult,
-  acceptEncoding: string | undefined,
-): APIGatewayProxyResult {
-  const body = Buffer.from(response.body, 'utf8');
-  let coding = negotiateCoding(acceptEncoding);
-  if (body.length < MIN_COMPRESS_BYTES) coding = 'identity';
-  if (coding === 'identity' && body.length > UNCOMPRESSED_LIMIT_BYTES) coding = 'gzip';
-  const headers = { ...response.headers, Vary: 'Accept-Encoding' };
-  if (coding === 'identity') return { ...response, headers };
-  const encoded = compress(body, coding);
-  if (encoded.length > ENCODED_LIMIT_BYTES) throw new ExportTooLargeError(encoded.length);
-  return {
-    ...response,
-    headers: { ...headers, 'Content-Encoding': coding },
-    body: encoded.toString('base64'),
-    isBase64Encoded: true,
-  };
+export function encodeBody(body: string, acceptEncoding: string | undefined): EncodedBody {
+  const bytes = Buffer.byteLength(body, 'utf8');
+  const coding = bytes < MIN_COMPRESS_BYTES ? 'identity' : negotiateCoding(acceptEncoding);
+  if (coding === 'identity') return { body, headers: { Vary: 'Accept-Encoding' } };
+  const stream = compressor(coding, bytes);
+  stream.end(body, 'utf8');
+  return { body: stream, headers: { Vary: 'Accept-Encoding', 'Content-Encoding': coding } };
 }

@@ -30,7 +30,7 @@ interface HttpErrorShape {
  * message is the JSON error envelope. A failing dependency becomes 503 with Retry-After;
  * anything else is left for the error handler's generic 500.
  */
-export function errorEnvelopeMiddleware(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function errorEnvelopeMiddleware<TResult = APIGatewayProxyResult>(): middy.MiddlewareObj<APIGatewayProxyEvent, TResult> {
   return {
     onError: async (request) => {
       const error = request.error;

@@ -1,4 +1,3 @@
-import type { APIGatewayProxyResult } from 'aws-lambda';
 import { config } from '../config/index.js';
 import type { ExportFormat } from '../query/export-query.js';
 import { renderCsv } from '../render/csv.js';
@@ -6,10 +5,9 @@ import { renderJson } from '../render/json.js';
 import { renderSarif } from '../render/sarif.js';
 import { PRODUCT_NAME } from '../use-cases/check-health.js';
 import { exportCves, type ExportRows } from '../use-cases/export-cves.js';
-import { apiHandler } from './api-handler.js';
+import { streamingApiHandler, type StreamingApiResult } from './api-handler.js';
 import { callerOf } from './caller.js';
-import { ApiError } from '../domain/errors.js';
-import { ExportTooLargeError, encodeResponse } from './compression.js';
+import { encodeBody } from './compression.js';
 import { headerValue } from './headers.js';
 
 /** product-decisions §4: media types and file extensions. */
@@ -44,42 +42,33 @@ function renderBody(format: ExportFormat, rows: ExportRows): string {
 }
 
 /**
- * Beyond the designed-for record sizes an export may not fit Lambda's 6 MB answer even
- * compressed; the client then gets a clear error (and its unit back) instead of API Gateway's
- * bare 502.
+ * The Lambda handler of one export format: a thin adapter around the exportCves use case. It
+ * streams its answer (`responseStreaming` in shared/platform/functions.ts), so an export of 1000
+ * of the largest NVD records is sent whole, compressed as it goes when the client accepts it.
  */
-function encodeOrRefuse(response: APIGatewayProxyResult, acceptEncoding: string | undefined): APIGatewayProxyResult {
-  try {
-    return encodeResponse(response, acceptEncoding);
-  } catch (error) {
-    if (!(error instanceof ExportTooLargeError)) throw error;
-    throw new ApiError('INTERNAL_ERROR', 'This export is too large to send in one answer; narrow it with filters such as min_score or severity.');
-  }
-}
-
-/** The Lambda handler of one export format: a thin adapter around the exportCves use case. */
 export function exportHandler(format: ExportFormat) {
-  return apiHandler(
+  return streamingApiHandler(
     async (event) => {
       const acceptEncoding = headerValue(event.headers, 'accept-encoding');
-      const { answer, rate } = await exportCves<APIGatewayProxyResult>({
+      const { answer, rate } = await exportCves<StreamingApiResult>({
         format,
         caller: callerOf(event),
         query: event.multiValueQueryStringParameters,
-        // Rendering and encoding are part of building: if either fails, the unit is given back.
-        render: (rows) =>
-          encodeOrRefuse(
-            {
-              statusCode: 200,
-              headers: {
-                'Content-Type': EXPORT_MEDIA_TYPES[format],
-                'Content-Disposition': `attachment; filename="${exportFileName(format, rows.exportedAt)}"`,
-                'Cache-Control': 'no-store',
-              },
-              body: renderBody(format, rows),
+        // Rendering is part of building: if it fails, the unit is given back. (Compression runs
+        // while the answer streams, after the status line is out.)
+        render: (rows) => {
+          const encoded = encodeBody(renderBody(format, rows), acceptEncoding);
+          return {
+            statusCode: 200,
+            headers: {
+              'Content-Type': EXPORT_MEDIA_TYPES[format],
+              'Content-Disposition': `attachment; filename="${exportFileName(format, rows.exportedAt)}"`,
+              'Cache-Control': 'no-store',
+              ...encoded.headers,
             },
-            acceptEncoding,
-          ),
+            body: encoded.body,
+          };
+        },
       });
       return { ...answer, headers: { ...answer.headers, ...rate } };
     },

@@ -12,10 +12,10 @@ const stateOf = new WeakMap<object, RateState>();
  * write before the handler runs. Rate headers go on every response, errors included; headers
  * the handler or its error set itself (the export allowance) take precedence.
  */
-export function rateLimitMiddleware(
+export function rateLimitMiddleware<TResult extends { headers?: APIGatewayProxyResult['headers'] } = APIGatewayProxyResult>(
   now: () => number = Date.now,
-): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
-  const addHeaders = async (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+): middy.MiddlewareObj<APIGatewayProxyEvent, TResult> {
+  const addHeaders = async (request: middy.Request<APIGatewayProxyEvent, TResult>) => {
     const state = stateOf.get(request.event);
     if (!state || !request.response) return;
     request.response.headers = { ...rateHeaders(state), ...request.response.headers };

@@ -12,6 +12,7 @@ import {
 } from '../platform/gateway.js';
 import type { RouteDefinition } from '../platform/routes.js';
 import { lambdaContext } from './lambda-context.js';
+import { invokeStreaming, isStreamingHandler, type StreamedResponse, type StreamingHandler } from './lambda-streaming.js';
 import { authorizerResultSchema, policyAllows, type AuthorizerResult } from './policy.js';
 import { authorizerEvent, methodArn, proxyEvent, requestContext, requestParts } from './proxy-event.js';
 import { createRouteMatcher } from './route-matcher.js';
@@ -21,7 +22,7 @@ export type LambdaFunction = (event: unknown, context: Context) => Promise<unkno
 /** API Gateway's payload limit for REST APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const API_GATEWAY_TIMEOUT_MS = 29_000;
-/** Lambda's limit on a synchronous invocation's response (the serialised result object). */
+/** Lambda's limit on a buffered invocation's response (the serialised result object); streamed ones have none. */
 export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 
 const proxyResultSchema = z.object({
@@ -98,19 +99,26 @@ export function createGatewayServer(options: GatewayOptions): Server {
     const definition = FUNCTIONS[found.route.functionId];
     const fn = await load(found.route.functionId);
     const event = proxyEvent(parts, found, path, body, context);
-    const timeoutMs = Math.min(API_GATEWAY_TIMEOUT_MS, (definition.timeoutSeconds ?? 10) * 1000);
+    const functionTimeoutMs = (definition.timeoutSeconds ?? 10) * 1000;
+    // A streamed integration may run for the function's whole timeout (API Gateway allows 15 minutes).
+    const timeoutMs = definition.responseStreaming ? functionTimeoutMs : Math.min(API_GATEWAY_TIMEOUT_MS, functionTimeoutMs);
+    const invocationContext = lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 10, definition.memoryMb ?? 256);
+    if (definition.responseStreaming) {
+      if (!isStreamingHandler(fn)) {
+        console.error(`[gateway] ${definition.id} is a STREAM integration but its handler is not streamifyResponse`);
+        return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
+      }
+      return streamAnswer(req, res, definition, fn, event, invocationContext, timeoutMs, requestId);
+    }
     let raw: unknown;
     try {
-      raw = await withTimeout(
-        fn(event, lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 10, definition.memoryMb ?? 256)),
-        timeoutMs,
-      );
+      raw = await withTimeout(fn(event, invocationContext), timeoutMs);
     } catch (error) {
       if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
       console.error(`[gateway] ${definition.id} threw`, error);
       return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
     }
-    // Lambda refuses a bigger result, and API Gateway then answers 502.
+    // Lambda refuses a bigger buffered result, and API Gateway then answers 502.
     if (Buffer.byteLength(JSON.stringify(raw) ?? '') > MAX_LAMBDA_RESPONSE_BYTES) {
       console.error(`[gateway] ${definition.id} returned more than Lambda's 6 MB response limit`);
       return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
@@ -155,6 +163,65 @@ export function createGatewayServer(options: GatewayOptions): Server {
       if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', randomUUID(), 502);
       else res.destroy();
     });
+  });
+}
+
+/**
+ * A STREAM integration: the function is invoked as InvokeWithResponseStream does, its metadata
+ * becomes the status and headers, and its body goes to the client as it is written, chunked and
+ * without Lambda's 6 MB limit. A failure before the metadata is a 502 (504 on timeout); after
+ * it, the connection is cut, as API Gateway does.
+ */
+async function streamAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  definition: FunctionDefinition,
+  fn: StreamingHandler,
+  event: unknown,
+  context: Context,
+  timeoutMs: number,
+  requestId: string,
+): Promise<void> {
+  let answer: StreamedResponse;
+  try {
+    answer = await invokeStreaming(fn, event, context, (invocation) => withTimeout(invocation, timeoutMs));
+  } catch (error) {
+    if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
+    console.error(`[gateway] ${definition.id} failed before its streamed metadata`, error);
+    return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
+  }
+  const { metadata } = answer;
+  const headers: Record<string, string | string[]> = { 'x-amzn-RequestId': requestId };
+  for (const [name, value] of Object.entries(metadata.headers ?? {})) headers[name] = String(value);
+  for (const [name, values] of Object.entries(metadata.multiValueHeaders ?? {})) headers[name] = values.map(String);
+  if (metadata.cookies?.length) headers['Set-Cookie'] = metadata.cookies;
+  res.writeHead(metadata.statusCode, headers);
+  const sendBody = req.method !== 'HEAD';
+  try {
+    if (sendBody && answer.head.length > 0) await writeChunk(res, answer.head);
+    for (let next = await answer.rest.next(); !next.done; next = await answer.rest.next()) {
+      if (res.destroyed) throw new Error('the client went away');
+      if (sendBody) await writeChunk(res, next.value);
+    }
+    res.end();
+  } catch (error) {
+    console.error(`[gateway] ${definition.id} failed while streaming its answer`, error);
+    await answer.rest.return?.();
+    res.destroy();
+  }
+}
+
+/** Writes with backpressure: waits for the socket to drain (or close) before the next chunk. */
+async function writeChunk(res: ServerResponse, chunk: Buffer): Promise<void> {
+  if (res.write(chunk)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
 }
 

@@ -20,18 +20,30 @@ export function requestParts(req: IncomingMessage, url: URL): RequestParts {
     const name = req.rawHeaders[i] ?? '';
     const value = req.rawHeaders[i + 1] ?? '';
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
-    headers[existing] = value;
-    (multiValueHeaders[existing] ??= []).push(value);
+    setOwn(headers, existing, value);
+    setOwn(multiValueHeaders, existing, [...ownValue(multiValueHeaders, existing) ?? [], value]);
   }
   let query: Record<string, string> | null = null;
   let multiValueQuery: Record<string, string[]> | null = null;
   for (const [name, value] of url.searchParams) {
     query ??= {};
     multiValueQuery ??= {};
-    query[name] = value;
-    (multiValueQuery[name] ??= []).push(value);
+    setOwn(query, name, value);
+    setOwn(multiValueQuery, name, [...ownValue(multiValueQuery, name) ?? [], value]);
   }
   return { headers, multiValueHeaders, query, multiValueQuery };
+}
+
+/**
+ * API Gateway's event is JSON, where any name — `constructor`, `__proto__` — is an own property;
+ * plain assignment would hit (or, for `__proto__`, silently skip) the object's prototype instead.
+ */
+function setOwn<T>(target: Record<string, T>, name: string, value: T): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function ownValue<T>(target: Record<string, T>, name: string): T | undefined {
+  return Object.hasOwn(target, name) ? target[name] : undefined;
 }
 
 export function methodArn(method: string, path: string): string {

@@ -10,6 +10,7 @@ import { resetDocumentClient } from '../repositories/dynamo-client.js';
 import { startLocalDynamo, type LocalDynamo } from './dynalite-server.js';
 import { createGatewayServer, type LambdaFunction, type SideRoute } from './gateway-server.js';
 import { localTableEnvironment } from './local-tables.js';
+import { installLambdaStreamingGlobal } from './lambda-streaming.js';
 import { localIdentityProviderEnvironment } from './identity-providers.js';
 import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
 
@@ -39,6 +40,8 @@ export interface LocalStack {
 
 /** Loads a function the way Lambda does: the module's exported `handler`. */
 export async function loadLocalFunction(definition: FunctionDefinition): Promise<LambdaFunction> {
+  // Streaming handlers call the runtime's `awslambda` global when their module loads.
+  installLambdaStreamingGlobal();
   const entry = pathToFileURL(join(PROJECT_ROOT, 'functions', `${definition.entry}.ts`)).href;
   const module = (await import(entry)) as { handler?: LambdaFunction };
   if (typeof module.handler !== 'function') throw new Error(`functions/${definition.entry}.ts exports no handler`);

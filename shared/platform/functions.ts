@@ -21,6 +21,12 @@ export interface FunctionDefinition {
   readonly timeoutSeconds?: number;
   /** Whether the function may read the OAuth client secret. */
   readonly readsOAuthSecret?: boolean;
+  /**
+   * The function streams its answer (`awslambda.streamifyResponse`): API Gateway invokes it with
+   * InvokeWithResponseStream (integration responseTransferMode STREAM), so Lambda's 6 MB limit
+   * on a buffered answer does not apply.
+   */
+  readonly responseStreaming?: boolean;
 }
 
 const definitions = {
@@ -78,14 +84,18 @@ const definitions = {
   },
   // The exports keep the catalogue's filter index in memory (about 100 MB for 300,000 CVEs,
   // docs/architecture.md) and build answers of up to 1000 rows, so they get more memory
-  // (which also buys CPU) and API Gateway's whole 29 s.
+  // (which also buys CPU). They stream their answers, which may be far larger than a buffered
+  // Lambda answer can be; past the first 10 MB a stream flows at 2 MB/s, so an uncompressed
+  // 85 MB export (1000 records at NVD's extremes) needs about 40 s: 120 s leaves room, and a
+  // streamed integration may run past API Gateway's 29 s (up to 15 minutes).
   exportCsv: {
     id: 'exportCsv',
     entry: 'export-csv',
     description: 'GET /api/cves/export.csv: filtered CVEs as CSV',
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
-    timeoutSeconds: 29,
+    timeoutSeconds: 120,
+    responseStreaming: true,
   },
   exportJson: {
     id: 'exportJson',
@@ -93,7 +103,8 @@ const definitions = {
     description: 'GET /api/cves/export.json: filtered CVEs as JSON',
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
-    timeoutSeconds: 29,
+    timeoutSeconds: 120,
+    responseStreaming: true,
   },
   exportSarif: {
     id: 'exportSarif',
@@ -101,7 +112,8 @@ const definitions = {
     description: 'GET /api/cves/export.sarif: filtered CVEs as SARIF 2.1.0',
     tables: { catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
-    timeoutSeconds: 29,
+    timeoutSeconds: 120,
+    responseStreaming: true,
   },
   openapi: {
     id: 'openapi',

@@ -65,9 +65,10 @@ export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
 export const AUTHORIZER_CACHE_TTL_SECONDS = 0;
 
 /**
- * Binary media types of the REST API. The exports answer gzip/br-compressed bodies
- * (`isBase64Encoded`), which API Gateway decodes only for binary media types, so every type is
- * binary. The price: API Gateway then base64-encodes every request body too (the local adapter
- * does the same), so a function reading a body must decode it when `isBase64Encoded` is true.
+ * Binary media types of the REST API. A buffered function's binary answer (`isBase64Encoded`) is
+ * decoded by API Gateway only for binary media types, so every type is binary. (The exports
+ * stream their answers, whose bytes pass as they are, and no longer need this.) The price: API
+ * Gateway then base64-encodes every request body too (the local adapter does the same), so a
+ * function reading a body must decode it when `isBase64Encoded` is true.
  */
 export const BINARY_MEDIA_TYPES: readonly string[] = ['*/*'];

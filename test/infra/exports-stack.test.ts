@@ -13,7 +13,7 @@ beforeAll(() => {
 });
 
 describe('exports in the API stack', () => {
-  it('the REST API treats every media type as binary, so compressed exports reach the client decoded', () => {
+  it('the REST API treats every media type as binary, so a buffered function\'s base64 answer reaches the client decoded', () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
   });
 
@@ -27,17 +27,36 @@ describe('exports in the API stack', () => {
     });
   });
 
+  it.each(['export.csv', 'export.json', 'export.sarif'])('GET /api/cves/%s streams: a STREAM integration invoking the function with response streaming', (path) => {
+    const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: path } });
+    const methods = api.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'GET', ResourceId: { Ref: Object.keys(resources)[0] } } });
+    expect(Object.values(methods)).toHaveLength(1);
+    const integration = Object.values(methods)[0]?.Properties.Integration as { Type: string; ResponseTransferMode?: string; Uri: unknown };
+    // The integration waits as long as the function may run (a buffered one stops at 29 s).
+    expect(integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: 120_000 });
+    expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
+  });
+
+  it('only the export functions stream; every other integration stays buffered (6 MB answers)', () => {
+    const methods = Object.values(api.findResources('AWS::ApiGateway::Method'));
+    const streaming = methods.filter((m) => (m.Properties.Integration as { ResponseTransferMode?: string } | undefined)?.ResponseTransferMode === 'STREAM');
+    expect(streaming).toHaveLength(3);
+    const buffered = methods.filter((m) => m.Properties.Integration && !streaming.includes(m));
+    expect(buffered.length).toBeGreaterThan(0);
+    for (const m of buffered) expect(JSON.stringify(m.Properties.Integration.Uri)).not.toContain('response-streaming-invocations');
+  });
+
   it('GET /openapi.json is public', () => {
     const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: 'openapi.json' } });
     api.hasResourceProperties('AWS::ApiGateway::Method', { HttpMethod: 'GET', AuthorizationType: 'NONE', ResourceId: { Ref: Object.keys(resources)[0] } });
   });
 
-  it('the export functions have memory for the filter index and API Gateway\'s whole timeout', () => {
+  it('the export functions have memory for the filter index and time to stream 85 MB at 2 MB/s', () => {
     const exportsFns = api.findResources('AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^GET /api/cves/export\\.') },
     });
     expect(Object.keys(exportsFns)).toHaveLength(3);
-    for (const fn of Object.values(exportsFns)) expect(fn.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    for (const fn of Object.values(exportsFns)) expect(fn.Properties).toMatchObject({ MemorySize: 1024, Timeout: 120 });
   });
 
   it('the export functions may only read the catalogue (no writes), and write only counters', () => {

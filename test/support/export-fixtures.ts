@@ -145,3 +145,31 @@ export function largestRecord(n: number): CatalogueRecord {
     cwe_names: Object.fromEntries(cwes.map((c) => [c, text(random, 60)])),
   };
 }
+
+/**
+ * NVD's extreme (docs/exports.md, "Answer size"): the most references any NVD record carries
+ * (434) on top of the largest record's long texts. 1000 of them make a JSON export of about
+ * 85 MB, far past Lambda's 6 MB buffered answer even compressed: only a streamed answer fits.
+ */
+export const EXTREME_REFERENCES = 434;
+/** Every extreme record carries this tag, so a test can export exactly them. */
+export const EXTREME_TAG = 'nvd-extreme';
+
+export function nvdExtremeRecord(n: number): CatalogueRecord {
+  const random = seededRandom(1_000_000 + n);
+  const base = largestRecord(n);
+  const id = `CVE-2023-${String(200000 + n)}`;
+  return {
+    ...base,
+    cve_id: id,
+    explanation: {
+      ...(base.explanation ?? { summary: '', affected: '', fix: '' }),
+      references: Array.from({ length: EXTREME_REFERENCES }, (_, i) => ({
+        title: text(random, 50),
+        url: `https://lists.example.org/archives/${Math.floor(random() * 1e12).toString(36)}/${text(random, 30).replace(/ /g, '-')}?ref=${i}`,
+        ref_type: 'mailing_list',
+      })),
+    },
+    tags: [{ tag: EXTREME_TAG, tag_type: 'technology' as const }, ...base.tags.slice(1)],
+  };
+}
