@@ -8,7 +8,8 @@ export default defineConfig({
     // `--outputFile.json=<file>` overrides it: a reporter's own option beats the command line.
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    // Functions log at WARN in the suites so failures stand out; the logs suite turns DEBUG back on.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
