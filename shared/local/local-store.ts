@@ -51,23 +51,25 @@ export async function withLocalStore<T>(work: () => Promise<T>): Promise<T> {
       const admin = localAdminClient(note.dynamoEndpoint);
       await ensureLocalTables(admin);
       admin.destroy();
-      applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: note.dynamoEndpoint, AWS_REGION: 'local' });
-      resetDocumentClient();
-      try {
-        return await work();
-      } finally {
-        resetDocumentClient();
-      }
+      return runAgainst(note.dynamoEndpoint, work);
     }
   }
   mkdirSync(path, { recursive: true });
   const dynamo = await startLocalDynamo({ path });
-  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
+  try {
+    return await runAgainst(dynamo.endpoint, work);
+  } finally {
+    await dynamo.close();
+  }
+}
+
+/** Points this process's functions' code at `endpoint` for the duration of `work`. */
+async function runAgainst<T>(endpoint: string, work: () => Promise<T>): Promise<T> {
+  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: endpoint, AWS_REGION: 'local' });
   resetDocumentClient();
   try {
     return await work();
   } finally {
     resetDocumentClient();
-    await dynamo.close();
   }
 }
