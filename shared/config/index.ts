@@ -59,6 +59,12 @@ const envSchema = z.object({
   /** Ingest: the CISA KEV catalogue (JSON). */
   KEV_URL: z.url().default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
   /**
+   * Ingest: FIRST's daily EPSS file (`#model_version…,score_date:…`, `cve,epss,percentile`, gzipped),
+   * fetched on each scheduled run. FIRST serves it from Empirical Security's host (the older
+   * epss.cyentia.com mirrors it). Empty: no EPSS download.
+   */
+  EPSS_URL: z.union([z.url(), z.literal('')]).default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
+  /**
    * Ingest: further source files to fetch on each scheduled run, comma-separated URLs (CWE names,
    * EPSS, exploit and detection tables…). Each is recognised by its content, gzipped or not.
    */

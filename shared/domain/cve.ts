@@ -17,6 +17,17 @@ export const tagTypeSchema = z.enum(['vendor', 'product', 'technology']);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date of the form YYYY-MM-DD');
 const cvssScore = z.number().min(0).max(10);
 
+/** The CVSS version a record's score comes from (product-decisions §6 "Scores"), best first. */
+export const CVSS_VERSIONS = ['3.1', '3.0', '4.0', '2.0'] as const;
+export const cvssVersionSchema = z.enum(CVSS_VERSIONS);
+export type CvssVersion = z.infer<typeof cvssVersionSchema>;
+
+/** FIRST EPSS for one CVE: the probability of exploitation in the next 30 days, its percentile and the model's day. */
+export const epssSchema = z
+  .object({ score: z.number().min(0).max(1), percentile: z.number().min(0).max(1), date: isoDate })
+  .meta({ id: 'Epss' });
+export type Epss = z.infer<typeof epssSchema>;
+
 export const referenceSchema = z
   .object({
     title: z.string().min(1),
@@ -41,6 +52,8 @@ export const exploitIntelSchema = z
     weaponized: z.boolean(),
     detection_sources: z.array(z.string()),
     exploit_sources: z.array(z.string()),
+    /** Present only where FIRST EPSS has the CVE. */
+    epss: epssSchema.optional(),
   })
   .meta({ id: 'ExploitIntel' });
 export type ExploitIntel = z.infer<typeof exploitIntelSchema>;
@@ -74,6 +87,8 @@ export const exportRecordSchema = z
     exploit_intel: exploitIntelSchema.optional(),
     patch: patchSchema.optional(),
     tags: z.array(tagSchema),
+    cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
+    cvss_vector: z.string().min(1).nullable(),
   })
   .meta({ id: 'ExportRecord' });
 export type ExportRecord = z.infer<typeof exportRecordSchema>;
@@ -84,6 +99,9 @@ export type ExportRecord = z.infer<typeof exportRecordSchema>;
  * Lookup and exports read this same item.
  */
 export const catalogueRecordSchema = exportRecordSchema.extend({
+  /** Optional in storage: items written before scores of every version were read lack them (read as null). */
+  cvss_version: cvssVersionSchema.nullable().optional(),
+  cvss_vector: z.string().min(1).nullable().optional(),
   cwe_names: z.record(z.string(), z.string()),
   in_kev: z.boolean(),
   rejected: z.boolean(),
@@ -95,9 +113,6 @@ export const catalogueRecordSchema = exportRecordSchema.extend({
   source_modified: z.string().optional(),
   /** Ingest: SHA-256 of the record's content (days_unpatched excluded), so unchanged records are not rewritten. */
   content_hash: z.string().optional(),
-  /** Ingest: FIRST EPSS probability and percentile, when a source carries them. */
-  epss_score: z.number().min(0).max(1).optional(),
-  epss_percentile: z.number().min(0).max(1).optional(),
   /** Ingest: CISA KEV's date added and required action, when the CVE is in KEV. */
   kev_date_added: z.string().optional(),
   kev_required_action: z.string().optional(),
@@ -115,6 +130,9 @@ export const cveExplanationSchema = z
     affected: z.string().min(1),
     fix: z.string().min(1),
     references: z.array(z.object({ title: z.string(), url: z.url() }).meta({ id: 'LookupReference' })),
+    cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
+    cvss_vector: z.string().min(1).nullable(),
+    epss: epssSchema.nullable(),
   })
   .meta({ id: 'CveExplanation' });
 export type CveExplanation = z.infer<typeof cveExplanationSchema>;
@@ -130,6 +148,9 @@ export const CSV_COLUMNS = [
   'days_unpatched',
   'risk_level',
 ] as const;
+
+/** Columns appended after the interface's (product-decisions §4: additions go at the end). */
+export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile'] as const;
 
 export const exportMetaSchema = z
   .object({

@@ -12,5 +12,8 @@ export function toCveExplanation(record: CatalogueRecord): CveExplanation {
     affected: explanation?.affected ?? 'The public record does not yet say which products are affected.',
     fix: explanation?.fix ?? 'No fix is recorded yet; follow the references for the vendor\'s guidance.',
     references: (explanation?.references ?? []).map(({ title, url }) => ({ title, url })),
+    cvss_version: record.cvss_version ?? null,
+    cvss_vector: record.cvss_vector ?? null,
+    epss: record.exploit_intel?.epss ?? null,
   };
 }

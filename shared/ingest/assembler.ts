@@ -35,8 +35,10 @@ export class CatalogueAssembler implements IntelSink {
     if (!this.cweCatalogue.has(id) || entry.kind === 'weakness') this.cweCatalogue.set(id, entry);
   }
 
+  /** A dated FIRST value wins over an undated copy from another feed; of two dated ones, the newer day. */
   epss(cveId: string, score: EpssScore): void {
-    this.epssScores.set(cveId, score);
+    const current = this.epssScores.get(cveId);
+    if (!current || (score.date ?? '') >= (current.date ?? '')) this.epssScores.set(cveId, score);
   }
 
   exploit(cveId: string, source: ExploitSource): void {

@@ -1,12 +1,13 @@
-import type { Severity } from '../domain/cve.js';
+import type { CvssVersion, Severity } from '../domain/cve.js';
 
 /**
  * The normalised shapes the parsers produce and the derivation reads. Each parser keeps only
  * what a derivation rule uses, so a full catalogue run holds compact records in memory.
  */
 
-/** One CVSS v3.1 base metric as a source stated it. */
-export interface CvssV31 {
+/** One CVSS base metric (v3.1, v3.0, v4.0 or v2.0) as a source stated it. */
+export interface CvssMetric {
+  readonly version: CvssVersion;
   readonly score: number;
   readonly severity: Severity;
   readonly vector: string;
@@ -58,7 +59,8 @@ export interface NvdRecord {
   readonly vulnStatus: string;
   readonly rejected: boolean;
   readonly description: string;
-  readonly cvssV31: readonly CvssV31[];
+  /** Every CVSS metric NVD lists, of every version, in NVD's order. */
+  readonly cvss: readonly CvssMetric[];
   /** `CWE-<n>` ids, NVD's Primary entries first; `NVD-CWE-Other`/`NVD-CWE-noinfo` dropped. */
   readonly cweIds: readonly string[];
   readonly products: readonly AffectedProduct[];
@@ -82,7 +84,8 @@ export interface Cve5Record {
 
 export interface Cve5Container {
   readonly shortName: string;
-  readonly cvssV31?: CvssV31;
+  /** The container's CVSS metrics, one per version at most (the first the container lists). */
+  readonly cvss: readonly CvssMetric[];
   readonly cweIds: readonly string[];
   readonly products: readonly AffectedProduct[];
   readonly references: readonly SourceReference[];
@@ -108,6 +111,8 @@ export type DetectionSource = (typeof DETECTION_SOURCES)[number];
 export interface EpssScore {
   readonly score: number;
   readonly percentile: number;
+  /** The model's score date (`YYYY-MM-DD`) from FIRST's file header; absent for values copied from other feeds. */
+  readonly date?: string;
 }
 
 export interface CweEntry {

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { CSV_COLUMNS, type CatalogueRecord } from '../domain/cve.js';
+import { CSV_COLUMNS, CSV_EXTRA_COLUMNS, type CatalogueRecord } from '../domain/cve.js';
 import { daysUnpatched } from '../domain/days-unpatched.js';
 
 /** OWASP CSV-injection guidance: a cell a spreadsheet could read as a formula gets a leading `'`. */
@@ -9,7 +9,10 @@ export function neutraliseFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-type CsvRow = Record<(typeof CSV_COLUMNS)[number], string | number>;
+type CsvRow = Record<(typeof CSV_COLUMNS)[number] | (typeof CSV_EXTRA_COLUMNS)[number], string | number>;
+
+/** The interface's columns, then ours appended (product-decisions §4). */
+export const CSV_HEADER = [...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS] as const;
 
 /** Interface §2.3 from a stored record; empty cells where the value is unknown or not applicable. */
 export function toCsvRow(record: CatalogueRecord, exportDay: string): CsvRow {
@@ -25,6 +28,11 @@ export function toCsvRow(record: CatalogueRecord, exportDay: string): CsvRow {
     // "given if unpatched": empty when a patch is available, and when the patch status is unknown.
     days_unpatched: status === undefined || status === 'available' ? '' : daysUnpatched(record, exportDay),
     risk_level: record.exploit_intel?.risk_level ?? '',
+    cvss_version: record.cvss_version ?? '',
+    // A vector starts with a letter or "CVSS:", never a formula character; neutralised all the same.
+    cvss_vector: neutraliseFormula(record.cvss_vector ?? ''),
+    epss_score: record.exploit_intel?.epss?.score ?? '',
+    epss_percentile: record.exploit_intel?.epss?.percentile ?? '',
   };
 }
 
@@ -34,7 +42,7 @@ export function renderCsv(records: readonly CatalogueRecord[], exportDay: string
     records.map((r) => toCsvRow(r, exportDay)),
     {
       header: true,
-      columns: [...CSV_COLUMNS],
+      columns: [...CSV_HEADER],
       record_delimiter: '\r\n',
       quoted_match: /[\r\n]/,
       cast: { number: (value) => String(value) },

@@ -19,5 +19,7 @@ export function toExportRecord(record: CatalogueRecord, exportDay: string): Expo
     ...(record.exploit_intel ? { exploit_intel: record.exploit_intel } : {}),
     ...(record.patch ? { patch: { ...record.patch, days_unpatched: daysUnpatched(record, exportDay) } } : {}),
     tags: record.tags,
+    cvss_version: record.cvss_version ?? null,
+    cvss_vector: record.cvss_vector ?? null,
   };
 }

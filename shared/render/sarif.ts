@@ -97,7 +97,16 @@ function rule(record: CatalogueRecord, baseUrl: string, taxonIndex: Map<string, 
     properties: {
       ...(record.cvss_score === null ? {} : { 'security-severity': record.cvss_score.toFixed(1) }),
       tags: ruleTags(record),
+      ...cvssProperties(record),
     },
+  };
+}
+
+/** Which CVSS version and vector the score comes from (product-decisions §6), where a source gives one. */
+function cvssProperties(record: CatalogueRecord): Record<string, string> {
+  return {
+    ...(record.cvss_version ? { 'cvss-version': record.cvss_version } : {}),
+    ...(record.cvss_vector ? { 'cvss-vector': record.cvss_vector } : {}),
   };
 }
 
@@ -123,6 +132,10 @@ function result(record: CatalogueRecord, ruleIndex: number, path: string): Resul
     partialFingerprints: { primaryLocationLineHash: fingerprint(record.cve_id, path) },
     properties: {
       ...(record.cvss_score === null ? {} : { 'cvss-score': record.cvss_score }),
+      ...cvssProperties(record),
+      ...(record.exploit_intel?.epss
+        ? { 'epss-score': record.exploit_intel.epss.score, 'epss-percentile': record.exploit_intel.epss.percentile, 'epss-date': record.exploit_intel.epss.date }
+        : {}),
       ...(record.exploit_intel ? { 'risk-level': record.exploit_intel.risk_level } : {}),
       ...(record.patch ? { 'patch-status': record.patch.status } : {}),
       weaponized: record.exploit_intel?.weaponized ?? false,

@@ -19,6 +19,16 @@ import { ingestRepository } from '../repositories/ingest-repository.js';
 
 export const NVD_CURSOR = 'nvd';
 
+/** A files-only run in which no file is a catalogue source: nothing could load, so the run fails. */
+export class NoInputRecognisedError extends Error {
+  constructor(readonly files: readonly string[]) {
+    const shown = files.slice(0, 10).join(', ');
+    const more = files.length > 10 ? ` and ${files.length - 10} more` : '';
+    super(files.length === 0 ? 'No input files were given.' : `No input file was recognised as a catalogue source (NVD 2.0 or 1.1, CVE 5, KEV…): ${shown}${more}.`);
+    this.name = 'NoInputRecognisedError';
+  }
+}
+
 export interface IngestProgress {
   /** A source (by its human name) is about to be read: the total bytes of its files. */
   sourceStart?(label: string, totalBytes: number): void;
@@ -146,6 +156,7 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
   const writeOptions = { now, dryRun, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
   const assembler = new CatalogueAssembler();
   const read = await readFiles(options.files ?? [], assembler, options.progress);
+  if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);
   const readSeconds = (Date.now() - started) / 1000;
   const result = totals();
   let notSince = 0;

@@ -71,4 +71,21 @@ describe('npm run ingest', () => {
     expect(await ingestCli(localDir, '--from-dir', dataDir)).toContain('9 written');
     await expect(ingestCli(localDir, '--from-dri', dataDir)).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run ingest') });
   });
+
+  it('a folder with no catalogue source fails with one line naming the files, and exits non-zero', async () => {
+    const localDir = mkdtempSync(join(tmpdir(), 'plaincve-local-'));
+    const input = mkdtempSync(join(tmpdir(), 'plaincve-input-'));
+    writeFileSync(join(input, 'notes.txt'), 'not a feed\n');
+    writeFileSync(join(input, 'data.json'), '{"hello": "world"}');
+    const failure = (await ingestCli(localDir, '--from-dir', input).then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { code?: number; stderr?: string } | undefined;
+    expect(failure?.code).toBe(1);
+    const lines = (failure?.stderr ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('npm '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/No input file was recognised/);
+    expect(lines[0]).toContain(join(input, 'notes.txt'));
+    expect(lines[0]).toContain(join(input, 'data.json'));
+  });
 });

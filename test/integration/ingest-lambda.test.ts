@@ -21,6 +21,8 @@ async function startFileServer(): Promise<{ url: string; close(): Promise<void> 
   const server: Server = createServer((req, res) => {
     if (req.url === '/kev.json') return res.end(readFileSync(fixture('kev.json')));
     if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
+    // FIRST's daily EPSS file, gzipped as FIRST serves it, scoring the CVE the first run writes.
+    if (req.url === '/epss.csv.gz') return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.12345,0.93000\n`));
     if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
     if (req.url === '/flaky') return res.end(readFileSync(fixture('cwe-names.tsv')));
     res.writeHead(404).end();
@@ -48,6 +50,7 @@ beforeAll(async () => {
     NVD_API_URL: nvd.url,
     NVD_API_KEY: 'local-test-key',
     KEV_URL: `${files.url}/kev.json`,
+    EPSS_URL: `${files.url}/epss.csv.gz`,
     INGEST_SOURCE_URLS: `${files.url}/metasploit.tsv.gz, ${files.url}/flaky`,
   });
   resetDocumentClient();
@@ -58,11 +61,11 @@ afterAll(async () => {
 });
 
 describe('ingest Lambda', () => {
-  it('a scheduled run reads KEV and the side sources, then NVD changes of the look-back window, and stores the cursor', async () => {
+  it('a scheduled run reads KEV, FIRST EPSS and the side sources, then NVD changes of the look-back window, and stores the cursor', async () => {
     const result = await handler({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date(NOW).toISOString(), resources: [], detail: {} });
     expect(result).toMatchObject({ written: 2, derived: 2, nvdPages: 1 });
     expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
-    expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'] });
+    expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'], exploit_intel: { epss: { score: 0.12345, percentile: 0.93, date: '2025-08-25' } } });
     expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
 

@@ -32,7 +32,12 @@ export interface FixtureOptions {
   readonly tags?: readonly string[];
   readonly cwes?: readonly string[];
   readonly rejected?: boolean;
+  /** FIRST EPSS on the record's exploit intelligence (needs a risk level). */
+  readonly epss?: { score: number; percentile: number; date: string };
 }
+
+/** A fixed v3.1 vector for scored fixtures; the score itself is the fixture's. */
+export const FIXTURE_VECTOR = 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H';
 
 /** A complete catalogue record with every optional object present unless switched off (null). */
 export function fixtureRecord(o: FixtureOptions): CatalogueRecord {
@@ -57,6 +62,8 @@ export function fixtureRecord(o: FixtureOptions): CatalogueRecord {
     in_kev: false,
     rejected: o.rejected ?? false,
     provenance: { cvss_score: 'test fixture' },
+    cvss_version: score === null ? null : '3.1',
+    cvss_vector: score === null ? null : FIXTURE_VECTOR,
   };
   if (o.risk !== null) {
     const risk = o.risk ?? 'LOW';
@@ -66,6 +73,7 @@ export function fixtureRecord(o: FixtureOptions): CatalogueRecord {
       weaponized: risk === 'CRITICAL_GAP' || risk === 'HIGH',
       detection_sources: risk === 'MEDIUM' || risk === 'HIGH' ? ['nuclei'] : [],
       exploit_sources: risk === 'CRITICAL_GAP' || risk === 'HIGH' ? ['exploit-db'] : [],
+      ...(o.epss ? { epss: o.epss } : {}),
     };
   }
   if (o.patch !== null) {

@@ -43,6 +43,7 @@ export function makeRecord(overrides: RecordOverrides = {}): CatalogueRecord {
       weaponized: true,
       detection_sources: ['nuclei'],
       exploit_sources: ['exploit-db'],
+      epss: { score: 0.42, percentile: 0.97, date: '2025-08-25' },
     },
     patch: {
       status: 'available',
@@ -59,6 +60,8 @@ export function makeRecord(overrides: RecordOverrides = {}): CatalogueRecord {
     rejected: false,
     demo: false,
     provenance: { cvss_score: 'test fixture', explanation: 'test fixture' },
+    cvss_version: '3.1',
+    cvss_vector: 'CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H',
   };
   const merged: Record<string, unknown> = { ...base };
   for (const [field, value] of Object.entries(overrides)) {

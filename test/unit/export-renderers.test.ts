@@ -6,7 +6,7 @@ import { daysUnpatched } from '../../shared/domain/days-unpatched.js';
 import { encodeBody, negotiateCoding } from '../../shared/http/compression.js';
 import { neutraliseFormula, renderCsv } from '../../shared/render/csv.js';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS, clip, renderSarif, sarifLevel } from '../../shared/render/sarif.js';
-import { fixtureRecord, largestRecord } from '../support/export-fixtures.js';
+import { FIXTURE_VECTOR, fixtureRecord, largestRecord } from '../support/export-fixtures.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
 
 describe('days_unpatched', () => {
@@ -27,9 +27,11 @@ describe('CSV', () => {
     expect(neutraliseFormula(cell)).toBe(cell);
   });
   it('writes numbers plainly and unknowns as empty cells', () => {
-    const csv = renderCsv([fixtureRecord({ id: 'CVE-2024-0001', score: 7 }), fixtureRecord({ id: 'CVE-2024-0002', score: null, patch: null, risk: null })], '2024-02-01');
-    expect(csv.split('\r\n')[1]).toBe('CVE-2024-0001,Example flaw CVE-2024-0001,HIGH,7,2024-01-15,not_available,17,LOW');
-    expect(csv.split('\r\n')[2]).toBe('CVE-2024-0002,Example flaw CVE-2024-0002,UNKNOWN,,2024-01-15,,,');
+    const epss = { score: 0.0123, percentile: 0.456, date: '2025-08-25' };
+    const csv = renderCsv([fixtureRecord({ id: 'CVE-2024-0001', score: 7, epss }), fixtureRecord({ id: 'CVE-2024-0002', score: null, patch: null, risk: null })], '2024-02-01');
+    expect(csv.split('\r\n')[0]).toBe('cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile');
+    expect(csv.split('\r\n')[1]).toBe(`CVE-2024-0001,Example flaw CVE-2024-0001,HIGH,7,2024-01-15,not_available,17,LOW,3.1,${FIXTURE_VECTOR},0.0123,0.456`);
+    expect(csv.split('\r\n')[2]).toBe('CVE-2024-0002,Example flaw CVE-2024-0002,UNKNOWN,,2024-01-15,,,,,,,');
   });
 });
 

@@ -18,26 +18,27 @@ async function recordOf(id: string) {
 const product = (over: Partial<AffectedProduct> = {}): AffectedProduct => ({ vendor: 'v', product: 'p', ranges: [], openEnded: false, fixedVersions: [], ...over });
 
 describe('score and severity', () => {
-  it('NVD Primary v3.1 wins over the CNA\'s, with provenance', async () => {
+  it('NVD Primary v3.1 wins over the CNA\'s, with provenance, version and vector', async () => {
     const r = await recordOf('CVE-2023-40001');
-    expect([r.cvss_score, r.severity]).toEqual([9.8, 'CRITICAL']);
-    expect(r.provenance.cvss_score).toBe('NVD (nvd@nist.gov, Primary)');
+    expect([r.cvss_score, r.severity, r.cvss_version]).toEqual([9.8, 'CRITICAL', '3.1']);
+    expect(r.cvss_vector).toMatch(/^CVSS:3\.1\//);
+    expect(r.provenance.cvss_score).toBe('NVD (nvd@nist.gov, Primary) CVSS v3.1');
   });
 
   it('falls back to the CNA\'s v3.1 as NVD republishes it, then CVE 5 CNA, then CISA-ADP', async () => {
-    expect((await recordOf('CVE-2024-12002')).provenance.cvss_score).toBe('NVD (cna@tinysoft.example, Secondary)');
+    expect((await recordOf('CVE-2024-12002')).provenance.cvss_score).toBe('NVD (cna@tinysoft.example, Secondary) CVSS v3.1');
     const cna = await recordOf('CVE-2024-50007');
-    expect([cna.cvss_score, cna.provenance.cvss_score]).toEqual([6.4, 'CVE 5 CNA Wordfence']);
+    expect([cna.cvss_score, cna.provenance.cvss_score]).toEqual([6.4, 'CVE 5 CNA Wordfence CVSS v3.1']);
     const adp = await recordOf('CVE-2023-60008');
-    expect([adp.cvss_score, adp.severity, adp.provenance.cvss_score]).toEqual([7.5, 'HIGH', 'CVE 5 CISA-ADP']);
+    expect([adp.cvss_score, adp.severity, adp.provenance.cvss_score]).toEqual([7.5, 'HIGH', 'CVE 5 CISA-ADP CVSS v3.1']);
   });
 
-  it('is unscored (null, UNKNOWN) with only CVSS v2 or v3.0', async () => {
-    for (const id of ['CVE-2004-0444', 'CVE-2017-9006']) {
-      const r = await recordOf(id);
-      expect([r.cvss_score, r.severity]).toEqual([null, 'UNKNOWN']);
-    }
-    expect(deriveScore({})).toMatchObject({ cvss_score: null, severity: 'UNKNOWN' });
+  it('scores a record NVD rated only under v2 or v3.0, saying which version', async () => {
+    const v2 = await recordOf('CVE-2004-0444');
+    expect([v2.cvss_score, v2.severity, v2.cvss_version, v2.cvss_vector]).toEqual([5, 'MEDIUM', '2.0', 'AV:N/AC:L/Au:N/C:N/I:N/A:P']);
+    const v30 = await recordOf('CVE-2017-9006');
+    expect([v30.cvss_score, v30.severity, v30.cvss_version]).toEqual([9.8, 'CRITICAL', '3.0']);
+    expect(deriveScore({})).toMatchObject({ cvss_score: null, severity: 'UNKNOWN', cvss_version: null, cvss_vector: null });
   });
 });
 
@@ -75,11 +76,19 @@ describe('exploit intelligence', () => {
   it('KEV (catalogue or NVD copy) makes weaponized and lifts to CRITICAL_GAP when not detectable', async () => {
     const netgear = await recordOf('CVE-2021-45005');
     expect(netgear.in_kev).toBe(true);
-    expect(netgear.exploit_intel).toEqual({ risk_level: 'HIGH', detectable: true, weaponized: true, detection_sources: ['Sigma'], exploit_sources: ['CISA KEV', 'Metasploit'] });
+    expect(netgear.exploit_intel).toEqual({
+      risk_level: 'HIGH',
+      detectable: true,
+      weaponized: true,
+      detection_sources: ['Sigma'],
+      exploit_sources: ['CISA KEV', 'Metasploit'],
+      // FIRST's daily file, dated by its header's score_date.
+      epss: { score: 0.94412, percentile: 0.9995, date: '2025-08-25' },
+    });
     const acme = await recordOf('CVE-2023-40001');
     expect(acme.exploit_intel?.exploit_sources).toEqual(['CISA KEV', 'Exploit-DB']);
     expect(acme.exploit_intel?.detection_sources).toEqual(['Nuclei', 'Suricata ET Open', 'OSV']);
-    const router = await recordOf('CVE-2017-9006'); // KEV via CSV, unscored, detectable by a disabled ET rule
+    const router = await recordOf('CVE-2017-9006'); // KEV via CSV, scored under v3.0, detectable by a disabled ET rule
     expect(router.exploit_intel).toMatchObject({ weaponized: true, detectable: true, risk_level: 'HIGH' });
   });
 

@@ -50,10 +50,26 @@ describe('explainer', () => {
 
   it('no CPE, no CWE, no score: whole sentences, nothing invented', () => {
     const e = explain(base);
-    expect(e.summary).toBe('This is a security flaw. No CVSS v3.1 score has been given yet, so its severity is unknown.');
+    expect(e.summary).toBe('This is a security flaw. No CVSS score has been given yet, so its severity is unknown.');
     expect(e.affected).toMatch(/^The public record does not list the affected products/);
     expect(e.fix).toMatch(/^No fixed version or patch is listed/);
     expectClean(e);
+  });
+
+  it('names the older or newer scale a score is on, and never calls a scored record unscored', () => {
+    const v2 = explain({ ...base, cvssScore: 7.8, severity: 'HIGH', cvssVersion: '2.0', vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C' });
+    expect(v2.summary).toContain('It is rated high: 7.8 out of 10 under the older CVSS v2 scale.');
+    expect(v2.summary).not.toMatch(/not (been )?(given|scored)|No CVSS/);
+    expect(explain({ ...base, cvssScore: 9.8, severity: 'CRITICAL', cvssVersion: '3.0' }).summary).toContain('9.8 out of 10 under the older CVSS v3.0 scale.');
+    expect(explain({ ...base, cvssScore: 9.3, severity: 'CRITICAL', cvssVersion: '4.0' }).summary).toContain('9.3 out of 10 under the newer CVSS v4.0 scale.');
+    expect(explain({ ...base, cvssScore: 9.8, severity: 'CRITICAL', cvssVersion: '3.1' }).summary).toContain('It is rated critical: 9.8 out of 10.');
+    for (const text of [v2.summary]) expect(explanationFaults(text)).toEqual([]);
+  });
+
+  it('reads who can attack from a CVSS v4.0 vector (passive or active user interaction)', () => {
+    expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:P/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N')).toEqual({ vector: 'N', privileges: 'L', interaction: 'R', confidentiality: 'H', integrity: 'N', availability: 'N' });
+    expect(parseCvssVector('CVSS:4.0/AV:L/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N')).toMatchObject({ vector: 'L', interaction: 'N' });
+    expect(parseCvssVector('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toBeUndefined();
   });
 
   it('a CWE without a plain description falls back to the catalogue name; the vector gives the impact', () => {

@@ -15,11 +15,11 @@ const nvdLines = () => readFileSync(fixture('nvd-cves.jsonl'), 'utf8').trim().sp
 const cve5Lines = () => readFileSync(fixture('cve5-records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
 
 describe('NVD 2.0 parser', () => {
-  it('keeps v3.1 metrics with NVD Primary first, CWE ids Primary first without NVD-CWE-*, vulnerable CPE ranges and tagged references', () => {
+  it('keeps CVSS metrics in NVD\'s order, CWE ids Primary first without NVD-CWE-*, vulnerable CPE ranges and tagged references', () => {
     const record = parseNvdCve(nvdLines()[0])!;
     expect(record.id).toBe('CVE-2023-40001');
     expect(record.published).toBe('2023-09-01T14:15:09.123Z');
-    expect(record.cvssV31.map((m) => [m.type, m.score])).toEqual([['Primary', 9.8], ['Secondary', 9.1]]);
+    expect(record.cvss.map((m) => [m.version, m.type, m.score])).toEqual([['3.1', 'Secondary', 9.1], ['3.1', 'Primary', 9.8]]);
     expect(record.cweIds).toEqual(['CWE-89', 'CWE-20']);
     expect(record.description).toMatch(/^SQL injection vulnerability/);
     expect(record.products).toEqual([
@@ -28,14 +28,14 @@ describe('NVD 2.0 parser', () => {
     expect(record.references.find((r) => r.url.endsWith('ACME-2023-07'))?.tags).toEqual(['vendor advisory', 'patch']);
   });
 
-  it('drops NVD-CWE-noinfo/Other, ignores CVSS v2 and v3.0, and marks rejected records', () => {
+  it('drops NVD-CWE-noinfo/Other, reads CVSS v2 and v3.0 metrics with their version, and marks rejected records', () => {
     const [, pending, rejected, old, , v30] = nvdLines().map((l) => parseNvdCve(l)!);
     expect(pending!.cweIds).toEqual([]);
-    expect(pending!.cvssV31[0]).toMatchObject({ type: 'Secondary', score: 5.5, severity: 'MEDIUM' });
+    expect(pending!.cvss[0]).toMatchObject({ version: '3.1', type: 'Secondary', score: 5.5, severity: 'MEDIUM' });
     expect(rejected!.rejected).toBe(true);
-    expect(old!.cvssV31).toEqual([]);
+    expect(old!.cvss).toEqual([{ version: '2.0', score: 5, severity: 'MEDIUM', vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:P', source: 'nvd@nist.gov', type: 'Primary' }]);
     expect(old!.cweIds).toEqual([]);
-    expect(v30!.cvssV31).toEqual([]);
+    expect(v30!.cvss).toMatchObject([{ version: '3.0', score: 9.8, severity: 'CRITICAL', type: 'Primary' }]);
   });
 
   it('reads NVD\'s copy of the KEV fields and skips non-vulnerable platform CPEs', () => {
@@ -64,7 +64,7 @@ describe('CVE 5 parser', () => {
   it('reads the CNA container: CVSS v3.1, CWE, affected versions (lessThanOrEqual), patch references, title', () => {
     const record = parseCve5Record(cve5Lines()[0])!;
     expect(record).toMatchObject({ id: 'CVE-2024-50007', state: 'PUBLISHED', published: '2024-10-15T06:30:00.000Z', title: expect.stringContaining('Photo Frame Gallery') });
-    expect(record.cna.cvssV31).toMatchObject({ score: 6.4, severity: 'MEDIUM', source: 'Wordfence' });
+    expect(record.cna.cvss).toMatchObject([{ version: '3.1', score: 6.4, severity: 'MEDIUM', source: 'Wordfence' }]);
     expect(record.cna.cweIds).toEqual(['CWE-79']);
     expect(record.cna.products[0]).toMatchObject({ vendor: 'framesoft', product: 'Photo Frame Gallery', ranges: [{ endIncluding: '1.3.2' }] });
     expect(record.cna.references[0]).toEqual({ url: 'https://plugins.trac.wordpress.org/changeset/3160000/photo-frame-gallery', tags: ['patch'] });
@@ -74,7 +74,7 @@ describe('CVE 5 parser', () => {
     const record = parseCve5Record(cve5Lines()[1])!;
     expect(record.cna.products).toEqual([]);
     expect(record.cna.cweIds).toEqual([]);
-    expect(record.adp?.cvssV31).toMatchObject({ score: 7.5, source: 'CISA-ADP' });
+    expect(record.adp?.cvss).toMatchObject([{ version: '3.1', score: 7.5, source: 'CISA-ADP' }]);
     expect(record.adp?.cweIds).toEqual(['CWE-522']);
     expect(record.adp?.products[0]).toMatchObject({ vendor: 'examplecam', product: 'camera_firmware', part: 'o', ranges: [{ exact: '3.1' }] });
   });
@@ -130,7 +130,7 @@ describe('side sources', () => {
       'CVE-2023-60008': ['YARA'],
       'CVE-2024-12002': ['Semgrep'],
     });
-    expect(a.epssScores.get('CVE-2021-45005')).toEqual({ score: 0.94412, percentile: 0.9995 });
+    expect(a.epssScores.get('CVE-2021-45005')).toEqual({ score: 0.94412, percentile: 0.9995, date: '2025-08-25' });
     expect(a.epssScores.get('CVE-2023-40001')).toEqual({ score: 0.91234, percentile: 0.99871 });
   });
 });

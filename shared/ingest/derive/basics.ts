@@ -3,8 +3,8 @@
  * - description: NVD's English description; else the CVE 5 CNA's English description.
  * - published_date: NVD `published` (UTC) as YYYY-MM-DD; else CVE 5 `datePublished`; else
  *   CVE 5 `dateUpdated` (a record never published, e.g. rejected while reserved).
- * - rejected: NVD `vulnStatus` Rejected (or a description that begins `** REJECT **`), or
- *   CVE 5 state REJECTED when NVD has no record.
+ * - rejected (product-decisions §6): NVD `vulnStatus` Rejected, an English description that begins
+ *   `** REJECT **` or `Rejected reason:` (whatever the status), or CVE 5 state REJECTED.
  */
 import { cnaName, NVD, type CveSources, type Derived } from './inputs.js';
 
@@ -22,8 +22,10 @@ export function derivePublishedDate({ nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve
 }
 
 export function deriveRejected({ nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): Derived<boolean> {
-  if (nvd) return { value: nvd.rejected, provenance: `${NVD} vulnStatus` };
-  return { value: cve5?.state === 'REJECTED', provenance: 'CVE 5 state' };
+  // Either source's rejection stands: NVD may lag the CVE Program's, and the CVE 5 copy may be older than NVD's.
+  if (nvd?.rejected) return { value: true, provenance: `${NVD} ${nvd.vulnStatus === 'Rejected' ? 'vulnStatus Rejected' : 'description (a rejection notice)'}` };
+  if (cve5?.state === 'REJECTED') return { value: true, provenance: 'CVE 5 state REJECTED (or a rejection notice as description)' };
+  return { value: false, provenance: nvd ? `${NVD} vulnStatus ${nvd.vulnStatus || 'not stated'}` : 'CVE 5 state' };
 }
 
 /** The newest last-modified timestamp among the record sources. */

@@ -46,6 +46,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     products: products.value,
     ...(score.vector ? { vector: score.vector } : {}),
     cvssScore: score.cvss_score,
+    cvssVersion: score.cvss_version,
     severity: score.severity,
     inKev,
     ...(inKev
@@ -82,7 +83,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch: patchProvenance,
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
-    ...(sources.epss ? { epss: 'FIRST EPSS' } : {}),
+    ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),
   };
   return {
     cve_id: sources.id,
@@ -96,12 +97,13 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     exploit_intel: intel,
     patch,
     tags: deriveTags(products.value),
+    cvss_version: score.cvss_version,
+    cvss_vector: score.cvss_vector,
     cwe_names: deriveCweNames(cwe.value, sources.cweCatalogue),
     in_kev: inKev,
     rejected: rejected.value,
     provenance,
     ...(sourceModified ? { source_modified: sourceModified } : {}),
-    ...(sources.epss ? { epss_score: sources.epss.score, epss_percentile: sources.epss.percentile } : {}),
     ...(kevAdded ? { kev_date_added: kevAdded } : {}),
     ...(kevAction ? { kev_required_action: kevAction } : {}),
   };

@@ -1,5 +1,5 @@
 /**
- * Who can attack, from the CVSS v3.1 vector: where from (AV), whether an account is needed (PR)
+ * Who can attack, from a CVSS v3.x or v4.0 vector (v2 vectors say nothing of accounts and users in these terms): where from (AV), whether an account is needed (PR)
  * and whether a victim must help (UI).
  */
 export interface AttackConditions {
@@ -16,10 +16,12 @@ export function parseCvssVector(vector: string | undefined): AttackConditions | 
   const parts = new Map(vector.split('/').map((p) => p.split(':') as [string, string]));
   const av = parts.get('AV');
   const pr = parts.get('PR');
-  const ui = parts.get('UI');
+  // CVSS v4.0 writes user interaction as P(assive)/A(ctive) and impacts on the vulnerable system as VC/VI/VA.
+  const rawUi = parts.get('UI');
+  const ui = rawUi === 'P' || rawUi === 'A' ? 'R' : rawUi;
   if (!av || !pr || !ui || !'NALP'.includes(av) || !'NLH'.includes(pr) || !'NR'.includes(ui)) return undefined;
   const impact = (key: string) => {
-    const v = parts.get(key);
+    const v = parts.get(key) ?? parts.get(`V${key}`);
     return v === 'N' || v === 'L' || v === 'H' ? v : undefined;
   };
   const c = impact('C');

@@ -4,7 +4,7 @@
  * fix evidence and KEV's required action). Every branch writes whole sentences, so awkward data
  * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
  */
-import type { Patch, Severity } from '../../domain/cve.js';
+import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
@@ -17,6 +17,8 @@ export interface ExplainerInput {
   readonly products: readonly AffectedProduct[];
   readonly vector?: string;
   readonly cvssScore: number | null;
+  /** The CVSS version of the score; absent or null when unscored. */
+  readonly cvssVersion?: CvssVersion | null;
   readonly severity: Severity;
   readonly inKev: boolean;
   readonly kev?: { readonly requiredAction?: string; readonly dueDate?: string; readonly vendorProject?: string; readonly product?: string };
@@ -64,9 +66,17 @@ function weaknessSentences(cweIds: readonly string[], catalogue: ExplainerInput[
   return [`This is a security flaw${where}.`];
 }
 
-function severityWords(severity: Severity, score: number | null): string | undefined {
-  if (score === null || severity === 'UNKNOWN') return 'No CVSS v3.1 score has been given yet, so its severity is unknown.';
-  return `It is rated ${severity.toLowerCase()}: ${score} out of 10.`;
+/** The scale a score is on, said only when it is not the current v3.1 (product-decisions §6). */
+const SCALE: Record<CvssVersion, string> = {
+  '3.1': '',
+  '3.0': ' under the older CVSS v3.0 scale',
+  '4.0': ' under the newer CVSS v4.0 scale',
+  '2.0': ' under the older CVSS v2 scale',
+};
+
+function severityWords(severity: Severity, score: number | null, version: CvssVersion | null | undefined): string | undefined {
+  if (score === null || severity === 'UNKNOWN') return 'No CVSS score has been given yet, so its severity is unknown.';
+  return `It is rated ${severity.toLowerCase()}: ${score} out of 10${version ? SCALE[version] : ''}.`;
 }
 
 export function explainSummary(input: ExplainerInput): string {
@@ -81,7 +91,7 @@ export function explainSummary(input: ExplainerInput): string {
     }
     parts.push(attackSentence(attack));
   }
-  parts.push(severityWords(input.severity, input.cvssScore) ?? '');
+  parts.push(severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '');
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (input.exploitCode) parts.push('Public code to exploit it exists.');
   return parts.filter((p) => p).join(' ');

@@ -2,10 +2,12 @@
  * CVE JSON 5 records (cvelistV5, cisagov/vulnrichment): the CNA container and the CISA-ADP
  * container, which the derivation uses where NVD has not analysed a CVE yet.
  */
-import type { AffectedProduct, Cve5Container, Cve5Record, CvssV31, SourceReference } from '../model.js';
+import type { CvssVersion } from '../../domain/cve.js';
+import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, SourceReference } from '../model.js';
 import { ProductCollector, isMeaningfulVersion, parseCpe23 } from './cpe.js';
 import { utcTimestamp } from './nvd.js';
-import { normaliseSeverity } from './severity.js';
+import { isRejectedCve5 } from './rejected.js';
+import { metricSeverity } from './severity.js';
 
 interface RawVersion {
   version?: string;
@@ -21,13 +23,27 @@ interface RawAffected {
   defaultStatus?: string;
   cpes?: string[];
 }
+interface RawCvss {
+  version?: string;
+  baseScore?: number;
+  baseSeverity?: string;
+  vectorString?: string;
+}
+/** CVE JSON 5's metric keys and the CVSS version each holds. */
+const METRIC_KEYS = [
+  ['cvssV3_1', '3.1'],
+  ['cvssV3_0', '3.0'],
+  ['cvssV4_0', '4.0'],
+  ['cvssV2_0', '2.0'],
+] as const satisfies readonly (readonly [string, CvssVersion])[];
+
 interface RawContainer {
   title?: string;
   providerMetadata?: { shortName?: string; orgId?: string };
   descriptions?: { lang?: string; value?: string }[];
   affected?: RawAffected[];
   problemTypes?: { descriptions?: { cweId?: string; description?: string; type?: string }[] }[];
-  metrics?: { cvssV3_1?: { version?: string; baseScore?: number; baseSeverity?: string; vectorString?: string } }[];
+  metrics?: Partial<Record<(typeof METRIC_KEYS)[number][0], RawCvss>>[];
   references?: { url?: string; tags?: string[] }[];
 }
 interface RawCve5 {
@@ -102,14 +118,18 @@ function products(container: RawContainer): AffectedProduct[] {
   return collector.products();
 }
 
-function cvss(container: RawContainer, source: string): CvssV31 | undefined {
-  for (const m of container.metrics ?? []) {
-    const c = m.cvssV3_1;
-    if (c && typeof c.baseScore === 'number' && c.vectorString) {
-      return { score: c.baseScore, severity: normaliseSeverity(c.baseSeverity, c.baseScore), vector: c.vectorString, source, type: 'Secondary' };
+/** The container's metrics, the first usable one of each version. */
+function cvss(container: RawContainer, source: string): CvssMetric[] {
+  const out: CvssMetric[] = [];
+  for (const [key, version] of METRIC_KEYS) {
+    for (const m of container.metrics ?? []) {
+      const c = m[key];
+      if (!c || typeof c.baseScore !== 'number' || !c.vectorString) continue;
+      out.push({ version, score: c.baseScore, severity: metricSeverity(version, c.baseSeverity, c.baseScore), vector: c.vectorString, source, type: 'Secondary' });
+      break;
     }
   }
-  return undefined;
+  return out;
 }
 
 function cweIds(container: RawContainer): string[] {
@@ -133,8 +153,7 @@ function references(container: RawContainer): SourceReference[] {
 
 function container(raw: RawContainer, fallbackName: string): Cve5Container {
   const shortName = raw.providerMetadata?.shortName ?? fallbackName;
-  const metric = cvss(raw, shortName);
-  return { shortName, ...(metric ? { cvssV31: metric } : {}), cweIds: cweIds(raw), products: products(raw), references: references(raw) };
+  return { shortName, cvss: cvss(raw, shortName), cweIds: cweIds(raw), products: products(raw), references: references(raw) };
 }
 
 export function parseCve5Record(value: unknown): Cve5Record | undefined {
@@ -148,7 +167,7 @@ export function parseCve5Record(value: unknown): Cve5Record | undefined {
   const updated = utcTimestamp(meta.dateUpdated);
   return {
     id: String(meta.cveId).trim().toUpperCase(),
-    state: meta.state === 'REJECTED' ? 'REJECTED' : 'PUBLISHED',
+    state: isRejectedCve5(meta.state, description) ? 'REJECTED' : 'PUBLISHED',
     ...(published ? { published } : {}),
     ...(updated ? { updated } : {}),
     ...(meta.assignerShortName ? { assigner: meta.assignerShortName } : {}),

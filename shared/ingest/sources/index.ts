@@ -9,6 +9,7 @@ import { epssCsvSource, epssTableSource } from './epss.js';
 import { exploitDbCsvSource, exploitDbMapSource, githubPocSource, metasploitSource } from './exploits.js';
 import { kevCsvSource, kevJsonSource } from './kev.js';
 import { isNvdApiPage, isNvdCve, nvdPageCves, parseNvdCve } from './nvd.js';
+import { isNvd11Feed, isNvd11Item, nvd11FeedItems, parseNvd11Item } from './nvd11.js';
 import { hasColumns, type DocumentSource, type LineSource } from './source.js';
 
 export const nvdLinesSource: LineSource = {
@@ -29,6 +30,31 @@ export const nvdPageSource: DocumentSource = {
   parse(_text, json, sink) {
     for (const cve of nvdPageCves(json)) {
       const record = parseNvdCve(cve);
+      if (record) sink.nvd(record);
+    }
+  },
+};
+
+/** NVD JSON 1.1 feed items written one per line. */
+export const nvd11LinesSource: LineSource = {
+  kind: 'nvd',
+  label: 'NVD',
+  detect: (_first, json) => isNvd11Item(json),
+  parser: () => (line, sink) => {
+    if (!line) return;
+    const record = parseNvd11Item(JSON.parse(line));
+    if (record) sink.nvd(record);
+  },
+};
+
+/** A whole NVD JSON 1.1 feed file (`{"CVE_Items":[…]}`), as NVD published it. */
+export const nvd11FeedSource: DocumentSource = {
+  kind: 'nvd',
+  label: 'NVD',
+  detect: (_head, json) => isNvd11Feed(json),
+  parse(_text, json, sink) {
+    for (const item of nvd11FeedItems(json)) {
+      const record = parseNvd11Item(item);
       if (record) sink.nvd(record);
     }
   },
@@ -58,6 +84,7 @@ export const cve5DocumentSource: DocumentSource = {
 /** Order matters only where two could match; the most specific comes first. */
 export const LINE_SOURCES: readonly LineSource[] = [
   nvdLinesSource,
+  nvd11LinesSource,
   cve5LinesSource,
   nucleiSource,
   githubPocSource,
@@ -74,7 +101,7 @@ export const LINE_SOURCES: readonly LineSource[] = [
   epssTableSource,
 ];
 
-export const DOCUMENT_SOURCES: readonly DocumentSource[] = [nvdPageSource, cve5DocumentSource, kevJsonSource, osvDocumentSource, yaraSource, semgrepSource];
+export const DOCUMENT_SOURCES: readonly DocumentSource[] = [nvdPageSource, nvd11FeedSource, cve5DocumentSource, kevJsonSource, osvDocumentSource, yaraSource, semgrepSource];
 
 /** Content that is known and deliberately not read, with the reason the summary prints. */
 const IGNORED_TABLES: readonly { columns: string[]; reason: string }[] = [

@@ -2,9 +2,11 @@
  * NVD CVE API 2.0 `cve` objects: one per line in the yearly feeds and in the files converted
  * from the retired 1.1 feeds, or inside an API page (`vulnerabilities[].cve`).
  */
-import type { AffectedProduct, CvssV31, NvdRecord, SourceReference } from '../model.js';
+import type { CvssVersion } from '../../domain/cve.js';
+import type { AffectedProduct, CvssMetric, NvdRecord, SourceReference } from '../model.js';
 import { ProductCollector, parseCpe23 } from './cpe.js';
-import { normaliseSeverity } from './severity.js';
+import { isRejectedNvd } from './rejected.js';
+import { metricSeverity } from './severity.js';
 
 interface RawCpeMatch {
   vulnerable?: boolean;
@@ -22,6 +24,8 @@ interface RawMetric {
   source?: string;
   type?: string;
   cvssData?: { version?: string; vectorString?: string; baseScore?: number; baseSeverity?: string };
+  /** CVSS v2 metrics carry NVD's rating here, beside `cvssData`. */
+  baseSeverity?: string;
 }
 interface RawNvdCve {
   id: string;
@@ -30,7 +34,7 @@ interface RawNvdCve {
   lastModified?: string;
   vulnStatus?: string;
   descriptions?: { lang?: string; value?: string }[];
-  metrics?: { cvssMetricV31?: RawMetric[] };
+  metrics?: { cvssMetricV31?: RawMetric[]; cvssMetricV30?: RawMetric[]; cvssMetricV40?: RawMetric[]; cvssMetricV2?: RawMetric[] };
   weaknesses?: { source?: string; type?: string; description?: { lang?: string; value?: string }[] }[];
   configurations?: { nodes?: RawNode[] }[];
   references?: { url?: string; tags?: string[] }[];
@@ -60,21 +64,34 @@ export function nvdPageCves(value: unknown): unknown[] {
 
 const CWE_ID = /^CWE-\d+$/;
 
-function cvssMetrics(raw: RawNvdCve): CvssV31[] {
-  const out: CvssV31[] = [];
-  for (const m of raw.metrics?.cvssMetricV31 ?? []) {
-    const data = m.cvssData;
-    if (!data || data.version !== '3.1' || typeof data.baseScore !== 'number' || !data.vectorString) continue;
-    out.push({
-      score: data.baseScore,
-      severity: normaliseSeverity(data.baseSeverity, data.baseScore),
-      vector: data.vectorString,
-      source: m.source ?? 'unknown',
-      type: m.type === 'Primary' ? 'Primary' : 'Secondary',
-    });
+/** NVD 2.0's metric lists and the CVSS version each holds. */
+const METRIC_LISTS: readonly [keyof NonNullable<RawNvdCve['metrics']>, CvssVersion][] = [
+  ['cvssMetricV31', '3.1'],
+  ['cvssMetricV30', '3.0'],
+  ['cvssMetricV40', '4.0'],
+  ['cvssMetricV2', '2.0'],
+];
+
+/** Every usable CVSS metric, of every version, in NVD's order within each list. */
+function cvssMetrics(raw: RawNvdCve): CvssMetric[] {
+  const out: CvssMetric[] = [];
+  for (const [list, version] of METRIC_LISTS) {
+    for (const m of raw.metrics?.[list] ?? []) {
+      const data = m.cvssData;
+      // A metric filed under the wrong list (a 3.0 vector in cvssMetricV31) counts as what it says it is.
+      const stated = data?.version === '2' ? '2.0' : data?.version;
+      if (!data || typeof data.baseScore !== 'number' || !data.vectorString || (stated !== undefined && stated !== version)) continue;
+      out.push({
+        version,
+        score: data.baseScore,
+        severity: metricSeverity(version, data.baseSeverity ?? m.baseSeverity, data.baseScore),
+        vector: data.vectorString,
+        source: m.source ?? 'unknown',
+        type: m.type === 'Primary' ? 'Primary' : 'Secondary',
+      });
+    }
   }
-  // NVD's own analysis first, then the others in the order NVD lists them.
-  return out.sort((a, b) => (a.type === b.type ? 0 : a.type === 'Primary' ? -1 : 1));
+  return out;
 }
 
 function cweIds(raw: RawNvdCve): string[] {
@@ -145,7 +162,7 @@ export function parseNvdCve(value: unknown): NvdRecord | undefined {
   const raw = value as RawNvdCve;
   const description = (raw.descriptions ?? []).find((d) => d.lang === 'en')?.value?.trim() ?? raw.descriptions?.[0]?.value?.trim() ?? '';
   const status = raw.vulnStatus ?? '';
-  const rejected = status === 'Rejected' || /^\*\* ?REJECT/.test(description);
+  const rejected = isRejectedNvd(status, description);
   return {
     id: raw.id.trim().toUpperCase(),
     sourceIdentifier: raw.sourceIdentifier ?? '',
@@ -154,7 +171,7 @@ export function parseNvdCve(value: unknown): NvdRecord | undefined {
     vulnStatus: status,
     rejected,
     description,
-    cvssV31: cvssMetrics(raw),
+    cvss: cvssMetrics(raw),
     cweIds: cweIds(raw),
     products: products(raw),
     references: references(raw),
