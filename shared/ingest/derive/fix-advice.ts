@@ -100,17 +100,63 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
   return { product, ...(latest ? { latest } : {}), branches, unfixed: unfixed.sort((a, b) => newestFirst(a.range, b.range)), from };
 }
 
+/**
+ * The same vendor and product under two CPE parts (`a` and `o`) is one product to the reader: its
+ * versions are checked against the vulnerable versions of both, and it is named once.
+ */
+const keyOf = (p: AffectedProduct) => `${p.vendor}:${p.product}`.toLowerCase();
+
+function collapseParts(products: readonly AffectedProduct[]): AffectedProduct[] {
+  const byKey = new Map<string, AffectedProduct>();
+  for (const p of products) {
+    const key = keyOf(p);
+    const known = byKey.get(key);
+    byKey.set(
+      key,
+      known
+        ? {
+            ...known,
+            ranges: [...known.ranges, ...p.ranges],
+            openEnded: known.openEnded || p.openEnded,
+            ...(known.allVersions || p.allVersions ? { allVersions: true } : {}),
+            fixedVersions: [...new Set([...known.fixedVersions, ...p.fixedVersions])],
+          }
+        : p,
+    );
+  }
+  return [...byKey.values()];
+}
+
 const hasFix = (f: ProductFix) => f.latest !== undefined || f.branches.length > 0;
 
 /** The product a described fix speaks of: the product named nearest before it, else the only one. */
 function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix): AffectedProduct | undefined {
   let best: { product: AffectedProduct; at: number } | undefined;
   for (const product of products) {
-    const at = mentionIndex(product, statement.context, 'last');
+    const at = mentionIndex(product, statement.context, 'lastEnd');
     if (at >= 0 && (!best || at > best.at)) best = { product, at };
   }
   if (best) return best.product;
   return products.length === 1 ? products[0] : undefined;
+}
+
+/**
+ * A described fix the description does not tie to a product by name ("iOS before 9.1" where the
+ * CPE says `iphone_os`) is taken for a product only as its next release: above every vulnerable
+ * version of the product, sharing the first number of its newest vulnerable version, and the
+ * smallest such. 10.11.1 is not read as an iPhone OS release when the newest vulnerable one is 9.0.2.
+ */
+function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): string[] {
+  const entries = entriesOf(product);
+  const tops = entries.map((e) => e.endIncluding ?? e.exact ?? e.endExcluding);
+  if (entries.length === 0 || tops.some((t) => t === undefined)) return [];
+  const newest = (tops as string[]).reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+  const major = /^\d+/.exec(newest)?.[0];
+  const fits = versions
+    .filter((v) => major !== undefined && /^\d+/.exec(v)?.[0] === major)
+    .filter((v) => entries.every((e) => rangeBelow(e, v)))
+    .sort(compareVersions);
+  return fits.slice(0, 1);
 }
 
 /** The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. */
@@ -120,23 +166,26 @@ function lineMatches(statement: DescribedFix): boolean {
 
 export function deriveFixAdvice(products: readonly AffectedProduct[], description: string): FixAdvice {
   const described = describedVersions(description);
-  const describedFor = new Map<AffectedProduct, string[]>();
+  const describedFor = new Map<string, string[]>();
+  const unattached: string[] = [];
   for (const statement of described.fixed) {
     if (!lineMatches(statement)) continue;
     const product = productForStatement(products, statement);
-    if (product) describedFor.set(product, [...(describedFor.get(product) ?? []), statement.version]);
+    if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
+    else unattached.push(statement.version);
   }
   const notes: string[] = [];
-  const all = products.map((product) => {
+  const all = collapseParts(products).map((product) => {
     const fromSource = productFixes(product, product.fixedVersions, 'source');
-    const fromText = describedFor.get(product) ?? [];
+    const fromText = describedFor.get(keyOf(product)) ?? [];
     if (hasFix(fromSource)) {
       const disagree = fromText.filter((v) => !product.fixedVersions.some((f) => compareVersions(f, v) === 0));
       if (disagree.length > 0) notes.push(`the description names ${disagree.join(', ')} for ${product.vendor}:${product.product}; the source's ranges win`);
       return fromSource;
     }
-    if (fromText.length === 0) return fromSource;
-    const fromDescription = productFixes(product, fromText, 'description');
+    const candidates = fromText.length > 0 ? fromText : nextReleaseOf(product, unattached);
+    if (candidates.length === 0) return fromSource;
+    const fromDescription = productFixes(product, candidates, 'description');
     return hasFix(fromDescription) ? fromDescription : fromSource;
   });
   // Lead with the products the description names; co-listed ones (bundlers, platforms, other

@@ -15,15 +15,20 @@ function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
   return name.length >= 3 ? [name] : vendor ? [`${vendor} ${name}`] : [];
 }
 
-/** Where the description names the product (first or last mention, as a character index), or -1. */
-export function mentionIndex(product: Pick<AffectedProduct, 'vendor' | 'product'>, text: string, which: 'first' | 'last'): number {
+/**
+ * Where the description names the product, or -1: `first` is where the first mention starts;
+ * `lastEnd` is where the last mention ends (so of "Asterisk" and "Asterisk Appliance Developer
+ * Kit", the longer name is the one nearest to what follows it).
+ */
+export function mentionIndex(product: Pick<AffectedProduct, 'vendor' | 'product'>, text: string, which: 'first' | 'lastEnd'): number {
   const haystack = normalise(text);
   let best = -1;
   for (const name of names(product)) {
     const needle = ` ${name} `;
     const at = which === 'first' ? haystack.indexOf(needle) : haystack.lastIndexOf(needle);
-    // A product named inside a longer word sequence still counts; the trailing space makes it whole words.
-    if (at >= 0 && (best < 0 || (which === 'first' ? at < best : at > best))) best = at;
+    if (at < 0) continue;
+    const position = which === 'first' ? at : at + needle.length;
+    if (best < 0 || (which === 'first' ? position < best : position > best)) best = position;
   }
   return best;
 }

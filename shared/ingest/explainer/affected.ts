@@ -1,7 +1,7 @@
 /**
  * A product's vulnerable versions as a reader can use them: listed versions that lie inside a
- * range are left out, the remaining listed versions are grouped by release line ("2.2.1 to 2.2.34,
- * 16 listed versions"), and everything is ordered newest first, CPE update qualifiers kept
+ * range are left out, the remaining listed versions are grouped by release line ("16 listed versions from
+ * 2.2.1 to 2.2.34"), and everything is ordered newest first, CPE update qualifiers kept
  * ("1.6.0 update 27"). "All versions" is said only when a source says so (CPE `*` with no bound,
  * CVE 5 `defaultStatus: affected` with no versions); CPE `-` (not applicable) names no version.
  */
@@ -16,10 +16,10 @@ export interface VersionGroup {
   readonly range: VersionRange;
 }
 
-/** "2.4" for "2.4.7", "1.6.0" for "1.6.0 update 27": the release line a listed version belongs to. */
+/** "2.4" for "2.4.7" and "2.4.20 beta", "6" for "6 update 5": the release line a listed version belongs to. */
 function lineOf(version: string): string {
-  const cut = version.trim().replace(/[.\s_-]+[^.\s_-]*$/, '');
-  return cut && cut !== version ? cut : version;
+  const numeric = /^\d+(?:\.\d+)*/.exec(version.trim())?.[0] ?? version;
+  return numeric.includes('.') ? numeric.replace(/\.\d+$/, '') : numeric;
 }
 
 export function versionGroups(product: AffectedProduct): VersionGroup[] {
@@ -27,7 +27,7 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
   const exact = product.ranges.filter((r) => r.exact !== undefined && !bounded.some((b) => rangeContains(b, r.exact!)));
   const groups: VersionGroup[] = bounded.flatMap((r) => {
     const text = rangeText(r);
-    return text ? [{ text, range: r }] : [];
+    return text ? [{ text: `versions ${text}`, range: r }] : [];
   });
   const byLine = new Map<string, string[]>();
   for (const r of exact) {
@@ -40,8 +40,8 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     const last = sorted.at(-1)!;
     groups.push(
       sorted.length === 1
-        ? { text: first, range: { exact: first } }
-        : { text: `${first} to ${last} (${sorted.length} listed versions)`, range: { startIncluding: first, endIncluding: last } },
+        ? { text: `version ${first}`, range: { exact: first } }
+        : { text: `${sorted.length} listed versions from ${first} to ${last}`, range: { startIncluding: first, endIncluding: last } },
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));

@@ -98,9 +98,8 @@ function productLine(product: AffectedProduct): string {
   if (groups.length === 0) return name;
   const shown = groups.slice(0, MAX_RANGES).map((g) => g.text);
   const more = groups.length - shown.length;
-  const single = groups.length === 1 && groups[0]!.range.exact !== undefined;
   const rest = more > 0 ? `, and ${more} older version ${more === 1 ? 'range' : 'ranges'}` : '';
-  return `${name} (${single ? 'version' : 'versions'} ${listText(shown)}${rest})`;
+  return `${name} (${listText(shown)}${rest})`;
 }
 
 export function explainAffected(input: ExplainerInput): string {
