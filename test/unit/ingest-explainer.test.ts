@@ -102,7 +102,7 @@ describe('explainer', () => {
       'Update Apache Tomcat to version 9.0.31 or later. If you stay on an older release line, version 8.5.51 fixes versions from 8.5.0 before 8.5.51 and version 7.0.100 fixes versions from 7.0.0 before 7.0.100.',
     );
     expect(branches.affected).toBe(
-      'You are affected if you use Apache Tomcat (versions from 9.0.0 before 9.0.31 and from 8.5.0 before 8.5.51, and 1 older version range). To check, compare the version you run with these ranges.',
+      'You are affected if you use Apache Tomcat (versions from 9.0.0 before 9.0.31 and versions from 8.5.0 before 8.5.51, and 1 older version range). To check, compare the version you run with these ranges.',
     );
     expectClean(open);
     expectClean(branches);
