@@ -12,9 +12,10 @@
  * Per product:
  * - `latest`: a valid V above every vulnerable version: "update to V or later" is true;
  * - `branches`: a valid V below some vulnerable versions, where the next vulnerable versions above V
- *   start a release line of their own (a range with a start bound): V fixes the line below it
- *   ("8.5.51 fixes versions from 8.5.0 before 8.5.51"). A V followed by a listed version with no
- *   line start (e.g. 1.6.0 then "1.6.0 update 27") is not named: "or later" would be false;
+ *   belong to another release line (their first two numbers differ from V's): V fixes the line
+ *   below it ("8.5.51 fixes versions from 8.5.0 before 8.5.51"). A V followed by vulnerable
+ *   versions of its own line (1.6.0 then "1.6.0 update 27"; 2.4.1 then 2.4.3) is not named: a
+ *   reader would take it for "2.4.1 or later";
  * - `unfixed`: vulnerable ranges no named fix covers on their own line, newest first, so the text
  *   can say plainly that a line has none.
  */
@@ -58,6 +59,12 @@ function entriesOf(product: AffectedProduct): VersionRange[] {
   return entries;
 }
 
+/** "2.4" for 2.4.1, "1.6" for "1.6.0 update 27", "7.0" for 7: the release line (first two numbers). */
+function releaseLine(version: string): string {
+  const numbers = version.match(/\d+/g) ?? [];
+  return `${Number(numbers[0] ?? 0)}.${Number(numbers[1] ?? 0)}`;
+}
+
 /** The fixes of one product from ordered candidates (the better-sourced first). */
 export function productFixes(product: AffectedProduct, candidates: readonly string[], from: ProductFix['from']): ProductFix {
   const entries = entriesOf(product);
@@ -75,8 +82,7 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
     // The nearest vulnerable versions above v must open a release line of their own.
     const lowest = above.reduce((a, b) => (compareVersions(lowerBound(b) ?? '', lowerBound(a) ?? '') < 0 ? b : a));
     const lowestStart = lowerBound(lowest) ?? '';
-    const nearest = above.filter((e) => compareVersions(lowerBound(e) ?? '', lowestStart) === 0);
-    if (!nearest.every(hasStart)) continue;
+    if (releaseLine(lowestStart) === releaseLine(v)) continue;
     const gap = lowestStart;
     const known = byGap.get(gap);
     if (known && compareVersions(known.version, v) <= 0) continue;
@@ -93,7 +99,8 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
       continue;
     }
     // A line that starts above e and ends below its fix: e's own line has no fix.
-    const lineBetween = entries.some((other) => other !== e && hasStart(other) && rangeBelow(other, fix) && rangeBelow(e, lowerBound(other)!) && compareVersions(lowerBound(other)!, lowerBound(e) ?? '') > 0);
+    const top = e.endIncluding ?? e.exact ?? e.endExcluding ?? lowerBound(e);
+    const lineBetween = top !== undefined && releaseLine(top) !== releaseLine(fix) && entries.some((other) => other !== e && hasStart(other) && rangeBelow(other, fix) && rangeBelow(e, lowerBound(other)!) && compareVersions(lowerBound(other)!, lowerBound(e) ?? '') > 0);
     if (lineBetween) unfixed.push({ range: e, laterFix: true });
   }
   const branches = [...byGap.values()].sort((a, b) => compareVersions(b.version, a.version));

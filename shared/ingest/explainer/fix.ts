@@ -43,6 +43,11 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   const parts: string[] = [];
   const withFix = advice.products.filter(hasFix);
   for (const fix of withFix.slice(0, MAX_FIX_PRODUCTS)) parts.push(...productSentences(fix, nameOf(fix.product)));
+  // A product whose source names fixed versions that all fall inside its vulnerable versions:
+  // say so rather than name one ("1.6.0" while 1.6.0 update 27 is vulnerable).
+  if (withFix.length === 0) {
+    for (const fix of advice.products.filter((f) => f.product.fixedVersions.length > 0).slice(0, MAX_FIX_PRODUCTS)) parts.push(...productSentences(fix, nameOf(fix.product)));
+  }
   const more = withFix.length - Math.min(withFix.length, MAX_FIX_PRODUCTS);
   if (more > 0) parts.push(`Fixed versions are listed for ${more} more ${more === 1 ? 'product' : 'products'} in the NVD entry.`);
   if (advice.otherProductsWithFixes > 0) {
