@@ -40,6 +40,8 @@ export interface AffectedProduct {
   readonly ranges: readonly VersionRange[];
   /** True when at least one entry covers every version with no upper bound (CPE `*`, no end). */
   readonly openEnded: boolean;
+  /** True when a source says every version is affected (CPE `*` with no bound, CVE 5 `defaultStatus: affected` with no versions). */
+  readonly allVersions?: boolean;
   /** Versions a source names as fixed (CVE 5 `unaffected` entries, `lessThan` bounds). */
   readonly fixedVersions: readonly string[];
 }

@@ -100,11 +100,26 @@ describe('explainer', () => {
   });
 
   it('open-ended products, branches of fixed versions, workarounds', () => {
-    const open = explain({ ...base, products: [{ vendor: 'example', product: 'router:manager', ranges: [], openEnded: true, fixedVersions: [] }], mitigation: true });
-    expect(open.affected).toBe('You are affected if you use Example Router:manager (all versions: the record gives no version limit).');
+    const open = explain({ ...base, products: [{ vendor: 'example', product: 'router:manager', ranges: [], openEnded: true, allVersions: true, fixedVersions: [] }], mitigation: true });
+    expect(open.affected).toBe('You are affected if you use Example Router:manager (all versions: the record sets no version limit).');
     expect(open.fix).toBe('No fix is listed, but the references include a workaround. Apply it until a fix ships.');
-    const branches = explain({ ...base, products: [product(1, { vendor: 'apache', product: 'tomcat', fixedVersions: ['9.0.31', '8.5.51', '7.0.100'] })] });
-    expect(branches.fix).toBe('Update Apache Tomcat to version 9.0.31, 8.5.51 or 7.0.100 or later (pick the one for your branch).');
+    const tomcat = product(1, {
+      vendor: 'apache',
+      product: 'tomcat',
+      ranges: [
+        { startIncluding: '7.0.0', endExcluding: '7.0.100' },
+        { startIncluding: '8.5.0', endExcluding: '8.5.51' },
+        { startIncluding: '9.0.0', endExcluding: '9.0.31' },
+      ],
+      fixedVersions: ['7.0.100', '8.5.51', '9.0.31'],
+    });
+    const branches = explain({ ...base, products: [tomcat] });
+    expect(branches.fix).toBe(
+      'Update Apache Tomcat to version 9.0.31 or later. If you stay on an older release line, version 8.5.51 fixes versions from 8.5.0 before 8.5.51 and version 7.0.100 fixes versions from 7.0.0 before 7.0.100.',
+    );
+    expect(branches.affected).toBe(
+      'You are affected if you use Apache Tomcat (versions from 9.0.0 before 9.0.31 and versions from 8.5.0 before 8.5.51, and 1 older version range). To check, compare the version you run with these ranges.',
+    );
     expectClean(open);
     expectClean(branches);
   });

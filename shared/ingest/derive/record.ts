@@ -9,6 +9,8 @@ import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceMod
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
 import { derivePatch, type PreviousPatch } from './patch.js';
+import { deriveFixAdvice } from './fix-advice.js';
+import { orderByDescription } from './product-order.js';
 import { deriveProducts } from './products.js';
 import { deriveReferences, mergedReferences } from './references.js';
 import { deriveScore } from './score.js';
@@ -23,7 +25,10 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const rejected = deriveRejected(sources);
   const score = deriveScore(sources);
   const cwe = deriveCweIds(sources);
-  const products = deriveProducts(sources);
+  const derivedProducts = deriveProducts(sources);
+  // The product the description names leads everywhere (title, affected, fix, tags).
+  const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
+  const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);
@@ -62,6 +67,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     exploitCode: intel.exploit_sources.some((s) => s !== 'CISA KEV'),
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
+    description: description.value,
+    fixAdvice,
   });
   const provenance: Record<string, string> = {
     description: description.provenance,
@@ -81,6 +88,9 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       .filter((s): s is string => !!s)
       .join(', ') || 'no exploit or detection source lists it',
     patch: patchProvenance,
+    fix: fixAdvice.provenance,
+    // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
+    fix_versions: JSON.stringify(fixAdvice.named),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

@@ -6,7 +6,10 @@
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
+import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
+import { versionGroups } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
+import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { article, displayName, listText, productName, rangeText, sentence } from './names.js';
 
@@ -26,6 +29,10 @@ export interface ExplainerInput {
   readonly exploitCode: boolean;
   readonly patch: Patch;
   readonly mitigation: boolean;
+  /** The description: which product it names, and the fixed versions it states. */
+  readonly description?: string;
+  /** The checked fix advice (derived from `products` and `description` when not given). */
+  readonly fixAdvice?: FixAdvice;
 }
 
 export interface Explanation {
@@ -36,12 +43,8 @@ export interface Explanation {
 
 const MAX_NAMED_PRODUCTS = 3;
 
-/** "a", "a or b", "a, b or c". */
-function orList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-const MAX_RANGES = 3;
-const MAX_FIXED_VERSIONS = 5;
+/** Version groups named per product (newest first); the rest are counted. */
+const MAX_RANGES = 2;
 
 const REJECTED = {
   summary: 'This CVE id was rejected. It does not describe a real flaw, so there is nothing to fix.',
@@ -99,15 +102,14 @@ export function explainSummary(input: ExplainerInput): string {
 
 function productLine(product: AffectedProduct): string {
   const name = productName(product);
-  const ranges = product.ranges.map(rangeText).filter((r): r is string => r !== undefined);
-  if (ranges.length > 0) {
-    const shown = ranges.slice(0, MAX_RANGES);
-    const more = ranges.length - shown.length;
-    const versions = shown.length === 1 && product.ranges[0]?.exact ? `version ${shown[0]}` : `versions ${listText(shown)}`;
-    return `${name} (${versions}${more > 0 ? `, and ${more} more version ${more === 1 ? 'range' : 'ranges'}` : ''})`;
-  }
-  if (product.openEnded) return `${name} (all versions: the record gives no version limit)`;
-  return name;
+  // An entry that names every version outweighs any range listed beside it.
+  if (product.allVersions) return `${name} (all versions: the record sets no version limit)`;
+  const groups = versionGroups(product);
+  if (groups.length === 0) return name;
+  const shown = groups.slice(0, MAX_RANGES).map((g) => g.text);
+  const more = groups.length - shown.length;
+  const rest = more > 0 ? `, and ${more} older version ${more === 1 ? 'range' : 'ranges'}` : '';
+  return `${name} (${listText(shown)}${rest})`;
 }
 
 export function explainAffected(input: ExplainerInput): string {
@@ -133,18 +135,9 @@ export function explainAffected(input: ExplainerInput): string {
 
 export function explainFix(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.fix;
-  const parts: string[] = [];
-  const fixedProducts = input.products.filter((p) => p.fixedVersions.length > 0);
-  if (fixedProducts.length > 0) {
-    const lines = fixedProducts.slice(0, MAX_NAMED_PRODUCTS).map((p) => {
-      const versions = p.fixedVersions.slice(0, MAX_FIXED_VERSIONS);
-      const more = p.fixedVersions.length > versions.length ? ` (one of ${p.fixedVersions.length} fixed releases; pick the one for your branch)` : versions.length > 1 ? ' (pick the one for your branch)' : '';
-      return `${productName(p)} to version ${orList(versions)} or later${more}`;
-    });
-    parts.push(`Update ${listText(lines)}.`);
-    if (fixedProducts.length > MAX_NAMED_PRODUCTS) parts.push(`Fixed versions are listed for ${fixedProducts.length - MAX_NAMED_PRODUCTS} more products in the NVD entry.`);
-    if (input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
-  }
+  const advice = input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? '');
+  const parts = fixVersionSentences(advice, productName);
+  if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
     const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
     parts.push(`A patch is published: see the patch ${input.patch.patch_urls.length === 1 ? 'link' : 'links'} in the references (${listText(hosts)}).`);

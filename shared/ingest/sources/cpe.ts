@@ -5,7 +5,11 @@ export interface CpeName {
   readonly part: CpePart;
   readonly vendor: string;
   readonly product: string;
-  /** `*` (any) and `-` (not applicable) are kept as written. */
+  /**
+   * The version with the CPE update field kept ("1.6.0 update 27" from `1.6.0:update_27`,
+   * "2.0 rc1" from `2.0:rc1`): dropping it would read 1.6.0 update 27 as 1.6.0.
+   * `*` (any) and `-` (not applicable) are kept as written.
+   */
   readonly version: string;
   readonly targetSoftware: string;
 }
@@ -45,7 +49,10 @@ export function parseCpe23(value: string): CpeName | undefined {
   const product = f[4] ?? '';
   if (!product || product === '*' || product === '-') return undefined;
   const version = f[5] ?? '*';
-  return { part, vendor, product, version: isMeaningfulVersion(version) || version === '-' ? version : '*', targetSoftware: f[10] ?? '*' };
+  const update = f[6] ?? '*';
+  const meaningful = isMeaningfulVersion(version);
+  const qualified = meaningful && update !== '*' && update !== '-' && isMeaningfulVersion(update) ? `${version} ${update.replace(/_+/g, ' ').trim()}` : version;
+  return { part, vendor, product, version: meaningful || version === '-' ? qualified : '*', targetSoftware: f[10] ?? '*' };
 }
 
 /** Source version text without stray trailing separators ("21.4R2-EVO,"). */
@@ -65,7 +72,7 @@ function cleanRange(range: VersionRange): VersionRange {
 
 /** Builds AffectedProduct entries, one per (part, vendor, product), in first-seen order. */
 export class ProductCollector {
-  private readonly byKey = new Map<string, { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; openEnded: boolean; fixed: Set<string> }>();
+  private readonly byKey = new Map<string, { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; rangeKeys: Set<string>; openEnded: boolean; allVersions: boolean; fixed: Set<string> }>();
 
   add(entry: {
     vendor: string;
@@ -74,23 +81,30 @@ export class ProductCollector {
     targetSoftware?: string;
     range?: VersionRange;
     openEnded?: boolean;
+    /** The entry covers every version (no version, no bound). */
+    allVersions?: boolean;
     fixedVersion?: string;
   }): void {
     const key = `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
     if (!entry.product.trim()) return;
     let product = this.byKey.get(key);
     if (!product) {
-      product = { vendor: entry.vendor, product: entry.product, ranges: [], openEnded: false, fixed: new Set() };
+      product = { vendor: entry.vendor, product: entry.product, ranges: [], rangeKeys: new Set(), openEnded: false, allVersions: false, fixed: new Set() };
       if (entry.part) product.part = entry.part;
       this.byKey.set(key, product);
     }
     if (entry.targetSoftware && !product.targetSoftware) product.targetSoftware = entry.targetSoftware;
     const range = entry.range ? cleanRange(entry.range) : undefined;
-    if (range && Object.keys(range).length > 0 && product.ranges.length < 50) {
+    // Every range is kept (no cap): a fixed version is checked against all of them.
+    if (range && Object.keys(range).length > 0) {
       const json = JSON.stringify(range);
-      if (!product.ranges.some((r) => JSON.stringify(r) === json)) product.ranges.push(range);
+      if (!product.rangeKeys.has(json)) {
+        product.rangeKeys.add(json);
+        product.ranges.push(range);
+      }
     }
     if (entry.openEnded) product.openEnded = true;
+    if (entry.allVersions) product.allVersions = true;
     const fixed = cleanVersion(entry.fixedVersion);
     if (fixed) product.fixed.add(fixed);
   }
@@ -103,6 +117,7 @@ export class ProductCollector {
       ...(p.targetSoftware ? { targetSoftware: p.targetSoftware } : {}),
       ranges: p.ranges,
       openEnded: p.openEnded,
+      ...(p.allVersions ? { allVersions: true } : {}),
       fixedVersions: [...p.fixed],
     }));
   }

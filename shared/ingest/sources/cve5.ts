@@ -89,7 +89,7 @@ function products(container: RawContainer): AffectedProduct[] {
     if (!isName(product)) continue;
     const base = { vendor: isName(vendor) ? vendor : '', product, ...(part ? { part } : {}) };
     const versions = affected.versions ?? [];
-    if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true });
+    if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true, allVersions: true });
     for (const raw of versions) {
       if (raw.versionType === 'git') continue;
       const v = { ...raw, version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
@@ -107,11 +107,14 @@ function products(container: RawContainer): AffectedProduct[] {
       } else if (isVersion(v.lessThanOrEqual)) {
         collector.add({ ...base, range: { ...(start ? { startIncluding: start } : {}), endIncluding: v.lessThanOrEqual } });
       } else if (v.lessThan === '*' || v.lessThanOrEqual === '*') {
-        collector.add({ ...base, range: start ? { startIncluding: start } : {}, openEnded: true });
+        collector.add({ ...base, range: start ? { startIncluding: start } : {}, openEnded: true, ...(start ? {} : { allVersions: true }) });
       } else if (start) {
         collector.add({ ...base, range: { exact: start } });
+      } else if (/^(\*|0|all|all versions)$/i.test(v.version?.trim() ?? '')) {
+        collector.add({ ...base, openEnded: true, allVersions: true });
       } else {
-        collector.add({ ...base, openEnded: true });
+        // "n/a", "unspecified", "-": the product is named, its versions are not ("all versions" would be a guess).
+        collector.add(base);
       }
     }
   }

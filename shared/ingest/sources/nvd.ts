@@ -131,6 +131,8 @@ function products(raw: RawNvdCve): AffectedProduct[] {
           ...(cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-' ? { targetSoftware: cpe.targetSoftware } : {}),
           range,
           openEnded: cpe.version === '*' && !match.versionEndExcluding && !match.versionEndIncluding,
+          // CPE `*` (ANY) with no bound says every version; `-` (NA) says nothing about versions.
+          allVersions: cpe.version === '*' && !match.versionEndExcluding && !match.versionEndIncluding && !match.versionStartIncluding && !match.versionStartExcluding,
           ...(match.versionEndExcluding ? { fixedVersion: match.versionEndExcluding } : {}),
         });
       }

@@ -1,0 +1,218 @@
+/**
+ * Fix advice that is never wrong. A fixed version V may be named for product P only when P is an
+ * affected product of the record (a vulnerable CPE match or a CNA's affected entry; platforms are
+ * never products) and V lies outside every vulnerable range and listed version of P, CPE update
+ * qualifiers kept ("1.6.0 update 27").
+ *
+ * Candidates: the sources' fixed versions (NVD `versionEndExcluding`, CVE 5 `lessThan` and
+ * numbered `unaffected` versions); when those give no usable fix for P, the fixed versions the
+ * description states for P (`../versions/description.ts`). Where both exist and disagree, the
+ * source's ranges win and the provenance records both.
+ *
+ * Per product:
+ * - `latest`: a valid V above every vulnerable version: "update to V or later" is true;
+ * - `branches`: a valid V below some vulnerable versions, where the next vulnerable versions above V
+ *   belong to another release line (their first two numbers differ from V's): V fixes the line
+ *   below it ("8.5.51 fixes versions from 8.5.0 before 8.5.51"). A V followed by vulnerable
+ *   versions of its own line (1.6.0 then "1.6.0 update 27"; 2.4.1 then 2.4.3) is not named: a
+ *   reader would take it for "2.4.1 or later";
+ * - `unfixed`: vulnerable ranges no named fix covers on their own line, newest first, so the text
+ *   can say plainly that a line has none.
+ */
+import type { AffectedProduct, VersionRange } from '../model.js';
+import { compareVersions, isComparableVersion } from '../versions/compare.js';
+import { describedVersions, type DescribedFix } from '../versions/description.js';
+import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../versions/ranges.js';
+import { mentionIndex } from './product-order.js';
+
+export interface BranchFix {
+  readonly version: string;
+  /** The newest vulnerable range this version fixes (its release line). */
+  readonly covers: VersionRange;
+}
+
+export interface ProductFix {
+  readonly product: AffectedProduct;
+  readonly latest?: string;
+  /** Older release lines' fixed versions, newest first. */
+  readonly branches: readonly BranchFix[];
+  /** Vulnerable ranges with no fix on their own line, newest first; `laterFix` when a newer line is fixed. */
+  readonly unfixed: readonly { readonly range: VersionRange; readonly laterFix: boolean }[];
+  readonly from: 'source' | 'description';
+}
+
+export interface FixAdvice {
+  /** Products the fix text may speak of, in order: the ones the description names, else all. */
+  readonly products: readonly ProductFix[];
+  /** Affected products left out because the description names others (co-listed, bundling, platform). */
+  readonly otherProductsWithFixes: number;
+  /** A fixed version from the description when the record lists no product at all. */
+  readonly describedOnly: readonly DescribedFix[];
+  readonly provenance: string;
+  /** Exactly the (product, version) pairs the fix text names: for tracing and the real-data check. */
+  readonly named: readonly { readonly vendor: string; readonly product: string; readonly versions: readonly string[] }[];
+}
+
+function entriesOf(product: AffectedProduct): VersionRange[] {
+  const entries = [...product.ranges];
+  if (product.allVersions) entries.push({});
+  return entries;
+}
+
+/** "2.4" for 2.4.1, "1.6" for "1.6.0 update 27", "7.0" for 7: the release line (first two numbers). */
+function releaseLine(version: string): string {
+  const numbers = version.match(/\d+/g) ?? [];
+  return `${Number(numbers[0] ?? 0)}.${Number(numbers[1] ?? 0)}`;
+}
+
+/** The fixes of one product from ordered candidates (the better-sourced first). */
+export function productFixes(product: AffectedProduct, candidates: readonly string[], from: ProductFix['from']): ProductFix {
+  const entries = entriesOf(product);
+  const valid = [...new Set(candidates)].filter((v) => isComparableVersion(v) && !entries.some((e) => rangeContains(e, v)));
+  let latest: string | undefined;
+  const byGap = new Map<string, BranchFix>();
+  for (const v of valid) {
+    const below = entries.filter((e) => rangeBelow(e, v));
+    const above = entries.filter((e) => !rangeBelow(e, v));
+    if (above.length === 0) {
+      if (below.length > 0 && (latest === undefined || compareVersions(v, latest) < 0)) latest = v;
+      continue;
+    }
+    if (below.length === 0) continue;
+    // The nearest vulnerable versions above v must open a release line of their own.
+    const lowest = above.reduce((a, b) => (compareVersions(lowerBound(b) ?? '', lowerBound(a) ?? '') < 0 ? b : a));
+    const lowestStart = lowerBound(lowest) ?? '';
+    if (releaseLine(lowestStart) === releaseLine(v)) continue;
+    const gap = lowestStart;
+    const known = byGap.get(gap);
+    if (known && compareVersions(known.version, v) <= 0) continue;
+    const covers = [...below].sort(newestFirst)[0]!;
+    byGap.set(gap, { version: v, covers });
+  }
+  const usable = [...(latest ? [latest] : []), ...[...byGap.values()].map((b) => b.version)];
+  const unfixed: ProductFix['unfixed'][number][] = [];
+  for (const e of entries) {
+    const fixesAbove = usable.filter((u) => rangeBelow(e, u)).sort(compareVersions);
+    const fix = fixesAbove[0];
+    if (fix === undefined) {
+      unfixed.push({ range: e, laterFix: false });
+      continue;
+    }
+    // A line that starts above e and ends below its fix: e's own line has no fix.
+    const top = e.endIncluding ?? e.exact ?? e.endExcluding ?? lowerBound(e);
+    const lineBetween = top !== undefined && releaseLine(top) !== releaseLine(fix) && entries.some((other) => other !== e && hasStart(other) && rangeBelow(other, fix) && rangeBelow(e, lowerBound(other)!) && compareVersions(lowerBound(other)!, lowerBound(e) ?? '') > 0);
+    if (lineBetween) unfixed.push({ range: e, laterFix: true });
+  }
+  const branches = [...byGap.values()].sort((a, b) => compareVersions(b.version, a.version));
+  return { product, ...(latest ? { latest } : {}), branches, unfixed: unfixed.sort((a, b) => newestFirst(a.range, b.range)), from };
+}
+
+/**
+ * The same vendor and product under two CPE parts (`a` and `o`) is one product to the reader: its
+ * versions are checked against the vulnerable versions of both, and it is named once.
+ */
+const keyOf = (p: AffectedProduct) => `${p.vendor}:${p.product}`.toLowerCase();
+
+function collapseParts(products: readonly AffectedProduct[]): AffectedProduct[] {
+  const byKey = new Map<string, AffectedProduct>();
+  for (const p of products) {
+    const key = keyOf(p);
+    const known = byKey.get(key);
+    byKey.set(
+      key,
+      known
+        ? {
+            ...known,
+            ranges: [...known.ranges, ...p.ranges],
+            openEnded: known.openEnded || p.openEnded,
+            ...(known.allVersions || p.allVersions ? { allVersions: true } : {}),
+            fixedVersions: [...new Set([...known.fixedVersions, ...p.fixedVersions])],
+          }
+        : p,
+    );
+  }
+  return [...byKey.values()];
+}
+
+const hasFix = (f: ProductFix) => f.latest !== undefined || f.branches.length > 0;
+
+/** The product a described fix speaks of: the product named nearest before it, else the only one. */
+function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix): AffectedProduct | undefined {
+  let best: { product: AffectedProduct; at: number } | undefined;
+  for (const product of products) {
+    const at = mentionIndex(product, statement.context, 'lastEnd');
+    if (at >= 0 && (!best || at > best.at)) best = { product, at };
+  }
+  if (best) return best.product;
+  return products.length === 1 ? products[0] : undefined;
+}
+
+/**
+ * A described fix the description does not tie to a product by name ("iOS before 9.1" where the
+ * CPE says `iphone_os`) is taken for a product only as its next release: above every vulnerable
+ * version of the product, sharing the first number of its newest vulnerable version, and the
+ * smallest such. 10.11.1 is not read as an iPhone OS release when the newest vulnerable one is 9.0.2.
+ */
+function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): string[] {
+  const entries = entriesOf(product);
+  const tops = entries.map((e) => e.endIncluding ?? e.exact ?? e.endExcluding);
+  if (entries.length === 0 || tops.some((t) => t === undefined)) return [];
+  const newest = (tops as string[]).reduce((a, b) => (compareVersions(a, b) >= 0 ? a : b));
+  const major = /^\d+/.exec(newest)?.[0];
+  const fits = versions
+    .filter((v) => major !== undefined && /^\d+/.exec(v)?.[0] === major)
+    .filter((v) => entries.every((e) => rangeBelow(e, v)))
+    .sort(compareVersions);
+  return fits.slice(0, 1);
+}
+
+/** The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. */
+function lineMatches(statement: DescribedFix): boolean {
+  return !statement.line || statement.version.startsWith(`${statement.line}.`) || statement.version === statement.line;
+}
+
+export function deriveFixAdvice(products: readonly AffectedProduct[], description: string): FixAdvice {
+  const described = describedVersions(description);
+  const describedFor = new Map<string, string[]>();
+  const unattached: string[] = [];
+  for (const statement of described.fixed) {
+    if (!lineMatches(statement)) continue;
+    const product = productForStatement(products, statement);
+    if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
+    else unattached.push(statement.version);
+  }
+  const notes: string[] = [];
+  const all = collapseParts(products).map((product) => {
+    const fromSource = productFixes(product, product.fixedVersions, 'source');
+    const fromText = describedFor.get(keyOf(product)) ?? [];
+    if (hasFix(fromSource)) {
+      const disagree = fromText.filter((v) => !product.fixedVersions.some((f) => compareVersions(f, v) === 0));
+      if (disagree.length > 0) notes.push(`the description names ${disagree.join(', ')} for ${product.vendor}:${product.product}; the source's ranges win`);
+      return fromSource;
+    }
+    const candidates = fromText.length > 0 ? fromText : nextReleaseOf(product, unattached);
+    if (candidates.length === 0) return fromSource;
+    const fromDescription = productFixes(product, candidates, 'description');
+    return hasFix(fromDescription) ? fromDescription : fromSource;
+  });
+  // Lead with the products the description names; co-listed ones (bundlers, platforms, other
+  // vendors' products that carry the flaw) are not the ones to update when it names any.
+  const mentioned = all.filter((f) => mentionIndex(f.product, description, 'first') >= 0);
+  const speakOf = mentioned.length > 0 ? mentioned : all;
+  const otherProductsWithFixes = mentioned.length > 0 ? all.filter((f) => !mentioned.includes(f) && hasFix(f)).length : 0;
+  const describedOnly = products.length === 0 ? described.fixed.filter(lineMatches) : [];
+  const shown = speakOf.filter(hasFix).slice(0, MAX_FIX_PRODUCTS);
+  const named = [
+    ...shown.map((f) => ({ vendor: f.product.vendor, product: f.product.product, versions: [...(f.latest ? [f.latest] : []), ...f.branches.slice(0, MAX_BRANCHES).map((b) => b.version)] })),
+    ...(describedOnly.length > 0 ? [{ vendor: '', product: '', versions: describedOnly.slice(0, MAX_BRANCHES).map((d) => d.version) }] : []),
+  ];
+  const sources = [...new Set(shown.map((f) => (f.from === 'source' ? 'the affected products\' version ranges' : 'the description')))];
+  const provenance = [
+    named.length === 0 ? 'no fixed version that lies outside every vulnerable range' : `fixed versions from ${sources.join(' and ') || 'the description'}`,
+    ...notes,
+  ].join('; ');
+  return { products: speakOf, otherProductsWithFixes, describedOnly, provenance, named };
+}
+
+export const MAX_FIX_PRODUCTS = 3;
+export const MAX_BRANCHES = 3;

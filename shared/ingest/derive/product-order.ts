@@ -1,0 +1,41 @@
+/**
+ * Which affected products a description names. NVD lists every product that carries a flaw (a
+ * TLS library's bug under dozens of appliances, Flash under the browsers that bundle it); the
+ * description names the one at fault. Products are found by their name in the description
+ * (CPE spelling, `_` and `-` read as spaces, whole words, case ignored).
+ */
+import type { AffectedProduct } from '../model.js';
+
+const normalise = (text: string) => ` ${text.toLowerCase().replace(/[_\-/]+/g, ' ').replace(/[^a-z0-9.+# ]+/g, ' ').replace(/\.(?= |$)/g, '').replace(/\s+/g, ' ')} `;
+
+function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
+  const name = normalise(product.product).trim();
+  // Very short tokens ("ie", "os") also match ordinary words; they count only with the vendor.
+  const vendor = normalise(product.vendor).trim();
+  return name.length >= 3 ? [name] : vendor ? [`${vendor} ${name}`] : [];
+}
+
+/**
+ * Where the description names the product, or -1: `first` is where the first mention starts;
+ * `lastEnd` is where the last mention ends (so of "Asterisk" and "Asterisk Appliance Developer
+ * Kit", the longer name is the one nearest to what follows it).
+ */
+export function mentionIndex(product: Pick<AffectedProduct, 'vendor' | 'product'>, text: string, which: 'first' | 'lastEnd'): number {
+  const haystack = normalise(text);
+  let best = -1;
+  for (const name of names(product)) {
+    const needle = ` ${name} `;
+    const at = which === 'first' ? haystack.indexOf(needle) : haystack.lastIndexOf(needle);
+    if (at < 0) continue;
+    const position = which === 'first' ? at : at + needle.length;
+    if (best < 0 || (which === 'first' ? position < best : position > best)) best = position;
+  }
+  return best;
+}
+
+/** The products the description names first (earliest mention first), then the rest in source order. */
+export function orderByDescription(products: readonly AffectedProduct[], description: string): AffectedProduct[] {
+  const at = new Map(products.map((p) => [p, mentionIndex(p, description, 'first')]));
+  const named = products.filter((p) => at.get(p)! >= 0).sort((a, b) => at.get(a)! - at.get(b)!);
+  return [...named, ...products.filter((p) => at.get(p)! < 0)];
+}

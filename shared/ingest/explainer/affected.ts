@@ -1,0 +1,48 @@
+/**
+ * A product's vulnerable versions as a reader can use them: listed versions that lie inside a
+ * range are left out, the remaining listed versions are grouped by release line ("16 listed versions from
+ * 2.2.1 to 2.2.34"), and everything is ordered newest first, CPE update qualifiers kept
+ * ("1.6.0 update 27"). "All versions" is said only when a source says so (CPE `*` with no bound,
+ * CVE 5 `defaultStatus: affected` with no versions); CPE `-` (not applicable) names no version.
+ */
+import type { AffectedProduct, VersionRange } from '../model.js';
+import { compareVersions } from '../versions/compare.js';
+import { newestFirst, rangeContains } from '../versions/ranges.js';
+import { rangeText } from './names.js';
+
+export interface VersionGroup {
+  readonly text: string;
+  /** The newest version the group reaches, for ordering (undefined: no upper end). */
+  readonly range: VersionRange;
+}
+
+/** "2.4" for "2.4.7" and "2.4.20 beta", "6" for "6 update 5": the release line a listed version belongs to. */
+function lineOf(version: string): string {
+  const numeric = /^\d+(?:\.\d+)*/.exec(version.trim())?.[0] ?? version;
+  return numeric.includes('.') ? numeric.replace(/\.\d+$/, '') : numeric;
+}
+
+export function versionGroups(product: AffectedProduct): VersionGroup[] {
+  const bounded = product.ranges.filter((r) => r.exact === undefined);
+  const exact = product.ranges.filter((r) => r.exact !== undefined && !bounded.some((b) => rangeContains(b, r.exact!)));
+  const groups: VersionGroup[] = bounded.flatMap((r) => {
+    const text = rangeText(r);
+    return text ? [{ text: `versions ${text}`, range: r }] : [];
+  });
+  const byLine = new Map<string, string[]>();
+  for (const r of exact) {
+    const line = lineOf(r.exact!);
+    byLine.set(line, [...(byLine.get(line) ?? []), r.exact!]);
+  }
+  for (const versions of byLine.values()) {
+    const sorted = [...new Set(versions)].sort(compareVersions);
+    const first = sorted[0]!;
+    const last = sorted.at(-1)!;
+    groups.push(
+      sorted.length === 1
+        ? { text: `version ${first}`, range: { exact: first } }
+        : { text: `${sorted.length} listed versions from ${first} to ${last}`, range: { startIncluding: first, endIncluding: last } },
+    );
+  }
+  return groups.sort((a, b) => newestFirst(a.range, b.range));
+}

@@ -1,0 +1,84 @@
+/**
+ * Comparing vendor versions as NVD and the CNAs write them: numeric segments ("2.4.10"), letters
+ * ("1.0.2a", OpenSSL's letter releases), pre-release words ("2.0-rc1", "3.0 beta 2") and
+ * post-release qualifiers kept from CPE update fields ("1.6.0 update 27", "2008 sp2", "7.1 p3").
+ *
+ * No npm library fits: `semver` and its kin reject anything that is not three numbers, and the
+ * generic "natural sort" comparators order "2.0-rc1" after "2.0". The rule here:
+ * - a version is cut into tokens: runs of digits (numbers) and runs of letters (words);
+ *   separators (`.`, `-`, `_`, `:`, `+`, spaces) only separate; a leading `v` before a digit
+ *   is dropped;
+ * - tokens compare position by position; a missing token counts as the number 0, so 1.0 equals
+ *   1.0.0;
+ * - token order: pre-release words (dev < alpha/a < beta/b < pre/preview < rc) below 0 and
+ *   the missing token; then 0; then post-release words ("update", "sp", "patch", "p", a final
+ *   letter such as OpenSSL's "a", compared alphabetically); then positive numbers by value.
+ *   So 2.0-rc1 < 2.0 < 2.0 update 1 < 2.0 sp1 < 2.0.1, and 1.0.2 < 1.0.2a < 1.0.2b < 1.0.3.
+ *
+ * This is lexicographic order of token sequences (padded with 0) over a total order of tokens,
+ * hence a total preorder (versions differing only in separators or trailing zeros are equal).
+ */
+
+type Token = { readonly rank: number; readonly number?: bigint; readonly word?: string };
+
+/** Pre-release stages, lowest first; anything else made of letters is a post-release qualifier. */
+const PRE_RELEASE: Readonly<Record<string, number>> = {
+  dev: 0, snapshot: 0, nightly: 0, alpha: 1, a: 1, beta: 2, b: 2, pre: 3, preview: 3, m: 3, milestone: 3, rc: 4, cr: 4,
+};
+
+// Ranks: pre-release words 0..4, zero/missing 10, post-release words 20, positive numbers 30.
+const ZERO: Token = { rank: 10, number: 0n };
+
+function wordToken(word: string, followedByNumber: boolean): Token {
+  // A lone "a"/"b" is a pre-release only when a number follows ("2.0b1"); at the end it is a
+  // letter release ("1.0.2a" comes after 1.0.2).
+  const stage = PRE_RELEASE[word];
+  if (stage !== undefined && (word.length > 1 || followedByNumber)) return { rank: stage, word };
+  return { rank: 20, word };
+}
+
+const cache = new Map<string, readonly Token[]>();
+
+export function versionTokens(version: string): readonly Token[] {
+  const cached = cache.get(version);
+  if (cached) return cached;
+  const text = version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+  const parts = text.match(/\d+|[a-z]+/g) ?? [];
+  const tokens = parts.map((part, i): Token => {
+    if (/^\d/.test(part)) {
+      const number = BigInt(part);
+      return number === 0n ? ZERO : { rank: 30, number };
+    }
+    return wordToken(part, /^\d/.test(parts[i + 1] ?? ''));
+  });
+  // Trailing zeros carry no meaning: 1.0 = 1.0.0.
+  while (tokens.length > 0 && tokens.at(-1)!.rank === ZERO.rank) tokens.pop();
+  if (cache.size > 200_000) cache.clear();
+  cache.set(version, tokens);
+  return tokens;
+}
+
+function compareTokens(a: Token, b: Token): number {
+  if (a.rank !== b.rank) return a.rank < b.rank ? -1 : 1;
+  if (a.number !== undefined && b.number !== undefined) return a.number === b.number ? 0 : a.number < b.number ? -1 : 1;
+  const x = a.word ?? '';
+  const y = b.word ?? '';
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/** Negative, zero or positive as version `a` is older than, the same as, or newer than `b`. */
+export function compareVersions(a: string, b: string): number {
+  const x = versionTokens(a);
+  const y = versionTokens(b);
+  const length = Math.max(x.length, y.length);
+  for (let i = 0; i < length; i++) {
+    const order = compareTokens(x[i] ?? ZERO, y[i] ?? ZERO);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
+/** True when the text has at least one digit: something the comparator can place. */
+export function isComparableVersion(version: string): boolean {
+  return /\d/.test(version);
+}

@@ -1,0 +1,73 @@
+/**
+ * Versions an NVD description states, read with a small grammar of NVD's common phrasings:
+ *
+ * | phrase | meaning |
+ * |---|---|
+ * | "X before V", "X prior to V", "X < V", "versions before V" | V is fixed |
+ * | "1.x before 1.2.3 and 2.x before 2.0.1" | one fixed version per line (1.2.3 for 1.x, 2.0.1 for 2.x) |
+ * | "fixed in V", "patched in V", "resolved in X V", "upgrade to V", "update to version V" | V is fixed |
+ * | "X through V", "A through B", "up to V", "<= V", "V and earlier", "V or earlier", "V and prior", "V and below" | V is the last affected version: no fix is stated |
+ *
+ * A version is a dotted number ("2.3.4", "1.0.2k", "8.0.0-rc2", "21.4R2", "1.6.0 update 28")
+ * or a bare number after the word "version" or "v"; bare numbers are otherwise read as years
+ * or counts and ignored. Each statement keeps the text just before it (`context`), so the
+ * caller can tell which product it is about.
+ */
+
+export interface DescribedFix {
+  readonly version: string;
+  /** The line it fixes ("1.x" → "1"), when the phrase names one. */
+  readonly line?: string;
+  /** Up to 80 characters before the phrase: what the phrase is about. */
+  readonly context: string;
+}
+
+export interface DescribedVersions {
+  readonly fixed: readonly DescribedFix[];
+  readonly lastAffected: readonly DescribedFix[];
+}
+
+// A version: dotted numbers with an optional letter release or pre/post-release tail.
+const DOTTED = String.raw`\d+(?:\.\d+)+(?:[a-z]{1,2}\d*)?(?:[-_](?:[a-z]{0,7}\d+[a-z]?\d*|[a-z]{2,7}))?(?:\s(?:update|sp|service pack|patch|build)\s?\d+)?`;
+const VERSION = String.raw`(?:(?:version|release|build|v)\s?(?<bare>\d+[a-z]?)\b|v?(?<dotted>${DOTTED}))(?![\w.]*\d)`;
+const LINE = String.raw`(?:(?<line>\d+(?:\.\d+)*)\.x\s+)?`;
+
+const FIXED_PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
+  new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
+  new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
+  new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
+];
+
+const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
+  new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
+  new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
+  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior|below|lower|older)\b`, 'gi'),
+];
+
+function versionOf(match: RegExpExecArray): string | undefined {
+  const bare = match.groups?.bare;
+  const dotted = match.groups?.dotted;
+  return (dotted ?? bare)?.replace(/\s+/g, ' ').trim();
+}
+
+function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
+  const found: { at: number; fix: DescribedFix }[] = [];
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const version = versionOf(match);
+      if (!version) continue;
+      const line = match.groups?.line;
+      const context = text.slice(Math.max(0, match.index - 80), match.index);
+      if (!found.some((f) => f.fix.version === version && f.fix.line === line)) found.push({ at: match.index, fix: { version, ...(line ? { line } : {}), context } });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
+}
+
+export function describedVersions(description: string): DescribedVersions {
+  // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
+  const text = description.replace(/\s+/g, ' ');
+  return { fixed: statements(text, FIXED_PATTERNS), lastAffected: statements(text, LAST_AFFECTED_PATTERNS) };
+}

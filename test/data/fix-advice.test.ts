@@ -1,0 +1,94 @@
+/**
+ * Fix advice over the whole data folder: every (product, version) the fix text names is checked
+ * against the raw NVD configurations of the CVE, read here without the ingest's parsers (the
+ * newest `lastModified` version of each CVE, as the ingest keeps). Counts are printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-folder.js';
+import { fixFaults, namedFixes, sourceGivesFix, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
+
+/** CVE id → the newest raw NVD configurations (only records that have any). */
+const raw = new Map<string, { stamp: string; configurations: RawNvdConfigurations }>();
+const stamps = new Map<string, string>();
+
+async function readRawNvd() {
+  for (const path of filesUnder(DATA_DIR).sort()) {
+    let first = true;
+    for await (const line of linesOf(path)) {
+      if (first && !line.startsWith('{')) break;
+      first = false;
+      let cve: { id?: unknown; sourceIdentifier?: unknown; descriptions?: unknown; lastModified?: string; configurations?: RawNvdConfigurations['configurations'] };
+      try {
+        cve = JSON.parse(line) as typeof cve;
+      } catch {
+        break;
+      }
+      if (typeof cve.id !== 'string' || typeof cve.sourceIdentifier !== 'string' || !Array.isArray(cve.descriptions)) break;
+      const stamp = cve.lastModified ?? '';
+      // Of several versions of a CVE the newest wins; on a tie the first read (as the ingest does).
+      const known = stamps.get(cve.id);
+      if (known !== undefined && known >= stamp) continue;
+      stamps.set(cve.id, stamp);
+      // Keep only what the check reads: the vulnerable matches of non-negated nodes.
+      const configurations = { configurations: cve.configurations };
+      if (vulnerableSpans(configurations).size > 0) raw.set(cve.id, { stamp, configurations });
+      else raw.delete(cve.id);
+    }
+  }
+}
+
+let ingested: IngestedDataFolder;
+let records: CatalogueRecord[] = [];
+
+beforeAll(async () => {
+  ingested = await ingestDataFolder(new Date());
+  records = ingested.records.filter((r) => !r.rejected);
+  await readRawNvd();
+  console.log(`fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations`);
+});
+
+afterAll(async () => {
+  await ingested?.close();
+});
+
+describe('fix advice over the real data', () => {
+  it('names no version inside a vulnerable range of its product, and no product that is not marked vulnerable', () => {
+    const faults: string[] = [];
+    let sentences = 0;
+    let versions = 0;
+    for (const r of records) {
+      const named = namedFixes(r);
+      if (named.length === 0) continue;
+      sentences++;
+      versions += named.reduce((n, x) => n + x.versions.length, 0);
+      for (const fault of fixFaults(r, raw.get(r.cve_id)?.configurations)) faults.push(`${r.cve_id}: ${fault} :: ${r.explanation?.fix}`);
+    }
+    console.log(`fix advice: ${sentences} records name ${versions} fixed versions; ${faults.length} name a version inside a vulnerable range or a product not marked vulnerable`);
+    expect(sentences).toBeGreaterThan(10_000);
+    expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
+  });
+
+  it('names a fixed version in at least 90 % of the records whose CPE ranges or description give one', () => {
+    let give = 0;
+    let fromCpe = 0;
+    let fromDescription = 0;
+    let named = 0;
+    const missed: string[] = [];
+    for (const r of records) {
+      const source = sourceGivesFix(raw.get(r.cve_id)?.configurations, r.description);
+      if (!source.cpe && !source.description) continue;
+      give++;
+      if (source.cpe) fromCpe++;
+      if (source.description) fromDescription++;
+      if (namedFixes(r).some((n) => n.versions.length > 0)) named++;
+      else if (missed.length < 5) missed.push(`${r.cve_id}: ${r.explanation?.fix}`);
+    }
+    const share = named / give;
+    console.log(
+      `fix advice: ${give} records give a fixed version (CPE ranges ${fromCpe}, description ${fromDescription}); the fix names one in ${named} (${(share * 100).toFixed(1)} %). Not named, e.g.:\n  ${missed.join('\n  ')}`,
+    );
+    expect(give).toBeGreaterThan(10_000);
+    expect(share).toBeGreaterThanOrEqual(0.9);
+  });
+});
