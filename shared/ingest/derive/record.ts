@@ -10,11 +10,19 @@ import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
 import { derivePatch, type PreviousPatch } from './patch.js';
 import { deriveProducts } from './products.js';
+import { nameProducts } from '../names/display-names.js';
 import { deriveReferences, mergedReferences } from './references.js';
 import { deriveScore } from './score.js';
 import { deriveTags } from './tags.js';
 import { deriveTitle } from './title.js';
 import { deriveCweIds, deriveCweNames } from './weakness.js';
+
+/** The affected products with the names people know them by (`names/display-names.ts`). */
+function namedProducts(sources: CveSources) {
+  const products = deriveProducts(sources);
+  const cnaProducts = sources.cve5?.cna.products;
+  return { ...products, value: nameProducts(products.value, { ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}), ...(cnaProducts ? { cnaProducts } : {}) }) };
+}
 
 export function deriveRecord(sources: CveSources, now: Date, previous?: PreviousPatch): CatalogueRecord | undefined {
   const published = derivePublishedDate(sources);
@@ -23,7 +31,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const rejected = deriveRejected(sources);
   const score = deriveScore(sources);
   const cwe = deriveCweIds(sources);
-  const products = deriveProducts(sources);
+  const products = namedProducts(sources);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);

@@ -8,7 +8,7 @@ import type { Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { article, displayName, listText, productName, rangeText, sentence } from './names.js';
+import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -50,7 +50,7 @@ const REJECTED = {
 function subjectOf(products: readonly AffectedProduct[]): string | undefined {
   if (products.length === 0) return undefined;
   if (products.length === 1) return productName(products[0]!);
-  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
   if (products.length <= MAX_NAMED_PRODUCTS) return listText(products.map(productName));
   return vendors.length === 1 ? `${products.length} products from ${vendors[0]}` : `${products.length} products`;
 }
@@ -115,7 +115,7 @@ export function explainAffected(input: ExplainerInput): string {
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(products.map(productLine))}.${check}`;
   }
-  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
   const named = shown.map(productLine);
   const from = vendors.length === 0 ? '' : vendors.length <= 3 ? ` from ${listText(vendors)}` : ` from ${vendors.length} vendors`;
   return `${products.length} products${from} are affected, including ${listText(named)}. The NVD entry lists them all.${check}`;
