@@ -16,7 +16,7 @@ const KNOWN_SPELLINGS: Readonly<Record<string, string>> = {
   ipad: 'iPad', ipados: 'iPadOS', ios: 'iOS', macos: 'macOS', mac_os_x: 'Mac OS X', tvos: 'tvOS', watchos: 'watchOS', itunes: 'iTunes', icloud: 'iCloud', imagemagick: 'ImageMagick',
   graphicsmagick: 'GraphicsMagick', freebsd: 'FreeBSD', netbsd: 'NetBSD', openbsd: 'OpenBSD', sunos: 'SunOS', vmware: 'VMware', fortios: 'FortiOS', fortigate: 'FortiGate',
   powershell: 'PowerShell', sharepoint: 'SharePoint', onedrive: 'OneDrive', joomla: 'Joomla!', drupal: 'Drupal', tensorflow: 'TensorFlow', pytorch: 'PyTorch',
-  youtube: 'YouTube', linkedin: 'LinkedIn', redhat: 'Red Hat', dlink: 'D-Link', 'd-link': 'D-Link', tp_link: 'TP-Link', 'tp-link': 'TP-Link', netgear: 'NETGEAR', zyxel: 'Zyxel',
+  youtube: 'YouTube', linkedin: 'LinkedIn', redhat: 'Red Hat', dlink: 'D-Link', 'd-link': 'D-Link', tp_link: 'TP-Link', 'tp-link': 'TP-Link', zyxel: 'Zyxel',
   http: 'HTTP', https: 'HTTPS', ldap: 'LDAP', os: 'OS', sql: 'SQL', xml: 'XML', ssl: 'SSL', tls: 'TLS', ssh: 'SSH', ftp: 'FTP', dns: 'DNS', api: 'API', cli: 'CLI', jdk: 'JDK', jre: 'JRE', pdf: 'PDF',
 };
 
