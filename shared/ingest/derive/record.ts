@@ -49,6 +49,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
   const text = explain({
     rejected: rejected.value,
+    description: description.value,
     cweIds: cwe.value,
     cweCatalogue: sources.cweCatalogue,
     products: products.value,

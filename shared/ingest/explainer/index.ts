@@ -8,10 +8,13 @@ import type { Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
+import { descriptionImpactSentence, readDescription } from './description.js';
 import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
+  /** The record's description: the attacker and impact it names fill in for a CWE or vector that says nothing. */
+  readonly description?: string;
   readonly cweIds: readonly string[];
   readonly cweCatalogue: ReadonlyMap<string, CweEntry>;
   readonly products: readonly AffectedProduct[];
@@ -73,14 +76,17 @@ export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
+  const plainWeakness = input.cweIds.some((id) => PLAIN_WEAKNESSES[id] !== undefined);
   const attack = parseCvssVector(input.vector);
-  if (attack) {
-    if (parts.length < 2) {
-      const impact = impactSentence(attack);
-      if (impact) parts.push(impact);
-    }
-    parts.push(attackSentence(attack));
+  const facts = input.description ? readDescription(input.description) : undefined;
+  // The description's own words where the CWE has no plain text or there is no vector; else the vector's impacts.
+  const described = facts && (!plainWeakness || !attack) ? descriptionImpactSentence(facts) : undefined;
+  if (described) parts.push(described);
+  else if (attack && !plainWeakness) {
+    const impact = impactSentence(attack);
+    if (impact) parts.push(impact);
   }
+  if (attack) parts.push(attackSentence(attack, { localUsers: facts?.attacker === 'local' }));
   parts.push(severityWords(input.severity, input.cvssScore) ?? '');
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (input.exploitCode) parts.push('Public code to exploit it exists.');

@@ -40,10 +40,15 @@ export function vendorName(product: Pick<AffectedProduct, 'vendor' | 'vendorTitl
   return product.vendorTitle ?? displayName(product.vendor);
 }
 
-/** "a" or "an" before a phrase, by its sound: vowels, "un…", and acronyms read with a vowel sound (an SQL, an XML, an HTTP). */
+/**
+ * "a" or "an" before a phrase, by its sound: vowels, "un…" (but "uni…" as in "unique" only
+ * before n/m: an uninitialized, an unimplemented), not "eu…"/"one…"/"use…", and acronyms read
+ * with a vowel sound (an SQL, an XML, an HTTP).
+ */
 export function article(phrase: string): 'a' | 'an' {
   if (/^[A-Z]{2,}/.test(phrase)) return /^[AEFHILMNORSX]/.test(phrase) ? 'an' : 'a';
-  if (/^(un[^i]|[aeio])/i.test(phrase)) return 'an';
+  if (/^(eu|one\b|once\b|uni(?![nm]))/i.test(phrase)) return 'a';
+  if (/^(un|[aeio]|hour|honest|heir)/i.test(phrase)) return 'an';
   return 'a';
 }
 
