@@ -15,7 +15,7 @@ export function sentencesOf(text: string): string[] {
 
 function articleFaults(text: string): string[] {
   const faults: string[] = [];
-  for (const m of text.matchAll(/(?<![\w'-])(a|an|A|An) ([A-Za-z][\w-]*)/g)) {
+  for (const m of text.matchAll(/(?<![\w'().-])(a|an|A|An) (?=[A-Za-z])([A-Za-z][\w-]*)/g)) {
     const [, said, word] = m;
     // Single letters ("a B release") and words in quotes are names, not English to judge.
     if (!word || word.length < 2) continue;
@@ -31,13 +31,15 @@ export interface WordingOptions {
 }
 
 export function wordingFaults(text: string, options: WordingOptions = {}): string[] {
+  if (options.quoted) return [];
   const faults = [...explanationFaults(text)];
-  if (options.quoted) return faults;
   for (const s of sentencesOf(text)) {
     if (/^(If it works, )?they\b/i.test(s.trim())) faults.push(`a sentence with no subject: "${s.slice(0, 40)}"`);
   }
   for (const f of articleFaults(text)) faults.push(`a/an: ${f}`);
-  const token = /(?<![\w./:-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w.-])/.exec(text);
+  // Version strings (`snv_124`, `3.4sg_3.4.2sg`) and Apache modules (`mod_ssl`) are not CPE tokens.
+  const withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '');
+  const token = /(?<![\w./:()-])(?!mod_)[a-z]{2,}(?:_[a-z]{2,})+(?![\w.()-])/.exec(withoutVersions);
   if (token) faults.push(`a raw CPE token "${token[0]}"`);
   return faults;
 }

@@ -7,7 +7,7 @@ import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 import { displayName, productName, vendorName } from '../../shared/ingest/explainer/names.js';
 import { readSourceFile, recogniseFile } from '../../shared/ingest/files.js';
 import type { AffectedProduct } from '../../shared/ingest/model.js';
-import { CpeTitles, cutTitle, vendorPrefix } from '../../shared/ingest/names/cpe-titles.js';
+import { CpeTitles, cutTitle, tidyVendor, vendorPrefix } from '../../shared/ingest/names/cpe-titles.js';
 import { nameProducts } from '../../shared/ingest/names/display-names.js';
 import { fixture } from '../support/ingest-fixtures.js';
 
@@ -34,7 +34,7 @@ describe('NVD CPE dictionary titles', () => {
     expect(cpeTitles.title('apache', 'http_server')).toEqual({ title: 'Apache HTTP Server', vendorTitle: 'Apache' });
     // A lower-case slip of the dictionary loses to the capitalised title.
     expect(cpeTitles.title('linux', 'linux_kernel')?.title).toBe('Linux Kernel');
-    expect(cpeTitles.title('openssl', 'openssl')?.title).toBe('OpenSSL Project OpenSSL');
+    expect(cpeTitles.title('openssl', 'openssl')?.title).toBe('OpenSSL');
     expect(cpeTitles.title('haxx', 'curl')).toBeUndefined();
   });
 
@@ -55,7 +55,13 @@ describe('NVD CPE dictionary titles', () => {
     expect(vendorPrefix('Apple', 'apple')).toBeUndefined();
   });
 
-  it('keeps the first title seen per version set stable whatever the order of entries', () => {
+  it('drops a vendor\'s legal form after its name', () => {
+    expect(tidyVendor('Apache Software Foundation Tomcat', 'apache')).toBe('Apache Tomcat');
+    expect(tidyVendor('OpenSSL Project OpenSSL', 'openssl')).toBe('OpenSSL');
+    expect(tidyVendor('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat Enterprise Linux');
+  });
+
+  it('chooses the same title whatever the order of entries', () => {
     const a = new CpeTitles();
     const b = new CpeTitles();
     const entries = [

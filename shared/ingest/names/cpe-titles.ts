@@ -9,7 +9,9 @@
  * 2. of the cut titles, the shortest that still spells every word of the CPE product token wins
  *    ("Apache HTTP Server" over "Apache Software Foundation Apache HTTP Server"); if none does,
  *    the most frequent, then the shortest. A title starting in lower case comes after the others
- *    ("Linux Kernel" over "linux Kernel", "jQuery" kept), and "OpenSSL OpenSSL" reads "OpenSSL".
+ *    ("Linux Kernel" over "linux Kernel", "jQuery" kept), and "OpenSSL OpenSSL" reads "OpenSSL";
+ * 3. a vendor's legal form after its name is dropped ("Apache Software Foundation Tomcat" →
+ *    "Apache Tomcat").
  *
  * The vendor's display name is the title's leading words when they spell the CPE vendor token
  * ("Red Hat" for `redhat`), else unknown. Only the pairs' cut titles are kept in memory.
@@ -95,17 +97,35 @@ export class CpeTitles {
     const cached = this.chosen.get(key);
     if (cached !== undefined) return cached ?? undefined;
     const titles = this.counts.get(key);
-    const best = titles ? choose(titles, product) : undefined;
+    const tidied = titles ? new Map<string, number>() : undefined;
+    for (const [t, n] of titles ?? []) tidied!.set(tidyVendor(t, vendor), (tidied!.get(tidyVendor(t, vendor)) ?? 0) + n);
+    const best = tidied ? choose(tidied, product) : undefined;
     const value = best ? { title: best, ...optionalVendor(vendorPrefix(best, vendor)) } : null;
     this.chosen.set(key, value);
     return value ?? undefined;
   }
 }
 
+const LEGAL_WORDS = /^(Software Foundation|Foundation|Project|Inc\.?|Corporation|Corp\.?|Ltd\.?|LLC|GmbH|Team|Group|Organization)(?= )/;
+
+/**
+ * "Apache Software Foundation Tomcat" → "Apache Tomcat", "OpenSSL Project OpenSSL" → "OpenSSL":
+ * the vendor's legal form after its name says nothing to a reader.
+ */
+export function tidyVendor(title: string, vendor: string): string {
+  const prefix = vendorPrefix(title, vendor);
+  if (!prefix) return title;
+  const rest = title.slice(prefix.length + 1).replace(LEGAL_WORDS, '').trim();
+  if (!rest) return title;
+  return `${prefix} ${rest}`.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
+}
+
 const optionalVendor = (vendorTitle: string | undefined) => (vendorTitle ? { vendorTitle } : {});
 
 function choose(titles: ReadonlyMap<string, number>, product: string): string | undefined {
-  const all = [...titles.entries()];
+  // A title that repeats a CPE token ("Microsoft outlook_web_access") is no better than the casing
+  // rule; Apache modules (mod_ssl) are the exception, that is their name.
+  const all = [...titles.entries()].filter(([t]) => !/(?<!\bmod)_/.test(t.replace(/\bmod_\w+/g, '')));
   // A title that starts in lower case ("linux Kernel") is a dictionary slip when another exists.
   const lower = (t: string) => Number(/^[a-z]/.test(t) && !/^[a-z]+[A-Z]/.test(t));
   const spelling = all.filter(([t]) => spellsProduct(t, product)).sort(([a], [b]) => lower(a) - lower(b) || a.length - b.length || a.localeCompare(b));
