@@ -3,40 +3,15 @@
  * in-memory local table, then every stored record checked against its sources. The expected
  * values are read here straight from the raw files, not through the ingest's parsers.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFunctionEnvironment, localConfig } from '../../shared/config/local.js';
-import { tableName } from '../../shared/config/index.js';
 import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain/cve.js';
 import { gradeLevel } from '../../shared/ingest/readability.js';
-import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
-import { localTableEnvironment } from '../../shared/local/local-tables.js';
-import { documentClient, resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
-import { ingestCatalogue, type IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
-const DATA_DIR = resolve(localConfig().PLAINCVE_DATA_DIR);
 const NOW = new Date();
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    return stat.isDirectory() ? filesUnder(path) : stat.isFile() ? [path] : [];
-  });
-}
-
-async function* linesOf(path: string): AsyncGenerator<string> {
-  const raw = createReadStream(path);
-  const gz = readFileSync(path).subarray(0, 2);
-  const input = gz[0] === 0x1f && gz[1] === 0x8b ? raw.pipe(createGunzip()) : raw;
-  yield* createInterface({ input, crlfDelay: Infinity });
-}
 
 // ---- expectations read straight from the raw records -------------------------------------
 
@@ -145,39 +120,24 @@ async function readExpectations() {
 
 // ---- the run --------------------------------------------------------------------------------
 
-let dynamo: LocalDynamo;
+let folder: IngestedDataFolder;
 let summary: IngestSummary;
-const records: CatalogueRecord[] = [];
+let records: CatalogueRecord[] = [];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  dynamo = await startLocalDynamo();
-  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_TIMEOUT_MS: '30000' });
-  resetDocumentClient();
-  let t = Date.now();
-  summary = await ingestCatalogue({ files: filesUnder(DATA_DIR), now: NOW });
-  timings.ingestSeconds = (Date.now() - t) / 1000;
-  t = Date.now();
+  folder = await ingestDataFolder(NOW);
+  ({ summary, records } = folder);
+  timings.ingestSeconds = folder.timings.ingestSeconds;
+  const t = Date.now();
   await readExpectations();
   timings.expectationSeconds = (Date.now() - t) / 1000;
-  t = Date.now();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await documentClient().send(new ScanCommand({ TableName: tableName('CATALOGUE_TABLE'), ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) {
-      if (!String(item.pk).startsWith('CVE-')) continue;
-      const { pk: _pk, ...record } = item;
-      records.push(record as CatalogueRecord);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  timings.scanSeconds = (Date.now() - t) / 1000;
+  timings.scanSeconds = folder.timings.scanSeconds;
   console.log(`test:data: ${records.length} records; ingest ${timings.ingestSeconds}s (${Math.round(summary.derived / timings.ingestSeconds!)} records/s), expectations ${timings.expectationSeconds}s, scan ${timings.scanSeconds}s`);
 });
 
 afterAll(async () => {
-  resetDocumentClient();
-  await dynamo?.close();
+  await folder?.close();
 });
 
 /** Collects failures so one assertion reports the first few of possibly thousands. */

@@ -13,14 +13,21 @@ export function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?]["')\]]?)\s+(?=[A-Z0-9"'])/).filter((s) => s.trim());
 }
 
+/**
+ * "a"/"an" against the next word's sound. A capitalised "A"/"An" in mid-sentence belongs to a
+ * name ("Portal D'acces A LA Universitat", "Security Patch A"), and so does a capitalised word
+ * after it ("AcyMailing – An Ultimate Newsletter Plugin"): names are quoted as their owners
+ * write them, so only the catalogue's own English is judged.
+ */
 function articleFaults(text: string): string[] {
   const faults: string[] = [];
-  for (const m of text.matchAll(/(?<![\w'().-])(a|an|A|An) (?=[A-Za-z])([A-Za-z][\w-]*)/g)) {
+  for (const m of text.matchAll(/(?<![\w'().\/-])(a|an|A|An) (?=[A-Za-z])([A-Za-z][\w-]*)/g)) {
     const [, said, word] = m;
-    // Single letters ("a B release") and words in quotes are names, not English to judge.
-    if (!word || word.length < 2) continue;
-    const expected = article(word);
-    if (said!.toLowerCase() !== expected) faults.push(`"${said} ${word}"`);
+    if (!said || !word || word.length < 2) continue;
+    const sentenceStart = /(^|[.!?:]\s+)$/.test(text.slice(0, m.index));
+    if (/^A/.test(said) && !sentenceStart) continue;
+    if (/^[A-Z][a-z]/.test(word)) continue;
+    if (said.toLowerCase() !== article(word)) faults.push(`"${said} ${word}"`);
   }
   return faults;
 }
@@ -39,7 +46,7 @@ export function wordingFaults(text: string, options: WordingOptions = {}): strin
   for (const f of articleFaults(text)) faults.push(`a/an: ${f}`);
   // Version strings (`snv_124`, `3.4sg_3.4.2sg`) and Apache modules (`mod_ssl`) are not CPE tokens.
   const withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '');
-  const token = /(?<![\w./:()-])(?!mod_)[a-z]{2,}(?:_[a-z]{2,})+(?![\w.()-])/.exec(withoutVersions);
+  const token = /(?<![\w./:()-])(?!mod_)[a-z]{2,}(?:_[a-z]{2,})+(?![\w()-]|\.\w)/.exec(withoutVersions);
   if (token) faults.push(`a raw CPE token "${token[0]}"`);
   return faults;
 }

@@ -4,7 +4,7 @@ import { attackSentence, impactSentence, parseCvssVector } from '../../shared/in
 import { descriptionImpactSentence, hasImpact, readDescription } from '../../shared/ingest/explainer/description.js';
 import { explainSummary, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
 import { article } from '../../shared/ingest/explainer/names.js';
-import { wordingFaults } from '../support/wording-lint.js';
+import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
 
 const say = (description: string) => descriptionImpactSentence(readDescription(description));
 
@@ -96,5 +96,29 @@ describe('wording of the attack', () => {
 
   it('picks "a" or "an" by sound', () => {
     expect(['uninitialized pointer', 'unique id', 'unsafe call', 'European law', 'one-time code', 'hour', 'use-after-free', 'XML parser', 'URL'].map(article)).toEqual(['an', 'a', 'an', 'a', 'a', 'an', 'a', 'an', 'a']);
+  });
+});
+
+describe('the wording lint', () => {
+  it.each([
+    ['If it works, they can see data.', 'a sentence with no subject'],
+    ['This is a uninitialized pointer flaw.', 'a/an'],
+    ['This is an buffer overflow flaw.', 'a/an'],
+    ['You are affected if you use Red Hat enterprise_linux.', 'a raw CPE token'],
+    ['You are affected if you use cpe:2.3:o:redhat:enterprise_linux:8.', 'a raw CPE string'],
+    ['It is rated NaN out of 10.', 'NaN'],
+    ['Update Acme to version undefined or later.', 'undefined'],
+  ])('flags %s', (text, fault) => expect(wordingFaults(text).join(' ')).toContain(fault));
+
+  it.each([
+    'This is an SQL injection flaw in Gencat Portal D\'acces A LA Universitat.',
+    'This is an uninitialized pointer flaw in AcyMailing – An Ultimate Newsletter Plugin.',
+    'You are affected if you use Apache mod_ssl (versions 3.4sg_3.4.2sg and snv_124).',
+    'An attacker can try this over the network. A patch is published.',
+  ])('passes %s', (text) => expect(wordingFaults(text)).toEqual([]));
+
+  it('knows when the last sentence does not end', () => {
+    expect(sentenceEndFaults('Update Acme to version 2.0 or later')).toEqual(['the last sentence does not end']);
+    expect(sentenceEndFaults('See the vendor\'s advisory (CVE-2021-44228).')).toEqual([]);
   });
 });
