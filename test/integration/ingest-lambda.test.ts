@@ -15,12 +15,23 @@ import { recogniseFile } from '../../shared/ingest/files.js';
 import { fixture } from '../support/ingest-fixtures.js';
 import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-stand-in.js';
 
+/** A CPE dictionary in NVD's format that titles the invented product of the second CVE. */
+const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
+<cpe-list xmlns="http://cpe.mitre.org/dictionary/2.0" xmlns:cpe-23="http://scap.nist.gov/schema/cpe-extension/2.3">
+  <cpe-item name="cpe:/a:example:product_1:1.0">
+    <title xml:lang="en-US">Example Corp WidgetServer 1.0</title>
+    <cpe-23:cpe23-item name="cpe:2.3:a:example:product_1:1.0:*:*:*:*:*:*:*"/>
+  </cpe-item>
+</cpe-list>
+`;
+
 /** Serves side-source files; `/flaky` answers 503 to every other request. */
 async function startFileServer(): Promise<{ url: string; close(): Promise<void> }> {
   let flaky = 0;
   const server: Server = createServer((req, res) => {
     if (req.url === '/kev.json') return res.end(readFileSync(fixture('kev.json')));
     if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
+    if (req.url === '/cpe-dictionary.xml.gz') return res.end(gzipSync(CPE_DICTIONARY));
     if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
     if (req.url === '/flaky') return res.end(readFileSync(fixture('cwe-names.tsv')));
     res.writeHead(404).end();
@@ -49,6 +60,7 @@ beforeAll(async () => {
     NVD_API_KEY: 'local-test-key',
     KEV_URL: `${files.url}/kev.json`,
     INGEST_SOURCE_URLS: `${files.url}/metasploit.tsv.gz, ${files.url}/flaky`,
+    CPE_DICTIONARY_URL: `${files.url}/cpe-dictionary.xml.gz`,
   });
   resetDocumentClient();
 });
@@ -64,6 +76,10 @@ describe('ingest Lambda', () => {
     expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
     expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'] });
     expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
+    // The configured CPE dictionary names the product (its legal form dropped); the tags keep the CPE spelling.
+    const named = await cveRepository.get(cves[1]!.id);
+    expect(named?.explanation?.affected).toContain('Example WidgetServer');
+    expect(named?.tags).toContainEqual({ tag: 'product_1', tag_type: 'product' });
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
 
     const again = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });

@@ -21,7 +21,7 @@ export function sentencesOf(text: string): string[] {
  */
 function articleFaults(text: string): string[] {
   const faults: string[] = [];
-  for (const m of text.matchAll(/(?<![\w'().\/-])(a|an|A|An) (?=[A-Za-z])([A-Za-z][\w-]*)/g)) {
+  for (const m of text.matchAll(/(?<![\w'()./-])(a|an|A|An) (?=[A-Za-z])([A-Za-z][\w-]*)/g)) {
     const [, said, word] = m;
     if (!said || !word || word.length < 2) continue;
     const sentenceStart = /(^|[.!?:]\s+)$/.test(text.slice(0, m.index));
