@@ -73,6 +73,12 @@ const envSchema = z.object({
     .default('')
     .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
     .pipe(z.array(z.url())),
+  /**
+   * Ingest: NVD's CPE dictionary (the XML `official-cpe-dictionary_v2.3.xml[.gz]`), fetched on each
+   * scheduled run for product display names. Unset: names come from the CNA's names and the
+   * casing rule. NVD retired its own XML feed, so point this at a copy you keep (e.g. in S3).
+   */
+  CPE_DICTIONARY_URL: z.url().optional(),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
   INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });

@@ -1,21 +1,29 @@
-import type { CatalogueRecord } from '../domain/cve.js';
-import { records1 } from './records-1.js';
-import { records2 } from './records-2.js';
-import { records3 } from './records-3.js';
-import { records4 } from './records-4.js';
+/**
+ * The demo catalogue: well-known real CVEs written by hand for trying PlainCVE offline, kept as
+ * data (`catalogue.json`) and checked by the catalogue record schema when loaded, so a malformed
+ * entry fails at start-up rather than reaching a user. Facts were checked against NVD, CVE 5,
+ * CISA KEV and the exploit/detection lists of `../shared/data` where it holds the CVE (a real-data
+ * test re-checks score, date and CWEs); `provenance` says which source each record rests on.
+ */
+import { z } from 'zod';
+import { catalogueRecordSchema } from '../domain/cve.js';
+import records from './catalogue.json' with { type: 'json' };
 
 export const DEMO_NOTICE = 'Hand-written demo records for trying PlainCVE offline, not a live vulnerability feed.';
 
 /**
- * A hand-written record that does not set `cvss_version` takes it from its own provenance
- * ("NVD primary CVSS v3.1"), so the demo says which scale each score is on like live records do.
+ * A demo record: a catalogue record marked `demo: true`, with the CVSS version and vector its
+ * score comes from (product decisions §6 "Scores"; the same two fields the record schema carries).
  */
-function withCvssVersion(record: CatalogueRecord): CatalogueRecord {
-  if (record.cvss_version !== undefined) return record;
-  const stated = /CVSS v(3\.1|3\.0|4\.0|2\.0|2)\b/.exec(record.provenance.cvss_score ?? '')?.[1];
-  const version = stated === '2' ? '2.0' : (stated as CatalogueRecord['cvss_version']);
-  return { ...record, cvss_version: record.cvss_score === null ? null : (version ?? null), cvss_vector: record.cvss_vector ?? null };
+export const demoRecordSchema = catalogueRecordSchema.extend({
+  demo: z.literal(true),
+  cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
+  cvss_vector: z.string().min(1).nullable(),
+});
+export type DemoRecord = z.infer<typeof demoRecordSchema>;
+
+export function loadDemoCatalogue(data: unknown): readonly DemoRecord[] {
+  return z.array(demoRecordSchema).parse(data);
 }
 
-/** Well-known real CVEs written by hand (split over four files to keep each reviewable). */
-export const demoCatalogue: readonly CatalogueRecord[] = [...records1, ...records2, ...records3, ...records4].map(withCvssVersion);
+export const demoCatalogue: readonly DemoRecord[] = loadDemoCatalogue(records);

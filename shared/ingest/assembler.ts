@@ -5,6 +5,7 @@
  */
 import type { CveSources } from './derive/inputs.js';
 import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from './model.js';
+import { CpeTitles, type CpeTitleEntry } from './names/cpe-titles.js';
 import type { IntelSink } from './sources/source.js';
 
 export class CatalogueAssembler implements IntelSink {
@@ -15,6 +16,7 @@ export class CatalogueAssembler implements IntelSink {
   readonly epssScores = new Map<string, EpssScore>();
   readonly exploitSets = new Map<string, Set<ExploitSource>>();
   readonly detectionSets = new Map<string, Set<DetectionSource>>();
+  readonly cpeTitles = new CpeTitles();
 
   nvd(record: NvdRecord): void {
     const current = this.nvdRecords.get(record.id);
@@ -53,6 +55,10 @@ export class CatalogueAssembler implements IntelSink {
     set.add(source);
   }
 
+  cpeTitle(entry: CpeTitleEntry): void {
+    this.cpeTitles.add(entry);
+  }
+
   /** Every CVE with a full record (NVD or CVE 5), sorted. KEV or exploit lists alone make no record. */
   recordIds(): string[] {
     return [...new Set([...this.nvdRecords.keys(), ...this.cve5Records.keys()])].sort(compareCveIds);
@@ -72,6 +78,7 @@ export class CatalogueAssembler implements IntelSink {
       exploits: this.exploitSets.get(id) ?? new Set(),
       detections: this.detectionSets.get(id) ?? new Set(),
       cweCatalogue: this.cweCatalogue,
+      cpeTitles: this.cpeTitles,
     };
   }
 

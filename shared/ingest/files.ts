@@ -1,12 +1,13 @@
 /**
  * Reading a source file whatever its name: gzip is recognised by its magic bytes, the source by
- * its content (first line, else the whole document). Line sources stream; documents are read whole.
+ * its content (first line, else the first 64 KB, else the whole document). Line and stream sources
+ * stream; documents are read whole.
  */
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { Transform, type Readable } from 'node:stream';
-import { recogniseByFirstLine, recogniseDocument, type Recognition } from './sources/index.js';
+import { recogniseByFirstLine, recogniseByHead, recogniseDocument, type Recognition } from './sources/index.js';
 import type { IntelSink } from './sources/source.js';
 
 const MAX_DOCUMENT_BYTES = 512 * 1024 * 1024;
@@ -63,9 +64,33 @@ export async function firstLineOf(path: string): Promise<string> {
   }
 }
 
+const HEAD_BYTES = 64 * 1024;
+
+/** The first 64 KB of the (decompressed) content. */
+async function headOf(path: string): Promise<string> {
+  const stream = openText(path);
+  let text = '';
+  try {
+    for await (const chunk of stream) {
+      text += (chunk as Buffer).toString('utf8');
+      if (text.length >= HEAD_BYTES) break;
+    }
+    return text.slice(0, HEAD_BYTES);
+  } finally {
+    stream.destroy();
+  }
+}
+
 /** What a file holds, from its content. `undefined` recognition means "decide on the whole document". */
 export async function recogniseFile(path: string): Promise<Recognition | undefined> {
-  return recogniseByFirstLine((await firstLineOf(path)).replace(/^\uFEFF/, ''));
+  return recogniseByFirstLine((await firstLineOf(path)).replace(/^\uFEFF/, '')) ?? recogniseByHead((await headOf(path)).replace(/^\uFEFF/, ''));
+}
+
+async function* textChunks(stream: Readable): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of stream) yield decoder.decode(chunk as Buffer, { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
 }
 
 export function fileSize(path: string): number {
@@ -75,8 +100,12 @@ export function fileSize(path: string): number {
 /** Reads one file into `sink`; `onBytes` reports compressed bytes read (for progress bars). */
 export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): Promise<FileReport> {
   const byLine = await recogniseFile(path);
-  if (byLine && byLine.type !== 'lines') return { path, recognition: byLine, lines: 0 };
+  if (byLine && byLine.type !== 'lines' && byLine.type !== 'stream') return { path, recognition: byLine, lines: 0 };
   const stream = openText(path, onBytes);
+  if (byLine?.type === 'stream') {
+    await byLine.source.parse(textChunks(stream), sink);
+    return { path, recognition: byLine, lines: 0 };
+  }
   if (byLine?.type === 'lines') {
     const parse = byLine.source.parser((await firstLineOf(path)).replace(/^\uFEFF/, ''));
     let lines = 0;

@@ -44,6 +44,10 @@ export interface AffectedProduct {
   readonly allVersions?: boolean;
   /** Versions a source names as fixed (CVE 5 `unaffected` entries, `lessThan` bounds). */
   readonly fixedVersions: readonly string[];
+  /** The product's display name (CPE dictionary title, else the CNA's names), set at derivation. */
+  readonly title?: string;
+  /** The vendor's display name from the same source, when it gives one. */
+  readonly vendorTitle?: string;
 }
 
 export interface SourceReference {

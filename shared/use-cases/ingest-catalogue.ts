@@ -98,7 +98,7 @@ async function readFiles(paths: readonly string[], assembler: CatalogueAssembler
   for (const path of [...paths].sort()) {
     const recognition = await recogniseFile(path);
     if (recognition?.type === 'ignored') ignored.push({ path, reason: recognition.reason });
-    else if (recognition?.type === 'lines') plan.push({ path, label: recognition.source.label, record: RECORD_KINDS.has(recognition.source.kind) });
+    else if (recognition?.type === 'lines' || recognition?.type === 'stream') plan.push({ path, label: recognition.source.label, record: RECORD_KINDS.has(recognition.source.kind) });
     else plan.push({ path, label: 'documents', record: false });
   }
   plan.sort((a, b) => Number(a.record) - Number(b.record) || a.label.localeCompare(b.label) || a.path.localeCompare(b.path));

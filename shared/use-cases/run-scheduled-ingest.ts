@@ -20,7 +20,7 @@ export async function runScheduledIngest(options: ScheduledIngestOptions = {}): 
   const settings = config();
   const now = options.now ?? new Date();
   const apiKey = settings.NVD_API_KEY ?? (settings.NVD_API_KEY_SECRET_ID ? await readSecretString(settings.NVD_API_KEY_SECRET_ID) : undefined);
-  const files = await downloadSources([settings.KEV_URL, ...(settings.EPSS_URL ? [settings.EPSS_URL] : []), ...settings.INGEST_SOURCE_URLS]);
+  const files = await downloadSources([settings.KEV_URL, ...(settings.EPSS_URL ? [settings.EPSS_URL] : []), ...(settings.CPE_DICTIONARY_URL ? [settings.CPE_DICTIONARY_URL] : []), ...settings.INGEST_SOURCE_URLS]);
   const stored = await ingestRepository.getCursor(NVD_CURSOR);
   const since = options.since ?? (stored ? undefined : new Date(now.getTime() - settings.INGEST_INITIAL_LOOKBACK_DAYS * 86_400_000));
   return ingestCatalogue({

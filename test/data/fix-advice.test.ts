@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
-import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-folder.js';
+import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { fixFaults, namedFixes, sourceGivesFix, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
 
 /** CVE id → the newest raw NVD configurations (only records that have any). */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain/cve.js';
 import { gradeLevel } from '../../shared/ingest/readability.js';
 import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
-import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-folder.js';
+import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
 const NOW = new Date();
@@ -137,23 +137,24 @@ const NOT_CATALOGUE_INPUT = new Map<string, string>([
 
 // ---- the run --------------------------------------------------------------------------------
 
-let ingested: IngestedDataFolder;
+let folder: IngestedDataFolder;
 let summary: IngestSummary;
 let records: CatalogueRecord[] = [];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  ingested = await ingestDataFolder(NOW);
-  ({ summary, records } = ingested);
+  folder = await ingestDataFolder(NOW);
+  ({ summary, records } = folder);
+  timings.ingestSeconds = folder.timings.ingestSeconds;
   const t = Date.now();
   await readExpectations();
   timings.expectationSeconds = (Date.now() - t) / 1000;
-  const { ingestSeconds, scanSeconds } = ingested.timings;
-  console.log(`test:data: ${records.length} records; ingest ${ingestSeconds}s (${Math.round(summary.derived / ingestSeconds)} records/s), expectations ${timings.expectationSeconds}s, scan ${scanSeconds}s`);
+  timings.scanSeconds = folder.timings.scanSeconds;
+  console.log(`test:data: ${records.length} records; ingest ${timings.ingestSeconds}s (${Math.round(summary.derived / timings.ingestSeconds!)} records/s), expectations ${timings.expectationSeconds}s, scan ${timings.scanSeconds}s`);
 });
 
 afterAll(async () => {
-  await ingested?.close();
+  await folder?.close();
 });
 
 /** Collects failures so one assertion reports the first few of possibly thousands. */

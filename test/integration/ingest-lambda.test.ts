@@ -15,6 +15,16 @@ import { recogniseFile } from '../../shared/ingest/files.js';
 import { fixture } from '../support/ingest-fixtures.js';
 import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-stand-in.js';
 
+/** A CPE dictionary in NVD's format that titles the invented product of the second CVE. */
+const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
+<cpe-list xmlns="http://cpe.mitre.org/dictionary/2.0" xmlns:cpe-23="http://scap.nist.gov/schema/cpe-extension/2.3">
+  <cpe-item name="cpe:/a:example:product_1:1.0">
+    <title xml:lang="en-US">Example Corp WidgetServer 1.0</title>
+    <cpe-23:cpe23-item name="cpe:2.3:a:example:product_1:1.0:*:*:*:*:*:*:*"/>
+  </cpe-item>
+</cpe-list>
+`;
+
 /** Serves side-source files; `/flaky` answers 503 to every other request. */
 async function startFileServer(): Promise<{ url: string; close(): Promise<void> }> {
   let flaky = 0;
@@ -23,6 +33,7 @@ async function startFileServer(): Promise<{ url: string; close(): Promise<void> 
     if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
     // FIRST's daily EPSS file, gzipped as FIRST serves it, scoring the CVE the first run writes.
     if (req.url === '/epss.csv.gz') return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.12345,0.93000\n`));
+    if (req.url === '/cpe-dictionary.xml.gz') return res.end(gzipSync(CPE_DICTIONARY));
     if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
     if (req.url === '/flaky') return res.end(readFileSync(fixture('cwe-names.tsv')));
     res.writeHead(404).end();
@@ -52,6 +63,7 @@ beforeAll(async () => {
     KEV_URL: `${files.url}/kev.json`,
     EPSS_URL: `${files.url}/epss.csv.gz`,
     INGEST_SOURCE_URLS: `${files.url}/metasploit.tsv.gz, ${files.url}/flaky`,
+    CPE_DICTIONARY_URL: `${files.url}/cpe-dictionary.xml.gz`,
   });
   resetDocumentClient();
 });
@@ -67,6 +79,10 @@ describe('ingest Lambda', () => {
     expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
     expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'], exploit_intel: { epss: { score: 0.12345, percentile: 0.93, date: '2025-08-25' } } });
     expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
+    // The configured CPE dictionary names the product (its legal form dropped); the tags keep the CPE spelling.
+    const named = await cveRepository.get(cves[1]!.id);
+    expect(named?.explanation?.affected).toContain('Example WidgetServer');
+    expect(named?.tags).toContainEqual({ tag: 'product_1', tag_type: 'product' });
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
 
     const again = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCatalogue } from '../../shared/demo/catalogue.js';
+import { demoCatalogue, loadDemoCatalogue, type DemoRecord } from '../../shared/demo/catalogue.js';
 import {
   catalogueRecordSchema,
   patchStatusSchema,
@@ -18,8 +18,10 @@ function expectedRisk(r: CatalogueRecord): RiskLevel {
   return detectable ? 'MEDIUM' : 'LOW';
 }
 
-function expectedSeverity(score: number | null): Severity {
+// §6 "Scores": v2 has NVD's own three-level rating (no CRITICAL); v3.x and v4.0 share one scale.
+function expectedSeverity(score: number | null, version: DemoRecord['cvss_version']): Severity {
   if (score === null) return 'UNKNOWN';
+  if (version === '2.0') return score >= 7 ? 'HIGH' : score >= 4 ? 'MEDIUM' : 'LOW';
   if (score >= 9) return 'CRITICAL';
   if (score >= 7) return 'HIGH';
   if (score >= 4) return 'MEDIUM';
@@ -66,7 +68,11 @@ describe('demo catalogue', () => {
   });
 
   it.each(demoCatalogue.map((r) => [r.cve_id, r] as const))('%s follows the severity and risk rules', (_id, record) => {
-    expect(record.severity).toBe(expectedSeverity(record.cvss_score));
+    expect(record.severity).toBe(expectedSeverity(record.cvss_score, record.cvss_version));
+    // The score says which CVSS version and vector it comes from.
+    expect(record.cvss_version === null).toBe(record.cvss_score === null);
+    if (record.cvss_version === '2.0') expect(record.cvss_vector).toMatch(/^AV:[NAL]\/AC:[LMH]\/Au:[NSM]\/C:[NPC]\/I:[NPC]\/A:[NPC]$/);
+    else if (record.cvss_version) expect(record.cvss_vector?.startsWith(`CVSS:${record.cvss_version}/`)).toBe(true);
     const intel = record.exploit_intel!;
     expect(intel.weaponized).toBe(intel.exploit_sources.length > 0);
     expect(intel.detectable).toBe(intel.detection_sources.length > 0);
@@ -96,13 +102,32 @@ describe('demo catalogue', () => {
     }
   });
 
-  it('covers every severity, risk level and patch status', () => {
+  it('covers every scored severity, risk level and patch status', () => {
+    // UNKNOWN belongs to a CVE no source scores in any CVSS version (§6); none of the demo CVEs is one.
     const severities = new Set(demoCatalogue.map((r) => r.severity));
-    for (const s of severitySchema.options) expect(severities).toContain(s);
+    for (const s of severitySchema.options.filter((o) => o !== 'UNKNOWN')) expect(severities).toContain(s);
+    expect(new Set(demoCatalogue.map((r) => r.cvss_version))).toEqual(new Set(['3.1', '3.0', '2.0']));
     const risks = new Set(demoCatalogue.map((r) => r.exploit_intel?.risk_level));
     for (const r of riskLevelSchema.options) expect(risks).toContain(r);
     const statuses = new Set(demoCatalogue.map((r) => r.patch?.status));
     for (const s of patchStatusSchema.options) expect(statuses).toContain(s);
+  });
+
+  it('the loader validates every record with the schema and keeps `demo: true`', () => {
+    const [first] = demoCatalogue;
+    expect(() => loadDemoCatalogue([{ ...first, demo: false }])).toThrow();
+    expect(() => loadDemoCatalogue([{ ...first, cvss_version: '3.2' }])).toThrow();
+    expect(() => loadDemoCatalogue([{ ...first, published_date: '10 Dec 2021' }])).toThrow();
+    expect(loadDemoCatalogue([first])).toEqual([first]);
+  });
+
+  it('states the facts corrected in issue 8', () => {
+    const byId = new Map(demoCatalogue.map((r) => [r.cve_id, r]));
+    const bleed = byId.get('CVE-2023-4966')!;
+    expect(bleed.explanation!.affected).toContain('12.1-FIPS and 12.1-NDcPP before 12.1-55.300');
+    expect(bleed.explanation!.fix).toContain('12.1-55.300 (12.1-FIPS and 12.1-NDcPP)');
+    for (const id of ['CVE-2019-0708', 'CVE-2017-5754', 'CVE-2016-0777']) expect(byId.get(id)?.cvss_version, id).toBe('3.0');
+    expect(byId.get('CVE-2023-38545')).toMatchObject({ cvss_score: 8.8, severity: 'HIGH', cvss_version: '3.1' });
   });
 
   it('contains no "undefined" or "null" text', () => {

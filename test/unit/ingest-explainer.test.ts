@@ -151,7 +151,7 @@ describe('explainer parts', () => {
     expect(displayName('internet_information_server')).toBe('Internet Information Server');
     expect(displayName('UpQode Google Maps')).toBe('UpQode Google Maps');
     expect(productName({ vendor: 'hp', product: 'sitescope' })).toBe('HP Sitescope');
-    expect(productName({ vendor: 'wordpress', product: 'wordpress' })).toBe('Wordpress');
+    expect(productName({ vendor: 'wordpress', product: 'wordpress' })).toBe('WordPress');
     expect([article('SQL injection'), article('use-after-free'), article('unsafe file upload'), article('information leak'), article('race condition')]).toEqual(['an', 'a', 'an', 'an', 'a']);
   });
 });

@@ -1,3 +1,4 @@
+import type { CpeTitles } from '../names/cpe-titles.js';
 import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../model.js';
 
 /** Everything the sources said about one CVE: what each derivation reads. */
@@ -10,6 +11,8 @@ export interface CveSources {
   readonly detections: ReadonlySet<DetectionSource>;
   readonly epss?: EpssScore;
   readonly cweCatalogue: ReadonlyMap<string, CweEntry>;
+  /** Product display names from NVD's CPE dictionary, when a run read one. */
+  readonly cpeTitles?: CpeTitles;
 }
 
 /** A derived value and the source it rests on (the record's `provenance` entry). */

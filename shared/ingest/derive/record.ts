@@ -12,11 +12,19 @@ import { derivePatch, type PreviousPatch } from './patch.js';
 import { deriveFixAdvice } from './fix-advice.js';
 import { orderByDescription } from './product-order.js';
 import { deriveProducts } from './products.js';
+import { nameProducts } from '../names/display-names.js';
 import { deriveReferences, mergedReferences } from './references.js';
 import { deriveScore } from './score.js';
 import { deriveTags } from './tags.js';
 import { deriveTitle } from './title.js';
 import { deriveCweIds, deriveCweNames } from './weakness.js';
+
+/** The affected products with the names people know them by (`names/display-names.ts`). */
+function namedProducts(sources: CveSources) {
+  const products = deriveProducts(sources);
+  const cnaProducts = sources.cve5?.cna.products;
+  return { ...products, value: nameProducts(products.value, { ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}), ...(cnaProducts ? { cnaProducts } : {}) }) };
+}
 
 export function deriveRecord(sources: CveSources, now: Date, previous?: PreviousPatch): CatalogueRecord | undefined {
   const published = derivePublishedDate(sources);
@@ -25,7 +33,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const rejected = deriveRejected(sources);
   const score = deriveScore(sources);
   const cwe = deriveCweIds(sources);
-  const derivedProducts = deriveProducts(sources);
+  const derivedProducts = namedProducts(sources);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
@@ -46,6 +54,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
   const text = explain({
     rejected: rejected.value,
+    description: description.value,
     cweIds: cwe.value,
     cweCatalogue: sources.cweCatalogue,
     products: products.value,

@@ -45,7 +45,16 @@ const WHERE = {
 } as const;
 const ACCOUNT = { N: 'with no account', L: 'with a normal user account', H: 'with an admin account' } as const;
 
-export function attackSentence(c: AttackConditions): string {
+/**
+ * CVSS scores a crafted file that a user opens as a local attack (AV:L) with user interaction
+ * (UI:R) needing no privileges (PR:N): the attacker needs no access to the machine, only a user
+ * who opens the file. That case, unless the description speaks of local users, says so instead of
+ * "access to the machine".
+ */
+export function attackSentence(c: AttackConditions, context: { readonly localUsers?: boolean } = {}): string {
+  if (c.vector === 'L' && c.interaction === 'R' && c.privileges === 'N' && !context.localUsers) {
+    return 'An attacker can try this by getting a user to open a file or link that the attacker made. The attacker needs no account on the machine.';
+  }
   const help = c.interaction === 'N' ? 'and with no help from anyone' : 'but only if a user is tricked into doing something, such as opening a link or a file';
   return `An attacker can try this ${WHERE[c.vector]}, ${ACCOUNT[c.privileges]}, ${help}.`;
 }
@@ -58,5 +67,5 @@ export function impactSentence(c: AttackConditions): string | undefined {
   if (c.availability && c.availability !== 'N') harms.push('slow down or stop the system');
   if (harms.length === 0) return undefined;
   const last = harms.pop()!;
-  return `If it works, they can ${harms.length ? `${harms.join(', ')} or ${last}` : last}.`;
+  return `If the attack works, the attacker can ${harms.length ? `${harms.join(', ')} or ${last}` : last}.`;
 }

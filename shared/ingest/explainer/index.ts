@@ -11,10 +11,13 @@ import { versionGroups } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { article, displayName, listText, productName, rangeText, sentence } from './names.js';
+import { descriptionImpactSentence, readDescription } from './description.js';
+import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
+  /** The record's description: the attacker and impact it names fill in for a CWE or vector that says nothing. */
+  readonly description?: string;
   readonly cweIds: readonly string[];
   readonly cweCatalogue: ReadonlyMap<string, CweEntry>;
   readonly products: readonly AffectedProduct[];
@@ -55,7 +58,7 @@ const REJECTED = {
 function subjectOf(products: readonly AffectedProduct[]): string | undefined {
   if (products.length === 0) return undefined;
   if (products.length === 1) return productName(products[0]!);
-  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
   if (products.length <= MAX_NAMED_PRODUCTS) return listText(products.map(productName));
   return vendors.length === 1 ? `${products.length} products from ${vendors[0]}` : `${products.length} products`;
 }
@@ -86,14 +89,17 @@ export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
+  const plainWeakness = input.cweIds.some((id) => PLAIN_WEAKNESSES[id] !== undefined);
   const attack = parseCvssVector(input.vector);
-  if (attack) {
-    if (parts.length < 2) {
-      const impact = impactSentence(attack);
-      if (impact) parts.push(impact);
-    }
-    parts.push(attackSentence(attack));
+  const facts = input.description ? readDescription(input.description) : undefined;
+  // The description's own words where the CWE has no plain text or there is no vector; else the vector's impacts.
+  const described = facts && (!plainWeakness || !attack) ? descriptionImpactSentence(facts) : undefined;
+  if (described) parts.push(described);
+  else if (attack && !plainWeakness) {
+    const impact = impactSentence(attack);
+    if (impact) parts.push(impact);
   }
+  if (attack) parts.push(attackSentence(attack, { localUsers: facts?.attacker === 'local' }));
   parts.push(severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '');
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (input.exploitCode) parts.push('Public code to exploit it exists.');
@@ -127,7 +133,7 @@ export function explainAffected(input: ExplainerInput): string {
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(products.map(productLine))}.${check}`;
   }
-  const vendors = [...new Set(products.map((p) => displayName(p.vendor)).filter((v) => v))];
+  const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
   const named = shown.map(productLine);
   const from = vendors.length === 0 ? '' : vendors.length <= 3 ? ` from ${listText(vendors)}` : ` from ${vendors.length} vendors`;
   return `${products.length} products${from} are affected, including ${listText(named)}. The NVD entry lists them all.${check}`;

@@ -1,37 +1,69 @@
 import type { AffectedProduct, VersionRange } from '../model.js';
 
 /**
- * A display name from a CPE token or a CVE 5 name: underscores become spaces and lower-case
- * words are capitalised (`internet_information_server` → `Internet Information Server`);
- * names that already carry capitals are kept as written.
+ * The casing rule, the last resort after the CPE dictionary and the CNA's names: a display
+ * name from a CPE token or a CVE 5 name. Underscores become spaces; names that already carry
+ * capitals are kept as written; well-known spellings come from a short list (`phpldapadmin` →
+ * phpLDAPadmin, `http` → HTTP, `iphone` → iPhone); other short lower-case words are usually
+ * acronyms (hp, ibm, gnu) unless they are common short words; the rest are capitalised
+ * (`internet_information_server` → `Internet Information Server`).
  */
-const SHORT_WORDS = new Set(['and', 'for', 'the', 'of', 'on', 'in', 'to', 'web', 'app', 'net', 'pro', 'max', 'one', 'box', 'hub', 'lab', 'kit', 'bot', 'map', 'pay', 'mail', 'go', 'my', 'xen', 'zen', 'tag', 'hat', 'red', 'os', 'ios', 'mac', 'sun', 'joy', 'fox', 'pdf', 'air']);
+const SHORT_WORDS = new Set(['and', 'for', 'the', 'of', 'on', 'in', 'to', 'web', 'app', 'net', 'pro', 'max', 'one', 'box', 'hub', 'lab', 'kit', 'bot', 'map', 'pay', 'mail', 'go', 'my', 'xen', 'zen', 'tag', 'hat', 'red', 'mac', 'sun', 'joy', 'fox', 'air', 'all', 'pet', 'car', 'bus', 'key', 'cms', 'hr', 'at', 'by', 'up', 'new', 'log', 'run', 'sys', 'dev', 'day', 'art']);
+const KNOWN_SPELLINGS: Readonly<Record<string, string>> = {
+  phpldapadmin: 'phpLDAPadmin', phpmyadmin: 'phpMyAdmin', phpbb: 'phpBB', mysql: 'MySQL', postgresql: 'PostgreSQL', mariadb: 'MariaDB', mongodb: 'MongoDB',
+  sqlite: 'SQLite', openssl: 'OpenSSL', openssh: 'OpenSSH', libreoffice: 'LibreOffice', openoffice: 'OpenOffice', wordpress: 'WordPress', woocommerce: 'WooCommerce',
+  javascript: 'JavaScript', typescript: 'TypeScript', github: 'GitHub', gitlab: 'GitLab', jquery: 'jQuery', nodejs: 'Node.js', 'node.js': 'Node.js', iphone: 'iPhone',
+  ipad: 'iPad', ipados: 'iPadOS', ios: 'iOS', macos: 'macOS', mac_os_x: 'Mac OS X', tvos: 'tvOS', watchos: 'watchOS', itunes: 'iTunes', icloud: 'iCloud', imagemagick: 'ImageMagick',
+  graphicsmagick: 'GraphicsMagick', freebsd: 'FreeBSD', netbsd: 'NetBSD', openbsd: 'OpenBSD', sunos: 'SunOS', vmware: 'VMware', fortios: 'FortiOS', fortigate: 'FortiGate',
+  powershell: 'PowerShell', sharepoint: 'SharePoint', onedrive: 'OneDrive', joomla: 'Joomla!', drupal: 'Drupal', tensorflow: 'TensorFlow', pytorch: 'PyTorch',
+  youtube: 'YouTube', linkedin: 'LinkedIn', redhat: 'Red Hat', dlink: 'D-Link', 'd-link': 'D-Link', tp_link: 'TP-Link', 'tp-link': 'TP-Link', zyxel: 'Zyxel',
+  http: 'HTTP', https: 'HTTPS', ldap: 'LDAP', os: 'OS', sql: 'SQL', xml: 'XML', ssl: 'SSL', tls: 'TLS', ssh: 'SSH', ftp: 'FTP', dns: 'DNS', api: 'API', cli: 'CLI', jdk: 'JDK', jre: 'JRE', pdf: 'PDF',
+};
 
-export function displayName(token: string): string {
-  const spaced = token.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
-  if (/[A-Z]/.test(spaced)) return spaced;
-  // Short lower-case vendor words are usually acronyms (hp, ibm, gnu, php); common short words are not.
-  return spaced
-    .split(' ')
-    .map((word) => {
-      if (/^[a-z]{2,3}$/.test(word) && !SHORT_WORDS.has(word)) return word.toUpperCase();
-      return word.replace(/^[a-z]/, (letter) => letter.toUpperCase());
-    })
-    .join(' ');
+function wordCase(word: string): string {
+  const known = KNOWN_SPELLINGS[word];
+  if (known) return known;
+  if (/^[a-z]{2,3}$/.test(word) && !SHORT_WORDS.has(word)) return word.toUpperCase();
+  return word.replace(/^[a-z]/, (letter) => letter.toUpperCase());
 }
 
-/** "a" or "an" before a phrase, by its sound: vowels, "un…", and acronyms read with a vowel sound (an SQL, an XML, an HTTP). */
+export function displayName(token: string): string {
+  const whole = KNOWN_SPELLINGS[token.toLowerCase()];
+  if (whole && token === token.toLowerCase()) return whole;
+  const spaced = token.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (/[A-Z]/.test(spaced)) return spaced;
+  return spaced.split(' ').map(wordCase).join(' ');
+}
+
+/** A vendor as people name it: the CPE dictionary's or the CNA's spelling, else the casing rule. */
+export function vendorName(product: Pick<AffectedProduct, 'vendor' | 'vendorTitle'>): string {
+  return product.vendorTitle ?? displayName(product.vendor);
+}
+
+/**
+ * "a" or "an" before a phrase, by its sound: vowels, "un…" (but "uni…" as in "unique" only
+ * before n/m: an uninitialized, an unimplemented), not "eu…"/"one…"/"use…", and acronyms read
+ * with a vowel sound (an SQL, an XML, an HTTP).
+ */
 export function article(phrase: string): 'a' | 'an' {
   if (/^[A-Z]{2,}/.test(phrase)) return /^[AEFHILMNORSX]/.test(phrase) ? 'an' : 'a';
-  if (/^(un[^i]|[aeio])/i.test(phrase)) return 'an';
+  if (/^(eu|one\b|once\b|uni(?![nm]))/i.test(phrase)) return 'a';
+  if (/^(un|[aeio]|hour|honest|heir)/i.test(phrase)) return 'an';
   return 'a';
 }
 
-/** "Vendor Product", or just the product when its name already starts with the vendor's. */
-export function productName(product: Pick<AffectedProduct, 'vendor' | 'product'>): string {
+/**
+ * "Vendor Product", or just the product when its name already starts with the vendor's (or the
+ * vendor is the product's own "<product>_project"). A title from the CPE dictionary or the CNA
+ * is used as it stands.
+ */
+export function productName(product: Pick<AffectedProduct, 'vendor' | 'product' | 'title'>): string {
+  if (product.title) return product.title;
   const p = displayName(product.product);
-  const v = displayName(product.vendor);
-  if (!v || p.toLowerCase().startsWith(v.toLowerCase())) return p;
+  const vendorToken = product.vendor.replace(/_project$/i, '');
+  const v = displayName(vendorToken);
+  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  if (!v || squash(p).startsWith(squash(v))) return p;
   return `${v} ${p}`;
 }
 

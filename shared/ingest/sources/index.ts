@@ -3,6 +3,7 @@
  * line-oriented sources, the parsed document for whole-document ones.
  */
 import { parseCve5Record, isCve5Record } from './cve5.js';
+import { cpeDictionarySource } from './cpe-dictionary.js';
 import { cweSource } from './cwe.js';
 import { nucleiSource, osvDocumentSource, osvLinesSource, semgrepSource, sigmaSource, suricataRulesSource, suricataTableSource, yaraSource } from './detections.js';
 import { epssCsvSource, epssTableSource } from './epss.js';
@@ -10,7 +11,7 @@ import { exploitDbCsvSource, exploitDbMapSource, githubPocSource, metasploitSour
 import { kevCsvSource, kevJsonSource } from './kev.js';
 import { isNvdApiPage, isNvdCve, nvdPageCves, parseNvdCve } from './nvd.js';
 import { isNvd11Feed, isNvd11Item, nvd11FeedItems, parseNvd11Item } from './nvd11.js';
-import { hasColumns, type DocumentSource, type LineSource } from './source.js';
+import { hasColumns, type DocumentSource, type LineSource, type StreamSource } from './source.js';
 
 export const nvdLinesSource: LineSource = {
   kind: 'nvd',
@@ -103,6 +104,9 @@ export const LINE_SOURCES: readonly LineSource[] = [
 
 export const DOCUMENT_SOURCES: readonly DocumentSource[] = [nvdPageSource, nvd11FeedSource, cve5DocumentSource, kevJsonSource, osvDocumentSource, yaraSource, semgrepSource];
 
+/** Sources too large to read whole, recognised from the head of the content. */
+export const STREAM_SOURCES: readonly StreamSource[] = [cpeDictionarySource];
+
 /** Content that is known and deliberately not read, with the reason the summary prints. */
 const IGNORED_TABLES: readonly { columns: string[]; reason: string }[] = [
   { columns: ['cve_id', 'in_kev'], reason: 'a join derived from the other exploit files, which are read directly' },
@@ -113,6 +117,7 @@ const IGNORED_TABLES: readonly { columns: string[]; reason: string }[] = [
 export type Recognition =
   | { readonly type: 'lines'; readonly source: LineSource }
   | { readonly type: 'document'; readonly source: DocumentSource }
+  | { readonly type: 'stream'; readonly source: StreamSource }
   | { readonly type: 'ignored'; readonly reason: string }
   | { readonly type: 'unknown' };
 
@@ -131,6 +136,12 @@ export function recogniseByFirstLine(firstLine: string): Recognition | undefined
   const json = tryJson(firstLine);
   for (const source of LINE_SOURCES) if (source.detect(firstLine, json)) return { type: 'lines', source };
   for (const ignored of IGNORED_TABLES) if (hasColumns(firstLine, ...ignored.columns)) return { type: 'ignored', reason: ignored.reason };
+  return undefined;
+}
+
+/** Decides from the first 64 KB, for content the first line could not place. */
+export function recogniseByHead(head: string): Recognition | undefined {
+  for (const source of STREAM_SOURCES) if (source.detect(head)) return { type: 'stream', source };
   return undefined;
 }
 

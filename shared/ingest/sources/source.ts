@@ -1,3 +1,4 @@
+import type { CpeTitleEntry } from '../names/cpe-titles.js';
 import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../model.js';
 
 /** Where parsers put what they read; the catalogue assembler implements it. */
@@ -9,6 +10,8 @@ export interface IntelSink {
   epss(cveId: string, score: EpssScore): void;
   exploit(cveId: string, source: ExploitSource): void;
   detection(cveId: string, source: DetectionSource): void;
+  /** One entry of NVD's CPE dictionary: a versioned product's English title. */
+  cpeTitle(entry: CpeTitleEntry): void;
 }
 
 /**
@@ -30,6 +33,17 @@ export interface DocumentSource {
   readonly label: string;
   detect(head: string, json: unknown): boolean;
   parse(text: string, json: unknown, sink: IntelSink): void;
+}
+
+/**
+ * A large source read as a stream of text chunks and never held whole (an XML dictionary).
+ * `detect` sees the first 64 KB of the (decompressed) content.
+ */
+export interface StreamSource {
+  readonly kind: string;
+  readonly label: string;
+  detect(head: string): boolean;
+  parse(chunks: AsyncIterable<string>, sink: IntelSink): Promise<void>;
 }
 
 export const CVE_ID_IN_TEXT = /\bCVE-\d{4}-\d{4,}\b/gi;

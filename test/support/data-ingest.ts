@@ -1,15 +1,15 @@
 /**
- * The real data folder (PLAINCVE_DATA_DIR, default ../shared/data) for the `test:data` suites:
- * its files, their lines (gzipped or not), and one whole ingest of it into a local table
- * (dynalite, as under `npm start`), scanned back as catalogue records.
+ * The real-data suites' common setup: the data folder (PLAINCVE_DATA_DIR, default
+ * ../shared/data) ingested whole by the real ingest into an in-memory local table, and every
+ * stored CVE record scanned back. Each suite file calls it once in `beforeAll`.
  */
 import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../shared/config/index.js';
 import { applyFunctionEnvironment, localConfig } from '../../shared/config/local.js';
+import { tableName } from '../../shared/config/index.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { startLocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
@@ -26,6 +26,7 @@ export function filesUnder(dir: string): string[] {
   });
 }
 
+/** The lines of a file, gunzipped when it is gzip. */
 export async function* linesOf(path: string): AsyncGenerator<string> {
   const raw = createReadStream(path);
   const gz = readFileSync(path).subarray(0, 2);
@@ -36,11 +37,10 @@ export async function* linesOf(path: string): AsyncGenerator<string> {
 export interface IngestedDataFolder {
   readonly summary: IngestSummary;
   readonly records: CatalogueRecord[];
-  readonly timings: { ingestSeconds: number; scanSeconds: number };
+  readonly timings: { readonly ingestSeconds: number; readonly scanSeconds: number };
   close(): Promise<void>;
 }
 
-/** Ingests every file of the data folder into a fresh local table and scans the records back. */
 export async function ingestDataFolder(now: Date): Promise<IngestedDataFolder> {
   const dynamo = await startLocalDynamo();
   applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_TIMEOUT_MS: '30000' });
@@ -60,14 +60,19 @@ export async function ingestDataFolder(now: Date): Promise<IngestedDataFolder> {
     }
     start = page.LastEvaluatedKey;
   } while (start);
-  const scanSeconds = (Date.now() - t) / 1000;
   return {
     summary,
     records,
-    timings: { ingestSeconds, scanSeconds },
+    timings: { ingestSeconds, scanSeconds: (Date.now() - t) / 1000 },
     close: async () => {
       resetDocumentClient();
       await dynamo.close();
     },
   };
+}
+
+/** Collects failures so one assertion reports the first few of possibly thousands. */
+export function failures(expectEqual: (actual: string[], message: string) => void) {
+  const list: string[] = [];
+  return { add: (message: string) => list.length < 10_000 && list.push(message), count: () => list.length, check: () => expectEqual(list.slice(0, 8), `${list.length} failures`) };
 }

@@ -1,0 +1,134 @@
+/**
+ * Product display names from NVD's CPE dictionary titles. The dictionary titles each versioned
+ * entry ("Apple iPhone OS 1.0", "Apache Software Foundation Apache HTTP Server 1.3.0"); a
+ * vendor:product pair's name is one of its titles with the version part cut off:
+ *
+ * 1. each title is cut where its CPE version starts ("… Server 1.3.0" → "… Server"), dropping
+ *    "(aka …)" asides; a title that does not contain its version loses a last word that starts
+ *    with a digit;
+ * 2. of the cut titles, the shortest that still spells every word of the CPE product token wins
+ *    ("Apache HTTP Server" over "Apache Software Foundation Apache HTTP Server"); if none does,
+ *    the most frequent, then the shortest. A title starting in lower case comes after the others
+ *    ("Linux Kernel" over "linux Kernel", "jQuery" kept), and "OpenSSL OpenSSL" reads "OpenSSL";
+ * 3. a vendor's legal form after its name is dropped ("Apache Software Foundation Tomcat" →
+ *    "Apache Tomcat").
+ *
+ * The vendor's display name is the title's leading words when they spell the CPE vendor token
+ * ("Red Hat" for `redhat`), else unknown. Only the pairs' cut titles are kept in memory.
+ */
+
+export interface CpeTitleEntry {
+  readonly vendor: string;
+  readonly product: string;
+  /** The CPE version field (`*` when the entry has none). */
+  readonly version: string;
+  readonly title: string;
+}
+
+export interface ProductTitle {
+  /** The product as people write it, with its vendor when the dictionary title carries one. */
+  readonly title: string;
+  /** The vendor's name as the title spells it, when the title starts with it. */
+  readonly vendorTitle?: string;
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A title without its version part, or undefined when nothing sensible is left. */
+export function cutTitle(title: string, version: string): string | undefined {
+  let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
+  const words = text.split(' ');
+  // The last place the version appears: a product name may itself hold the same digits.
+  const found = version && version !== '*' && version !== '-' ? [...text.matchAll(new RegExp(`\\s${escape(version)}(?=$|[\\s.\\-_:,;)])`, 'gi'))].at(-1) : undefined;
+  if (found) text = text.slice(0, found.index);
+  else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
+  text = text.replace(/[\s,;:\-–]+$/, '').trim();
+  // "OpenSSL OpenSSL": a vendor named like its product is said once.
+  text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
+  return /[A-Za-z]/.test(text) ? text : undefined;
+}
+
+function spellsProduct(title: string, product: string): boolean {
+  const have = letters(title);
+  return product
+    .split(/[_\s]+/)
+    .map(letters)
+    .filter((w) => w)
+    .every((w) => have.includes(w));
+}
+
+/** The leading words of `title` that spell the vendor token (`redhat` → "Red Hat"), if any. */
+export function vendorPrefix(title: string, vendor: string): string | undefined {
+  const target = letters(vendor.replace(/_(project|team|foundation|inc|corp|corporation|ltd|llc|gmbh)$/i, ''));
+  if (!target) return undefined;
+  const words = title.split(' ');
+  let spelled = '';
+  for (let i = 0; i < words.length - 1; i++) {
+    spelled += letters(words[i]!);
+    if (spelled === target) return words.slice(0, i + 1).join(' ');
+    if (!target.startsWith(spelled)) return undefined;
+  }
+  return undefined;
+}
+
+export class CpeTitles {
+  /** `vendor:product` → cut title → how many entries give it. */
+  private readonly counts = new Map<string, Map<string, number>>();
+  private readonly chosen = new Map<string, ProductTitle | null>();
+
+  add(entry: CpeTitleEntry): void {
+    const cut = cutTitle(entry.title, entry.version);
+    if (!cut) return;
+    const key = `${entry.vendor}:${entry.product}`;
+    let titles = this.counts.get(key);
+    if (!titles) this.counts.set(key, (titles = new Map()));
+    titles.set(cut, (titles.get(cut) ?? 0) + 1);
+    this.chosen.delete(key);
+  }
+
+  get size(): number {
+    return this.counts.size;
+  }
+
+  /** The pair's display name, or undefined when the dictionary does not hold the pair. */
+  title(vendor: string, product: string): ProductTitle | undefined {
+    const key = `${vendor}:${product}`;
+    const cached = this.chosen.get(key);
+    if (cached !== undefined) return cached ?? undefined;
+    const titles = this.counts.get(key);
+    const tidied = titles ? new Map<string, number>() : undefined;
+    for (const [t, n] of titles ?? []) tidied!.set(tidyVendor(t, vendor), (tidied!.get(tidyVendor(t, vendor)) ?? 0) + n);
+    const best = tidied ? choose(tidied, product) : undefined;
+    const value = best ? { title: best, ...optionalVendor(vendorPrefix(best, vendor)) } : null;
+    this.chosen.set(key, value);
+    return value ?? undefined;
+  }
+}
+
+const LEGAL_WORDS = /^(Software Foundation|Foundation|Project|Inc\.?|Corporation|Corp\.?|Ltd\.?|LLC|GmbH|Team|Group|Organization)(?= )/;
+
+/**
+ * "Apache Software Foundation Tomcat" → "Apache Tomcat", "OpenSSL Project OpenSSL" → "OpenSSL":
+ * the vendor's legal form after its name says nothing to a reader.
+ */
+export function tidyVendor(title: string, vendor: string): string {
+  const prefix = vendorPrefix(title, vendor);
+  if (!prefix) return title;
+  const rest = title.slice(prefix.length + 1).replace(LEGAL_WORDS, '').trim();
+  if (!rest) return title;
+  return `${prefix} ${rest}`.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
+}
+
+const optionalVendor = (vendorTitle: string | undefined) => (vendorTitle ? { vendorTitle } : {});
+
+function choose(titles: ReadonlyMap<string, number>, product: string): string | undefined {
+  // A title that repeats a CPE token ("Microsoft outlook_web_access") is no better than the casing
+  // rule; Apache modules (mod_ssl) are the exception, that is their name.
+  const all = [...titles.entries()].filter(([t]) => !/(?<!\bmod)_/.test(t.replace(/\bmod_\w+/g, '')));
+  // A title that starts in lower case ("linux Kernel") is a dictionary slip when another exists.
+  const lower = (t: string) => Number(/^[a-z]/.test(t) && !/^[a-z]+[A-Z]/.test(t));
+  const spelling = all.filter(([t]) => spellsProduct(t, product)).sort(([a], [b]) => lower(a) - lower(b) || a.length - b.length || a.localeCompare(b));
+  if (spelling[0]) return spelling[0][0];
+  return all.sort(([a, na], [b, nb]) => nb - na || a.length - b.length || a.localeCompare(b))[0]?.[0];
+}

@@ -1,0 +1,166 @@
+/**
+ * Issue 8's wording, names and summary rules over every record of the data folder, ingested by
+ * the real ingest (`test/support/data-ingest.ts`): the wording lint on every generated sentence,
+ * summaries that carry an impact sentence when the description names one, products shown by
+ * their CPE dictionary title rather than a raw token, and the demo catalogue's facts against
+ * the records derived from the same CVEs' real sources. Counts are printed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCatalogue } from '../../shared/demo/catalogue.js';
+import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
+import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
+import { descriptionImpactSentence, readDescription } from '../../shared/ingest/explainer/description.js';
+import { readSourceFile } from '../../shared/ingest/files.js';
+import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
+import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
+import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
+
+const NOW = new Date();
+let folder: IngestedDataFolder;
+let records: CatalogueRecord[] = [];
+let titles: CpeTitles;
+/** CVE id → the vendor:product pairs of NVD's vulnerable, non-negated CPE matches. */
+const nvdProducts = new Map<string, { vendor: string; product: string }[]>();
+
+const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':').replace(/\\(.)/g, '$1') ?? '';
+
+async function readNvdProducts() {
+  for (const path of filesUnder(DATA_DIR)) {
+    let first = true;
+    for await (const line of linesOf(path)) {
+      if (first && !line.startsWith('{"id":"CVE-')) break;
+      first = false;
+      const cve = JSON.parse(line) as { id: string; lastModified?: string; configurations?: { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string }[] }[] }[] };
+      const pairs = new Map<string, { vendor: string; product: string }>();
+      for (const node of (cve.configurations ?? []).flatMap((c) => c.nodes ?? [])) {
+        if (node.negate) continue;
+        for (const m of node.cpeMatch ?? []) {
+          if (!m.vulnerable || !m.criteria) continue;
+          const vendor = cpeField(m.criteria, 3);
+          const product = cpeField(m.criteria, 4);
+          if (!['*', '-', ''].includes(product)) pairs.set(`${vendor}:${product}`, { vendor, product });
+        }
+      }
+      nvdProducts.set(cve.id, [...pairs.values()]);
+    }
+  }
+}
+
+beforeAll(async () => {
+  folder = await ingestDataFolder(NOW);
+  records = folder.records;
+  const dictionary = new CatalogueAssembler();
+  for (const path of filesUnder(DATA_DIR)) {
+    if (/cpe/i.test(path)) await readSourceFile(path, dictionary);
+  }
+  titles = dictionary.cpeTitles;
+  await readNvdProducts();
+  console.log(`wording: ${records.length} records, ${titles.size} dictionary pairs, ingest ${folder.timings.ingestSeconds}s`);
+});
+
+afterAll(async () => {
+  await folder?.close();
+});
+
+const REJECTED_TEXT = /^\s*(\*\* REJECT \*\*|Rejected reason:)/i;
+const live = (r: CatalogueRecord) => !r.rejected && !REJECTED_TEXT.test(r.description);
+const check = (actual: string[], message: string) => expect(actual, message).toEqual([]);
+
+/** The old casing of a CPE pair that issue 8 quotes ("Apple Iphone Os", "Redhat Enterprise Linux"). */
+function naiveName(vendor: string, product: string): string {
+  const words = (token: string) => token.replace(/_+/g, ' ').trim().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const p = words(product);
+  const v = words(vendor);
+  return p.toLowerCase().startsWith(v.toLowerCase()) ? p : `${v} ${p}`;
+}
+
+describe('wording over every record of the data folder', () => {
+  it('every generated sentence passes the wording lint, and every text ends its sentence', () => {
+    const f = failures(check);
+    const byFault = new Map<string, number>();
+    for (const r of records) {
+      const generatedTitle = /affected products|CVE id only|rejected|CWE and/.test(r.provenance.title ?? '');
+      const texts: [string, string, boolean][] = [
+        ['title', r.title, !generatedTitle],
+        ['summary', r.explanation!.summary, false],
+        ['affected', r.explanation!.affected, false],
+        ['fix', r.explanation!.fix, false],
+      ];
+      for (const [field, text, quoted] of texts) {
+        const faults = [...wordingFaults(text, { quoted }), ...(field === 'title' ? [] : sentenceEndFaults(text))];
+        for (const fault of faults) {
+          const kind = `${field}: ${fault.replace(/".*"/, '…')}`;
+          byFault.set(kind, (byFault.get(kind) ?? 0) + 1);
+          f.add(`${r.cve_id} ${field}: ${fault} in "${text.slice(0, 200)}"`);
+        }
+      }
+    }
+    console.log(`wording lint: ${f.count()} faults over ${records.length} records`, Object.fromEntries(byFault));
+    f.check();
+  });
+
+  it('summaries say what an attack does wherever the description does (at most 1 % without)', () => {
+    let withImpact = 0;
+    const missing: string[] = [];
+    for (const r of records) {
+      if (!live(r)) continue;
+      const said = descriptionImpactSentence(readDescription(r.description));
+      if (!said) continue;
+      withImpact++;
+      const summary = r.explanation!.summary;
+      const plain = r.cwe_ids.map((id) => PLAIN_WEAKNESSES[id]?.effect).filter((e): e is string => !!e);
+      const hasImpactSentence = summary.includes(said) || plain.some((e) => summary.includes(e)) || summary.includes('If the attack works, the attacker can');
+      if (!hasImpactSentence) missing.push(`${r.cve_id}: "${summary}"`);
+    }
+    const share = missing.length / Math.max(withImpact, 1);
+    console.log(`impact: ${withImpact} live records whose description names an impact; ${missing.length} summaries without an impact sentence (${(share * 100).toFixed(2)} %)`);
+    expect(withImpact).toBeGreaterThan(50_000);
+    expect(share, missing.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.01);
+  });
+
+  it('no raw CPE token or token casing where the dictionary has a title', () => {
+    const f = failures(check);
+    let named = 0;
+    for (const r of records) {
+      if (!live(r)) continue;
+      const texts = [r.title, r.explanation!.summary, r.explanation!.affected, r.explanation!.fix];
+      for (const { vendor, product } of nvdProducts.get(r.cve_id) ?? []) {
+        const title = titles.title(vendor, product)?.title;
+        if (!title) continue;
+        named++;
+        const raw = naiveName(vendor, product);
+        for (const text of texts) {
+          if (text.includes(`${vendor}:${product}`) || (/_/.test(product) && !product.startsWith("mod_") && text.includes(product))) f.add(`${r.cve_id}: raw token ${vendor}:${product} in "${text.slice(0, 160)}"`);
+          else if (raw !== title && raw.toLowerCase() !== title.toLowerCase() && text.includes(raw)) f.add(`${r.cve_id}: "${raw}" instead of "${title}" in "${text.slice(0, 160)}"`);
+        }
+      }
+    }
+    console.log(`names: ${named} record products with a dictionary title; ${f.count()} raw tokens or token casings shown`);
+    expect(named).toBeGreaterThan(10_000);
+    f.check();
+  });
+});
+
+describe('the demo catalogue against the real records', () => {
+  it('score, published date and CWEs of every demo CVE the data folder holds agree with its derivation', () => {
+    const byId = new Map(records.map((r) => [r.cve_id, r]));
+    const f = failures(check);
+    let compared = 0;
+    for (const demo of demoCatalogue) {
+      const real = byId.get(demo.cve_id);
+      if (!real) continue;
+      compared++;
+      if (demo.cvss_score !== real.cvss_score) f.add(`${demo.cve_id}: demo score ${demo.cvss_score} ≠ ${real.cvss_score}`);
+      if (demo.severity !== real.severity) f.add(`${demo.cve_id}: demo severity ${demo.severity} ≠ ${real.severity}`);
+      const version = (real as { cvss_version?: string | null }).cvss_version;
+      if (version !== undefined && demo.cvss_version !== version) f.add(`${demo.cve_id}: demo CVSS version ${demo.cvss_version} ≠ ${version}`);
+      if (demo.published_date !== real.published_date) f.add(`${demo.cve_id}: demo date ${demo.published_date} ≠ ${real.published_date}`);
+      if ([...demo.cwe_ids].sort().join() !== [...real.cwe_ids].sort().join()) f.add(`${demo.cve_id}: demo CWEs ${demo.cwe_ids} ≠ ${real.cwe_ids}`);
+      if (demo.in_kev !== real.in_kev) f.add(`${demo.cve_id}: demo in_kev ${demo.in_kev} ≠ ${real.in_kev}`);
+    }
+    console.log(`demo: ${compared} of ${demoCatalogue.length} demo CVEs are in the data folder and were compared`);
+    expect(compared).toBeGreaterThanOrEqual(20);
+    f.check();
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
+import { displayName, productName, vendorName } from '../../shared/ingest/explainer/names.js';
+import { readSourceFile, recogniseFile } from '../../shared/ingest/files.js';
+import type { AffectedProduct } from '../../shared/ingest/model.js';
+import { CpeTitles, cutTitle, tidyVendor, vendorPrefix } from '../../shared/ingest/names/cpe-titles.js';
+import { nameProducts } from '../../shared/ingest/names/display-names.js';
+import { fixture } from '../support/ingest-fixtures.js';
+
+const product = (vendor: string, name: string): AffectedProduct => ({ vendor, product: name, ranges: [], openEnded: true, fixedVersions: [] });
+
+async function dictionary(): Promise<CatalogueAssembler> {
+  // Under a name that says nothing, gzipped: the dictionary is recognised by its content.
+  const path = join(mkdtempSync(join(tmpdir(), 'plaincve-cpe-')), 'file-99.dat');
+  writeFileSync(path, gzipSync(readFileSync(fixture('cpe-dictionary.xml'))));
+  const assembler = new CatalogueAssembler();
+  expect((await recogniseFile(path))?.type).toBe('stream');
+  const report = await readSourceFile(path, assembler);
+  expect(report.recognition.type === 'stream' && report.recognition.source.label).toBe('NVD CPE dictionary');
+  return assembler;
+}
+
+describe('NVD CPE dictionary titles', () => {
+  it('reads the dictionary by content and keeps one title per vendor:product, without the version', async () => {
+    const { cpeTitles } = await dictionary();
+    expect(cpeTitles.size).toBe(5);
+    expect(cpeTitles.title('apple', 'iphone_os')).toEqual({ title: 'Apple iPhone OS', vendorTitle: 'Apple' });
+    expect(cpeTitles.title('redhat', 'enterprise_linux')).toEqual({ title: 'Red Hat Enterprise Linux', vendorTitle: 'Red Hat' });
+    // The shortest title that still names the product wins over the long vendor form.
+    expect(cpeTitles.title('apache', 'http_server')).toEqual({ title: 'Apache HTTP Server', vendorTitle: 'Apache' });
+    // A lower-case slip of the dictionary loses to the capitalised title.
+    expect(cpeTitles.title('linux', 'linux_kernel')?.title).toBe('Linux Kernel');
+    expect(cpeTitles.title('openssl', 'openssl')?.title).toBe('OpenSSL');
+    expect(cpeTitles.title('haxx', 'curl')).toBeUndefined();
+  });
+
+  it('cuts the version part off a title', () => {
+    expect(cutTitle('Apple iPhone OS 1.0.0 iPhone', '1.0.0')).toBe('Apple iPhone OS');
+    expect(cutTitle('linux Kernel 2.6.31 Release Candidate 7', '2.6.31')).toBe('linux Kernel');
+    expect(cutTitle('$0.99 Kindle Books project $0.99 Kindle Books (aka com.kindle.books.for99) for android 6.0', '6')).toBe('$0.99 Kindle Books project $0.99 Kindle Books for android');
+    expect(cutTitle('1024cms.org 1024 CMS 0.7', '0.7')).toBe('1024cms.org 1024 CMS');
+    expect(cutTitle('Sun SunOS 5.8', '*')).toBe('Sun SunOS');
+    expect(cutTitle('OpenSSL OpenSSL 1.0.1f', '1.0.1f')).toBe('OpenSSL');
+    expect(cutTitle('3.2.1', '3.2.1')).toBeUndefined();
+  });
+
+  it('finds the vendor in the leading words of a title', () => {
+    expect(vendorPrefix('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat');
+    expect(vendorPrefix('phpMyAdmin Project phpMyAdmin', 'phpmyadmin_project')).toBe('phpMyAdmin');
+    expect(vendorPrefix('Apple iPhone OS', 'microsoft')).toBeUndefined();
+    expect(vendorPrefix('Apple', 'apple')).toBeUndefined();
+  });
+
+  it('drops a vendor\'s legal form after its name', () => {
+    expect(tidyVendor('Apache Software Foundation Tomcat', 'apache')).toBe('Apache Tomcat');
+    expect(tidyVendor('OpenSSL Project OpenSSL', 'openssl')).toBe('OpenSSL');
+    expect(tidyVendor('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat Enterprise Linux');
+  });
+
+  it('chooses the same title whatever the order of entries', () => {
+    const a = new CpeTitles();
+    const b = new CpeTitles();
+    const entries = [
+      { vendor: 'apache', product: 'http_server', version: '1.3.0', title: 'Apache Software Foundation Apache HTTP Server 1.3.0' },
+      { vendor: 'apache', product: 'http_server', version: '2.2.21', title: 'Apache HTTP Server 2.2.21' },
+      { vendor: 'apache', product: 'http_server', version: '1.29', title: 'Apache Software Foundation Apache 1.29' },
+    ];
+    entries.forEach((e) => a.add(e));
+    [...entries].reverse().forEach((e) => b.add(e));
+    expect(a.title('apache', 'http_server')).toEqual(b.title('apache', 'http_server'));
+  });
+});
+
+describe('the casing rule (no dictionary title, no CNA name)', () => {
+  it.each([
+    ['enterprise_linux', 'Enterprise Linux'],
+    ['http_server', 'HTTP Server'],
+    ['phpldapadmin', 'phpLDAPadmin'],
+    ['iphone_os', 'iPhone OS'],
+    ['internet_information_server', 'Internet Information Server'],
+    ['mac_os_x', 'Mac OS X'],
+    ['ibm', 'IBM'],
+    ['WebLogic Server', 'WebLogic Server'],
+  ])('%s → %s', (token, expected) => expect(displayName(token)).toBe(expected));
+
+  it('names the product once when the vendor is the product or its "_project"', () => {
+    expect(productName({ vendor: 'phpldapadmin_project', product: 'phpldapadmin' })).toBe('phpLDAPadmin');
+    expect(productName({ vendor: 'redhat', product: 'enterprise_linux' })).toBe('Red Hat Enterprise Linux');
+    expect(productName({ vendor: 'apache', product: 'http_server' })).toBe('Apache HTTP Server');
+    expect(productName({ vendor: 'wordpress', product: 'wordpress' })).toBe('WordPress');
+    expect(vendorName({ vendor: 'redhat' })).toBe('Red Hat');
+  });
+});
+
+describe('display names for a record', () => {
+  it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {
+    const { cpeTitles } = await dictionary();
+    const named = nameProducts([product('apple', 'iphone_os'), product('haxx', 'curl'), product('phpldapadmin_project', 'phpldapadmin')], {
+      cpeTitles,
+      cnaProducts: [
+        { vendor: 'Apple', product: 'iOS' },
+        { vendor: 'curl', product: 'curl' },
+      ],
+    });
+    // A CNA name written in lower case is another token: the casing rule spells it.
+    expect(named.map(productName)).toEqual(['Apple iPhone OS', 'Haxx Curl', 'phpLDAPadmin']);
+    expect(named[0]).toMatchObject({ vendor: 'apple', product: 'iphone_os', vendorTitle: 'Apple' });
+    const cna = nameProducts([product('vmware', 'esxi')], { cnaProducts: [{ vendor: 'VMware', product: 'ESXi' }] });
+    expect(cna.map(productName)).toEqual(['VMware ESXi']);
+    const written = nameProducts([product('Red Hat', 'Red Hat Enterprise Linux 9')], { cnaProducts: [{ vendor: 'Red Hat', product: 'Red Hat Enterprise Linux 9' }] });
+    expect(written.map(productName)).toEqual(['Red Hat Enterprise Linux 9']);
+  });
+});
