@@ -54,7 +54,7 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 export const MESSAGES: Record<ErrorCode, string> = {
-  INVALID_CVE_FORMAT: 'The CVE id must look like CVE-YYYY-NNNN (four or more digits after the year).',
+  INVALID_CVE_FORMAT: 'The CVE id must look like CVE-YYYY-NNNN (4 to 19 digits after the year).',
   INVALID_PARAMETER: 'One or more query parameters are not valid.',
   BAD_REQUEST: 'The request could not be understood.',
   MISSING_API_KEY: 'Send your API key in the X-API-Key header.',

@@ -143,7 +143,7 @@ export function openApiDocument(baseUrl: string, version: string) {
           security: [{ apiKey: [] }],
           requestParams: {
             path: z.object({
-              cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 or more digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
+              cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
             }),
           },
           responses: {
