@@ -1,6 +1,5 @@
-import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ApiError } from '../shared/domain/errors.js';
-import { accountApiHandler, checkCsrf, checkOrigin, cookieHeaderOf, parseBody } from '../shared/http/account-handler.js';
+import { accountApiHandler, parseBody } from '../shared/http/account-handler.js';
+import { accountRouter } from '../shared/http/account-router.js';
 import { jsonResponse, okResponse } from '../shared/http/responses.js';
 import {
   accountOverview,
@@ -14,39 +13,32 @@ import {
   unlinkRequestSchema,
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
-import { clearedSessionCookie, requireSession } from '../shared/use-cases/sessions.js';
+import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 
 const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie()] } };
 
-/** The dashboard's JSON API: the session cookie identifies the caller; only their data. */
-async function route(event: APIGatewayProxyEvent) {
-  const action = `${event.httpMethod} ${event.resource}`;
-  if (action === 'GET /account/me') {
-    return okResponse(await accountOverview(await requireSession(cookieHeaderOf(event))));
-  }
-  // Everything else changes state or hands out data: same origin and this session's token.
-  checkOrigin(event);
-  const deleting = action === 'POST /account/delete';
-  const active = await requireSession(cookieHeaderOf(event), { allowDeleting: deleting });
-  checkCsrf(event, active);
-  switch (action) {
-    case 'POST /account/key':
-      return okResponse(await rotateKey(active));
-    case 'POST /account/unlink':
-      return okResponse(await unlinkIdentity(active, parseBody(event, unlinkRequestSchema)));
-    case 'POST /account/email':
-      return okResponse(await updateEmail(active, parseBody(event, emailRequestSchema)));
-    case 'POST /account/export': {
-      const data = await exportAccountData(active);
-      return jsonResponse(200, data, { 'Content-Disposition': 'attachment; filename="plaincve-account-export.json"' });
-    }
-    case 'POST /account/delete':
-      return { ...okResponse(await deleteAccount(active, parseBody(event, deleteRequestSchema))), ...clearSession };
-    case 'POST /account/sign-out':
-      return { ...okResponse(await signOut(active)), ...clearSession };
-    default:
-      throw new ApiError('NOT_FOUND');
-  }
-}
-
-export const handler = accountApiHandler(route);
+/** The dashboard's JSON API: the session cookie identifies the caller; only their data. One action per route of the table. */
+export const handler = accountApiHandler(
+  accountRouter({
+    'GET /account/me': { guard: 'session', run: async (active) => okResponse(await accountOverview(active)) },
+    'POST /account/key': { guard: 'dashboard', run: async (active) => okResponse(await rotateKey(active)) },
+    'POST /account/unlink': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await unlinkIdentity(active, parseBody(event, unlinkRequestSchema))),
+    },
+    'POST /account/email': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await updateEmail(active, parseBody(event, emailRequestSchema))),
+    },
+    'POST /account/export': {
+      guard: 'dashboard',
+      run: async (active) =>
+        jsonResponse(200, await exportAccountData(active), { 'Content-Disposition': 'attachment; filename="plaincve-account-export.json"' }),
+    },
+    'POST /account/delete': {
+      guard: 'dashboard-deleting',
+      run: async (active, event) => ({ ...okResponse(await deleteAccount(active, parseBody(event, deleteRequestSchema))), ...clearSession }),
+    },
+    'POST /account/sign-out': { guard: 'dashboard', run: async (active) => ({ ...okResponse(await signOut(active)), ...clearSession }) },
+  }),
+);

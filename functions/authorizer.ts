@@ -1,8 +1,7 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { logger } from '../shared/http/logger.js';
+import { handlerBase } from '../shared/http/handler-base.js';
 import { headerValue } from '../shared/http/headers.js';
+import { logger } from '../shared/http/logger.js';
 import { authorizeApiKey } from '../shared/use-cases/authorize-api-key.js';
 
 /**
@@ -31,8 +30,8 @@ async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGa
   };
 }
 
-// logEvent: false beats POWERTOOLS_LOGGER_LOG_EVENT=true: the event carries the X-API-Key header.
-export const handler = middy(authorize).use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }));
+// No error mapping: a throw is what API Gateway reads as "Unauthorized" or an authorizer failure.
+export const handler = handlerBase(authorize);
 
 function policy(effect: 'Allow' | 'Deny', resource: string) {
   return { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: resource }] };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
@@ -10,7 +11,7 @@ import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js'
  */
 const eventSchema = z.looseObject({ since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional() });
 
-export const handler = async (event: unknown) => {
+export const handler = handlerBase(async (event: unknown) => {
   const parsed = eventSchema.safeParse(event ?? {});
   if (!parsed.success) throw new Error(`Invalid ingest event: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   // A run that changed records rebuilds the export filter index, so exports see them at once.
@@ -21,4 +22,4 @@ export const handler = async (event: unknown) => {
   const { sources, ignored, unknown, ...counts } = summary;
   logger.info('ingest finished', { ...counts, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
   return counts;
-};
+});

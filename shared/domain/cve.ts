@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. */
-export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,}$/;
+/**
+ * CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. The
+ * sequence part has 4 to 19 digits: 19 digits (a signed 64-bit integer) is beyond any id ever
+ * assigned, and an unbounded one can exceed what the store accepts as a key (2,048 bytes).
+ */
+export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,19}$/;
 
 export const severitySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKNOWN']);
 export type Severity = z.infer<typeof severitySchema>;

@@ -12,6 +12,7 @@ export const errorCodeSchema = z.enum([
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'EXPORT_LIMIT_EXCEEDED',
   'INTERNAL_ERROR',
@@ -47,6 +48,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   EXPORT_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
@@ -54,7 +56,7 @@ const STATUS: Record<ErrorCode, number> = {
 };
 
 export const MESSAGES: Record<ErrorCode, string> = {
-  INVALID_CVE_FORMAT: 'The CVE id must look like CVE-YYYY-NNNN (four or more digits after the year).',
+  INVALID_CVE_FORMAT: 'The CVE id must look like CVE-YYYY-NNNN (4 to 19 digits after the year).',
   INVALID_PARAMETER: 'One or more query parameters are not valid.',
   BAD_REQUEST: 'The request could not be understood.',
   MISSING_API_KEY: 'Send your API key in the X-API-Key header.',
@@ -64,6 +66,7 @@ export const MESSAGES: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Sign in to use the dashboard: the session is missing or has ended.',
   FORBIDDEN: 'This request was refused: it did not come from the dashboard of this site.',
   CONFLICT: 'The request conflicts with the current state of the account.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than the 10 MB the service accepts.',
   RATE_LIMITED: 'Too many requests: the limit is 100 per minute for each API key.',
   EXPORT_LIMIT_EXCEEDED: 'Too many exports: the limit is 10 per hour for each API key.',
   INTERNAL_ERROR: 'Something went wrong on our side; please try again.',

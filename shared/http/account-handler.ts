@@ -1,6 +1,4 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import httpErrorHandler from '@middy/http-error-handler';
+import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { z } from 'zod';
 import { isSameOrigin } from '../auth/return-to.js';
@@ -9,9 +7,9 @@ import { config } from '../config/index.js';
 import { ApiError } from '../domain/errors.js';
 import type { ActiveSession } from '../use-cases/sessions.js';
 import type { ApiHandler } from './api-handler.js';
-import { INTERNAL_ERROR_BODY, errorEnvelopeMiddleware } from './error-envelope.js';
+import { jsonErrors } from './error-envelope.js';
+import { handlerBase } from './handler-base.js';
 import { headerValue } from './headers.js';
-import { logger } from './logger.js';
 
 /** Dashboard API answers are personal: no cache may keep them, success or error. */
 function noStore(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
@@ -21,19 +19,9 @@ function noStore(): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyRes
   return { after: add, onError: add };
 }
 
-/** The `/account/...` stack: like apiHandler (same envelope and mapping) without API-key rate limits. */
+/** The `/account/...` functions: the handler base with the JSON envelope, no API-key rate limits, no-store on every answer. */
 export function accountApiHandler(handler: ApiHandler) {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      before: async (request) => {
-        logger.appendKeys({ request_id: request.event.requestContext?.requestId });
-      },
-    })
-    .use(noStore())
-    .use(httpErrorHandler({ logger: false, fallbackMessage: INTERNAL_ERROR_BODY }))
-    .use(errorEnvelopeMiddleware())
-    .handler(handler);
+  return handlerBase(handler, { use: [noStore()], errors: jsonErrors() });
 }
 
 export function cookieHeaderOf(event: APIGatewayProxyEvent): string | undefined {

@@ -1,10 +1,7 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
-import httpErrorHandler from '@middy/http-error-handler';
 import type { Readable } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { INTERNAL_ERROR_BODY, errorEnvelopeMiddleware } from './error-envelope.js';
-import { logger } from './logger.js';
+import { jsonErrors } from './error-envelope.js';
+import { handlerBase } from './handler-base.js';
 import { rateLimitMiddleware } from './rate-limit.js';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -26,40 +23,16 @@ export interface ApiHandlerOptions {
   readonly auth: 'apiKey' | 'none';
 }
 
-/**
- * The middleware stack every API function shares. onError middlewares run in reverse order of
- * `use`, so an error is first mapped to our envelope, then rendered by http-error-handler, and
- * last gets the rate headers.
- */
-function withApiStack<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(
-  stack: middy.MiddyfiedHandler<APIGatewayProxyEvent, TResult>,
-  handler: (event: APIGatewayProxyEvent, context: Context) => Promise<TResult>,
-  options: ApiHandlerOptions,
-) {
-  stack
-    // logEvent: false beats POWERTOOLS_LOGGER_LOG_EVENT=true: the event carries the X-API-Key header.
-    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use({
-      before: async (request) => {
-        const authorizer = request.event.requestContext?.authorizer;
-        logger.appendKeys({
-          request_id: request.event.requestContext?.requestId,
-          ...(typeof authorizer?.keyId === 'string' ? { key_id: authorizer.keyId } : {}),
-        });
-      },
-    });
-  const withLimits = options.auth === 'apiKey' ? stack.use(rateLimitMiddleware<TResult>()) : stack;
+/** The API functions: the handler base with the JSON error envelope, plus the per-minute allowance on protected routes. */
+function apiOptions<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(options: ApiHandlerOptions) {
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
-  return withLimits
-    .use(httpErrorHandler({ logger: false, fallbackMessage: INTERNAL_ERROR_BODY }))
-    .use(errorEnvelopeMiddleware<TResult>())
-    .handler(handler);
+  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>()] : [], errors: jsonErrors<TResult>() };
 }
 
 /** A buffered API function: its whole answer is one result object (at most 6 MB in Lambda). */
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions) {
-  return withApiStack(middy<APIGatewayProxyEvent, APIGatewayProxyResult>(), handler, options);
+  return handlerBase(handler, apiOptions<APIGatewayProxyResult>(options));
 }
 
 /**
@@ -68,5 +41,5 @@ export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions) {
  * included, since the whole middleware stack runs first — and pipes the body to the client.
  */
 export function streamingApiHandler(handler: StreamingApiHandler, options: ApiHandlerOptions) {
-  return withApiStack(middy<APIGatewayProxyEvent, StreamingApiResult>({ streamifyResponse: true }), handler, options);
+  return handlerBase(handler, { ...apiOptions<StreamingApiResult>(options), streaming: true });
 }

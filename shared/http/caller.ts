@@ -1,12 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { z } from 'zod';
+import { callerSchema, type Caller } from '../domain/caller.js';
 
-/** What the authorizer hands to every protected function (never the key itself). */
-export const authorizerContextSchema = z.object({ accountId: z.string().min(1), keyId: z.string().min(1) });
-export type Caller = z.infer<typeof authorizerContextSchema>;
-
+/** The caller the authorizer put in the request context (its `context`: accountId, keyId). */
 export function callerOf(event: APIGatewayProxyEvent): Caller {
   // API Gateway only invokes a protected function after the authorizer allowed it, so a
   // missing context is a wiring bug (500), not a client error.
-  return authorizerContextSchema.parse(event.requestContext.authorizer);
+  return callerSchema.parse(event.requestContext.authorizer);
 }

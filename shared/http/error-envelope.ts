@@ -1,4 +1,5 @@
 import type middy from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS, errorEnvelope } from '../domain/errors.js';
 import { logger } from './logger.js';
@@ -61,4 +62,15 @@ export function errorEnvelopeMiddleware<TResult = APIGatewayProxyResult>(): midd
       request.error = Object.assign(new Error(httpError.message), httpError);
     },
   };
+}
+
+/**
+ * The JSON API's error mapping, in `use` order: http-error-handler renders what the envelope
+ * middleware (which runs first on error) made of the error.
+ */
+export function jsonErrors<TResult = APIGatewayProxyResult>(): middy.MiddlewareObj<APIGatewayProxyEvent, TResult>[] {
+  return [
+    httpErrorHandler({ logger: false, fallbackMessage: INTERNAL_ERROR_BODY }) as middy.MiddlewareObj<APIGatewayProxyEvent, TResult>,
+    errorEnvelopeMiddleware<TResult>(),
+  ];
 }

@@ -1,9 +1,9 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import middy from '@middy/core';
+import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError, DependencyError, MESSAGES, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
 import { PAGE_CSP, messagePage } from '../render/html.js';
 import type { ApiHandler } from './api-handler.js';
+import { handlerBase } from './handler-base.js';
 import { logger } from './logger.js';
 
 export const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
@@ -51,17 +51,15 @@ function titleOf(status: number): string {
   return 'Request refused';
 }
 
-/** The middy stack of the functions that answer browsers with pages and redirects. */
+/** The functions that answer browsers with pages and redirects: the handler base, errors as pages. */
 export function htmlHandler(handler: ApiHandler) {
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({
-      before: async (request) => {
-        logger.appendKeys({ request_id: request.event.requestContext?.requestId });
+  return handlerBase(handler, {
+    errors: [
+      {
+        onError: async (request: middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>) => {
+          request.response = htmlErrorResponse(request.error);
+        },
       },
-      onError: async (request) => {
-        request.response = htmlErrorResponse(request.error);
-      },
-    })
-    .handler(handler);
+    ],
+  });
 }

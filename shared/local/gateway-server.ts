@@ -12,6 +12,7 @@ import {
 } from '../platform/gateway.js';
 import type { RouteDefinition } from '../platform/routes.js';
 import { lambdaContext } from './lambda-context.js';
+import { withInvocationLogger } from '../http/logger.js';
 import { invokeStreaming, isStreamingHandler, type StreamedResponse, type StreamingHandler } from './lambda-streaming.js';
 import { authorizerResultSchema, policyAllows, type AuthorizerResult } from './policy.js';
 import { authorizerEvent, methodArn, proxyEvent, requestContext, requestParts } from './proxy-event.js';
@@ -78,7 +79,7 @@ export function createGatewayServer(options: GatewayOptions): Server {
     if (!found) return sendGateway(res, 'MISSING_AUTHENTICATION_TOKEN', requestId);
 
     const body = await readBody(req);
-    if (body === 'too-large') return sendGateway(res, 'DEFAULT_4XX', requestId, 413);
+    if (body === 'too-large') return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
     const parts = requestParts(req, url);
     const context = requestContext(req, found, path, requestId);
 
@@ -158,7 +159,9 @@ export function createGatewayServer(options: GatewayOptions): Server {
   }
 
   return createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    // Each request (its authorizer and function) logs through a logger of its own: the
+    // functions share this process, and concurrent requests must not share log context.
+    withInvocationLogger(() => handle(req, res)).catch((error: unknown) => {
       console.error('[gateway] unexpected failure', error);
       if (!res.headersSent) sendGateway(res, 'DEFAULT_5XX', randomUUID(), 502);
       else res.destroy();

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiResponseObject } from 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
 import { EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import type { FunctionId } from '../platform/functions.js';
+import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 
 /** The JSON export's payload (interface §4.4). */
@@ -62,6 +64,7 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
       resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
       rate.extend(retryAfter.shape),
     ),
+    413: errorResponse('The request body is over 10 MB (answered by the gateway, before any function runs).', ['PAYLOAD_TOO_LARGE']),
     500: errorResponse('A bug on our side; never carries a stack trace.', ['INTERNAL_ERROR']),
     503: errorResponse('A dependency failed or timed out.', ['SERVICE_UNAVAILABLE'], retryAfter),
   } as const;
@@ -104,6 +107,62 @@ function exportOperation(format: ExportFormat) {
   };
 }
 
+/**
+ * The operation of each function the programmatic API routes to. The paths come from the one
+ * route table (shared/platform/routes.ts), so a route and its documentation cannot drift apart.
+ */
+const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> = {
+  health: () => ({
+    operationId: 'health',
+    summary: 'Health check',
+    tags: ['service'],
+    security: [],
+    responses: {
+      200: { description: 'The service and its catalogue table answer.', content: { 'application/json': { schema: healthEnvelopeSchema } } },
+      503: errorResponse('The catalogue table does not answer.', ['SERVICE_UNAVAILABLE'], retryAfter),
+    },
+  }),
+  cveLookup: () => ({
+    operationId: 'lookupCve',
+    summary: 'The plain-English explanation of one CVE',
+    tags: ['lookup'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      path: z.object({
+        cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
+      }),
+    },
+    responses: {
+      200: { description: 'The explanation.', headers: rateHeaders('core'), content: { 'application/json': { schema: lookupEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_CVE_FORMAT', 'INVALID_PARAMETER']),
+      404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
+    },
+  }),
+  exportCsv: () => exportOperation('csv'),
+  exportJson: () => exportOperation('json'),
+  exportSarif: () => exportOperation('sarif'),
+  openapi: () => ({
+    operationId: 'openApi',
+    summary: 'This document',
+    tags: ['service'],
+    security: [],
+    responses: {
+      200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
+    },
+  }),
+};
+
+/** One path item per programmatic route; a route without an operation is a build-time error. */
+export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> {
+  const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
+  for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
+    const operation = OPERATIONS[route.functionId];
+    if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
+    (paths[route.path] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+  }
+  return paths;
+}
+
 /** The OpenAPI 3.1 document of the API, generated from the same zod schemas that validate it. */
 export function openApiDocument(baseUrl: string, version: string) {
   return createDocument({
@@ -122,51 +181,6 @@ export function openApiDocument(baseUrl: string, version: string) {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },
       },
     },
-    paths: {
-      '/health': {
-        get: {
-          operationId: 'health',
-          summary: 'Health check',
-          tags: ['service'],
-          security: [],
-          responses: {
-            200: { description: 'The service and its catalogue table answer.', content: { 'application/json': { schema: healthEnvelopeSchema } } },
-            503: errorResponse('The catalogue table does not answer.', ['SERVICE_UNAVAILABLE'], retryAfter),
-          },
-        },
-      },
-      '/api/cve/{cve_id}': {
-        get: {
-          operationId: 'lookupCve',
-          summary: 'The plain-English explanation of one CVE',
-          tags: ['lookup'],
-          security: [{ apiKey: [] }],
-          requestParams: {
-            path: z.object({
-              cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 or more digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
-            }),
-          },
-          responses: {
-            200: { description: 'The explanation.', headers: rateHeaders('core'), content: { 'application/json': { schema: lookupEnvelopeSchema } } },
-            ...protectedErrors('core', ['INVALID_CVE_FORMAT', 'INVALID_PARAMETER']),
-            404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
-          },
-        },
-      },
-      '/api/cves/export.csv': { get: exportOperation('csv') },
-      '/api/cves/export.json': { get: exportOperation('json') },
-      '/api/cves/export.sarif': { get: exportOperation('sarif') },
-      '/openapi.json': {
-        get: {
-          operationId: 'openApi',
-          summary: 'This document',
-          tags: ['service'],
-          security: [],
-          responses: {
-            200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: z.looseObject({ openapi: z.string() }) } } },
-          },
-        },
-      },
-    },
+    paths: pathsFromRoutes(),
   });
 }

@@ -14,6 +14,7 @@ export type GatewayResponseType =
   | 'MISSING_AUTHENTICATION_TOKEN'
   | 'INTEGRATION_FAILURE'
   | 'INTEGRATION_TIMEOUT'
+  | 'REQUEST_TOO_LARGE'
   | 'DEFAULT_4XX'
   | 'DEFAULT_5XX';
 
@@ -46,6 +47,8 @@ export const GATEWAY_RESPONSES: Readonly<Record<GatewayResponseType, GatewayResp
   MISSING_AUTHENTICATION_TOKEN: response('MISSING_AUTHENTICATION_TOKEN', 'NOT_FOUND'),
   INTEGRATION_FAILURE: response('INTEGRATION_FAILURE', 'INTERNAL_ERROR'),
   INTEGRATION_TIMEOUT: response('INTEGRATION_TIMEOUT', 'SERVICE_UNAVAILABLE', retryLater),
+  // A body over API Gateway's 10 MB payload limit.
+  REQUEST_TOO_LARGE: response('REQUEST_TOO_LARGE', 'PAYLOAD_TOO_LARGE'),
   DEFAULT_4XX: { type: 'DEFAULT_4XX', code: 'BAD_REQUEST', message: MESSAGES.BAD_REQUEST, headers: {} },
   DEFAULT_5XX: { type: 'DEFAULT_5XX', code: 'INTERNAL_ERROR', message: MESSAGES.INTERNAL_ERROR, headers: {} },
 };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result, ReportingDescriptorRelationship } from 'sarif';
 import type { CatalogueRecord } from '../domain/cve.js';
 import type { ExportFilters } from '../query/export-query.js';
+import { escapeMarkdown, markdownLink } from './markdown.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const CWE_TAXONOMY = {
@@ -55,22 +56,24 @@ export function ruleTags(record: CatalogueRecord): string[] {
   return tags.slice(0, MAX_TAGS);
 }
 
+/** Every source-derived string is escaped (shared/render/markdown.ts): the help renders as text. */
 function helpMarkdown(record: CatalogueRecord, affected: string, fix: string, helpUri: string): string {
   const explanation = record.explanation;
+  const text = escapeMarkdown;
   const lines = [
-    `**${record.cve_id}: ${record.title}**`,
+    `**${text(record.cve_id)}: ${text(record.title)}**`,
     '',
-    nonEmpty(explanation?.summary, nonEmpty(record.description, nonEmpty(record.title, record.cve_id))),
+    text(nonEmpty(explanation?.summary, nonEmpty(record.description, nonEmpty(record.title, record.cve_id)))),
     '',
-    `**Affected:** ${affected}`,
+    `**Affected:** ${text(affected)}`,
     '',
-    `**Fix:** ${fix}`,
+    `**Fix:** ${text(fix)}`,
   ];
   const references = explanation?.references ?? [];
   if (references.length > 0) {
-    lines.push('', '**References:**', ...references.slice(0, MAX_HELP_REFERENCES).map((r) => `- [${r.title.replace(/[[\]]/g, '')}](${r.url})`));
+    lines.push('', '**References:**', ...references.slice(0, MAX_HELP_REFERENCES).map((r) => `- ${markdownLink(r.title, r.url)}`));
     if (references.length > MAX_HELP_REFERENCES) {
-      lines.push(`- … ${references.length - MAX_HELP_REFERENCES} more on the [PlainCVE page](${helpUri})`);
+      lines.push(`- … ${references.length - MAX_HELP_REFERENCES} more on the ${markdownLink('PlainCVE page', helpUri)}`);
     }
   }
   return lines.join('\n');

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../config/index.js';
 import { displayPrefixOf, generateApiKey, hashApiKey, keyIdOf } from '../domain/api-key.js';
-import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { ApiError } from '../domain/errors.js';
+import { accountsKeys, accountsTable, applied, kindOfPk, type AccountItemKind } from './accounts-table.js';
 
 /** The account item (`ACCOUNT#<id>`): what the dashboard shows about an account. */
 export interface AccountItem {
@@ -12,17 +11,19 @@ export interface AccountItem {
   readonly created_at: string;
   readonly current_key?: { readonly key_id: string; readonly prefix: string; readonly created_at: string };
   /**
-   * The current key item's `pk` (`KEY#<sha256>`), so that deletion can revoke it with a strongly
-   * consistent delete even before the account index has caught up. Never shown or exported.
+   * The current key item's `pk` (`KEY#<sha256>`): the one key of the account that is valid.
+   * The authorizer accepts a key only when this names it. Never shown or exported.
    */
   readonly current_key_pk?: string;
+  /** Bumped by every issuance: the condition that makes concurrent issuances take turns. */
+  readonly key_version?: number;
   /** `<provider>#<subject>` of each linked identity: guards "unlink only while another remains". */
   readonly identities?: ReadonlySet<string>;
   /** Set when deletion starts: TTL finishes an abandoned deletion even if nobody retries. */
   readonly expires_at?: number;
 }
 
-/** A key item (`KEY#<sha256>`). Its existence is what makes a key valid. */
+/** A key item (`KEY#<sha256>`): which account a key hash belongs to. */
 export interface KeyItem {
   readonly account_id: string;
   readonly key_id: string;
@@ -38,55 +39,44 @@ export interface IssuedKey {
   readonly createdAt: string;
 }
 
-const accountPk = (accountId: string) => `ACCOUNT#${accountId}`;
-const keyPk = (keyHash: string) => `KEY#${keyHash}`;
+/** An account's items as the byAccount index shows them, by kind (for the data export). */
+export type AccountItemsByKind = Record<AccountItemKind, Record<string, unknown>[]>;
 
-async function itemsOfAccount(accountId: string, pkPrefix: string): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new QueryCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          IndexName: 'byAccount',
-          // An empty prefix means every item of the account.
-          KeyConditionExpression: pkPrefix ? 'account_id = :a AND begins_with(pk, :p)' : 'account_id = :a',
-          ExpressionAttributeValues: pkPrefix ? { ':a': accountId, ':p': pkPrefix } : { ':a': accountId },
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+/**
+ * How often one issuance re-reads the account after another issuance won the version race.
+ * Every lost race means another issuance finished, so N concurrent issuances need at most N-1.
+ */
+const MAX_ISSUE_ATTEMPTS = 50;
+
+const accountConditionActive = {
+  ConditionExpression: 'attribute_exists(pk) AND #s = :active',
+  ExpressionAttributeNames: { '#s': 'status' },
+} as const;
 
 /**
  * Accounts and API keys. DynamoDB-compatible stores here have no transactions, so every
  * multi-item change is ordered so that stopping after any step leaves the data valid and safe.
- * The rule that makes that possible: a key is valid exactly while its `KEY#<hash>` item exists,
- * and revoking a key is deleting that item.
+ * The rule that makes that possible: a key is valid exactly while the account item is active and
+ * names the key's hash as `current_key_pk`. One item decides, so one conditional write changes
+ * it, and key items left behind by an interrupted call grant nothing.
  */
 export const accountRepository = {
-  /** The authorizer's one read: strongly consistent, so a revoked key fails at once. */
-  async findKey(keyHash: string): Promise<KeyItem | undefined> {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new GetCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: keyPk(keyHash) }, ConsistentRead: true }),
-      ),
-    );
-    return out.Item as KeyItem | undefined;
+  /**
+   * The authorizer's check, two strongly consistent GetItems: the key item (hash → account),
+   * then the account item, which must be active and name this key as its current one. An
+   * unknown key costs one read.
+   */
+  async findValidKey(keyHash: string): Promise<{ accountId: string; keyId: string } | undefined> {
+    const pk = accountsKeys.key(keyHash);
+    const key = await accountsTable.get<KeyItem>(pk);
+    if (!key) return undefined;
+    const account = await this.getAccount(key.account_id);
+    if (account?.status !== 'active' || account.current_key_pk !== pk) return undefined;
+    return { accountId: key.account_id, keyId: key.key_id };
   },
 
   async getAccount(accountId: string): Promise<AccountItem | undefined> {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new GetCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: accountPk(accountId) }, ConsistentRead: true }),
-      ),
-    );
-    return out.Item as AccountItem | undefined;
+    return accountsTable.get<AccountItem>(accountsKeys.account(accountId));
   },
 
   newAccountId(): string {
@@ -105,39 +95,20 @@ export const accountRepository = {
       created_at: new Date().toISOString(),
       ...(options.identity ? { identities: new Set([options.identity]) } : {}),
     };
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new PutCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Item: { pk: accountPk(account.account_id), kind: 'account', ...account },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-    } catch (error) {
-      if (!options.accountId || !isConditionalCheckFailure(error)) throw error;
-      const existing = await this.getAccount(options.accountId);
-      if (!existing) throw error;
-      return existing;
-    }
-    return account;
+    const item = { pk: accountsKeys.account(account.account_id), kind: 'account', ...account };
+    if (await applied(accountsTable.put(item, { ConditionExpression: 'attribute_not_exists(pk)' }))) return account;
+    const existing = options.accountId ? await this.getAccount(options.accountId) : undefined;
+    if (!existing) throw new ApiError('CONFLICT');
+    return existing;
   },
 
   /** Records a linked identity on the active account (after its identity item exists). */
   async addIdentityRef(accountId: string, ref: string): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          Key: { pk: accountPk(accountId) },
-          UpdateExpression: 'ADD identities :ref',
-          ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':ref': new Set([ref]), ':active': 'active' },
-        }),
-      ),
-    );
+    await accountsTable.update(accountsKeys.account(accountId), {
+      UpdateExpression: 'ADD identities :ref',
+      ...accountConditionActive,
+      ExpressionAttributeValues: { ':ref': new Set([ref]), ':active': 'active' },
+    });
   },
 
   /**
@@ -145,145 +116,122 @@ export const accountRepository = {
    * write, so two racing unlinks cannot both succeed. Returns false when refused.
    */
   async removeIdentityRef(accountId: string, ref: string): Promise<boolean> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk: accountPk(accountId) },
-            UpdateExpression: 'DELETE identities :ref',
-            ConditionExpression: '#s = :active AND contains(identities, :one) AND size(identities) > :min',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: { ':ref': new Set([ref]), ':one': ref, ':active': 'active', ':min': 1 },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return applied(
+      accountsTable.update(accountsKeys.account(accountId), {
+        UpdateExpression: 'DELETE identities :ref',
+        ConditionExpression: '#s = :active AND contains(identities, :one) AND size(identities) > :min',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':ref': new Set([ref]), ':one': ref, ':active': 'active', ':min': 1 },
+      }),
+    );
   },
 
   async updateEmail(accountId: string, email: string): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          Key: { pk: accountPk(accountId) },
-          UpdateExpression: 'SET email = :e',
-          ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':e': email, ':active': 'active' },
-        }),
-      ),
-    );
+    await accountsTable.update(accountsKeys.account(accountId), {
+      UpdateExpression: 'SET email = :e',
+      ...accountConditionActive,
+      ExpressionAttributeValues: { ':e': email, ':active': 'active' },
+    });
   },
 
-  /** First step of deletion: from here no sign-in, session or key issue accepts the account. */
+  /** First step of deletion: from here no key, sign-in, session or key issue accepts the account. */
   async markDeleting(accountId: string, expiresAt: number): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          Key: { pk: accountPk(accountId) },
-          UpdateExpression: 'SET #s = :deleting, expires_at = if_not_exists(expires_at, :exp)',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':deleting': 'deleting', ':exp': expiresAt },
-        }),
-      ),
-    );
+    await accountsTable.update(accountsKeys.account(accountId), {
+      UpdateExpression: 'SET #s = :deleting, expires_at = if_not_exists(expires_at, :exp)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':deleting': 'deleting', ':exp': expiresAt },
+    });
   },
-
-  /** Deletes one item of the account's (never an item of another account). */
-  async deleteItem(pk: string, accountId: string): Promise<void> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new DeleteCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk },
-            ConditionExpression: 'account_id = :a',
-            ExpressionAttributeValues: { ':a': accountId },
-          }),
-        ),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
-  },
-
-  accountPk,
 
   /**
-   * Issues a new key and revokes every other key of the account. Order:
-   * 1. put the new key item (valid from here, but nobody knows the key until we return it);
-   * 2. record it as the account's current key (what the dashboard shows);
-   * 3. delete every other key item of the account (the old key stops working).
-   * A crash before 3 leaves the old key working and the call failed, exactly as before the call;
-   * a retry finishes the job because step 3 finds all stale key items through the account index.
+   * Issues a new key; it replaces the account's current one. Order:
+   * 1. put the new key item (it grants nothing yet: the account does not name it);
+   * 2. read the account (consistent) and swap `current_key_pk` to the new key with one
+   *    conditional write on `key_version` — from this write on, the new key is the only valid
+   *    one and the dashboard shows it; if another issuance swapped first, read again and retry,
+   *    so concurrent issuances take turns and the last swap wins everywhere at once;
+   * 3. delete the key item it replaced (housekeeping: it was invalid from step 2).
+   * A stop after 1 leaves an item that never becomes valid; after 2, an item that no longer is.
+   * Neither the order of concurrent calls nor the lagging byAccount index can leave two valid
+   * keys or none.
    */
   async issueKey(accountId: string): Promise<IssuedKey> {
     const apiKey = generateApiKey();
     const keyHash = hashApiKey(apiKey);
-    const issued: IssuedKey = {
-      apiKey,
-      keyId: keyIdOf(keyHash),
-      prefix: displayPrefixOf(apiKey),
-      createdAt: new Date().toISOString(),
-    };
-    const table = tableName('ACCOUNTS_TABLE');
-    const keyItem: KeyItem = {
-      account_id: accountId,
-      key_id: issued.keyId,
-      prefix: issued.prefix,
-      created_at: issued.createdAt,
-    };
-    await dynamo(() =>
-      documentClient().send(
-        new PutCommand({
-          TableName: table,
-          Item: { pk: keyPk(keyHash), kind: 'key', ...keyItem },
-          ConditionExpression: 'attribute_not_exists(pk)',
+    const issued: IssuedKey = { apiKey, keyId: keyIdOf(keyHash), prefix: displayPrefixOf(apiKey), createdAt: new Date().toISOString() };
+    const pk = accountsKeys.key(keyHash);
+    const keyItem: KeyItem = { account_id: accountId, key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt };
+    await accountsTable.put({ pk, kind: 'key', ...keyItem }, { ConditionExpression: 'attribute_not_exists(pk)' });
+    for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt++) {
+      const account = await this.getAccount(accountId);
+      if (account?.status !== 'active') break;
+      const version = account.key_version ?? 0;
+      const swapped = await applied(
+        accountsTable.update(accountsKeys.account(accountId), {
+          UpdateExpression: 'SET current_key = :k, current_key_pk = :pk, key_version = :next',
+          ConditionExpression: `#s = :active AND ${version === 0 ? 'attribute_not_exists(key_version)' : 'key_version = :v'}`,
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: {
+            ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
+            ':pk': pk,
+            ':next': version + 1,
+            ':active': 'active',
+            ...(version === 0 ? {} : { ':v': version }),
+          },
         }),
-      ),
-    );
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: table,
-            Key: { pk: accountPk(accountId) },
-            UpdateExpression: 'SET current_key = :k, current_key_pk = :pk',
-            ConditionExpression: 'attribute_exists(pk) AND #s = :active',
-            ExpressionAttributeNames: { '#s': 'status' },
-            ExpressionAttributeValues: {
-              ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
-              ':pk': keyPk(keyHash),
-              ':active': 'active',
-            },
-          }),
-        ),
       );
-    } catch (error) {
-      // The account is gone or being deleted: take the new key back so it never outlives it.
-      await dynamo(() => documentClient().send(new DeleteCommand({ TableName: table, Key: { pk: keyPk(keyHash) } })));
-      throw error;
+      if (!swapped) continue;
+      if (account.current_key_pk) await accountsTable.deleteOwned(account.current_key_pk, accountId);
+      return issued;
     }
-    await this.revokeKeysExcept(accountId, keyPk(keyHash));
-    return issued;
+    // The account is gone or being deleted (or, beyond any real load, kept losing the race):
+    // take the new key item back, so it never outlives its account.
+    await accountsTable.delete(pk);
+    throw new ApiError('CONFLICT');
   },
 
-  /** Deletes every key item of the account except `keepPk` (none when omitted). */
-  async revokeKeysExcept(accountId: string, keepPk?: string): Promise<void> {
-    const stale = (await itemsOfAccount(accountId, 'KEY#')).filter((item) => item.pk !== keepPk);
-    for (const item of stale) {
-      await dynamo(() =>
-        documentClient().send(new DeleteCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: item.pk } })),
-      );
+  /**
+   * Deletes the account's key items: the current one by its recorded pk (consistent), then any
+   * the index shows. Housekeeping for deletion — the key is already invalid once the account
+   * is marked deleting.
+   */
+  async deleteKeys(account: AccountItem): Promise<void> {
+    if (account.current_key_pk) await accountsTable.deleteOwned(account.current_key_pk, account.account_id);
+    for (const item of await accountsTable.itemsOf(account.account_id, 'key')) {
+      await accountsTable.deleteOwned(item.pk, account.account_id);
     }
   },
 
-  itemsOfAccount,
+  /** Every item of the account the index shows, by kind. */
+  async itemsByKind(accountId: string): Promise<AccountItemsByKind> {
+    const byKind: AccountItemsByKind = { account: [], key: [], identity: [], session: [] };
+    for (const item of await accountsTable.itemsOf(accountId)) {
+      const kind = kindOfPk(item.pk);
+      if (kind) byKind[kind].push(item);
+    }
+    return byKind;
+  },
+
+  /**
+   * Deletion's sweep: the identities the account item lists (consistent), then every item the
+   * index shows except the account item and the caller's own session, which go last.
+   */
+  async deleteItemsExcept(account: AccountItem, ownSessionHash: string): Promise<void> {
+    const keep = new Set([accountsKeys.account(account.account_id), accountsKeys.session(ownSessionHash)]);
+    for (const ref of account.identities ?? []) await accountsTable.deleteOwned(accountsKeys.identity(ref), account.account_id);
+    for (const item of await accountsTable.itemsOf(account.account_id)) {
+      if (!keep.has(item.pk)) await accountsTable.deleteOwned(item.pk, account.account_id);
+    }
+  },
+
+  /** Deletion's last step. */
+  async deleteAccountItem(accountId: string): Promise<void> {
+    await accountsTable.deleteOwned(accountsKeys.account(accountId), accountId);
+  },
+
+  /** Whether an exported session item is the caller's own. */
+  isSessionItem(item: Record<string, unknown>, sessionHash: string): boolean {
+    return item.pk === accountsKeys.session(sessionHash);
+  },
 };

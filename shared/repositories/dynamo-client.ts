@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config/index.js';
-import { DependencyError } from '../domain/errors.js';
+import { ApiError, DependencyError } from '../domain/errors.js';
 
 let client: DynamoDBDocumentClient | undefined;
 
@@ -34,6 +34,9 @@ export function resetDocumentClient(): void {
 }
 
 /** Error names that are answers about our own request, not a failing dependency. */
+/** DynamoDB's (and dynalite's) words for a key attribute value it will not take. */
+const KEY_REFUSAL = /\bkey\b|hashkey|rangekey|key attribute/i;
+
 const DOMAIN_ANSWERS = new Set(['ConditionalCheckFailedException', 'TransactionCanceledException']);
 
 export function isConditionalCheckFailure(error: unknown): boolean {
@@ -50,6 +53,11 @@ export async function dynamo<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof Error && DOMAIN_ANSWERS.has(error.name)) throw error;
+    // The store refuses a key it cannot hold (over 2,048 bytes, empty): no such item can exist,
+    // and the value came from the request, so it is the client's 400, never a 500.
+    if (error instanceof Error && error.name === 'ValidationException' && KEY_REFUSAL.test(error.message)) {
+      throw new ApiError('BAD_REQUEST', 'A value in the request is longer than the service accepts.');
+    }
     if (error instanceof Error && error.name === 'ValidationException') throw error;
     throw new DependencyError('DynamoDB', { cause: error });
   }

@@ -4,9 +4,12 @@ import { DependencyError } from '../domain/errors.js';
 
 let client: SecretsManagerClient | undefined;
 
-/** A secret's string value; a failure to read it is a dependency failure. */
+/**
+ * The process's one Secrets Manager client (the OAuth client secrets, the NVD API key). A secret's
+ * string value; a failure to read it is a dependency failure (503), never a 500.
+ */
 export async function readSecretString(secretId: string): Promise<string> {
-  client ??= new SecretsManagerClient({ region: config().AWS_REGION });
+  client ??= new SecretsManagerClient({ region: config().AWS_REGION, maxAttempts: 2 });
   try {
     const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
     if (!out.SecretString) throw new Error('the secret has no string value');

@@ -1,8 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../config/index.js';
 import type { ProviderId } from '../auth/providers.js';
 import type { SealedSecret } from '../auth/session-secret.js';
-import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { accountsKeys, accountsTable, applied } from './accounts-table.js';
 
 /**
  * `SESSION#<sha256 of the session id>`: a dashboard session. `expires_at` (the TTL attribute)
@@ -24,70 +22,39 @@ export interface SessionItem {
   readonly issued_key?: SealedSecret & { readonly key_id: string };
 }
 
-const sessionPk = (hash: string) => `SESSION#${hash}`;
-const statePk = (hash: string) => `OAUTHSTATE#${hash}`;
-
 export const sessionRepository = {
   async create(hash: string, session: SessionItem): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(
-        new PutCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          Item: { pk: sessionPk(hash), kind: 'session', ...session },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
+    await accountsTable.put(
+      { pk: accountsKeys.session(hash), kind: 'session', ...session },
+      { ConditionExpression: 'attribute_not_exists(pk)' },
     );
   },
 
   async get(hash: string): Promise<SessionItem | undefined> {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new GetCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: sessionPk(hash) }, ConsistentRead: true }),
-      ),
-    );
-    return out.Item as SessionItem | undefined;
+    return accountsTable.get<SessionItem>(accountsKeys.session(hash));
   },
 
   /** Slides the idle expiry; a session deleted meanwhile stays deleted (returns false). */
   async touch(hash: string, lastSeenAt: string, idleExpiresAt: number, expiresAt: number): Promise<boolean> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk: sessionPk(hash) },
-            UpdateExpression: 'SET last_seen_at = :seen, idle_expires_at = :idle, expires_at = :exp',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':seen': lastSeenAt, ':idle': idleExpiresAt, ':exp': expiresAt },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return applied(
+      accountsTable.update(accountsKeys.session(hash), {
+        UpdateExpression: 'SET last_seen_at = :seen, idle_expires_at = :idle, expires_at = :exp',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':seen': lastSeenAt, ':idle': idleExpiresAt, ':exp': expiresAt },
+      }),
+    );
   },
 
   async setIssuedKey(hash: string, issued: SessionItem['issued_key']): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(
-        new UpdateCommand({
-          TableName: tableName('ACCOUNTS_TABLE'),
-          Key: { pk: sessionPk(hash) },
-          UpdateExpression: 'SET issued_key = :k',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':k': issued },
-        }),
-      ),
-    );
+    await accountsTable.update(accountsKeys.session(hash), {
+      UpdateExpression: 'SET issued_key = :k',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':k': issued },
+    });
   },
 
   async delete(hash: string): Promise<void> {
-    await dynamo(() =>
-      documentClient().send(new DeleteCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: sessionPk(hash) } })),
-    );
+    await accountsTable.delete(accountsKeys.session(hash));
   },
 
   /**
@@ -96,20 +63,11 @@ export const sessionRepository = {
    * it stays out of the byAccount index) and expires with the flow.
    */
   async consumeState(stateHash: string, expiresAt: number): Promise<boolean> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new PutCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Item: { pk: statePk(stateHash), kind: 'oauth_state', expires_at: expiresAt },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return applied(
+      accountsTable.put(
+        { pk: accountsKeys.oauthState(stateHash), kind: 'oauth_state', expires_at: expiresAt },
+        { ConditionExpression: 'attribute_not_exists(pk)' },
+      ),
+    );
   },
 };

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
 import type { ProviderId } from '../auth/providers.js';
 import { config } from '../config/index.js';
-import { DependencyError } from '../domain/errors.js';
+import { readSecretString } from '../repositories/secret-repository.js';
 
 /**
  * The OAuth client secrets, one per provider: `{"github":"…","google":"…","microsoft":"…"}`.
@@ -21,19 +20,12 @@ export type OAuthSecret = z.infer<typeof oauthSecretSchema>;
 /** A warm function re-reads the secret after this long, so a rotation reaches it. */
 const CACHE_MS = 5 * 60 * 1000;
 let cached: { value: OAuthSecret; at: number } | undefined;
-let client: SecretsManagerClient | undefined;
 
 async function load(): Promise<OAuthSecret> {
-  const { OAUTH_SECRET_ID, OAUTH_SECRET_JSON, OAUTH_SECRET_FILE, AWS_REGION } = config();
+  const { OAUTH_SECRET_ID, OAUTH_SECRET_JSON, OAUTH_SECRET_FILE } = config();
   let raw: string | undefined;
   if (OAUTH_SECRET_ID) {
-    client ??= new SecretsManagerClient({ region: AWS_REGION, maxAttempts: 2 });
-    try {
-      const out = await client.send(new GetSecretValueCommand({ SecretId: OAUTH_SECRET_ID }));
-      raw = out.SecretString;
-    } catch (error) {
-      throw new DependencyError('Secrets Manager', { cause: error });
-    }
+    raw = await readSecretString(OAUTH_SECRET_ID);
   } else if (OAUTH_SECRET_JSON) {
     raw = OAUTH_SECRET_JSON;
   } else if (OAUTH_SECRET_FILE) {

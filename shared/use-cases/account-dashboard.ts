@@ -31,7 +31,7 @@ export interface AccountOverview {
  * so a provider linked a moment ago appears at once.
  */
 async function identitiesOf(account: AccountItem): Promise<IdentityItem[]> {
-  const indexed = (await accountRepository.itemsOfAccount(account.account_id, 'IDENTITY#')) as unknown as IdentityItem[];
+  const indexed = await identityRepository.indexedOf(account.account_id);
   const seen = new Set(indexed.map((i) => identityRef(i.provider, i.subject)));
   const missing = [...(account.identities ?? [])].filter((ref) => !seen.has(ref));
   const fetched = await Promise.all(
@@ -115,11 +115,11 @@ export async function updateEmail(active: ActiveSession, request: z.infer<typeof
 /** "Export account data": everything held about the account, never a key or session hash. */
 export async function exportAccountData(active: ActiveSession, nowMs = Date.now()) {
   const accountId = active.account.account_id;
-  const items = await accountRepository.itemsOfAccount(accountId, '');
+  const items = await accountRepository.itemsByKind(accountId);
   const counters = await counterRepository.countersOf(accountId);
-  const pick = <T extends Record<string, unknown>>(item: Record<string, unknown>, fields: (keyof T & string)[]) =>
+  const pick = (item: Record<string, unknown>, fields: string[]) =>
     Object.fromEntries(fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
-  const account = items.find((i) => String(i.pk).startsWith('ACCOUNT#'));
+  const [account] = items.account;
   return {
     exported_at: new Date(nowMs).toISOString(),
     account: {
@@ -128,18 +128,12 @@ export async function exportAccountData(active: ActiveSession, nowMs = Date.now(
       status: account?.status,
       created_at: account?.created_at,
     },
-    identities: items
-      .filter((i) => String(i.pk).startsWith('IDENTITY#'))
-      .map((i) => pick(i, ['provider', 'subject', 'email', 'linked_at'])),
-    api_keys: items
-      .filter((i) => String(i.pk).startsWith('KEY#'))
-      .map((i) => pick(i, ['key_id', 'prefix', 'created_at'])),
-    sessions: items
-      .filter((i) => String(i.pk).startsWith('SESSION#'))
-      .map((i) => ({
-        ...pick(i, ['provider', 'created_at', 'last_seen_at', 'idle_expires_at', 'absolute_expires_at']),
-        this_session: i.pk === `SESSION#${active.hash}`,
-      })),
+    identities: items.identity.map((i) => pick(i, ['provider', 'subject', 'email', 'linked_at'])),
+    api_keys: items.key.map((i) => pick(i, ['key_id', 'prefix', 'created_at'])),
+    sessions: items.session.map((i) => ({
+      ...pick(i, ['provider', 'created_at', 'last_seen_at', 'idle_expires_at', 'absolute_expires_at']),
+      this_session: accountRepository.isSessionItem(i, active.hash),
+    })),
     usage_counters: counters.map((c) => {
       const [resource, keyId, windowStart] = c.sk.split('#');
       return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
@@ -157,7 +151,7 @@ const ABANDONED_DELETION_SECONDS = 24 * 3600;
  * "Delete account", ordered so that stopping after any step leaves the data safe and a retry
  * (the same call, which accepts a deleting account's session) finishes:
  * 1. mark the account deleting: sign-in, sessions and key issue refuse it from here;
- * 2. delete every key item: the key stops working at once;
+ * 2. delete every key item (the key stopped working at step 1);
  * 3. identities, counters, other sessions and anything else of the account;
  * 4. the caller's own session (so it can retry until here);
  * 5. the account item, last.
@@ -167,27 +161,16 @@ export async function deleteAccount(active: ActiveSession, request: z.infer<type
     throw new ApiError('BAD_REQUEST', `Type ${DELETE_CONFIRMATION} to confirm that the account and its key should be deleted.`);
   }
   const accountId = active.account.account_id;
-  const accountPk = accountRepository.accountPk(accountId);
-  const ownSessionPk = `SESSION#${active.hash}`;
   await accountRepository.markDeleting(accountId, Math.floor(nowMs / 1000) + ABANDONED_DELETION_SECONDS);
-  // The current key by its recorded pk (a consistent read: the account index may lag), then
-  // every key the index knows. A key issued concurrently either is that current key or is
-  // taken back by issueKey itself, whose second step requires an active account.
+  // From here the key is refused (the authorizer requires an active account); its items go too.
   const marked = await accountRepository.getAccount(accountId);
-  if (marked?.current_key_pk) await accountRepository.deleteItem(marked.current_key_pk, accountId);
-  await accountRepository.revokeKeysExcept(accountId);
-  // Identities: those the account item lists (consistent), then whatever the index shows.
-  for (const ref of marked?.identities ?? []) await accountRepository.deleteItem(`IDENTITY#${ref}`, accountId);
-  for (const item of await accountRepository.itemsOfAccount(accountId, 'IDENTITY#')) {
-    await accountRepository.deleteItem(String(item.pk), accountId);
+  if (marked) {
+    await accountRepository.deleteKeys(marked);
+    await counterRepository.deleteAccountCounters(accountId);
+    await accountRepository.deleteItemsExcept(marked, active.hash);
   }
-  await counterRepository.deleteAccountCounters(accountId);
-  for (const item of await accountRepository.itemsOfAccount(accountId, '')) {
-    if (item.pk === accountPk || item.pk === ownSessionPk) continue;
-    await accountRepository.deleteItem(String(item.pk), accountId);
-  }
-  await accountRepository.deleteItem(ownSessionPk, accountId);
-  await accountRepository.deleteItem(accountPk, accountId);
+  await sessionRepository.delete(active.hash);
+  await accountRepository.deleteAccountItem(accountId);
   return { deleted: true };
 }
 

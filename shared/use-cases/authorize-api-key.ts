@@ -5,13 +5,13 @@ export type Authorization = { outcome: 'allow'; accountId: string; keyId: string
 
 /**
  * A key is allowed when it is well formed (shape and checksum, checked offline so that junk
- * costs no read) and its hash has a key item. Dependency failures propagate: the gateway
+ * costs no read) and it is its account's current key (accountRepository.findValidKey). Dependency failures propagate: the gateway
  * answers them with 503, never with a denial that would look like a revoked key.
  */
 export async function authorizeApiKey(candidate: string): Promise<Authorization> {
   const key = candidate.trim();
   if (!isWellFormedApiKey(key)) return { outcome: 'deny' };
-  const item = await accountRepository.findKey(hashApiKey(key));
-  if (!item) return { outcome: 'deny' };
-  return { outcome: 'allow', accountId: item.account_id, keyId: item.key_id };
+  const valid = await accountRepository.findValidKey(hashApiKey(key));
+  if (!valid) return { outcome: 'deny' };
+  return { outcome: 'allow', ...valid };
 }

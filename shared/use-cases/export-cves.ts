@@ -2,7 +2,7 @@ import type { CatalogueRecord, ExportMeta } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
 import { ApiError } from '../domain/errors.js';
 import { EXPORT_LIMIT, MAX_EXPORT_ROWS, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
-import type { Caller } from '../http/caller.js';
+import type { Caller } from '../domain/caller.js';
 import { parseExportQuery, type ExportFormat, type ExportQuery } from '../query/export-query.js';
 import { selectFromIndex } from '../query/filter-index.js';
 import { createIndexCache } from '../query/index-cache.js';

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler } from '../../functions/ingest.js';
+import { handler as ingestHandler } from '../../functions/ingest.js';
+import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { downloadSources } from '../../shared/ingest/fetch/download.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
@@ -24,6 +25,9 @@ const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
   </cpe-item>
 </cpe-list>
 `;
+
+/** As Lambda invokes it: with a context (the 15-minute ingest timeout). */
+const invoke = (event: unknown) => ingestHandler(event, lambdaContext('ingest', `ingest-${Date.now()}`, 900, 1024));
 
 /** Serves side-source files; `/flaky` answers 503 to every other request. */
 async function startFileServer(): Promise<{ url: string; close(): Promise<void> }> {
@@ -74,7 +78,7 @@ afterAll(async () => {
 
 describe('ingest Lambda', () => {
   it('a scheduled run reads KEV, FIRST EPSS and the side sources, then NVD changes of the look-back window, and stores the cursor', async () => {
-    const result = await handler({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date(NOW).toISOString(), resources: [], detail: {} });
+    const result = await invoke({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date(NOW).toISOString(), resources: [], detail: {} });
     expect(result).toMatchObject({ written: 2, derived: 2, nvdPages: 1 });
     expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
     expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'], exploit_intel: { epss: { score: 0.12345, percentile: 0.93, date: '2025-08-25' } } });
@@ -85,17 +89,17 @@ describe('ingest Lambda', () => {
     expect(named?.tags).toContainEqual({ tag: 'product_1', tag_type: 'product' });
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
 
-    const again = await handler({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
+    const again = await invoke({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
     expect(again).toMatchObject({ written: 0 });
   });
 
   it('a manual run with `since` reloads from that date', async () => {
-    const result = await handler({ since: new Date(NOW - 30 * 86_400_000).toISOString() });
+    const result = await invoke({ since: new Date(NOW - 30 * 86_400_000).toISOString() });
     expect(result).toMatchObject({ derived: 3, written: 1 });
   });
 
   it('refuses a malformed event', async () => {
-    await expect(handler({ since: 'last tuesday' })).rejects.toThrow(/Invalid ingest event/);
+    await expect(invoke({ since: 'last tuesday' })).rejects.toThrow(/Invalid ingest event/);
   });
 });
 

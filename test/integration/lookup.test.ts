@@ -160,7 +160,7 @@ describe('API keys', () => {
     const second = await accountRepository.issueKey(account.account_id);
     await expectError(await stack.get('/api/cve/CVE-2021-44228', { key: first.apiKey }), 401, 'INVALID_API_KEY');
     expect((await stack.get('/api/cve/CVE-2021-44228', { key: second.apiKey })).status).toBe(200);
-    const stored = await accountRepository.itemsOfAccount(account.account_id, 'KEY#');
+    const stored = (await accountRepository.itemsByKind(account.account_id)).key;
     expect(stored).toHaveLength(1);
   });
 

@@ -20,8 +20,9 @@ export function emailOf(subject: string): string {
 const isFresh = (subject: string) => subject.startsWith('t-') || /^9\d{8}$/.test(subject);
 
 /** The local stack with the dashboard and the stand-ins, which also accept `t-…` test users. */
-export async function startAuthStack(): Promise<TestStack> {
+export async function startAuthStack(environment: Record<string, string> = {}): Promise<TestStack> {
   return startTestStack({
+    environment,
     sideRoutes: [
       dashboardFiles(),
       identityProviderStandIns({

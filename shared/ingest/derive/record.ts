@@ -76,7 +76,6 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     exploitCode: intel.exploit_sources.some((s) => s !== 'CISA KEV'),
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
-    description: description.value,
     fixAdvice,
   });
   const provenance: Record<string, string> = {

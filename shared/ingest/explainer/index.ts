@@ -16,7 +16,7 @@ import { article, displayName, listText, productName, rangeText, sentence, vendo
 
 export interface ExplainerInput {
   readonly rejected: boolean;
-  /** The record's description: the attacker and impact it names fill in for a CWE or vector that says nothing. */
+  /** The record's description: the product it names, the fixed versions it states, and the attacker and impact that fill in for a CWE or vector that says nothing. */
   readonly description?: string;
   readonly cweIds: readonly string[];
   readonly cweCatalogue: ReadonlyMap<string, CweEntry>;
@@ -32,8 +32,6 @@ export interface ExplainerInput {
   readonly exploitCode: boolean;
   readonly patch: Patch;
   readonly mitigation: boolean;
-  /** The description: which product it names, and the fixed versions it states. */
-  readonly description?: string;
   /** The checked fix advice (derived from `products` and `description` when not given). */
   readonly fixAdvice?: FixAdvice;
 }
