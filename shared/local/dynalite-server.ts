@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { ensureLocalTables } from './local-tables.js';
@@ -20,6 +20,7 @@ export interface LocalDynamoOptions {
 /** dynalite in this process, with the service's tables created. */
 export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promise<LocalDynamo> {
   const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, ...(options.path ? { path: options.path } : {}) });
+  survivingAbortedRequests(server);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -35,6 +36,23 @@ export async function startLocalDynamo(options: LocalDynamoOptions = {}): Promis
     port,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/**
+ * dynalite answers a request's 'error' event with `throw`, so a client that gives up mid-request
+ * (the SDK aborts any attempt that outlives its timeout) would take down the whole process it
+ * runs in: `npm start`, the ingest CLI, a test. Here the aborted request is only dropped; the
+ * client has already moved on (and retries), and the database is untouched by a half-read body.
+ */
+function survivingAbortedRequests(server: Server): void {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    for (const handler of handlers) handler.call(server, req, res);
+    req.removeAllListeners('error');
+    req.on('error', () => res.destroy());
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
 }
 
 export function localAdminClient(endpoint: string): DynamoDBClient {
