@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. */
 export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,}$/;

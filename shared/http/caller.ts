@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the authorizer hands to every protected function (never the key itself). */
 export const authorizerContextSchema = z.object({ accountId: z.string().min(1), keyId: z.string().min(1) });

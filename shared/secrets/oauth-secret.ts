@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProviderId } from '../auth/providers.js';
 import { config } from '../config/index.js';
 import { DependencyError } from '../domain/errors.js';
