@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { INTERNAL_ERROR_BODY, errorEnvelopeMiddleware } from './error-envelope.js';
 import { logger } from './logger.js';
-import { rateLimitMiddleware } from './rate-limit.js';
+import { rateLimitMiddleware, type RateLimitMode } from './rate-limit.js';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -24,6 +24,8 @@ export type StreamingApiHandler = (event: APIGatewayProxyEvent, context: Context
 export interface ApiHandlerOptions {
   /** Protected routes count against the per-minute allowance; public ones (health) do not. */
   readonly auth: 'apiKey' | 'none';
+  /** When the allowance is taken (shared/http/rate-limit.ts); 'alongside' only for read-only handlers. */
+  readonly rateLimit?: RateLimitMode;
 }
 
 /**
@@ -48,7 +50,7 @@ function withApiStack<TResult extends { headers?: APIGatewayProxyResult['headers
         });
       },
     });
-  const withLimits = options.auth === 'apiKey' ? stack.use(rateLimitMiddleware<TResult>()) : stack;
+  const withLimits = options.auth === 'apiKey' ? stack.use(rateLimitMiddleware<TResult>(Date.now, options.rateLimit)) : stack;
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
   return withLimits
