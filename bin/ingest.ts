@@ -14,6 +14,10 @@ import { rebuildFilterIndex, type RebuildReport } from '../shared/use-cases/rebu
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The API's 1.5 s per DynamoDB call exists so that a function answers 503 inside its Lambda
+// timeout. A bulk load has no such bound, and on a busy machine the local store (which may share
+// this process's event loop) answers a large write more slowly: give each call longer.
+process.env.DYNAMODB_TIMEOUT_MS ??= '10000';
 
 const usage = 'Usage: npm run ingest -- [--from-dir DIR]… [--nvd-api] [--since YYYY-MM-DD[THH:MM:SSZ]] [--dry-run]';
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@ import { DependencyError } from '../domain/errors.js';
  * per-attempt timeout, and the writes it repeats are idempotent (puts and deletes by key).
  * Request paths (the API) never use this: they answer 503 at once.
  */
-const ATTEMPTS = 8;
+const ATTEMPTS = 12;
 const FIRST_PAUSE_MS = 100;
 const LONGEST_PAUSE_MS = 5000;
 
