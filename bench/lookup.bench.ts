@@ -1,31 +1,27 @@
 /**
  * `npm run bench -- lookup`: GET /api/cve/{id} through the local stack (real authorizer, rate
- * limiter, handler and dynalite) under autocannon, 50 connections for 10 s; DynamoDB calls per
- * request; and each function's bundle (esbuild, minified ESM for node22, @aws-sdk/* external)
- * with its module-load time in a fresh node process.
+ * limiter, handler and dynalite): first one connection at a time against a bare GetItem of the
+ * same record on the same dynalite (the ratio is what the service adds), then under autocannon,
+ * 50 connections for 10 s; and the DynamoDB calls per request. Bundles: bundles.bench.ts.
  *
  * 50 connections far exceed one key's 100 requests a minute, so the real path rotates through
  * many keys (every answer a 200); a second run with a single key shows the 429 path apart.
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon, { type Result } from 'autocannon';
-import { build } from 'esbuild';
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import { FUNCTIONS } from '../shared/platform/functions.js';
+import { fileURLToPath } from 'node:url';
+import { quantile, type BenchOptions, type Headline } from './support/headline.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
-const DURATION_SECONDS = 10;
-const RATE_LIMITED_SECONDS = 5;
-const LOAD_RUNS = 5;
 
 interface Ready {
   baseUrl: string;
+  dynamoEndpoint: string;
+  catalogueTable: string;
   keys: string[];
   ids: string[];
 }
@@ -42,10 +38,10 @@ function ask<T>(child: ChildProcess, message: object, answerType: string): Promi
   });
 }
 
-function startStack(): Promise<{ child: ChildProcess; ready: Ready }> {
+function startStack(keys: number): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(join(ROOT, 'bench/support/lookup-stack.ts'), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN', BENCH_KEYS: String(keys) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -105,89 +101,79 @@ async function dynamoCallsPerRequest(child: ChildProcess, ready: Ready, keys: re
   return { served, calls, perRequest: total / Math.max(1, served), status: Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])) };
 }
 
-async function bundles() {
-  const out = join(ROOT, 'node_modules/.cache/plaincve-bench');
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  const rows = [];
-  for (const definition of Object.values(FUNCTIONS)) {
-    const outfile = join(out, `${definition.id}.mjs`);
-    await build({
-      entryPoints: [join(ROOT, 'functions', `${definition.entry}.ts`)],
-      outfile,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      external: ['@aws-sdk/*'],
-      // The same shim as the CDK bundling (infra/plaincve-function.ts).
-      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
-      logLevel: 'silent',
-    });
-    const loads: number[] = [];
-    for (let i = 0; i < LOAD_RUNS; i++) {
-      // A fresh process each time: a cold start's module load (the SDK comes from node_modules, as Lambda's runtime provides it).
-      const script = `const t = performance.now(); await import(${JSON.stringify(pathToFileURL(outfile).href)}); console.log(performance.now() - t);`;
-      const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-        encoding: 'utf8',
-      });
-      loads.push(Number(printed.trim()));
-    }
-    loads.sort((a, b) => a - b);
-    rows.push({
-      function: definition.id,
-      'bundle KiB': +(statSync(outfile).size / 1024).toFixed(1),
-      'gzip KiB': +(gzipSync(readFileSync(outfile)).length / 1024).toFixed(1),
-      'load ms (median of 5)': +(loads[Math.floor(loads.length / 2)] ?? 0).toFixed(1),
-    });
+/**
+ * One connection, one request after another: the lookup through the whole local stack, /health
+ * (one GetItem behind the same gateway and middleware) and a bare GetItem of the same record
+ * sent straight to the same dynalite. Their ratio is what the service adds to one round trip.
+ */
+async function oneConnection(ready: Ready, keys: readonly string[], seconds: number) {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: ready.dynamoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
+  const bare: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < end; i++) {
+    const t = performance.now();
+    await client.send(new GetCommand({ TableName: ready.catalogueTable, Key: { pk: ready.ids[i % ready.ids.length] } }));
+    bare.push(performance.now() - t);
   }
-  rmSync(out, { recursive: true, force: true });
-  return rows;
+  client.destroy();
+  const lookup = await autocannon({ url: ready.baseUrl, connections: 1, duration: seconds, requests: rotating(ready, keys) });
+  const health = await autocannon({ url: `${ready.baseUrl}/health`, connections: 1, duration: seconds });
+  return { bare: quantile(bare.slice(Math.floor(bare.length / 10)), 0.5), lookup: lookup.latency.p50, health: health.latency.p50, lookupResult: lookup };
 }
 
-export default async function lookupBench(): Promise<void> {
-  console.log(`Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-  const { child, ready } = await startStack();
+export default async function lookupBench(options: BenchOptions): Promise<Headline[]> {
+  const duration = options.quick ? 2 : 10;
+  const limitedDuration = options.quick ? 1 : 5;
+  const serialSeconds = options.quick ? 2 : 8;
+  // Each key allows 100 requests a minute: enough keys that the timed run never meets the limit.
+  const { child, ready } = await startStack(Number(process.env.BENCH_KEYS ?? (options.quick ? 120 : 500)));
   try {
-    console.log(`Local stack (dynalite in memory), ${ready.ids.length} records, ${ready.keys.length} keys; autocannon ${CONNECTIONS} connections.`);
+    console.log(`Local stack (dynalite in memory), ${ready.ids.length} records, ${ready.keys.length} keys.`);
 
-    // keys[0]: the single-key run only; keys[1..49]: warm-up and call counting; the rest: the timed run.
+    // keys[0]: the single-key run only; keys[1..49]: warm-up and call counting; the rest: the timed runs.
     const single = ready.keys.slice(0, 1);
     const spare = ready.keys.slice(1, 50);
-    await autocannon({ url: ready.baseUrl, connections: 10, duration: 2, requests: rotating(ready, spare) });
+    const timed = ready.keys.slice(50);
+    await autocannon({ url: ready.baseUrl, connections: 10, duration: options.quick ? 1 : 2, requests: rotating(ready, spare) });
 
-    const real = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration: DURATION_SECONDS, requests: rotating(ready, ready.keys.slice(50)) });
-    const limited = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration: RATE_LIMITED_SECONDS, requests: rotating(ready, single) });
-    console.log('\nGET /api/cve/{id}:');
+    const serial = await oneConnection(ready, timed, serialSeconds);
+    console.log(`\nOne connection, sequential, ${serialSeconds} s each (p50):`);
     console.table([
-      summary(`(a) ${ready.keys.length - 50} keys rotating, ${DURATION_SECONDS} s`, real),
-      summary(`(b) one key, ${RATE_LIMITED_SECONDS} s (429 after 100)`, limited),
+      { request: 'bare GetItem of the record, straight to dynalite', 'p50 ms': +serial.bare.toFixed(2), 'ratio to GetItem': 1 },
+      { request: 'GET /health (one GetItem through gateway + middleware)', 'p50 ms': serial.health, 'ratio to GetItem': +(serial.health / serial.bare).toFixed(2) },
+      { request: 'GET /api/cve/{id} (authorizer + lookup)', 'p50 ms': serial.lookup, 'ratio to GetItem': +(serial.lookup / serial.bare).toFixed(2) },
+    ]);
+
+    const real = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration, requests: rotating(ready, timed) });
+    const limited = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration: limitedDuration, requests: rotating(ready, single) });
+    console.log(`\nGET /api/cve/{id}, autocannon ${CONNECTIONS} connections:`);
+    console.table([
+      summary(`(a) ${timed.length} keys rotating, ${duration} s`, real),
+      summary(`(b) one key, ${limitedDuration} s (429 after 100)`, limited),
     ]);
     if (count(real, 429) > 0) console.log(`note: run (a) hit the per-key limit ${count(real, 429)} times: give the bench more keys (BENCH_KEYS).`);
 
-    const okCalls = await dynamoCallsPerRequest(child, ready, spare, 1000);
-    const limitedCalls = await dynamoCallsPerRequest(child, ready, single, 500);
+    const okCalls = await dynamoCallsPerRequest(child, ready, spare, options.quick ? 200 : 1000);
+    const limitedCalls = await dynamoCallsPerRequest(child, ready, single, options.quick ? 100 : 500);
     console.log('\nDynamoDB calls per request (counted at a proxy in front of dynalite):');
     console.table([
       { path: '200 lookup', requests: okCalls.served, statuses: JSON.stringify(okCalls.status), calls: JSON.stringify(okCalls.calls), 'calls/request': +okCalls.perRequest.toFixed(2) },
       { path: '429 rate limited', requests: limitedCalls.served, statuses: JSON.stringify(limitedCalls.status), calls: JSON.stringify(limitedCalls.calls), 'calls/request': +limitedCalls.perRequest.toFixed(2) },
     ]);
+    console.log('In series per lookup: the authorizer\'s GetItem, then the rate counter\'s UpdateItem and the record\'s GetItem together.');
+    return [
+      { figure: 'lookup p50 / bare GetItem (1 connection)', value: `${serial.lookup} / ${serial.bare.toFixed(2)} ms = ${(serial.lookup / serial.bare).toFixed(2)} ×`, goal: '≤ 1.5 ×' },
+      { figure: '/health p50 / bare GetItem', value: `${(serial.health / serial.bare).toFixed(2)} ×` },
+      { figure: 'DynamoDB calls per lookup (200 / 429)', value: `${okCalls.perRequest.toFixed(2)} / ${limitedCalls.perRequest.toFixed(2)}, 2 round trips in series` },
+      { figure: `lookup, ${CONNECTIONS} connections`, value: `${Math.round(real.requests.average)} req/s, p50 ${real.latency.p50} ms` },
+    ];
   } finally {
     await new Promise<void>((resolve) => {
       child.removeAllListeners('exit');
       child.once('exit', () => resolve());
       child.send({ type: 'stop' });
     });
-  }
-
-  console.log('\nFunction bundles (esbuild, minified ESM, node22, @aws-sdk/* external) and module load in a fresh node process:');
-  console.table(await bundles());
-  try {
-    console.log(`Commit: ${execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()}`);
-  } catch {
-    /* not a git checkout */
   }
 }

@@ -10,10 +10,14 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { config } from '../shared/config/index.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-catalogue.js';
-import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
+import { rebuildFilterIndex, type RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The API's 1.5 s per DynamoDB call exists so that a function answers 503 inside its Lambda
+// timeout. A bulk load has no such bound, and on a busy machine the local store (which may share
+// this process's event loop) answers a large write more slowly: give each call longer.
+process.env.DYNAMODB_TIMEOUT_MS ??= '10000';
 
 const usage = 'Usage: npm run ingest -- [--from-dir DIR]… [--nvd-api] [--since YYYY-MM-DD[THH:MM:SSZ]] [--dry-run]';
 const args = process.argv.slice(2);
@@ -60,13 +64,26 @@ const sourceBars = new Map<string, SingleBar>();
 let recordBar: SingleBar | undefined;
 const pad = (label: string) => label.padEnd(18);
 
+/** A failed index rebuild must not hide the run's summary: the records are written by then. */
+let index: { report?: RebuildReport; failure?: unknown } = {};
+const rebuildIndex = async () => {
+  index = await rebuildFilterIndex().then((report) => ({ report }), (failure: unknown) => ({ failure }));
+};
+
+/** One line: the error and, for a failing dependency, what it said. */
+function reason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.name}: ${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}
+
 const summary: IngestSummary = await withLocalStore(() =>
   ingestCatalogue({
     files,
     ...(since ? { since } : {}),
     dryRun,
     // A run that changed records rebuilds the export filter index, so exports see them at once.
-    afterWrite: rebuildFilterIndex,
+    afterWrite: rebuildIndex,
     ...(nvdApi
       ? {
           nvdApi: {
@@ -95,7 +112,7 @@ const summary: IngestSummary = await withLocalStore(() =>
   }),
 ).catch((error: unknown) => {
   bars.stop();
-  console.error(`Ingest failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Ingest failed: ${reason(error)}. Records written so far are valid; run it again to finish.`);
   process.exit(1);
 });
 bars.stop();
@@ -112,3 +129,8 @@ console.log(
     (since ? `, ${summary.notSince} not modified since ${since.toISOString()}` : '') +
     ` in ${summary.seconds.toFixed(1)} s.`,
 );
+if (index.report) console.log(`Export filter index: ${index.report.count} CVEs, ${index.report.chunks} chunk(s), ${Math.round(index.report.bytes / 1024)} KB.`);
+if (index.failure !== undefined) {
+  console.error(`Ingest failed: the export filter index was not rebuilt: ${reason(index.failure)}. Exports still use the previous index.`);
+  process.exit(1);
+}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';

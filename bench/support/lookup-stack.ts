@@ -6,6 +6,7 @@
  */
 import { createServer, request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tableName } from '../../shared/config/index.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { startTestStack } from '../../test/support/stack.js';
@@ -58,4 +59,4 @@ process.on('message', (message: Message) => {
   }
 });
 
-process.send?.({ type: 'ready', baseUrl: stack.baseUrl, keys, ids: records.map((r) => r.cve_id) });
+process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: stack.dynamoEndpoint, catalogueTable: tableName('CATALOGUE_TABLE'), keys, ids: records.map((r) => r.cve_id) });

@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config, type Config } from '../config/index.js';
 import { PROVIDERS, type ProviderId, type ProviderProfile } from './providers.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one place that reads `process.env`. Every value is validated once, on first use, so a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { resetConfig } from './index.js';
 
 // Local runs happen on Node 20 as well as 22; the SDK's notice about Node 20 is noise here, and

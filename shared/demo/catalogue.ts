@@ -5,7 +5,7 @@
  * CISA KEV and the exploit/detection lists of `../shared/data` where it holds the CVE (a real-data
  * test re-checks score, date and CWEs); `provenance` says which source each record rests on.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalogueRecordSchema } from '../domain/cve.js';
 import records from './catalogue.json' with { type: 'json' };
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Who is calling a protected endpoint: the account and the non-secret key id the authorizer

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. The

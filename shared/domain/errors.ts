@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** product-decisions §2: every error code the API can answer with. */
 export const errorCodeSchema = z.enum([

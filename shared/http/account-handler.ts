@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { isSameOrigin } from '../auth/return-to.js';
 import { sameToken } from '../auth/session-secret.js';
 import { config } from '../config/index.js';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { jsonErrors } from './error-envelope.js';
 import { handlerBase } from './handler-base.js';
-import { rateLimitMiddleware } from './rate-limit.js';
+import { rateLimitMiddleware, type RateLimitMode } from './rate-limit.js';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -21,13 +21,15 @@ export type StreamingApiHandler = (event: APIGatewayProxyEvent, context: Context
 export interface ApiHandlerOptions {
   /** Protected routes count against the per-minute allowance; public ones (health) do not. */
   readonly auth: 'apiKey' | 'none';
+  /** When the allowance is taken (shared/http/rate-limit.ts); 'alongside' only for read-only handlers. */
+  readonly rateLimit?: RateLimitMode;
 }
 
 /** The API functions: the handler base with the JSON error envelope, plus the per-minute allowance on protected routes. */
 function apiOptions<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(options: ApiHandlerOptions) {
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
-  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>()] : [], errors: jsonErrors<TResult>() };
+  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(Date.now, options.rateLimit)] : [], errors: jsonErrors<TResult>() };
 }
 
 /** A buffered API function: its whole answer is one result object (at most 6 MB in Lambda). */

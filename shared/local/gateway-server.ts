@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import {
   AUTHORIZER_CACHE_TTL_SECONDS,

@@ -1,6 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A local stand-in for the `awslambda` global that the Node.js Lambda runtime provides to

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';

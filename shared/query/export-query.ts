@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 
 /**

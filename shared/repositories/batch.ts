@@ -5,9 +5,16 @@ import {
   type BatchWriteCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documentClient, dynamo } from './dynamo-client.js';
+import { patiently } from './patience.js';
 
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
+/**
+ * Bytes per BatchWriteItem. DynamoDB takes up to 16 MB, but a call must also finish well inside
+ * the client's per-attempt timeout: 25 filter-index chunks of 350 KB (8.75 MB) in one call did
+ * not, even locally. 512 KB is one index chunk or 25 ordinary records.
+ */
+const BATCH_WRITE_BYTES = 512 * 1024;
 const MAX_ATTEMPTS = 10;
 
 type Item = Record<string, unknown>;
@@ -28,6 +35,43 @@ export interface BatchGetOptions {
   readonly batchSize?: number;
   /** One call after another instead of all at once. */
   readonly sequential?: boolean;
+  /** Bulk work: repeat a call the table failed (timeout, throttling) after a backoff. */
+  readonly patient?: boolean;
+}
+
+export interface BatchWriteOptions {
+  /** Bulk work: repeat a call the table failed (timeout, throttling) after a backoff. */
+  readonly patient?: boolean;
+}
+
+/** About what an item weighs on the wire: binary values by length, the rest as JSON. */
+export function approximateBytes(value: unknown): number {
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (Array.isArray(value)) return value.reduce((sum: number, v) => sum + approximateBytes(v), 2);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).reduce((sum, [k, v]) => sum + k.length + 3 + approximateBytes(v), 2);
+  }
+  return 8;
+}
+
+/** Groups requests into calls of at most 25 and about `maxBytes` each (one oversized request goes alone). */
+export function writeBatches<T>(requests: readonly T[], maxBytes = BATCH_WRITE_BYTES): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const request of requests) {
+    const size = approximateBytes(request);
+    if (current.length > 0 && (current.length >= BATCH_WRITE_LIMIT || bytes + size > maxBytes)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(request);
+    bytes += size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 /**
@@ -64,9 +108,8 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
           ...(options.projection ? { ProjectionExpression: options.projection } : {}),
           ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
         };
-        const out: BatchGetCommandOutput = await dynamo(() =>
-          documentClient().send(new BatchGetCommand({ RequestItems: { [table]: request } })),
-        );
+        const call = () => dynamo(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: request } })));
+        const out: BatchGetCommandOutput = options.patient ? await patiently(call) : await call();
         found.push(...(out.Responses?.[table] ?? []));
         pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
       }
@@ -77,25 +120,28 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
 
-/** Runs every put or delete, 25 per BatchWriteItem, a few batches at a time, retrying unprocessed ones. */
-export async function batchWriteAll(table: string, requests: readonly WriteRequest[]): Promise<void> {
-  await eachBatch(chunks(requests, BATCH_WRITE_LIMIT), WRITE_CONCURRENCY, async (batch) => {
+/**
+ * Runs every put or delete, at most 25 and about 512 KB per BatchWriteItem, a few calls at a
+ * time, retrying unprocessed ones (and, when `patient`, calls the table failed).
+ */
+export async function batchWriteAll(table: string, requests: readonly WriteRequest[], options: BatchWriteOptions = {}): Promise<void> {
+  await eachBatch(writeBatches(requests), WRITE_CONCURRENCY, async (batch) => {
     let pending = batch;
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
       if (attempt > 0) await pause(attempt);
-      const out: BatchWriteCommandOutput = await dynamo(() =>
-        documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: pending } })),
-      );
+      const request = pending;
+      const call = () => dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: request } })));
+      const out: BatchWriteCommandOutput = options.patient ? await patiently(call) : await call();
       pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
     }
   });
 }
 
-export function batchPutAll(table: string, items: readonly Item[]): Promise<void> {
-  return batchWriteAll(table, items.map((Item) => ({ PutRequest: { Item } })));
+export function batchPutAll(table: string, items: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
+  return batchWriteAll(table, items.map((Item) => ({ PutRequest: { Item } })), options);
 }
 
-export function batchDeleteAll(table: string, keys: readonly Item[]): Promise<void> {
-  return batchWriteAll(table, keys.map((Key) => ({ DeleteRequest: { Key } })));
+export function batchDeleteAll(table: string, keys: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
+  return batchWriteAll(table, keys.map((Key) => ({ DeleteRequest: { Key } })), options);
 }

@@ -63,7 +63,8 @@ export const filterIndexRepository = {
     for (let offset = 0, n = 0; offset < data.length || n === 0; offset += INDEX_CHUNK_BYTES, n++) {
       items.push({ pk: chunkKey(version, n), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) });
     }
-    await batchPutAll(tableName('CATALOGUE_TABLE'), items);
+    // Sized by batchWriteAll to one chunk per call, each retried on its own when the table is slow.
+    await batchPutAll(tableName('CATALOGUE_TABLE'), items, { patient: true });
     return items.length;
   },
 
@@ -99,6 +100,6 @@ export const filterIndexRepository = {
   },
 
   async deleteChunks(version: string, chunks: number): Promise<void> {
-    await batchDeleteAll(tableName('CATALOGUE_TABLE'), Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })));
+    await batchDeleteAll(tableName('CATALOGUE_TABLE'), Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })), { patient: true });
   },
 };

@@ -20,7 +20,7 @@ export const ingestRepository = {
     const items = await batchGetAll(
       tableName('CATALOGUE_TABLE'),
       ids.map((pk) => ({ pk })),
-      { projection: 'pk, content_hash, #patch', names: { '#patch': 'patch' } },
+      { projection: 'pk, content_hash, #patch', names: { '#patch': 'patch' }, patient: true },
     );
     const found = new Map<string, StoredIngestState>();
     for (const item of items) {

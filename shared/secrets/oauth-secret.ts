@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ProviderId } from '../auth/providers.js';
 import { config } from '../config/index.js';
 import { readSecretString } from '../repositories/secret-repository.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROVIDERS, providerIdSchema, type ProviderId } from '../auth/providers.js';
 import { ApiError } from '../domain/errors.js';
 import { CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';

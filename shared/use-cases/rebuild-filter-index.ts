@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildFilterIndex, encodeFilterIndex, type IndexSource } from '../query/filter-index.js';
 import { cveRepository } from '../repositories/cve-repository.js';
-import { filterIndexRepository } from '../repositories/filter-index-repository.js';
+import { filterIndexRepository, INDEX_CHUNK_BYTES, type IndexPointer } from '../repositories/filter-index-repository.js';
+import { patiently } from '../repositories/patience.js';
 
 export interface RebuildReport {
   readonly version: string;
@@ -20,20 +21,43 @@ export interface RebuildReport {
  * to the cleanup re-reads the pointer.
  */
 export async function rebuildFilterIndex(now: () => Date = () => new Date()): Promise<RebuildReport> {
-  const previous = await filterIndexRepository.readPointer();
+  const previous = await patiently(() => filterIndexRepository.readPointer());
   const sources: IndexSource[] = [];
   for await (const page of cveRepository.scanIndexSources()) sources.push(...page);
   const builtAt = now().toISOString();
   const version = `${builtAt.replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
   const index = buildFilterIndex(sources, version, builtAt);
   const data = encodeFilterIndex(index);
-  const chunks = await filterIndexRepository.writeChunks(version, data);
+  const chunks = Math.max(1, Math.ceil(data.length / INDEX_CHUNK_BYTES));
   const pointer = { version, chunks, bytes: data.length, count: index.count, builtAt };
-  const published = await filterIndexRepository.flipPointer(pointer, previous?.version);
-  if (!published) {
-    await filterIndexRepository.deleteChunks(version, chunks);
-  } else if (previous) {
-    await filterIndexRepository.deleteChunks(previous.version, previous.chunks);
+  let published: boolean;
+  try {
+    await filterIndexRepository.writeChunks(version, data);
+    published = await flip(pointer, previous?.version);
+  } catch (error) {
+    // Nothing names this version yet (or the flip's outcome is unknown and the pointer does not
+    // name it): readers still use the previous index. Remove what we wrote, as far as we can.
+    await removeUnpublished(version, chunks);
+    throw error;
   }
+  if (!published) await removeUnpublished(version, chunks);
+  else if (previous) await filterIndexRepository.deleteChunks(previous.version, previous.chunks);
   return { version, count: index.count, bytes: data.length, chunks, published };
+}
+
+/**
+ * The conditional flip, repeated when the table is slow. A repeated flip whose first attempt did
+ * land fails its condition (the pointer already names us), so a refusal is checked against the
+ * pointer before we call ourselves the loser and delete chunks that readers now use.
+ */
+async function flip(pointer: IndexPointer, expected: string | undefined): Promise<boolean> {
+  if (await patiently(() => filterIndexRepository.flipPointer(pointer, expected))) return true;
+  const now = await patiently(() => filterIndexRepository.readPointer());
+  return now?.version === pointer.version;
+}
+
+async function removeUnpublished(version: string, chunks: number): Promise<void> {
+  const now = await filterIndexRepository.readPointer().catch(() => undefined);
+  if (now?.version === version) return;
+  await filterIndexRepository.deleteChunks(version, chunks).catch(() => undefined);
 }
