@@ -33,7 +33,7 @@ import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
-import { FLOW_COOKIE_NAME, SESSION_COOKIE_NAME } from '../shared/platform/cookies.js';
+import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 export interface WebStackProps extends StackProps {
@@ -108,29 +108,6 @@ function handler(event) {
     });
 
     const apiOrigin = new RestApiOrigin(props.api);
-    const uncached = CachePolicy.CACHING_DISABLED;
-    const forwarding = (id: string, comment: string, options: {
-      headers?: string[];
-      cookies?: string[];
-      queryStrings?: boolean;
-    }) =>
-      new OriginRequestPolicy(this, id, {
-        comment,
-        headerBehavior: options.headers ? OriginRequestHeaderBehavior.allowList(...options.headers) : OriginRequestHeaderBehavior.none(),
-        cookieBehavior: options.cookies ? OriginRequestCookieBehavior.allowList(...options.cookies) : OriginRequestCookieBehavior.none(),
-        queryStringBehavior: options.queryStrings ? OriginRequestQueryStringBehavior.all() : OriginRequestQueryStringBehavior.none(),
-      });
-
-    const api = (overrides: Partial<BehaviorOptions>): BehaviorOptions => ({
-      origin: apiOrigin,
-      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: uncached,
-      responseHeadersPolicy: apiHeaders,
-      compress: true,
-      ...overrides,
-    });
-
     // Public pages: cached by path alone (no cookie, header or query string in the key).
     const pages = new CachePolicy(this, 'PublicPages', {
       comment: 'PlainCVE /cve/* and /openapi.json: by path only, honouring the origin Cache-Control',
@@ -143,6 +120,37 @@ function handler(event) {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The API-key API: nothing is kept (answers are private or no-store; the key is in the key
+    // anyway), but Accept-Encoding reaches the origin, which compresses the exports.
+    const passThrough = new CachePolicy(this, 'ApiPassThrough', {
+      comment: 'PlainCVE /api/*: not cached; forwards X-API-Key, query strings and a normalised Accept-Encoding',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList(...(EDGE_BEHAVIOURS.find((b) => b.cache === 'passThrough')?.forward.headers ?? [])),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const cachePolicies = { none: CachePolicy.CACHING_DISABLED, publicPage: pages, passThrough } as const;
+    const apiBehaviours = Object.fromEntries(
+      EDGE_BEHAVIOURS.map((behaviour, index) => [
+        behaviour.pattern,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          // Every method reaches the API, so an unknown method answers with the product's JSON
+          // error (API Gateway's gateway responses) instead of CloudFront's own 403.
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: cachePolicies[behaviour.cache],
+          responseHeadersPolicy: apiHeaders,
+          compress: true,
+          // A pass-through cache policy already forwards what it keys on.
+          ...(behaviour.cache !== 'passThrough' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
+        } satisfies BehaviorOptions,
+      ]),
+    );
 
     const certificate = props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -167,27 +175,7 @@ function handler(event) {
         functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
-      additionalBehaviors: {
-        '/api/*': api({
-          originRequestPolicy: forwarding('ApiKeyForwarding', 'X-API-Key and query strings for the API', { headers: ['X-API-Key'], queryStrings: true }),
-        }),
-        '/health': api({}),
-        '/auth/*': api({
-          originRequestPolicy: forwarding('SignInForwarding', 'OAuth code/state and the flow and session cookies', {
-            cookies: [FLOW_COOKIE_NAME, SESSION_COOKIE_NAME],
-            queryStrings: true,
-          }),
-        }),
-        '/account/*': api({
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          originRequestPolicy: forwarding('AccountForwarding', 'The session cookie and the CSRF checks of the dashboard API', {
-            cookies: [SESSION_COOKIE_NAME],
-            headers: ['Origin', 'X-CSRF-Token', 'Content-Type'],
-          }),
-        }),
-        '/cve/*': api({ cachePolicy: pages }),
-        '/openapi.json': api({ cachePolicy: pages }),
-      },
+      additionalBehaviors: apiBehaviours,
     });
 
     Validations.of(this.distribution).acknowledge(
@@ -250,6 +238,21 @@ function handler(event) {
       { id: 'AwsSolutions::AwsSolutions-L1', reason: "The runtime of BucketDeployment's handler is chosen by aws-cdk-lib." },
     );
   }
+}
+
+function forwardsAnything(behaviour: EdgeBehaviour): boolean {
+  return behaviour.forward.headers.length > 0 || behaviour.forward.cookies.length > 0 || behaviour.forward.queryStrings;
+}
+
+/** Exactly the headers, cookies and query strings of the behaviour's row in EDGE_BEHAVIOURS. */
+function forwardingPolicy(scope: Construct, id: string, behaviour: EdgeBehaviour): OriginRequestPolicy {
+  const { headers, cookies, queryStrings } = behaviour.forward;
+  return new OriginRequestPolicy(scope, id, {
+    comment: `PlainCVE ${behaviour.pattern}: ${behaviour.description}`.slice(0, 128),
+    headerBehavior: headers.length ? OriginRequestHeaderBehavior.allowList(...headers) : OriginRequestHeaderBehavior.none(),
+    cookieBehavior: cookies.length ? OriginRequestCookieBehavior.allowList(...cookies) : OriginRequestCookieBehavior.none(),
+    queryStringBehavior: queryStrings ? OriginRequestQueryStringBehavior.all() : OriginRequestQueryStringBehavior.none(),
+  });
 }
 
 function securityHeaders(csp: string, overrideCsp: boolean) {
