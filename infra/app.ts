@@ -25,24 +25,19 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     account: app.node.tryGetContext('account') ?? process.env.CDK_DEFAULT_ACCOUNT,
     region: app.node.tryGetContext('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
   };
-  const publicBaseUrl: string = app.node.tryGetContext('publicBaseUrl') ?? 'https://plaincve.example.com';
   const stateful = new StatefulStack(app, 'PlainCveStateful', { env, description: 'PlainCVE tables (retained)' });
   const context = (name: string): string | undefined => app.node.tryGetContext(name) ?? undefined;
   const api = new ApiStack(app, 'PlainCveApi', {
     env,
     tables: stateful.tables,
     oauthSecret: stateful.oauthSecret,
-    oauthClientIds: {
-      GITHUB_CLIENT_ID: context('githubClientId'),
-      GOOGLE_CLIENT_ID: context('googleClientId'),
-      MICROSOFT_CLIENT_ID: context('microsoftClientId'),
-    },
-    publicBaseUrl,
     description: 'PlainCVE REST API and functions',
   });
   const web = new WebStack(app, 'PlainCveWeb', {
     env,
     api: api.api,
+    // No default: without these the CloudFront domain is the public origin (written to SSM).
+    publicBaseUrl: context('publicBaseUrl'),
     domainName: context('domainName'),
     certificateArn: context('certificateArn'),
     description: 'PlainCVE CloudFront distribution and dashboard bucket',

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -8,6 +8,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { NVD_API_KEY_SECRET_NAME } from '../shared/platform/deployment.js';
 import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
@@ -32,9 +33,12 @@ export class IngestStack extends Stack {
     super(scope, id, props);
 
     this.nvdApiKey = new Secret(this, 'NvdApiKey', {
+      secretName: NVD_API_KEY_SECRET_NAME,
       description: 'NVD API key for the PlainCVE ingest (optional: put the key from nvd.nist.gov here; without one the ingest paces itself to the keyless limit)',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    new CfnOutput(this, 'NvdApiKeySecretName', { description: 'Optional: put your NVD API key (plain string) here', value: NVD_API_KEY_SECRET_NAME });
 
     this.deadLetterQueue = new Queue(this, 'IngestDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,

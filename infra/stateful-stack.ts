@@ -1,7 +1,9 @@
-import { RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, TableEncryptionV2, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
+import { EMPTY_OAUTH_SETTINGS } from '../shared/secrets/oauth-settings.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 
 const attributeType = (type: 'S' | 'N') => (type === 'S' ? AttributeType.STRING : AttributeType.NUMBER);
@@ -40,10 +42,14 @@ export class StatefulStack extends Stack {
     this.tables = tables as Record<TableDefinition['id'], ITableV2>;
 
     // Retained like the tables: replacing a stack must not lose the provider credentials.
+    // Created as JSON with every key present and empty; `npm run setup:oauth` fills a provider.
     const oauthSecret = new Secret(this, 'OAuthClientSecrets', {
-      description: 'PlainCVE OAuth client secrets: {"github":"...","google":"...","microsoft":"..."} (read only by the sign-in callback)',
+      secretName: OAUTH_SECRET_NAME,
+      description: 'PlainCVE OAuth settings: client id and secret per provider (fill with npm run setup:oauth; an empty provider is shown as unavailable)',
+      secretStringValue: SecretValue.unsafePlainText(JSON.stringify(EMPTY_OAUTH_SETTINGS)),
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    new CfnOutput(this, 'OAuthSecretName', { description: 'Fill with: npm run setup:oauth -- --provider <id> --client-id <id> (secret on stdin)', value: OAUTH_SECRET_NAME });
     Validations.of(oauthSecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
       reason: 'OAuth client secrets are issued by GitHub, Google and Microsoft; they are rotated at the provider and pasted in, which a rotation Lambda cannot do.',

@@ -1,4 +1,4 @@
-import { DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -29,10 +29,13 @@ import {
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
+import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
+import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
 import { PROJECT_ROOT } from './project-root.js';
 
@@ -41,6 +44,8 @@ export interface WebStackProps extends StackProps {
   /** A custom domain and its us-east-1 ACM certificate; without them the cloudfront.net name serves. */
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /** An explicit public origin (e.g. a domain whose DNS is outside this app); else derived. */
+  readonly publicBaseUrl?: string;
 }
 
 /**
@@ -51,6 +56,7 @@ export interface WebStackProps extends StackProps {
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
+  readonly publicBaseUrl: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -189,6 +195,24 @@ function handler(event) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions::AwsSolutions-CFR4',
         reason: 'Without the custom domain (context domainName/certificateArn) CloudFront serves its default certificate, whose policy AWS fixes; with the domain, TLSv1.2_2021 is set.',
+      });
+    }
+
+    // The public origin, for the functions (read at cold start) and the outputs: an explicit
+    // publicBaseUrl, else the custom domain, else CloudFront's own domain. Never a placeholder.
+    this.publicBaseUrl =
+      props.publicBaseUrl?.replace(/\/+$/, '') ??
+      (props.domainName && certificate ? `https://${props.domainName}` : `https://${this.distribution.distributionDomainName}`);
+    new StringParameter(this, 'PublicBaseUrl', {
+      parameterName: PUBLIC_BASE_URL_PARAMETER,
+      description: 'PlainCVE public origin: SARIF links, OAuth redirect URIs and the dashboard origin check',
+      stringValue: this.publicBaseUrl,
+    });
+    new CfnOutput(this, 'SiteUrl', { description: 'The PlainCVE site (dashboard, API, pages)', value: this.publicBaseUrl });
+    for (const provider of PROVIDER_IDS) {
+      new CfnOutput(this, `${PROVIDERS[provider].label}CallbackUrl`, {
+        description: `Register this redirect URI with ${PROVIDERS[provider].label}`,
+        value: `${this.publicBaseUrl}/auth/${provider}/callback`,
       });
     }
 

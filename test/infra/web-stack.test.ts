@@ -4,6 +4,8 @@ import { buildApp, type PlainCveApp } from '../../infra/app.js';
 import { FUNCTIONS } from '../../shared/platform/functions.js';
 import { EDGE_BEHAVIOURS, behaviourFor, routesUnder } from '../../shared/platform/edge.js';
 import { ROUTES } from '../../shared/platform/routes.js';
+import { OAUTH_SECRET_NAME } from '../../shared/platform/deployment.js';
+import { EMPTY_OAUTH_SETTINGS } from '../../shared/secrets/oauth-settings.js';
 
 let built: PlainCveApp;
 let synthError: unknown;
@@ -208,27 +210,30 @@ describe('EDGE_BEHAVIOURS agrees with ROUTES (one source per fact)', () => {
 });
 
 describe('the OAuth secret', () => {
-  test('lives in the stateful stack and is retained', () => {
+  test('lives in the stateful stack, is retained, and is created as JSON with every key present and empty', () => {
     const stateful = Template.fromStack(built.stateful);
     stateful.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    const [secret] = Object.values(stateful.findResources('AWS::SecretsManager::Secret')) as { Properties: { Name: string; SecretString: string } }[];
+    expect(secret?.Properties.Name).toBe(OAUTH_SECRET_NAME);
+    expect(JSON.parse(secret?.Properties.SecretString ?? '')).toEqual(EMPTY_OAUTH_SETTINGS);
+    expect(Object.values(EMPTY_OAUTH_SETTINGS).every((v) => v === '')).toBe(true);
+    stateful.hasOutput('OAuthSecretName', { Value: OAUTH_SECRET_NAME });
   });
 
-  test('only the callback function may read it, and it alone is told where it is', () => {
+  test('only the two sign-in functions may read it, and they alone are told where it is', () => {
     const readers = Object.entries(FUNCTIONS)
       .filter(([, d]) => 'readsOAuthSecret' in d && d.readsOAuthSecret)
       .map(([id]) => id);
-    expect(readers).toEqual(['authCallback']);
+    expect(readers.sort()).toEqual(['authCallback', 'authStart']);
     const policies = api.findResources('AWS::IAM::Policy');
     const granted = Object.values(policies).filter((policy) =>
       JSON.stringify(policy).includes('secretsmanager:GetSecretValue'),
     ) as { Properties: { Roles: { Ref: string }[] } }[];
     const roles = granted.flatMap((p) => p.Properties.Roles.map((r) => r.Ref));
-    expect(roles).toHaveLength(1);
-    expect(roles[0]).toMatch(/^authCallbackFnRole/);
+    expect(roles.map((r) => r.replace(/FnRole.*/, '')).sort()).toEqual(['authCallback', 'authStart']);
     const functions = Object.entries(api.findResources('AWS::Lambda::Function'));
-    const told = functions.filter(([, fn]) => JSON.stringify(fn).includes('OAUTH_SECRET_ID')).map(([id]) => id);
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatch(/^authCallbackFn/);
+    const told = functions.filter(([, fn]) => JSON.stringify(fn).includes('OAUTH_SECRET_ID')).map(([id]) => id.replace(/Fn.*/, ''));
+    expect(told.sort()).toEqual(['authCallback', 'authStart']);
     expect(JSON.stringify(policies)).not.toMatch(/secretsmanager:\*|"secretsmanager:GetSecretValue","Resource":"\*"/);
   });
 });
