@@ -10,6 +10,7 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { config } from '../shared/config/index.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-catalogue.js';
+import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
@@ -61,7 +62,8 @@ let recordBar: SingleBar | undefined;
 const pad = (label: string) => label.padEnd(18);
 
 const summary: IngestSummary = await withLocalStore(() =>
-  ingestCatalogue({
+  // Single-flight: a second run exits with "another run holds the lease until …".
+  withIngestLease('npm run ingest', () => ingestCatalogue({
     files,
     ...(since ? { since } : {}),
     dryRun,
@@ -92,9 +94,13 @@ const summary: IngestSummary = await withLocalStore(() =>
         recordBar.update(done, { label: pad('records'), detail: `${done}/${total}` });
       },
     },
-  }),
+  })),
 ).catch((error: unknown) => {
   bars.stop();
+  if (error instanceof IngestLeaseHeldError) {
+    console.error(`Ingest not started: ${error.message}.`);
+    process.exit(3);
+  }
   console.error(`Ingest failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
