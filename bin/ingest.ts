@@ -10,6 +10,7 @@ import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { config } from '../shared/config/index.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-catalogue.js';
+import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
 import { rebuildFilterIndex, type RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
@@ -78,7 +79,8 @@ function reason(error: unknown): string {
 }
 
 const summary: IngestSummary = await withLocalStore(() =>
-  ingestCatalogue({
+  // Single-flight: a second run exits with "another run holds the lease until …".
+  withIngestLease('npm run ingest', () => ingestCatalogue({
     files,
     ...(since ? { since } : {}),
     dryRun,
@@ -109,9 +111,13 @@ const summary: IngestSummary = await withLocalStore(() =>
         recordBar.update(done, { label: pad('records'), detail: `${done}/${total}` });
       },
     },
-  }),
+  })),
 ).catch((error: unknown) => {
   bars.stop();
+  if (error instanceof IngestLeaseHeldError) {
+    console.error(`Ingest not started: ${error.message}.`);
+    process.exit(3);
+  }
   console.error(`Ingest failed: ${reason(error)}. Records written so far are valid; run it again to finish.`);
   process.exit(1);
 });

@@ -14,6 +14,10 @@ import {
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
+import { loadDeploymentSettings } from '../shared/config/deployment.js';
+
+// Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
+await loadDeploymentSettings();
 
 const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie()] } };
 

@@ -1,25 +1,52 @@
+import type { Context } from 'aws-lambda';
 import * as z from 'zod';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
+import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
 
 /**
- * The ingest Lambda, invoked by the hourly EventBridge schedule (a Scheduled Event) or by hand
- * with `{"since": "<ISO date>"}` to reload a range. A failure throws, so Lambda retries the
+ * The ingest Lambda, invoked by the hourly EventBridge schedule (a Scheduled Event), by the
+ * 15-minute backfill tick (`{"resume": true}`), or by hand with `{"since": "<ISO date>"}` to
+ * (re)load a range, e.g. the backfill from 1999. A failure throws, so Lambda retries the
  * asynchronous invocation and then hands it to the dead-letter queue; the alarm watches both.
+ * Another run holding the lease is not a failure: this one logs it and ends.
  */
-const eventSchema = z.looseObject({ since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional() });
+const eventSchema = z.looseObject({ since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(), resume: z.boolean().optional() });
 
-export const handler = handlerBase(async (event: unknown) => {
+/** Leave this long before the timeout: the last page's write and the filter index rebuild. */
+const STOP_BEFORE_TIMEOUT_MS = 150_000;
+
+export const handler = handlerBase(async (event: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>) => {
   const parsed = eventSchema.safeParse(event ?? {});
   if (!parsed.success) throw new Error(`Invalid ingest event: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  // A run that changed records rebuilds the export filter index, so exports see them at once.
-  const summary = await runScheduledIngest({
-    afterWrite: rebuildFilterIndex,
-    ...(parsed.data.since ? { since: new Date(parsed.data.since) } : {}),
-  });
-  const { sources, ignored, unknown, ...counts } = summary;
-  logger.info('ingest finished', { ...counts, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
-  return counts;
+  const remaining = context?.getRemainingTimeInMillis?.();
+  try {
+    // A run that changed records rebuilds the export filter index, so exports see them at once.
+    const outcome = await runScheduledIngest({
+      afterWrite: rebuildFilterIndex,
+      ...(parsed.data.since ? { since: new Date(parsed.data.since) } : {}),
+      ...(parsed.data.resume ? { resumeOnly: true } : {}),
+      ...(remaining ? { deadline: new Date(Date.now() + remaining - STOP_BEFORE_TIMEOUT_MS) } : {}),
+      onProgress: ({ cursor, percent }) =>
+        logger.info('ingest progress', { nvd_window_start: cursor.windowStart, nvd_until: cursor.until, nvd_progress_percent: percent }),
+    });
+    if (outcome.status !== 'done') {
+      logger.info(outcome.status === 'idle' ? 'ingest idle: no backfill in progress' : 'ingest paused: the next run resumes', {
+        status: outcome.status,
+        ...(outcome.status === 'paused' ? { pages: outcome.pages, nvd_window_start: outcome.cursor.windowStart } : {}),
+      });
+      // A paused backfill is a successful run: staleness is about runs that fail, not long loads.
+      if (outcome.status === 'paused') logger.info('ingest finished', { status: 'paused', ingest_succeeded: 1 });
+      return { status: outcome.status };
+    }
+    const { sources, ignored, unknown, ...counts } = outcome.summary;
+    logger.info('ingest finished', { ...counts, status: 'done', ingest_succeeded: 1, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
+    return { status: 'done', ...counts };
+  } catch (error) {
+    if (!(error instanceof IngestLeaseHeldError)) throw error;
+    logger.warn('ingest skipped', { reason: error.message });
+    return { status: 'skipped', held_until: error.heldUntil.toISOString() };
+  }
 });

@@ -1,6 +1,10 @@
 import { config } from '../shared/config/index.js';
 import { apiHandler } from '../shared/http/api-handler.js';
 import { openApiDocument } from '../shared/openapi/document.js';
+import { loadDeploymentSettings } from '../shared/config/deployment.js';
+
+// Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
+await loadDeploymentSettings();
 
 let cached: string | undefined;
 

@@ -25,18 +25,15 @@ import {
   STAGE_THROTTLE,
   gatewayResponseBody,
 } from '../shared/platform/gateway.js';
+import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { ROUTES } from '../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { LOG_RETENTION, PlainCveFunction } from './plaincve-function.js';
 
 export interface ApiStackProps extends StackProps {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
-  /** The public origin (the CloudFront domain or a custom one), for SARIF links and OAuth redirects. */
-  readonly publicBaseUrl: string;
-  /** Read by the functions whose definition says `readsOAuthSecret` (the sign-in callback) and no other. */
+  /** Read by the functions whose definition says `readsOAuthSecret` (the two sign-in functions) and no other. */
   readonly oauthSecret: ISecret;
-  /** OAuth client ids (not secret): the sign-in start and callback functions get them as configuration. */
-  readonly oauthClientIds?: Partial<Record<'GITHUB_CLIENT_ID' | 'GOOGLE_CLIENT_ID' | 'MICROSOFT_CLIENT_ID', string>>;
 }
 
 export const API_STAGE = 'prod';
@@ -56,14 +53,19 @@ export class ApiStack extends Stack {
     for (const [functionId, definition] of Object.entries(FUNCTIONS) as [FunctionId, (typeof FUNCTIONS)[FunctionId]][]) {
       const fn = new PlainCveFunction(this, `${functionId}Fn`, {
         definition,
-        environment: { PUBLIC_BASE_URL: props.publicBaseUrl },
+        // The public origin is learnt at cold start from the parameter the web stack writes.
+        environment: { PUBLIC_BASE_URL_PARAMETER: PUBLIC_BASE_URL_PARAMETER },
       });
+      fn.role.addToPolicy(
+        new PolicyStatement({
+          effect: Effect.ALLOW,
+          actions: ['ssm:GetParameter'],
+          resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: PUBLIC_BASE_URL_PARAMETER.slice(1) })],
+        }),
+      );
       for (const table of TABLE_DEFINITIONS) {
         const access = definition.tables[table.id];
         if (access) fn.bindTable(table, props.tables[table.id], access);
-      }
-      if (functionId === 'authStart' || functionId === 'authCallback') {
-        for (const [name, value] of Object.entries(props.oauthClientIds ?? {})) if (value) fn.function.addEnvironment(name, value);
       }
       if ('readsOAuthSecret' in definition && definition.readsOAuthSecret) {
         fn.function.addEnvironment('OAUTH_SECRET_ID', props.oauthSecret.secretArn);

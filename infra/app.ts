@@ -2,6 +2,7 @@ import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
 import { IngestStack } from './ingest-stack.js';
+import { MonitoringStack } from './monitoring-stack.js';
 import { StatefulStack } from './stateful-stack.js';
 import { WebStack } from './web-stack.js';
 
@@ -11,6 +12,7 @@ export interface PlainCveApp {
   readonly api: ApiStack;
   readonly web: WebStack;
   readonly ingest: IngestStack;
+  readonly monitoring: MonitoringStack;
 }
 
 /** Context every build of the app needs, whether from `cdk synth` or a test. */
@@ -25,24 +27,24 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     account: app.node.tryGetContext('account') ?? process.env.CDK_DEFAULT_ACCOUNT,
     region: app.node.tryGetContext('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1',
   };
-  const publicBaseUrl: string = app.node.tryGetContext('publicBaseUrl') ?? 'https://plaincve.example.com';
-  const stateful = new StatefulStack(app, 'PlainCveStateful', { env, description: 'PlainCVE tables (retained)' });
   const context = (name: string): string | undefined => app.node.tryGetContext(name) ?? undefined;
+  const alarmEmail = context('alarmEmail');
+  const stateful = new StatefulStack(app, 'PlainCveStateful', {
+    env,
+    ...(alarmEmail ? { alarmEmail } : {}),
+    description: 'PlainCVE tables, secrets and the alarm topic (retained)',
+  });
   const api = new ApiStack(app, 'PlainCveApi', {
     env,
     tables: stateful.tables,
     oauthSecret: stateful.oauthSecret,
-    oauthClientIds: {
-      GITHUB_CLIENT_ID: context('githubClientId'),
-      GOOGLE_CLIENT_ID: context('googleClientId'),
-      MICROSOFT_CLIENT_ID: context('microsoftClientId'),
-    },
-    publicBaseUrl,
     description: 'PlainCVE REST API and functions',
   });
   const web = new WebStack(app, 'PlainCveWeb', {
     env,
     api: api.api,
+    // No default: without these the CloudFront domain is the public origin (written to SSM).
+    publicBaseUrl: context('publicBaseUrl'),
     domainName: context('domainName'),
     certificateArn: context('certificateArn'),
     description: 'PlainCVE CloudFront distribution and dashboard bucket',
@@ -52,8 +54,19 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     env,
     tables: stateful.tables,
     ...(ingestSourceUrls ? { sourceUrls: ingestSourceUrls } : {}),
+    alarmTopic: stateful.alarmTopic,
     description: 'PlainCVE hourly catalogue ingest',
   });
+  const monitoring = new MonitoringStack(app, 'PlainCveMonitoring', {
+    env,
+    api: api.api,
+    functions: api.functions,
+    ingestFunction: ingest.function,
+    tables: stateful.tables,
+    alarmTopic: stateful.alarmTopic,
+    ingestAlarms: ingest.alarms,
+    description: 'PlainCVE alarms (to the alarm topic) and the CloudWatch dashboard',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, api, web, ingest };
+  return { app, stateful, api, web, ingest, monitoring };
 }

@@ -1,5 +1,8 @@
-import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -8,6 +11,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { NVD_API_KEY_SECRET_NAME } from '../shared/platform/deployment.js';
 import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
@@ -16,7 +20,13 @@ export interface IngestStackProps extends StackProps {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
   /** Extra side-source URLs for every run (INGEST_SOURCE_URLS), comma-separated. */
   readonly sourceUrls?: string;
+  readonly alarmTopic: ITopic;
 }
+
+/** Namespace of the ingest's own metrics (from its log lines, by metric filters). */
+export const INGEST_METRICS_NAMESPACE = 'PlainCVE/Ingest';
+/** No successful run for this long is an alarm (the schedule runs hourly). */
+export const INGEST_STALE_HOURS = 3;
 
 /**
  * The catalogue's scheduled ingest: one Lambda run every hour by EventBridge, reading NVD changes
@@ -27,14 +37,18 @@ export class IngestStack extends Stack {
   readonly function: PlainCveFunction;
   readonly deadLetterQueue: Queue;
   readonly nvdApiKey: Secret;
+  readonly alarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: IngestStackProps) {
     super(scope, id, props);
 
     this.nvdApiKey = new Secret(this, 'NvdApiKey', {
+      secretName: NVD_API_KEY_SECRET_NAME,
       description: 'NVD API key for the PlainCVE ingest (optional: put the key from nvd.nist.gov here; without one the ingest paces itself to the keyless limit)',
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    new CfnOutput(this, 'NvdApiKeySecretName', { description: 'Optional: put your NVD API key (plain string) here', value: NVD_API_KEY_SECRET_NAME });
 
     this.deadLetterQueue = new Queue(this, 'IngestDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -76,7 +90,50 @@ export class IngestStack extends Stack {
       ],
     });
 
-    new Alarm(this, 'IngestErrors', {
+    // A backfill pauses before the 15-minute limit; this tick resumes it (and does nothing,
+    // one read, when no backfill is in progress). The lease keeps it from overlapping the hourly run.
+    new Rule(this, 'BackfillResume', {
+      description: 'Resumes an unfinished catalogue backfill every 15 minutes',
+      schedule: Schedule.rate(Duration.minutes(15)),
+      targets: [
+        new LambdaFunction(this.function.function, {
+          event: RuleTargetInput.fromObject({ resume: true }),
+          deadLetterQueue: this.deadLetterQueue,
+          retryAttempts: 0,
+          maxEventAge: Duration.minutes(15),
+        }),
+      ],
+    });
+
+    // Metrics from the function's JSON log lines: successful runs and the backfill's progress.
+    const succeeded = new MetricFilter(this, 'IngestSucceededFilter', {
+      logGroup: this.function.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', 'ingest finished'),
+      metricNamespace: INGEST_METRICS_NAMESPACE,
+      metricName: 'RunsSucceeded',
+      metricValue: '1',
+    }).metric({ statistic: 'Sum', period: Duration.hours(1) });
+    new MetricFilter(this, 'BackfillProgressFilter', {
+      logGroup: this.function.logGroup,
+      filterPattern: FilterPattern.stringValue('$.message', '=', 'ingest progress'),
+      metricNamespace: INGEST_METRICS_NAMESPACE,
+      metricName: 'NvdProgressPercent',
+      metricValue: '$.nvd_progress_percent',
+    });
+    const stale = new Alarm(this, 'IngestStale', {
+      alarmDescription: `No successful catalogue ingest for ${INGEST_STALE_HOURS} hours`,
+      metric: succeeded,
+      threshold: 1,
+      evaluationPeriods: INGEST_STALE_HOURS,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      // No log line at all is exactly the trouble this alarm is for.
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    this.alarms.push(stale);
+
+    new CfnOutput(this, 'IngestFunctionName', { description: 'Invoke with {"since":"1999-01-01"} to backfill (docs/deploy.md)', value: this.function.function.functionName });
+
+    const errors = new Alarm(this, 'IngestErrors', {
       alarmDescription: 'The catalogue ingest failed (a function error in the last hour)',
       metric: this.function.function.metricErrors({ period: Duration.hours(1) }),
       threshold: 1,
@@ -84,7 +141,8 @@ export class IngestStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    new Alarm(this, 'IngestDeadLettersWaiting', {
+    this.alarms.push(errors);
+    const deadLetters = new Alarm(this, 'IngestDeadLettersWaiting', {
       alarmDescription: 'A catalogue ingest run failed after its retries (its event is in the dead-letter queue)',
       metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 1,
@@ -92,6 +150,13 @@ export class IngestStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    this.alarms.push(deadLetters);
+    const action = new SnsAction(props.alarmTopic);
+    for (const alarm of this.alarms) {
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+    }
 
     Validations.of(this.nvdApiKey).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',

@@ -1,4 +1,4 @@
-import { DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -29,11 +29,14 @@ import {
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
-import { FLOW_COOKIE_NAME, SESSION_COOKIE_NAME } from '../shared/platform/cookies.js';
+import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
+import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 export interface WebStackProps extends StackProps {
@@ -41,6 +44,8 @@ export interface WebStackProps extends StackProps {
   /** A custom domain and its us-east-1 ACM certificate; without them the cloudfront.net name serves. */
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /** An explicit public origin (e.g. a domain whose DNS is outside this app); else derived. */
+  readonly publicBaseUrl?: string;
 }
 
 /**
@@ -51,6 +56,7 @@ export interface WebStackProps extends StackProps {
 export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly bucket: Bucket;
+  readonly publicBaseUrl: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -108,29 +114,6 @@ function handler(event) {
     });
 
     const apiOrigin = new RestApiOrigin(props.api);
-    const uncached = CachePolicy.CACHING_DISABLED;
-    const forwarding = (id: string, comment: string, options: {
-      headers?: string[];
-      cookies?: string[];
-      queryStrings?: boolean;
-    }) =>
-      new OriginRequestPolicy(this, id, {
-        comment,
-        headerBehavior: options.headers ? OriginRequestHeaderBehavior.allowList(...options.headers) : OriginRequestHeaderBehavior.none(),
-        cookieBehavior: options.cookies ? OriginRequestCookieBehavior.allowList(...options.cookies) : OriginRequestCookieBehavior.none(),
-        queryStringBehavior: options.queryStrings ? OriginRequestQueryStringBehavior.all() : OriginRequestQueryStringBehavior.none(),
-      });
-
-    const api = (overrides: Partial<BehaviorOptions>): BehaviorOptions => ({
-      origin: apiOrigin,
-      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: uncached,
-      responseHeadersPolicy: apiHeaders,
-      compress: true,
-      ...overrides,
-    });
-
     // Public pages: cached by path alone (no cookie, header or query string in the key).
     const pages = new CachePolicy(this, 'PublicPages', {
       comment: 'PlainCVE /cve/* and /openapi.json: by path only, honouring the origin Cache-Control',
@@ -143,6 +126,37 @@ function handler(event) {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    // The API-key API: nothing is kept (answers are private or no-store; the key is in the key
+    // anyway), but Accept-Encoding reaches the origin, which compresses the exports.
+    const passThrough = new CachePolicy(this, 'ApiPassThrough', {
+      comment: 'PlainCVE /api/*: not cached; forwards X-API-Key, query strings and a normalised Accept-Encoding',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList(...(EDGE_BEHAVIOURS.find((b) => b.cache === 'passThrough')?.forward.headers ?? [])),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const cachePolicies = { none: CachePolicy.CACHING_DISABLED, publicPage: pages, passThrough } as const;
+    const apiBehaviours = Object.fromEntries(
+      EDGE_BEHAVIOURS.map((behaviour, index) => [
+        behaviour.pattern,
+        {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          // Every method reaches the API, so an unknown method answers with the product's JSON
+          // error (API Gateway's gateway responses) instead of CloudFront's own 403.
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: cachePolicies[behaviour.cache],
+          responseHeadersPolicy: apiHeaders,
+          compress: true,
+          // A pass-through cache policy already forwards what it keys on.
+          ...(behaviour.cache !== 'passThrough' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
+        } satisfies BehaviorOptions,
+      ]),
+    );
 
     const certificate = props.certificateArn ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn) : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
@@ -167,27 +181,7 @@ function handler(event) {
         functionAssociations: [{ function: rewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
-      additionalBehaviors: {
-        '/api/*': api({
-          originRequestPolicy: forwarding('ApiKeyForwarding', 'X-API-Key and query strings for the API', { headers: ['X-API-Key'], queryStrings: true }),
-        }),
-        '/health': api({}),
-        '/auth/*': api({
-          originRequestPolicy: forwarding('SignInForwarding', 'OAuth code/state and the flow and session cookies', {
-            cookies: [FLOW_COOKIE_NAME, SESSION_COOKIE_NAME],
-            queryStrings: true,
-          }),
-        }),
-        '/account/*': api({
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          originRequestPolicy: forwarding('AccountForwarding', 'The session cookie and the CSRF checks of the dashboard API', {
-            cookies: [SESSION_COOKIE_NAME],
-            headers: ['Origin', 'X-CSRF-Token', 'Content-Type'],
-          }),
-        }),
-        '/cve/*': api({ cachePolicy: pages }),
-        '/openapi.json': api({ cachePolicy: pages }),
-      },
+      additionalBehaviors: apiBehaviours,
     });
 
     Validations.of(this.distribution).acknowledge(
@@ -201,6 +195,24 @@ function handler(event) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions::AwsSolutions-CFR4',
         reason: 'Without the custom domain (context domainName/certificateArn) CloudFront serves its default certificate, whose policy AWS fixes; with the domain, TLSv1.2_2021 is set.',
+      });
+    }
+
+    // The public origin, for the functions (read at cold start) and the outputs: an explicit
+    // publicBaseUrl, else the custom domain, else CloudFront's own domain. Never a placeholder.
+    this.publicBaseUrl =
+      props.publicBaseUrl?.replace(/\/+$/, '') ??
+      (props.domainName && certificate ? `https://${props.domainName}` : `https://${this.distribution.distributionDomainName}`);
+    new StringParameter(this, 'PublicBaseUrl', {
+      parameterName: PUBLIC_BASE_URL_PARAMETER,
+      description: 'PlainCVE public origin: SARIF links, OAuth redirect URIs and the dashboard origin check',
+      stringValue: this.publicBaseUrl,
+    });
+    new CfnOutput(this, 'SiteUrl', { description: 'The PlainCVE site (dashboard, API, pages)', value: this.publicBaseUrl });
+    for (const provider of PROVIDER_IDS) {
+      new CfnOutput(this, `${PROVIDERS[provider].label}CallbackUrl`, {
+        description: `Register this redirect URI with ${PROVIDERS[provider].label}`,
+        value: `${this.publicBaseUrl}/auth/${provider}/callback`,
       });
     }
 
@@ -250,6 +262,21 @@ function handler(event) {
       { id: 'AwsSolutions::AwsSolutions-L1', reason: "The runtime of BucketDeployment's handler is chosen by aws-cdk-lib." },
     );
   }
+}
+
+function forwardsAnything(behaviour: EdgeBehaviour): boolean {
+  return behaviour.forward.headers.length > 0 || behaviour.forward.cookies.length > 0 || behaviour.forward.queryStrings;
+}
+
+/** Exactly the headers, cookies and query strings of the behaviour's row in EDGE_BEHAVIOURS. */
+function forwardingPolicy(scope: Construct, id: string, behaviour: EdgeBehaviour): OriginRequestPolicy {
+  const { headers, cookies, queryStrings } = behaviour.forward;
+  return new OriginRequestPolicy(scope, id, {
+    comment: `PlainCVE ${behaviour.pattern}: ${behaviour.description}`.slice(0, 128),
+    headerBehavior: headers.length ? OriginRequestHeaderBehavior.allowList(...headers) : OriginRequestHeaderBehavior.none(),
+    cookieBehavior: cookies.length ? OriginRequestCookieBehavior.allowList(...cookies) : OriginRequestCookieBehavior.none(),
+    queryStringBehavior: queryStrings ? OriginRequestQueryStringBehavior.all() : OriginRequestQueryStringBehavior.none(),
+  });
 }
 
 function securityHeaders(csp: string, overrideCsp: boolean) {

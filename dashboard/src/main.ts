@@ -15,6 +15,8 @@ const api = new AccountApi();
 
 const NOTICES: Record<string, (provider: string) => string> = {
   linked: (p) => `${p} sign-in is now linked to your account.`,
+  // The operator has not configured this provider yet (docs/deploy.md, npm run setup:oauth).
+  'provider-unavailable': (p) => `Sign-in with ${p} is unavailable on this service. Please choose another provider.`,
   'link-refused': (p) =>
     `That ${p} account is already linked to another PlainCVE account, so it was not linked here. Sign in with it to use that account, or unlink it there first.`,
 };

@@ -27,10 +27,6 @@ function endpointsOf(provider: ProviderId, c: Config): Endpoints {
   }
 }
 
-export function clientIdOf(provider: ProviderId, c: Config = config()): string | undefined {
-  return { github: c.GITHUB_CLIENT_ID, google: c.GOOGLE_CLIENT_ID, microsoft: c.MICROSOFT_CLIENT_ID }[provider];
-}
-
 export function callbackUrl(provider: ProviderId, c: Config = config()): string {
   return new URL(`/auth/${provider}/callback`, c.PUBLIC_BASE_URL).href;
 }
@@ -43,10 +39,8 @@ export interface AuthorizationStart {
 }
 
 /** The provider's authorize URL with a fresh state (and PKCE S256 challenge where it applies). */
-export function startAuthorization(provider: ProviderId): AuthorizationStart {
+export function startAuthorization(provider: ProviderId, clientId: string): AuthorizationStart {
   const c = config();
-  const clientId = clientIdOf(provider, c);
-  if (!clientId) throw new SignInError(`${provider} sign-in is not configured`);
   const client = new OAuth2Client(clientId, null, callbackUrl(provider, c));
   const state = generateState();
   const { authorize } = endpointsOf(provider, c);
@@ -68,12 +62,10 @@ export async function fetchProfile(
   provider: ProviderId,
   code: string,
   codeVerifier: string | undefined,
-  clientSecret: string,
+  credentials: { readonly clientId: string; readonly clientSecret: string },
 ): Promise<ProviderProfile> {
   const c = config();
-  const clientId = clientIdOf(provider, c);
-  if (!clientId) throw new SignInError(`${provider} sign-in is not configured`);
-  const client = new OAuth2Client(clientId, clientSecret, callbackUrl(provider, c));
+  const client = new OAuth2Client(credentials.clientId, credentials.clientSecret, callbackUrl(provider, c));
   let accessToken: string;
   try {
     const tokens = await client.validateAuthorizationCode(

@@ -20,17 +20,18 @@ const envSchema = z.object({
   DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  /**
+   * In AWS: the SSM parameter the web stack writes the public origin to. When set, the origin is
+   * read from it at cold start (shared/config/deployment.ts) and overrides PUBLIC_BASE_URL.
+   */
+  PUBLIC_BASE_URL_PARAMETER: z.string().startsWith('/').optional(),
   SERVICE_VERSION: z.string().min(1).default('0.1.0'),
-  /** Secrets Manager secret id holding the OAuth client credentials (AWS only). */
+  /** Secrets Manager secret id holding the OAuth settings, ids and secrets (AWS only; shared/secrets/oauth-settings.ts). */
   OAUTH_SECRET_ID: z.string().min(1).optional(),
   /** Local runs: a JSON file with the same content as the OAuth secret. */
   OAUTH_SECRET_FILE: z.string().min(1).optional(),
   /** Local runs and tests: the OAuth secret's JSON itself (the local stack sets it). */
   OAUTH_SECRET_JSON: z.string().min(2).optional(),
-  /** OAuth client ids are not secret: the sign-in start needs them and must not read the secret. */
-  GITHUB_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
   /**
    * Provider endpoints: the real ones by default; the local stack points them at its stand-ins.
    * Microsoft is Entra ID with tenant `common` (any work, school or personal account).
@@ -86,10 +87,17 @@ const envSchema = z.object({
 export type Config = z.infer<typeof envSchema>;
 
 let cached: Config | undefined;
+/** Settings learnt from the deployment at cold start (shared/config/deployment.ts), over the environment. */
+let deploymentOverrides: Readonly<Record<string, string>> = {};
 
 export function config(): Config {
-  cached ??= parseConfig(process.env);
+  cached ??= parseConfig({ ...process.env, ...deploymentOverrides });
   return cached;
+}
+
+export function setDeploymentOverrides(values: Readonly<Record<string, string>>): void {
+  deploymentOverrides = { ...deploymentOverrides, ...values };
+  cached = undefined;
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {

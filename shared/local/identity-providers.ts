@@ -49,10 +49,9 @@ export const LOCAL_CLIENTS: Readonly<Record<ProviderId, { id: string; secret: st
 export function localIdentityProviderEnvironment(baseUrl: string): Record<string, string> {
   const at = (path: string) => `${baseUrl}${IDP_BASE_PATH}${path}`;
   return {
-    GITHUB_CLIENT_ID: LOCAL_CLIENTS.github.id,
-    GOOGLE_CLIENT_ID: LOCAL_CLIENTS.google.id,
-    MICROSOFT_CLIENT_ID: LOCAL_CLIENTS.microsoft.id,
-    OAUTH_SECRET_JSON: JSON.stringify(Object.fromEntries(PROVIDER_IDS.map((p) => [p, LOCAL_CLIENTS[p].secret]))),
+    OAUTH_SECRET_JSON: JSON.stringify(
+      Object.fromEntries(PROVIDER_IDS.flatMap((p) => [[`${p}_client_id`, LOCAL_CLIENTS[p].id], [`${p}_client_secret`, LOCAL_CLIENTS[p].secret]])),
+    ),
     GITHUB_AUTHORIZE_URL: at('/github/login/oauth/authorize'),
     GITHUB_TOKEN_URL: at('/github/login/oauth/access_token'),
     GITHUB_API_URL: at('/github/api'),

@@ -19,7 +19,7 @@ export interface FunctionDefinition {
   readonly tables: Partial<Record<TableDefinition['id'], TableAccess>>;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
-  /** Whether the function may read the OAuth client secret. */
+  /** Whether the function may read the OAuth settings secret (the two sign-in functions). */
   readonly readsOAuthSecret?: boolean;
   /**
    * The function streams its answer (`awslambda.streamifyResponse`): API Gateway invokes it with
@@ -58,6 +58,8 @@ const definitions = {
     description: 'GET /auth/{provider}: starts sign-in or linking (state and PKCE in a cookie)',
     tables: {},
     timeoutSeconds: 5,
+    // The client id lives with the secret (one place for OAuth settings).
+    readsOAuthSecret: true,
   },
   authCallback: {
     id: 'authCallback',
@@ -65,7 +67,7 @@ const definitions = {
     description: 'GET /auth/{provider}/callback: completes sign-in or linking, issues the key and session',
     tables: { accounts: 'readWrite' },
     timeoutSeconds: 15,
-    // The only function that may read the OAuth client secrets.
+    // With the sign-in start, the only functions that may read the OAuth settings.
     readsOAuthSecret: true,
   },
   account: {

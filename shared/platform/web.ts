@@ -26,6 +26,3 @@ export const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 } as const;
-
-/** Paths CloudFront sends to the REST API; everything else is the dashboard bucket. */
-export const API_PATH_PATTERNS = ['/api/*', '/health', '/auth/*', '/account/*', '/cve/*', '/openapi.json'] as const;

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config/index.js';
 import { DependencyError } from '../domain/errors.js';
 
@@ -14,6 +14,16 @@ export async function readSecretString(secretId: string): Promise<string> {
     const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
     if (!out.SecretString) throw new Error('the secret has no string value');
     return out.SecretString.trim();
+  } catch (error) {
+    throw new DependencyError('Secrets Manager', { cause: error });
+  }
+}
+
+/** Replaces a secret's string value (operator CLIs such as `npm run setup:oauth`, never a request path). */
+export async function writeSecretString(secretId: string, value: string): Promise<void> {
+  client ??= new SecretsManagerClient({ region: config().AWS_REGION });
+  try {
+    await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: value }));
   } catch (error) {
     throw new DependencyError('Secrets Manager', { cause: error });
   }

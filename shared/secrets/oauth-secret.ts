@@ -1,27 +1,19 @@
 import { readFileSync } from 'node:fs';
-import * as z from 'zod';
 import type { ProviderId } from '../auth/providers.js';
 import { config } from '../config/index.js';
 import { readSecretString } from '../repositories/secret-repository.js';
+import { EMPTY_OAUTH_SETTINGS, credentialsOf, oauthSettingsSchema, type OAuthSettings, type ProviderCredentials } from './oauth-settings.js';
 
 /**
- * The OAuth client secrets, one per provider: `{"github":"…","google":"…","microsoft":"…"}`.
- * In AWS a Secrets Manager secret that only the sign-in callback function may read; locally
- * the same JSON from OAUTH_SECRET_JSON or OAUTH_SECRET_FILE. Client ids are not secret and come
- * from configuration, so the start of the flow never needs this.
+ * The OAuth settings (shared/secrets/oauth-settings.ts): in AWS a Secrets Manager secret that
+ * only the sign-in functions may read; locally the same JSON from OAUTH_SECRET_JSON or
+ * OAUTH_SECRET_FILE (the file `npm run setup:oauth` writes).
  */
-export const oauthSecretSchema = z.object({
-  github: z.string().min(1).optional(),
-  google: z.string().min(1).optional(),
-  microsoft: z.string().min(1).optional(),
-});
-export type OAuthSecret = z.infer<typeof oauthSecretSchema>;
-
 /** A warm function re-reads the secret after this long, so a rotation reaches it. */
 const CACHE_MS = 5 * 60 * 1000;
-let cached: { value: OAuthSecret; at: number } | undefined;
+let cached: { value: OAuthSettings; at: number } | undefined;
 
-async function load(): Promise<OAuthSecret> {
+async function load(): Promise<OAuthSettings> {
   const { OAUTH_SECRET_ID, OAUTH_SECRET_JSON, OAUTH_SECRET_FILE } = config();
   let raw: string | undefined;
   if (OAUTH_SECRET_ID) {
@@ -31,13 +23,14 @@ async function load(): Promise<OAuthSecret> {
   } else if (OAUTH_SECRET_FILE) {
     raw = readFileSync(OAUTH_SECRET_FILE, 'utf8');
   }
-  if (!raw) return {};
-  return oauthSecretSchema.parse(JSON.parse(raw));
+  if (!raw) return EMPTY_OAUTH_SETTINGS;
+  return oauthSettingsSchema.parse(JSON.parse(raw));
 }
 
-export async function oauthClientSecret(provider: ProviderId, now = Date.now()): Promise<string | undefined> {
+/** A provider's client id and secret, or undefined when the operator has not filled them in. */
+export async function oauthCredentials(provider: ProviderId, now = Date.now()): Promise<ProviderCredentials | undefined> {
   if (!cached || now - cached.at > CACHE_MS) cached = { value: await load(), at: now };
-  return cached.value[provider];
+  return credentialsOf(cached.value, provider);
 }
 
 /** Tests and the local stack change the configuration underneath a loaded module. */

@@ -8,7 +8,7 @@ import { FLOW_COOKIE_NAME } from '../platform/cookies.js';
 import { accountRepository } from '../repositories/account-repository.js';
 import { identityRef, identityRepository } from '../repositories/identity-repository.js';
 import { sessionRepository } from '../repositories/session-repository.js';
-import { oauthClientSecret } from '../secrets/oauth-secret.js';
+import { oauthCredentials } from '../secrets/oauth-secret.js';
 import { createSession, findSession } from './sessions.js';
 
 /** The flow cookie: provider, state, PKCE verifier and return path, for ten minutes. */
@@ -28,10 +28,16 @@ export function parseProvider(raw: string | undefined): ProviderId {
   return parsed.data;
 }
 
-/** GET /auth/{provider}: state (and PKCE) in a short-lived HttpOnly cookie, then the provider. */
-export function beginSignIn(rawProvider: string | undefined, returnTo: string | undefined): Redirect {
+/**
+ * GET /auth/{provider}: state (and PKCE) in a short-lived HttpOnly cookie, then the provider. A
+ * provider the operator has not configured sends the browser back to the sign-in page, which
+ * shows it as unavailable, instead of failing.
+ */
+export async function beginSignIn(rawProvider: string | undefined, returnTo: string | undefined): Promise<Redirect> {
   const provider = parseProvider(rawProvider);
-  const start = startAuthorization(provider);
+  const credentials = await oauthCredentials(provider);
+  if (!credentials) return { location: `${DASHBOARD_PATH}?notice=provider-unavailable&provider=${provider}`, cookies: [] };
+  const start = startAuthorization(provider, credentials.clientId);
   const flow = [provider, start.state, start.codeVerifier ?? '-', Buffer.from(safeReturnTo(returnTo)).toString('base64url')].join('.');
   return { location: start.url.href, cookies: [hostCookie(FLOW_COOKIE, flow, { maxAge: FLOW_SECONDS })] };
 }
@@ -83,9 +89,9 @@ export async function completeSignIn(input: CallbackInput, nowMs = Date.now()): 
   if (!(await sessionRepository.consumeState(stateHash, Math.floor(nowMs / 1000) + FLOW_SECONDS))) {
     throw new SignInError('state already used');
   }
-  const secret = await oauthClientSecret(provider);
-  if (!secret) throw new SignInError(`${provider} sign-in is not configured`);
-  const profile = await fetchProfile(provider, input.code, flow.codeVerifier, secret);
+  const credentials = await oauthCredentials(provider);
+  if (!credentials) throw new SignInError(`${provider} sign-in is not configured`);
+  const profile = await fetchProfile(provider, input.code, flow.codeVerifier, credentials);
   const done = [clearedCookie(FLOW_COOKIE)];
 
   const current = await findSession(input.cookieHeader, { nowMs });

@@ -2,7 +2,10 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type PlainCveApp } from '../../infra/app.js';
 import { FUNCTIONS } from '../../shared/platform/functions.js';
-import { API_PATH_PATTERNS } from '../../shared/platform/web.js';
+import { EDGE_BEHAVIOURS, behaviourFor, routesUnder } from '../../shared/platform/edge.js';
+import { ROUTES } from '../../shared/platform/routes.js';
+import { OAUTH_SECRET_NAME } from '../../shared/platform/deployment.js';
+import { EMPTY_OAUTH_SETTINGS } from '../../shared/secrets/oauth-settings.js';
 
 let built: PlainCveApp;
 let synthError: unknown;
@@ -44,6 +47,14 @@ function distributionConfig() {
   };
 }
 
+function cachePolicy(behavior: CacheBehavior) {
+  const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
+  const resource = web.findResources('AWS::CloudFront::CachePolicy')[ref] as {
+    Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { EnableAcceptEncodingGzip: boolean; EnableAcceptEncodingBrotli: boolean; HeadersConfig: { HeaderBehavior: string; Headers?: string[] }; QueryStringsConfig: { QueryStringBehavior: string } } } };
+  };
+  return resource.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
+}
+
 function originRequestPolicy(behavior: CacheBehavior) {
   if (!behavior.OriginRequestPolicyId) return undefined;
   const resource = web.findResources('AWS::CloudFront::OriginRequestPolicy')[behavior.OriginRequestPolicyId.Ref] as {
@@ -56,7 +67,7 @@ describe('CloudFront', () => {
   test('sends exactly the API paths to the REST API and the rest to the bucket', () => {
     const config = distributionConfig();
     const patterns = config.CacheBehaviors.map((b) => b.PathPattern).sort();
-    expect(patterns).toEqual([...API_PATH_PATTERNS].sort());
+    expect(patterns).toEqual(EDGE_BEHAVIOURS.map((b) => b.pattern).sort());
     const s3 = config.Origins.find((o) => o.S3OriginConfig);
     const rest = config.Origins.find((o) => o.CustomOriginConfig);
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(s3?.Id);
@@ -69,11 +80,15 @@ describe('CloudFront', () => {
     expect(rest?.CustomOriginConfig?.OriginSSLProtocols).toEqual(['TLSv1.2']);
   });
 
-  test('caches nothing but /cve/* and /openapi.json', () => {
+  test('caches nothing but /cve/* and /openapi.json; /api/* keeps nothing for more than 1 s, keyed on the API key', () => {
     for (const behavior of distributionConfig().CacheBehaviors) {
       const cached = behavior.PathPattern === '/cve/*' || behavior.PathPattern === '/openapi.json';
       if (cached) expect(behavior.CachePolicyId).not.toBe(CACHING_DISABLED);
-      else expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
+      else if (behavior.PathPattern === '/api/*') {
+        const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
+        const config = (web.findResources('AWS::CloudFront::CachePolicy')[ref] as { Properties: { CachePolicyConfig: { DefaultTTL: number; MaxTTL: number } } }).Properties.CachePolicyConfig;
+        expect(config).toMatchObject({ DefaultTTL: 0, MaxTTL: 1 });
+      } else expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
     }
     web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
@@ -86,24 +101,44 @@ describe('CloudFront', () => {
     });
   });
 
-  test('forwards X-API-Key and query strings to /api/*, cookies to /auth/* and /account/*, nothing else', () => {
+  test('forwards exactly what each row of EDGE_BEHAVIOURS names, and nothing to the others', () => {
     const behaviors = Object.fromEntries(distributionConfig().CacheBehaviors.map((b) => [b.PathPattern, b]));
-    const apiPolicy = originRequestPolicy(behaviors['/api/*'] as CacheBehavior);
-    expect(apiPolicy?.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['X-API-Key'] });
-    expect(apiPolicy?.QueryStringsConfig.QueryStringBehavior).toBe('all');
-    expect(apiPolicy?.CookiesConfig.CookieBehavior).toBe('none');
-
-    const auth = originRequestPolicy(behaviors['/auth/*'] as CacheBehavior);
-    expect(auth?.CookiesConfig.Cookies?.sort()).toEqual(['__Host-plaincve_oauth', '__Host-plaincve_session']);
-    expect(auth?.QueryStringsConfig.QueryStringBehavior).toBe('all');
-    expect(auth?.HeadersConfig.HeaderBehavior).toBe('none');
-
+    for (const row of EDGE_BEHAVIOURS) {
+      const behavior = behaviors[row.pattern] as CacheBehavior;
+      if (row.cache === 'passThrough') {
+        // The cache policy forwards the key, the query strings and the normalised Accept-Encoding.
+        const policy = cachePolicy(behavior);
+        expect(policy.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...row.forward.headers] });
+        expect(policy.QueryStringsConfig.QueryStringBehavior).toBe(row.forward.queryStrings ? 'all' : 'none');
+        expect(behavior.OriginRequestPolicyId).toBeUndefined();
+        continue;
+      }
+      const forwarded = originRequestPolicy(behavior);
+      if (!row.forward.headers.length && !row.forward.cookies.length && !row.forward.queryStrings) {
+        expect(forwarded, row.pattern).toBeUndefined();
+        continue;
+      }
+      expect(forwarded?.HeadersConfig.Headers?.slice().sort() ?? [], row.pattern).toEqual([...row.forward.headers].sort());
+      expect(forwarded?.CookiesConfig.Cookies?.slice().sort() ?? [], row.pattern).toEqual([...row.forward.cookies].sort());
+      expect(forwarded?.QueryStringsConfig.QueryStringBehavior, row.pattern).toBe(row.forward.queryStrings ? 'all' : 'none');
+    }
     const account = originRequestPolicy(behaviors['/account/*'] as CacheBehavior);
     expect(account?.CookiesConfig.Cookies).toEqual(['__Host-plaincve_session']);
     expect(account?.HeadersConfig.Headers?.sort()).toEqual(['Content-Type', 'Origin', 'X-CSRF-Token']);
-    expect(behaviors['/account/*']?.AllowedMethods).toContain('POST');
+  });
 
-    for (const path of ['/health', '/cve/*', '/openapi.json']) expect(originRequestPolicy(behaviors[path] as CacheBehavior)).toBeUndefined();
+  test('/api/* forwards Accept-Encoding (gzip and brotli) so exports arrive compressed, and keys on X-API-Key', () => {
+    const behaviors = Object.fromEntries(distributionConfig().CacheBehaviors.map((b) => [b.PathPattern, b]));
+    const policy = cachePolicy(behaviors['/api/*'] as CacheBehavior);
+    expect(policy.EnableAcceptEncodingGzip).toBe(true);
+    expect(policy.EnableAcceptEncodingBrotli).toBe(true);
+    expect(policy.HeadersConfig.Headers).toContain('X-API-Key');
+  });
+
+  test('every method reaches the API behaviours, so API Gateway answers unknown methods with the JSON envelope', () => {
+    for (const behavior of distributionConfig().CacheBehaviors) {
+      expect(behavior.AllowedMethods.sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
+    }
   });
 
   test('reaches the private bucket through origin access control only', () => {
@@ -156,28 +191,49 @@ describe('CloudFront', () => {
   });
 });
 
-describe('the OAuth secret', () => {
-  test('lives in the stateful stack and is retained', () => {
-    const stateful = Template.fromStack(built.stateful);
-    stateful.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+describe('EDGE_BEHAVIOURS agrees with ROUTES (one source per fact)', () => {
+  test('every route falls under exactly one behaviour, which CloudFront sends to the API', () => {
+    for (const route of ROUTES) {
+      const concrete = route.path.replace(/\{[^}]+\}/g, 'x');
+      const matching = EDGE_BEHAVIOURS.filter((b) => behaviourFor(concrete) === b);
+      expect(matching, `${route.method} ${route.path}`).toHaveLength(1);
+    }
   });
 
-  test('only the callback function may read it, and it alone is told where it is', () => {
+  test('every behaviour serves at least one route, and only cookie-free routes allow CORS', () => {
+    for (const behaviour of EDGE_BEHAVIOURS) {
+      expect(routesUnder(behaviour).length, behaviour.pattern).toBeGreaterThan(0);
+      if (behaviour.cors) expect(behaviour.forward.cookies, behaviour.pattern).toEqual([]);
+    }
+    expect(EDGE_BEHAVIOURS.filter((b) => b.cors).map((b) => b.pattern).sort()).toEqual(['/api/*', '/health', '/openapi.json']);
+  });
+});
+
+describe('the OAuth secret', () => {
+  test('lives in the stateful stack, is retained, and is created as JSON with every key present and empty', () => {
+    const stateful = Template.fromStack(built.stateful);
+    stateful.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    const [secret] = Object.values(stateful.findResources('AWS::SecretsManager::Secret')) as { Properties: { Name: string; SecretString: string } }[];
+    expect(secret?.Properties.Name).toBe(OAUTH_SECRET_NAME);
+    expect(JSON.parse(secret?.Properties.SecretString ?? '')).toEqual(EMPTY_OAUTH_SETTINGS);
+    expect(Object.values(EMPTY_OAUTH_SETTINGS).every((v) => v === '')).toBe(true);
+    stateful.hasOutput('OAuthSecretName', { Value: OAUTH_SECRET_NAME });
+  });
+
+  test('only the two sign-in functions may read it, and they alone are told where it is', () => {
     const readers = Object.entries(FUNCTIONS)
       .filter(([, d]) => 'readsOAuthSecret' in d && d.readsOAuthSecret)
       .map(([id]) => id);
-    expect(readers).toEqual(['authCallback']);
+    expect(readers.sort()).toEqual(['authCallback', 'authStart']);
     const policies = api.findResources('AWS::IAM::Policy');
     const granted = Object.values(policies).filter((policy) =>
       JSON.stringify(policy).includes('secretsmanager:GetSecretValue'),
     ) as { Properties: { Roles: { Ref: string }[] } }[];
     const roles = granted.flatMap((p) => p.Properties.Roles.map((r) => r.Ref));
-    expect(roles).toHaveLength(1);
-    expect(roles[0]).toMatch(/^authCallbackFnRole/);
+    expect(roles.map((r) => r.replace(/FnRole.*/, '')).sort()).toEqual(['authCallback', 'authStart']);
     const functions = Object.entries(api.findResources('AWS::Lambda::Function'));
-    const told = functions.filter(([, fn]) => JSON.stringify(fn).includes('OAUTH_SECRET_ID')).map(([id]) => id);
-    expect(told).toHaveLength(1);
-    expect(told[0]).toMatch(/^authCallbackFn/);
+    const told = functions.filter(([, fn]) => JSON.stringify(fn).includes('OAUTH_SECRET_ID')).map(([id]) => id.replace(/Fn.*/, ''));
+    expect(told.sort()).toEqual(['authCallback', 'authStart']);
     expect(JSON.stringify(policies)).not.toMatch(/secretsmanager:\*|"secretsmanager:GetSecretValue","Resource":"\*"/);
   });
 });

@@ -10,6 +10,8 @@ export interface NvdStandIn {
   failNext(...statuses: number[]): void;
   /** Answer this status for every request from now on (an outage), until cleared. */
   outage(status: number | undefined): void;
+  /** Holds every request from now on until `release` (a run kept in flight); `reached` resolves on the first held one. */
+  hold(): { readonly reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -43,7 +45,12 @@ export async function startNvdStandIn(cves: ReturnType<typeof inventedCves>): Pr
   const requests: NvdStandIn['requests'] = [];
   const failures: number[] = [];
   let down: number | undefined;
-  const server: Server = createServer((req, res) => {
+  let held: { gate: Promise<void>; arrived: () => void } | undefined;
+  const server: Server = createServer(async (req, res) => {
+    if (held) {
+      held.arrived();
+      await held.gate;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const q = url.searchParams;
     const start = q.get('lastModStartDate') ?? '';
@@ -84,6 +91,20 @@ export async function startNvdStandIn(cves: ReturnType<typeof inventedCves>): Pr
     requests,
     failNext: (...statuses) => failures.push(...statuses),
     outage: (status) => (down = status),
+    hold() {
+      let release = () => {};
+      let arrived = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      held = { gate, arrived };
+      return {
+        reached,
+        release() {
+          held = undefined;
+          release();
+        },
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

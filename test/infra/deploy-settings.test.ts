@@ -1,0 +1,66 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_CONTEXT, buildApp } from '../../infra/app.js';
+import { PROJECT_ROOT } from '../../infra/project-root.js';
+import { FUNCTIONS } from '../../shared/platform/functions.js';
+import { PUBLIC_BASE_URL_PARAMETER } from '../../shared/platform/deployment.js';
+
+/** The context `cdk synth` starts from: cdk.json's, with nothing added by hand. */
+const cdkJsonContext = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
+describe('deploy-time settings have no silent default', () => {
+  const built = buildApp(new App({ context: { ...cdkJsonContext, ...DEFAULT_CONTEXT } }));
+  const web = Template.fromStack(built.web);
+  const api = Template.fromStack(built.api);
+  const all = JSON.stringify([web, api, Template.fromStack(built.stateful), Template.fromStack(built.ingest)].map((t) => t.toJSON()));
+
+  test('cdk.json sets no public URL, and no template names example.com', () => {
+    expect(cdkJsonContext.publicBaseUrl).toBeUndefined();
+    expect(all).not.toMatch(/example\.(com|org)/);
+  });
+
+  test('with no context the web stack writes the CloudFront domain to the public-origin parameter', () => {
+    const distribution = Object.keys(web.findResources('AWS::CloudFront::Distribution'))[0] ?? '';
+    web.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: PUBLIC_BASE_URL_PARAMETER,
+      Type: 'String',
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distribution, 'DomainName'] }]] },
+    });
+  });
+
+  test('every API function learns the origin from that parameter (and may read it), none has PUBLIC_BASE_URL baked in', () => {
+    const functions = Object.values(api.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+    expect(functions).toHaveLength(Object.keys(FUNCTIONS).length);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment?.Variables?.PUBLIC_BASE_URL_PARAMETER).toBe(PUBLIC_BASE_URL_PARAMETER);
+      expect(fn.Properties.Environment?.Variables?.PUBLIC_BASE_URL).toBeUndefined();
+    }
+    api.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ssm:GetParameter', Resource: Match.objectLike({ 'Fn::Join': Match.anyValue() }) })]) },
+    });
+  });
+
+  test('outputs print the site URL, each provider\'s callback URL and the secrets to fill', () => {
+    web.hasOutput('SiteUrl', { Value: Match.anyValue() });
+    for (const label of ['GitHub', 'Google', 'Microsoft']) {
+      const output = web.findOutputs(`${label}CallbackUrl`);
+      expect(JSON.stringify(output)).toContain(`/auth/${label.toLowerCase()}/callback`);
+    }
+    Template.fromStack(built.stateful).hasOutput('OAuthSecretName', { Value: 'plaincve/oauth' });
+    Template.fromStack(built.ingest).hasOutput('NvdApiKeySecretName', { Value: 'plaincve/nvd-api-key' });
+  });
+});
+
+describe('a custom domain', () => {
+  test('domainName with its certificate makes the parameter and outputs name the domain', () => {
+    const built = buildApp(
+      new App({ context: { ...DEFAULT_CONTEXT, domainName: 'cve.acme.test', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc' } }),
+    );
+    const web = Template.fromStack(built.web);
+    web.hasResourceProperties('AWS::SSM::Parameter', { Name: PUBLIC_BASE_URL_PARAMETER, Value: 'https://cve.acme.test' });
+    web.hasOutput('GitHubCallbackUrl', { Value: 'https://cve.acme.test/auth/github/callback' });
+  });
+});
