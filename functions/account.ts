@@ -14,7 +14,8 @@ import {
   unlinkRequestSchema,
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
-import { clearedSessionCookie, requireSession } from '../shared/use-cases/sessions.js';
+import { clearedSessionCookie, findSession, requireSession } from '../shared/use-cases/sessions.js';
+import { usageHistory } from '../shared/use-cases/usage-history.js';
 
 const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie()] } };
 
@@ -23,6 +24,13 @@ async function route(event: APIGatewayProxyEvent) {
   const action = `${event.httpMethod} ${event.resource}`;
   if (action === 'GET /account/me') {
     return okResponse(await accountOverview(await requireSession(cookieHeaderOf(event))));
+  }
+  if (action === 'GET /account/session') {
+    const active = await findSession(cookieHeaderOf(event));
+    return okResponse(active ? { signed_in: true, account: await accountOverview(active) } : { signed_in: false, account: null });
+  }
+  if (action === 'GET /account/usage') {
+    return okResponse(await usageHistory((await requireSession(cookieHeaderOf(event))).account.account_id));
   }
   // Everything else changes state or hands out data: same origin and this session's token.
   checkOrigin(event);

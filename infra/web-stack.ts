@@ -32,7 +32,7 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
-import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
+import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS, PUBLIC_CACHED_PATHS, siteRewriteFunctionSource } from '../shared/platform/web.js';
 import { FLOW_COOKIE_NAME, SESSION_COOKIE_NAME } from '../shared/platform/cookies.js';
 import { PROJECT_ROOT } from './project-root.js';
 
@@ -90,21 +90,11 @@ export class WebStack extends Stack {
       securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
     });
 
-    // /dashboard and /dashboard/ are the dashboard's index; / goes to the dashboard.
+    // The site's pages (home, dashboard, API reference) by the shared table of paths.
     const rewrite = new CloudFrontFunction(this, 'DashboardIndex', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves /dashboard from dashboard/index.html and redirects / to /dashboard',
-      code: FunctionCode.fromInline(`
-function handler(event) {
-  var request = event.request;
-  if (request.uri === '/') {
-    return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '${DASHBOARD_PATH}' } } };
-  }
-  if (request.uri === '${DASHBOARD_PATH}' || request.uri === '${DASHBOARD_PATH}/') {
-    request.uri = '${DASHBOARD_PATH}/index.html';
-  }
-  return request;
-}`),
+      comment: 'Serves /, /dashboard and /docs/api from their objects in the site bucket',
+      code: FunctionCode.fromInline(siteRewriteFunctionSource()),
     });
 
     const apiOrigin = new RestApiOrigin(props.api);
@@ -187,6 +177,19 @@ function handler(event) {
         }),
         '/cve/*': api({ cachePolicy: pages }),
         '/openapi.json': api({ cachePolicy: pages }),
+        '/search': api({
+          cachePolicy: new CachePolicy(this, 'PublicSearch', {
+            comment: 'PlainCVE /search: by its q query string only',
+            defaultTtl: Duration.minutes(5),
+            minTtl: Duration.seconds(0),
+            maxTtl: Duration.days(1),
+            headerBehavior: CacheHeaderBehavior.none(),
+            cookieBehavior: CacheCookieBehavior.none(),
+            queryStringBehavior: CacheQueryStringBehavior.allowList(...(PUBLIC_CACHED_PATHS['/search'] ?? [])),
+            enableAcceptEncodingGzip: true,
+            enableAcceptEncodingBrotli: true,
+          }),
+        }),
       },
     });
 
@@ -223,7 +226,7 @@ function handler(event) {
       destinationBucket: this.bucket,
       destinationKeyPrefix: 'dashboard/',
       distribution: this.distribution,
-      distributionPaths: [`${DASHBOARD_PATH}*`],
+      distributionPaths: [`${DASHBOARD_PATH}*`, '/', '/docs/*'],
       memoryLimit: 256,
     });
     // BucketDeployment's handler is a stack-level singleton, not a child of the deployment.

@@ -220,6 +220,7 @@ function authorizePage(provider: ProviderId, url: URL): string {
 ${users}
 </ul>
 <p><a href="${escapeHtml(choose(undefined))}">Cancel</a></p>`,
+    { header: false },
   );
 }
 

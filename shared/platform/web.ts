@@ -28,4 +28,40 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /** Paths CloudFront sends to the REST API; everything else is the dashboard bucket. */
-export const API_PATH_PATTERNS = ['/api/*', '/health', '/auth/*', '/account/*', '/cve/*', '/openapi.json'] as const;
+export const API_PATH_PATTERNS = ['/api/*', '/health', '/auth/*', '/account/*', '/cve/*', '/openapi.json', '/search'] as const;
+
+/**
+ * Public API paths that CloudFront caches, and the query strings in their cache key (none: by
+ * path alone). `/search` is keyless, so the cache (keyed on the normalised `q`) is what keeps a
+ * popular query from reaching the function more than once per TTL (docs/home-page.md).
+ */
+export const PUBLIC_CACHED_PATHS: Readonly<Record<string, readonly string[]>> = {
+  '/cve/*': [],
+  '/openapi.json': [],
+  '/search': ['q'],
+};
+
+/**
+ * The site's static pages in the bucket: public path → the object serving it. The build puts
+ * every file under DASHBOARD_PATH; CloudFront's viewer-request function and the local server
+ * both rewrite by this table.
+ */
+export const SITE_PAGES: Readonly<Record<string, string>> = {
+  '/': `${DASHBOARD_PATH}/home.html`,
+  [DASHBOARD_PATH]: `${DASHBOARD_PATH}/index.html`,
+  [`${DASHBOARD_PATH}/`]: `${DASHBOARD_PATH}/index.html`,
+  '/docs/api': `${DASHBOARD_PATH}/api-reference.html`,
+  '/docs/api/': `${DASHBOARD_PATH}/api-reference.html`,
+  '/favicon.ico': `${DASHBOARD_PATH}/favicon.svg`,
+};
+
+/** The CloudFront Function (JS 2.0) that applies SITE_PAGES at the viewer request. */
+export function siteRewriteFunctionSource(): string {
+  return `var PAGES = ${JSON.stringify(SITE_PAGES)};
+function handler(event) {
+  var request = event.request;
+  var target = PAGES[request.uri];
+  if (target) request.uri = target;
+  return request;
+}`;
+}
