@@ -13,7 +13,18 @@ interface SwaggerUiOptions {
 }
 declare const SwaggerUIBundle: (options: SwaggerUiOptions) => unknown;
 
+/** Swagger UI leaves its server picker unnamed (and renders it again at will): name it whenever it appears. */
+function nameServerPicker(root: HTMLElement): void {
+  const name = () => {
+    const picker = root.querySelector('#servers');
+    if (picker && !picker.hasAttribute('aria-label')) picker.setAttribute('aria-label', 'Server');
+  };
+  new MutationObserver(name).observe(root, { childList: true, subtree: true });
+}
+
 async function start(): Promise<void> {
+  const root = document.getElementById('reference');
+  if (root) nameServerPicker(root);
   const status = document.getElementById('reference-status');
   try {
     const response = await fetch('/openapi.json', { headers: { Accept: 'application/json' } });
@@ -23,7 +34,9 @@ async function start(): Promise<void> {
     SwaggerUIBundle({
       dom_id: '#reference',
       spec,
-      deepLinking: true,
+      // No deep links: Swagger UI puts their anchors inside the operation's toggle button
+      // (nested interactive controls, which screen readers cannot use).
+      deepLinking: false,
       tryItOutEnabled: false,
       persistAuthorization: false,
       onComplete: () => {
