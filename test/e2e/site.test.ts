@@ -230,6 +230,8 @@ describe('the dashboard', () => {
     const row = page.locator('#usage-table tbody tr').last();
     expect(await row.locator('th, td').allTextContents()).toEqual([today, '4', '0', '1']);
     expect(await page.locator('#usage-table tbody tr').count()).toBe(30);
+    await expectAccessible(page);
+    await screenshot(page, 'dashboard-usage-chart');
     await context.close();
   });
 

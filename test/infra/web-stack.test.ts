@@ -2,7 +2,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type PlainCveApp } from '../../infra/app.js';
 import { FUNCTIONS } from '../../shared/platform/functions.js';
-import { API_PATH_PATTERNS } from '../../shared/platform/web.js';
+import { API_PATH_PATTERNS, PUBLIC_CACHED_PATHS } from '../../shared/platform/web.js';
 
 let built: PlainCveApp;
 let synthError: unknown;
@@ -69,9 +69,9 @@ describe('CloudFront', () => {
     expect(rest?.CustomOriginConfig?.OriginSSLProtocols).toEqual(['TLSv1.2']);
   });
 
-  test('caches nothing but /cve/* and /openapi.json', () => {
+  test('caches nothing but the public paths (/cve/*, /openapi.json, /search)', () => {
     for (const behavior of distributionConfig().CacheBehaviors) {
-      const cached = behavior.PathPattern === '/cve/*' || behavior.PathPattern === '/openapi.json';
+      const cached = behavior.PathPattern in PUBLIC_CACHED_PATHS;
       if (cached) expect(behavior.CachePolicyId).not.toBe(CACHING_DISABLED);
       else expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
     }
@@ -81,6 +81,16 @@ describe('CloudFront', () => {
           CookiesConfig: { CookieBehavior: 'none' },
           HeadersConfig: { HeaderBehavior: 'none' },
           QueryStringsConfig: { QueryStringBehavior: 'none' },
+        }),
+      }),
+    });
+    // The keyless search is cached by its q alone.
+    web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['q'] },
         }),
       }),
     });
