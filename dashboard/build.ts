@@ -1,6 +1,8 @@
 /**
- * Builds the dashboard (`npm run build:dashboard`): one bundled, minified script and the static
- * files, into dashboard/dist. `npm start` builds it on first use when dist is missing.
+ * Builds the site (`npm run build:dashboard`): the dashboard, the home page and the API
+ * reference, each page's script bundled and minified, the static files beside them, into
+ * dashboard/dist (served under /dashboard; shared/platform/web.ts maps / and /docs/api to their
+ * pages). `npm start` builds it on first use when dist is missing.
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,10 +12,18 @@ import { build, buildSync, type BuildOptions } from 'esbuild';
 export const DASHBOARD_ROOT = dirname(fileURLToPath(import.meta.url));
 export const DASHBOARD_DIST = join(DASHBOARD_ROOT, 'dist');
 
+/** Swagger UI's prebuilt bundle and stylesheet, served as they ship. */
+const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
+const SWAGGER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'];
+const STATIC_FILES = ['index.html', 'app.css', 'home.html', 'api-reference.html', 'api-reference.css', 'favicon.svg'];
+
+/** Every file of dist, by name: what the local server and the bucket serve under /dashboard. */
+export const SITE_FILES = ['app.js', 'api-reference.js', ...STATIC_FILES, ...SWAGGER_FILES] as const;
+
 function options(outdir: string): BuildOptions {
   return {
-    entryPoints: [join(DASHBOARD_ROOT, 'src', 'main.ts')],
-    outfile: join(outdir, 'app.js'),
+    entryPoints: { app: join(DASHBOARD_ROOT, 'src', 'main.ts'), 'api-reference': join(DASHBOARD_ROOT, 'src', 'api-reference.ts') },
+    outdir,
     bundle: true,
     minify: true,
     format: 'esm',
@@ -25,7 +35,8 @@ function options(outdir: string): BuildOptions {
 }
 
 function copyStatic(outdir: string): void {
-  for (const file of ['index.html', 'app.css']) copyFileSync(join(DASHBOARD_ROOT, 'src', file), join(outdir, file));
+  for (const file of STATIC_FILES) copyFileSync(join(DASHBOARD_ROOT, 'src', file), join(outdir, file));
+  for (const file of SWAGGER_FILES) copyFileSync(join(SWAGGER_UI, file), join(outdir, file));
 }
 
 export async function buildDashboard(outdir = DASHBOARD_DIST): Promise<void> {

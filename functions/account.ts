@@ -14,6 +14,7 @@ import {
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
+import { usageHistory } from '../shared/use-cases/usage-history.js';
 import { loadDeploymentSettings } from '../shared/config/deployment.js';
 
 // Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
@@ -25,6 +26,11 @@ const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie(
 export const handler = accountApiHandler(
   accountRouter({
     'GET /account/me': { guard: 'session', run: async (active) => okResponse(await accountOverview(active)) },
+    'GET /account/session': {
+      guard: 'optional-session',
+      run: async (active) => okResponse(active ? { signed_in: true, account: await accountOverview(active) } : { signed_in: false, account: null }),
+    },
+    'GET /account/usage': { guard: 'session', run: async (active) => okResponse(await usageHistory(active.account.account_id)) },
     'POST /account/key': { guard: 'dashboard', run: async (active) => okResponse(await rotateKey(active)) },
     'POST /account/unlink': {
       guard: 'dashboard',

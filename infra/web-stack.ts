@@ -33,7 +33,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
-import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
+import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS, siteRewriteFunctionSource } from '../shared/platform/web.js';
 import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
 import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
@@ -96,21 +96,11 @@ export class WebStack extends Stack {
       securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
     });
 
-    // /dashboard and /dashboard/ are the dashboard's index; / goes to the dashboard.
+    // The site's pages (home, dashboard, API reference) by the shared table of paths.
     const rewrite = new CloudFrontFunction(this, 'DashboardIndex', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves /dashboard from dashboard/index.html and redirects / to /dashboard',
-      code: FunctionCode.fromInline(`
-function handler(event) {
-  var request = event.request;
-  if (request.uri === '/') {
-    return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '${DASHBOARD_PATH}' } } };
-  }
-  if (request.uri === '${DASHBOARD_PATH}' || request.uri === '${DASHBOARD_PATH}/') {
-    request.uri = '${DASHBOARD_PATH}/index.html';
-  }
-  return request;
-}`),
+      comment: 'Serves /, /dashboard and /docs/api from their objects in the site bucket',
+      code: FunctionCode.fromInline(siteRewriteFunctionSource()),
     });
 
     const apiOrigin = new RestApiOrigin(props.api);
@@ -139,7 +129,19 @@ function handler(event) {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
-    const cachePolicies = { none: CachePolicy.CACHING_DISABLED, publicPage: pages, passThrough } as const;
+    // The keyless public search: cached by its q query string alone (shared/platform/edge.ts).
+    const publicSearch = new CachePolicy(this, 'PublicSearch', {
+      comment: 'PlainCVE /search: by its q query string only',
+      defaultTtl: Duration.minutes(5),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.allowList('q'),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const cachePolicies = { none: CachePolicy.CACHING_DISABLED, publicPage: pages, passThrough, publicSearch } as const;
     const apiBehaviours = Object.fromEntries(
       EDGE_BEHAVIOURS.map((behaviour, index) => [
         behaviour.pattern,
@@ -153,7 +155,7 @@ function handler(event) {
           responseHeadersPolicy: apiHeaders,
           compress: true,
           // A pass-through cache policy already forwards what it keys on.
-          ...(behaviour.cache !== 'passThrough' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
+          ...(behaviour.cache !== 'passThrough' && behaviour.cache !== 'publicSearch' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
         } satisfies BehaviorOptions,
       ]),
     );
@@ -235,7 +237,7 @@ function handler(event) {
       destinationBucket: this.bucket,
       destinationKeyPrefix: 'dashboard/',
       distribution: this.distribution,
-      distributionPaths: [`${DASHBOARD_PATH}*`],
+      distributionPaths: [`${DASHBOARD_PATH}*`, '/', '/docs/*'],
       memoryLimit: 256,
     });
     // BucketDeployment's handler is a stack-level singleton, not a child of the deployment.

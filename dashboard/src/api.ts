@@ -11,6 +11,18 @@ export interface AccountOverview {
   session_expires_at: number;
 }
 
+export interface UsageDay {
+  date: string;
+  requests: number;
+  rate_limited: number;
+  exports: number;
+}
+
+export interface UsageHistory {
+  days: UsageDay[];
+  keys: { key_id: string; days: UsageDay[] }[];
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -23,10 +35,15 @@ export class ApiFailure extends Error {
 export class AccountApi {
   private csrfToken = '';
 
-  async me(): Promise<AccountOverview> {
-    const data = (await this.call('GET', '/account/me')) as AccountOverview;
-    this.csrfToken = data.csrf_token;
-    return data;
+  /** The overview when signed in, null when not: a 200 either way, so a signed-out load logs no error. */
+  async session(): Promise<AccountOverview | null> {
+    const data = (await this.call('GET', '/account/session')) as { signed_in: boolean; account: AccountOverview | null };
+    if (data.account) this.csrfToken = data.account.csrf_token;
+    return data.account;
+  }
+
+  usage(): Promise<UsageHistory> {
+    return this.call('GET', '/account/usage') as Promise<UsageHistory>;
   }
 
   rotateKey() {
@@ -74,8 +91,10 @@ export class AccountApi {
 
 async function failureOf(response: Response): Promise<ApiFailure> {
   try {
-    const json = (await response.json()) as { error?: { message?: string } };
-    return new ApiFailure(response.status, json.error?.message ?? `The request failed (${response.status}).`);
+    const json = (await response.json()) as { error?: { message?: string; details?: { message?: string }[] } };
+    // A field's own message ("Enter an e-mail address such as …") says more than the summary.
+    const detail = json.error?.details?.map((d) => d.message).filter(Boolean).join(' ');
+    return new ApiFailure(response.status, detail || json.error?.message || `The request failed (${response.status}).`);
   } catch {
     return new ApiFailure(response.status, `The request failed (${response.status}).`);
   }

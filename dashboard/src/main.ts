@@ -4,6 +4,7 @@
  * /account API. The API key appears only when the server returns it for this session.
  */
 import { AccountApi, ApiFailure, type AccountOverview } from './api.js';
+import { drawChart, usageSummary, usageTable } from './usage-chart.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -59,7 +60,14 @@ function renderKeys(data: AccountOverview): void {
   $('example-origin').textContent = window.location.origin;
 }
 
+/** The dashboard tab a link attempt returns to: the one the user is on. */
+function linkHref(provider: string): string {
+  return `/auth/${encodeURIComponent(provider)}?returnTo=${encodeURIComponent(`/dashboard#${currentTab}`)}`;
+}
+
 function renderAccount(data: AccountOverview): void {
+  const onlyOne = data.providers.length < 2;
+  $('unlink-reason').hidden = !onlyOne;
   const list = $('providers');
   list.replaceChildren(
     ...data.providers.map((identity) => {
@@ -71,22 +79,25 @@ function renderAccount(data: AccountOverview): void {
       button.className = 'secondary';
       button.textContent = `Unlink ${identity.label}`;
       button.setAttribute('aria-label', `Unlink ${identity.label} (${identity.email})`);
-      if (data.providers.length < 2) {
+      if (onlyOne) {
+        // Said on the page (and read with the button), not only in a hover title.
         button.disabled = true;
-        button.title = 'An account needs at least one sign-in provider.';
+        button.setAttribute('aria-describedby', 'unlink-reason');
       }
       button.addEventListener('click', () => void unlink(identity.provider, identity.subject, identity.label));
       item.append(text, button);
       return item;
     }),
   );
+  $('link-section').hidden = data.available_providers.length === 0;
   const links = $('link-providers');
   links.replaceChildren(
     ...data.available_providers.map((p) => {
       const item = document.createElement('li');
       const link = document.createElement('a');
       link.className = 'button';
-      link.href = `/auth/${encodeURIComponent(p.provider)}?returnTo=${encodeURIComponent('/dashboard#account')}`;
+      link.href = linkHref(p.provider);
+      link.dataset.provider = p.provider;
       link.textContent = `Link ${p.label}`;
       item.append(link);
       return item;
@@ -105,6 +116,18 @@ function render(data: AccountOverview): void {
   $('who').textContent = data.email;
   renderKeys(data);
   renderAccount(data);
+  void renderUsageHistory();
+}
+
+async function renderUsageHistory(): Promise<void> {
+  try {
+    const usage = await api.usage();
+    $('usage-summary').textContent = usageSummary(usage.days);
+    $('usage-chart').replaceChildren(drawChart(usage.days));
+    $('usage-table').replaceChildren(usageTable(usage.days));
+  } catch {
+    $('usage-summary').textContent = 'Usage history could not be loaded; reload the page to try again.';
+  }
 }
 
 function renderSignedOut(): void {
@@ -117,7 +140,9 @@ function renderSignedOut(): void {
 
 async function refresh(): Promise<void> {
   try {
-    render(await api.me());
+    const data = await api.session();
+    if (!data) return renderSignedOut();
+    render(data);
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) return renderSignedOut();
     $('loading').hidden = true;
@@ -160,8 +185,13 @@ async function unlink(provider: string, subject: string, label: string): Promise
 // Tabs (WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs).
 const TABS = ['keys', 'account', 'privacy'] as const;
 type Tab = (typeof TABS)[number];
+let currentTab: Tab = 'keys';
 
 function selectTab(tab: Tab, focus = false): void {
+  currentTab = tab;
+  document.querySelectorAll<HTMLAnchorElement>('#link-providers a[data-provider]').forEach((link) => {
+    link.href = linkHref(link.dataset.provider ?? '');
+  });
   for (const name of TABS) {
     const button = $(`tab-${name}`);
     const selected = name === tab;
@@ -214,9 +244,26 @@ function wireActions(): void {
 
   $<HTMLFormElement>('email-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const email = $<HTMLInputElement>('email').value.trim();
+    const input = $<HTMLInputElement>('email');
+    const email = input.value.trim();
+    const fieldError = $('email-error');
+    const showFieldError = (text: string) => {
+      fieldError.textContent = text;
+      fieldError.hidden = text === '';
+      input.setAttribute('aria-invalid', String(text !== ''));
+    };
+    showFieldError('');
     void act(null, async () => {
-      await api.updateEmail(email);
+      try {
+        await api.updateEmail(email);
+      } catch (error) {
+        // A refused address is shown beside the field (and announced), not only at the top.
+        if (error instanceof ApiFailure && error.status === 400) {
+          showFieldError(error.message);
+          input.focus();
+        }
+        throw error;
+      }
       await refresh();
       return `Your e-mail address is now ${email}.`;
     });

@@ -1,21 +1,21 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.js';
 import { ROUTES } from '../platform/routes.js';
-import { requireSession, type ActiveSession } from '../use-cases/sessions.js';
+import { findSession, requireSession, type ActiveSession } from '../use-cases/sessions.js';
 import { checkCsrf, checkOrigin, cookieHeaderOf } from './account-handler.js';
 
 /**
  * What an action needs before it runs: `session` — a live session (reads); `dashboard` — the
  * session plus the dashboard's Origin and CSRF token (everything that changes state or hands out
  * data); `dashboard-deleting` — the same, and a deleting account's session is still accepted (so
- * that a retry can finish an interrupted deletion).
+ * that a retry can finish an interrupted deletion); `optional-session` — a read that also answers
+ * a visitor with no session (the signed-out dashboard asks "am I signed in?" without a 401).
  */
 export type AccountGuard = 'session' | 'dashboard' | 'dashboard-deleting';
 
-export interface AccountAction {
-  readonly guard: AccountGuard;
-  run(active: ActiveSession, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult>;
-}
+export type AccountAction =
+  | { readonly guard: AccountGuard; run(active: ActiveSession, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> }
+  | { readonly guard: 'optional-session'; run(active: ActiveSession | undefined, event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> };
 
 /** `GET /account/me`: the routes of the account function, as the route table has them. */
 export function accountRouteKeys(): string[] {
@@ -37,6 +37,7 @@ export function accountRouter(actions: Readonly<Record<string, AccountAction>>) 
   return async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const action = actions[`${event.httpMethod} ${event.resource}`];
     if (!action) throw new ApiError('NOT_FOUND');
+    if (action.guard === 'optional-session') return action.run(await findSession(cookieHeaderOf(event)), event);
     if (action.guard !== 'session') checkOrigin(event);
     const active = await requireSession(cookieHeaderOf(event), { allowDeleting: action.guard === 'dashboard-deleting' });
     if (action.guard !== 'session') checkCsrf(event, active);

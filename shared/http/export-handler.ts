@@ -9,6 +9,7 @@ import { streamingApiHandler, type StreamingApiResult } from './api-handler.js';
 import { callerOf } from './caller.js';
 import { encodeBody } from './compression.js';
 import { headerValue } from './headers.js';
+import { logger } from './logger.js';
 
 /** product-decisions §4: media types and file extensions. */
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
@@ -54,6 +55,7 @@ export function exportHandler(format: ExportFormat) {
         format,
         caller: callerOf(event),
         query: event.multiValueQueryStringParameters,
+        onUsageError: (error) => logger.warn('usage count not recorded', { error: String(error) }),
         // Rendering is part of building: if it fails, the unit is given back. (Compression runs
         // while the answer streams, after the status line is out.)
         render: (rows) => {

@@ -3,7 +3,12 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.js';
 import { CORE_LIMIT, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
 import { LimitReachedError, counterRepository } from '../repositories/counter-repository.js';
+import { recordUsage } from '../use-cases/usage-history.js';
 import { callerOf } from './caller.js';
+import { logger } from './logger.js';
+
+/** Usage counting never fails a request: a failed write is logged and the request goes on. */
+const usageWriteFailed = (error: unknown) => logger.warn('usage count not recorded', { error: String(error) });
 
 const stateOf = new WeakMap<object, RateState>();
 /** The unit being taken for a request whose handler runs alongside (see `alongsideAllowance`). */
@@ -25,16 +30,21 @@ async function takeUnit(event: APIGatewayProxyEvent, nowMs: number): Promise<voi
   const caller = callerOf(event);
   const window = windowAt(nowMs, CORE_LIMIT.windowSeconds);
   const counter = { accountId: caller.accountId, keyId: caller.keyId, resource: CORE_LIMIT.resource, windowStart: window.start };
+  // The day's usage count (dashboard chart) runs beside the rate counter, not after it.
+  const usage = recordUsage(caller, { requests: 1 }, usageWriteFailed, nowMs);
   try {
     const used = await counterRepository.take(counter, CORE_LIMIT.limit, CORE_LIMIT.windowSeconds);
     stateOf.set(event, { resource: 'core', limit: CORE_LIMIT.limit, remaining: CORE_LIMIT.limit - used, resetAt: window.resetAt });
   } catch (error) {
+    await usage;
     if (!(error instanceof LimitReachedError)) throw error;
+    await recordUsage(caller, { rate_limited: 1 }, usageWriteFailed, nowMs);
     stateOf.set(event, { resource: 'core', limit: CORE_LIMIT.limit, remaining: 0, resetAt: window.resetAt });
     throw new ApiError('RATE_LIMITED', undefined, undefined, {
       'Retry-After': String(retryAfterSeconds(window.resetAt, nowMs)),
     });
   }
+  await usage;
 }
 
 /**

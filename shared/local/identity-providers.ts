@@ -219,6 +219,7 @@ function authorizePage(provider: ProviderId, url: URL): string {
 ${users}
 </ul>
 <p><a href="${escapeHtml(choose(undefined))}">Cancel</a></p>`,
+    { header: false },
   );
 }
 

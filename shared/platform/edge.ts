@@ -20,8 +20,10 @@ export interface EdgeBehaviour {
    * puts the forwarded headers and query strings in the key, with a 1 s ceiling, because CloudFront
    * forwards a normalised `Accept-Encoding` (gzip, br) only through a cache policy, never through an
    * origin-request policy, and only one whose TTLs are not all zero. The origin then compresses.
+   * `publicSearch`: the keyless public search, cached by its `q` query string alone, so a popular
+   * query reaches the function at most once per TTL (docs/site.md).
    */
-  readonly cache: 'none' | 'publicPage' | 'passThrough';
+  readonly cache: 'none' | 'publicPage' | 'passThrough' | 'publicSearch';
   /** Cross-origin reads allowed from any origin (the programmatic API); never for cookie routes. */
   readonly cors: boolean;
   readonly rateLimit: EdgeRateLimit;
@@ -65,6 +67,14 @@ export const EDGE_BEHAVIOURS: readonly EdgeBehaviour[] = [
     description: 'Public CVE pages',
     forward: { headers: [], cookies: [], queryStrings: false },
     cache: 'publicPage',
+    cors: false,
+    rateLimit: 'default',
+  },
+  {
+    pattern: '/search',
+    description: 'The public CVE search of the home page (no key): its q query string only',
+    forward: { headers: [], cookies: [], queryStrings: true },
+    cache: 'publicSearch',
     cors: false,
     rateLimit: 'default',
   },

@@ -84,6 +84,16 @@ const definitions = {
     tables: { catalogue: 'read' },
     timeoutSeconds: 10,
   },
+  // Search reads the export filter index (kept warm in memory, like the exports) and at most
+  // SEARCH_RESULTS records per query.
+  cveSearch: {
+    id: 'cveSearch',
+    entry: 'cve-search',
+    description: 'GET /search?q=: the public search page (a CVE id redirects to its page)',
+    tables: { catalogue: 'read' },
+    memoryMb: 1024,
+    timeoutSeconds: 10,
+  },
   // The exports keep the catalogue's filter index in memory (about 100 MB for 300,000 CVEs,
   // docs/architecture.md) and build answers of up to 1000 rows, so they get more memory
   // (which also buys CPU). They stream their answers, which may be far larger than a buffered

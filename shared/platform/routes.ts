@@ -21,6 +21,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/auth/{provider}', functionId: 'authStart', auth: 'none' },
   { method: 'GET', path: '/auth/{provider}/callback', functionId: 'authCallback', auth: 'none' },
   { method: 'GET', path: '/account/me', functionId: 'account', auth: 'none' },
+  // The dashboard's first call: 200 signed in or out, so a signed-out load logs no 401.
+  { method: 'GET', path: '/account/session', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/usage', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/key', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/unlink', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/email', functionId: 'account', auth: 'none' },
@@ -29,6 +32,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/sign-out', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
+  // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
+  { method: 'GET', path: '/search', functionId: 'cveSearch', auth: 'none' },
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },

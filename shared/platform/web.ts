@@ -26,3 +26,28 @@ export const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
 } as const;
+
+/**
+ * The site's static pages in the bucket: public path → the object serving it. The build puts
+ * every file under DASHBOARD_PATH; CloudFront's viewer-request function and the local server
+ * both rewrite by this table.
+ */
+export const SITE_PAGES: Readonly<Record<string, string>> = {
+  '/': `${DASHBOARD_PATH}/home.html`,
+  [DASHBOARD_PATH]: `${DASHBOARD_PATH}/index.html`,
+  [`${DASHBOARD_PATH}/`]: `${DASHBOARD_PATH}/index.html`,
+  '/docs/api': `${DASHBOARD_PATH}/api-reference.html`,
+  '/docs/api/': `${DASHBOARD_PATH}/api-reference.html`,
+  '/favicon.ico': `${DASHBOARD_PATH}/favicon.svg`,
+};
+
+/** The CloudFront Function (JS 2.0) that applies SITE_PAGES at the viewer request. */
+export function siteRewriteFunctionSource(): string {
+  return `var PAGES = ${JSON.stringify(SITE_PAGES)};
+function handler(event) {
+  var request = event.request;
+  var target = PAGES[request.uri];
+  if (target) request.uri = target;
+  return request;
+}`;
+}

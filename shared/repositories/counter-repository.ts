@@ -19,6 +19,22 @@ export class LimitReachedError extends Error {
   }
 }
 
+/** What the daily usage items count (the dashboard's 30-day chart). */
+export type UsageMetric = 'requests' | 'rate_limited' | 'exports';
+export const USAGE_METRICS: readonly UsageMetric[] = ['requests', 'rate_limited', 'exports'];
+export const USAGE_SK_PREFIX = 'usage#';
+/** A day's usage item is kept for 31 days after the day ends (TTL), enough for a 30-day chart. */
+export const USAGE_KEEP_SECONDS = 31 * 86_400;
+
+export interface DailyUsage {
+  readonly keyId: string;
+  /** The UTC day, YYYY-MM-DD. */
+  readonly day: string;
+  readonly requests: number;
+  readonly rate_limited: number;
+  readonly exports: number;
+}
+
 /** Counter items outlive their window by a margin so that TTL never deletes a live one. */
 const TTL_MARGIN_SECONDS = 3600;
 
@@ -85,6 +101,54 @@ export const counterRepository = {
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }
+  },
+
+  /**
+   * Adds to one key's counts for one UTC day (sk `usage#<keyId>#<day>`), beside the rate
+   * counters: one unconditional ADD, expiring USAGE_KEEP_SECONDS after the day.
+   */
+  async addUsage(accountId: string, keyId: string, day: string, counts: Partial<Record<UsageMetric, number>>): Promise<void> {
+    const metrics = USAGE_METRICS.filter((m) => counts[m]);
+    if (metrics.length === 0) return;
+    const dayEnd = Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
+    await dynamo(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('COUNTERS_TABLE'),
+          Key: { pk: accountId, sk: `${USAGE_SK_PREFIX}${keyId}#${day}` },
+          UpdateExpression: `ADD ${metrics.map((m) => `${m} :${m}`).join(', ')} SET expires_at = :expiresAt`,
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(metrics.map((m) => [`:${m}`, counts[m]])),
+            ':expiresAt': dayEnd + USAGE_KEEP_SECONDS,
+          },
+        }),
+      ),
+    );
+  },
+
+  /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */
+  async usageSince(accountId: string, fromDay: string): Promise<DailyUsage[]> {
+    const items: DailyUsage[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo(() =>
+        documentClient().send(
+          new QueryCommand({
+            TableName: tableName('COUNTERS_TABLE'),
+            KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)',
+            ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX },
+            ExclusiveStartKey: start,
+          }),
+        ),
+      );
+      for (const item of out.Items ?? []) {
+        const [, keyId = '', day = ''] = String(item.sk).split('#');
+        if (day < fromDay) continue;
+        items.push({ keyId, day, requests: Number(item.requests ?? 0), rate_limited: Number(item.rate_limited ?? 0), exports: Number(item.exports ?? 0) });
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
   },
 
   /** Every counter item of the account (for the account export and deletion). */

@@ -3,7 +3,7 @@ import { PROVIDERS, providerIdSchema, type ProviderId } from '../auth/providers.
 import { ApiError } from '../domain/errors.js';
 import { CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';
 import { accountRepository, type AccountItem } from '../repositories/account-repository.js';
-import { counterRepository } from '../repositories/counter-repository.js';
+import { USAGE_SK_PREFIX, counterRepository } from '../repositories/counter-repository.js';
 import { identityRef, identityRepository, type IdentityItem } from '../repositories/identity-repository.js';
 import { sessionRepository } from '../repositories/session-repository.js';
 import { issuedKeyOf, sealIssuedKey, type ActiveSession } from './sessions.js';
@@ -62,7 +62,10 @@ export async function accountOverview(active: ActiveSession, nowMs = Date.now())
     providers: identities
       .map((i) => ({ provider: i.provider, label: PROVIDERS[i.provider].label, subject: i.subject, email: i.email, linked_at: i.linked_at }))
       .sort((a, b) => a.linked_at.localeCompare(b.linked_at)),
-    available_providers: providerIdSchema.options.map((provider) => ({ provider, label: PROVIDERS[provider].label })),
+    // Only providers not linked yet can be linked (one identity per provider in the dashboard).
+    available_providers: providerIdSchema.options
+      .filter((provider) => !identities.some((i) => i.provider === provider))
+      .map((provider) => ({ provider, label: PROVIDERS[provider].label })),
     key: account.current_key
       ? { key_id: account.current_key.key_id, prefix: account.current_key.prefix, created_at: account.current_key.created_at }
       : null,
@@ -104,7 +107,11 @@ export async function unlinkIdentity(active: ActiveSession, request: z.infer<typ
   return { unlinked: { provider: request.provider } };
 }
 
-export const emailRequestSchema = z.strictObject({ email: z.email().max(254) });
+export const emailRequestSchema = z.strictObject({
+  email: z
+    .email({ error: 'Enter an e-mail address such as name@example.com.' })
+    .max(254, { error: 'An e-mail address has at most 254 characters.' }),
+});
 
 export async function updateEmail(active: ActiveSession, request: z.infer<typeof emailRequestSchema>) {
   const email = request.email.trim().toLowerCase();
@@ -134,10 +141,17 @@ export async function exportAccountData(active: ActiveSession, nowMs = Date.now(
       ...pick(i, ['provider', 'created_at', 'last_seen_at', 'idle_expires_at', 'absolute_expires_at']),
       this_session: accountRepository.isSessionItem(i, active.hash),
     })),
-    usage_counters: counters.map((c) => {
+    usage_counters: counters.filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX)).map((c) => {
       const [resource, keyId, windowStart] = c.sk.split('#');
       return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
     }),
+    daily_usage: (await counterRepository.usageSince(accountId, '0000-00-00')).map((u) => ({
+      key_id: u.keyId,
+      day: u.day,
+      requests: u.requests,
+      rate_limited: u.rate_limited,
+      exports: u.exports,
+    })),
   };
 }
 

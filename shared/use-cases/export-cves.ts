@@ -9,6 +9,7 @@ import { createIndexCache } from '../query/index-cache.js';
 import { LimitReachedError, counterRepository, type CounterKey } from '../repositories/counter-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
+import { recordUsage } from './usage-history.js';
 
 /** One per Lambda container: the warm filter index (see docs/architecture.md). */
 export const filterIndexCache = createIndexCache(filterIndexRepository);
@@ -61,6 +62,8 @@ export interface ExportRequest<T> {
   /** Turns the rows into the answer (render and encode); its failure gives the unit back. */
   readonly render: (rows: ExportRows) => T | Promise<T>;
   readonly nowMs?: number;
+  /** Where a failed usage count is reported (the handler logs it); usage never fails an export. */
+  readonly onUsageError?: (error: unknown) => void;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer
     used = await counterRepository.take(counter, EXPORT_LIMIT.limit, EXPORT_LIMIT.windowSeconds);
   } catch (error) {
     if (!(error instanceof LimitReachedError)) throw error;
+    await recordUsage(request.caller, { rate_limited: 1 }, request.onUsageError ?? (() => undefined), nowMs);
     throw new ApiError('EXPORT_LIMIT_EXCEEDED', undefined, undefined, {
       ...rateHeaders(state(EXPORT_LIMIT.limit, resetAt)),
       'Retry-After': String(retryAfterSeconds(resetAt, nowMs)),
@@ -93,7 +97,11 @@ export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer
   }
 
   try {
-    const rows = await selectExportRows(query, nowMs);
+    // The day's export count (dashboard chart) is written while the rows are selected.
+    const [rows] = await Promise.all([
+      selectExportRows(query, nowMs),
+      recordUsage(request.caller, { exports: 1 }, request.onUsageError ?? (() => undefined), nowMs),
+    ]);
     const answer = await request.render(rows);
     return { answer, rate: rateHeaders(state(used, resetAt)) };
   } catch (error) {

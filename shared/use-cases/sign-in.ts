@@ -97,12 +97,23 @@ export async function completeSignIn(input: CallbackInput, nowMs = Date.now()): 
   const current = await findSession(input.cookieHeader, { nowMs });
   if (current) {
     const notice = await linkIdentity(current.account.account_id, profile, nowMs);
-    return { location: `${DASHBOARD_PATH}?notice=${notice}&provider=${provider}`, cookies: done };
+    return { location: withNotice(flow.returnTo, notice, provider), cookies: done };
   }
   const accountId = await accountForIdentity(profile, nowMs);
   const key = await accountRepository.issueKey(accountId);
   const session = await createSession(accountId, provider, key, nowMs);
   return { location: flow.returnTo, cookies: [...done, session.cookie] };
+}
+
+/**
+ * Where a link attempt lands: the dashboard page and tab it started from (returnTo, already
+ * checked by safeReturnTo) with the outcome notice added to its query.
+ */
+export function withNotice(returnTo: string, notice: string, provider: string): string {
+  const url = new URL(returnTo, 'https://origin.invalid');
+  url.searchParams.set('notice', notice);
+  url.searchParams.set('provider', provider);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Finds the account by (provider, subject), creating account and identity on first sign-in. */

@@ -134,12 +134,17 @@ describe('one account, start to finish', () => {
     await other.close();
     await page.reload();
     await page.locator('#loading').waitFor({ state: 'hidden' });
+    // The link started on the Account tab, so the page is still on it.
+    expect(await page.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tab', { name: 'API Keys' }).click();
     expect(await page.locator('#new-key').isVisible()).toBe(false);
     expect(await page.locator('#key-hidden').isVisible()).toBe(true);
 
     // A third identity, already linked elsewhere, is refused with a clear message.
+    // Google is linked now, so the dashboard no longer offers it: start the link directly.
     await page.getByRole('tab', { name: 'Account' }).click();
-    await page.getByRole('link', { name: 'Link Google' }).click();
+    expect(await page.getByRole('link', { name: 'Link Google' }).count()).toBe(0);
+    await page.goto(`${stack.baseUrl}/auth/google?returnTo=${encodeURIComponent('/dashboard#account')}`);
     await throughProvider(page, 'google', 'Mallory');
     await expect.poll(() => page.locator('#error').textContent()).toContain('already linked to another PlainCVE account');
     expect(await page.locator('#providers li').count()).toBe(2);

@@ -80,9 +80,9 @@ describe('CloudFront', () => {
     expect(rest?.CustomOriginConfig?.OriginSSLProtocols).toEqual(['TLSv1.2']);
   });
 
-  test('caches nothing but /cve/* and /openapi.json; /api/* keeps nothing for more than 1 s, keyed on the API key', () => {
+  test('caches nothing but the public paths (/cve/*, /openapi.json, /search); /api/* keeps nothing for more than 1 s, keyed on the API key', () => {
     for (const behavior of distributionConfig().CacheBehaviors) {
-      const cached = behavior.PathPattern === '/cve/*' || behavior.PathPattern === '/openapi.json';
+      const cached = ['publicPage', 'publicSearch'].includes(EDGE_BEHAVIOURS.find((b) => b.pattern === behavior.PathPattern)?.cache ?? '');
       if (cached) expect(behavior.CachePolicyId).not.toBe(CACHING_DISABLED);
       else if (behavior.PathPattern === '/api/*') {
         const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
@@ -96,6 +96,16 @@ describe('CloudFront', () => {
           CookiesConfig: { CookieBehavior: 'none' },
           HeadersConfig: { HeaderBehavior: 'none' },
           QueryStringsConfig: { QueryStringBehavior: 'none' },
+        }),
+      }),
+    });
+    // The keyless search is cached by its q alone.
+    web.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          CookiesConfig: { CookieBehavior: 'none' },
+          HeadersConfig: { HeaderBehavior: 'none' },
+          QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['q'] },
         }),
       }),
     });
