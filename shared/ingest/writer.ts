@@ -15,6 +15,16 @@ export interface IngestStore {
   putMany(records: readonly CatalogueRecord[]): Promise<void>;
 }
 
+/**
+ * The change log's hook (product-decisions §7): told, before the records are written, which
+ * records are about to change and which of them the catalogue already holds, so it can read
+ * the old versions and log what moved. Before, not after: a run that stops between the two
+ * writes then logs the change again on its re-run (at least once) instead of never.
+ */
+export interface ChangeRecorder {
+  record(changed: readonly CatalogueRecord[], existing: ReadonlySet<string>): Promise<void>;
+}
+
 export interface BatchOutcome {
   readonly derived: number;
   readonly written: number;
@@ -29,7 +39,11 @@ export function contentHash(record: CatalogueRecord): string {
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
 }
 
-export async function upsertBatch(batch: readonly CveSources[], store: IngestStore, options: { now: Date; dryRun: boolean }): Promise<BatchOutcome> {
+export async function upsertBatch(
+  batch: readonly CveSources[],
+  store: IngestStore,
+  options: { now: Date; dryRun: boolean; changes?: ChangeRecorder },
+): Promise<BatchOutcome> {
   const states = await store.states(batch.map((s) => s.id));
   const changed: CatalogueRecord[] = [];
   let derived = 0;
@@ -48,6 +62,9 @@ export async function upsertBatch(batch: readonly CveSources[], store: IngestSto
     if (previous?.content_hash === hash) continue;
     changed.push({ ...record, content_hash: hash });
   }
-  if (!options.dryRun && changed.length > 0) await store.putMany(changed);
+  if (!options.dryRun && changed.length > 0) {
+    await options.changes?.record(changed, new Set(changed.map((r) => r.cve_id).filter((id) => states.has(id))));
+    await store.putMany(changed);
+  }
   return { derived, written: changed.length, unchanged: derived - changed.length, skipped, rejected };
 }
