@@ -32,6 +32,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
+  { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 
