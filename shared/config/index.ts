@@ -20,11 +20,11 @@ const envSchema = z.object({
    */
   DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
   /**
-   * Change feed: how far behind now a reader stops (ms). A change's id is taken when the call
-   * writing it is sent, and that call gives up within 2 × DYNAMODB_TIMEOUT_MS; a reader that
-   * stays this far behind never passes a change that can still appear (docs/architecture.md).
+   * Change feed: how far behind now a reader stays when no writer has published a mark (ms):
+   * covers the clock skew between a writer and a reader and a writer's first mark still in
+   * flight (docs/architecture.md, "Change feed").
    */
-  CHANGE_SETTLE_MS: z.coerce.number().int().min(0).default(10_000),
+  CHANGE_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   SERVICE_VERSION: z.string().min(1).default('0.1.0'),

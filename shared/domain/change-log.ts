@@ -48,6 +48,16 @@ export function bucketOfTime(ms: number): string {
   return `CHANGES#${new Date(ms).toISOString().slice(0, 10)}`;
 }
 
+/**
+ * How far a reader may read: every change id at or below the horizon is written for good.
+ * That is below every live writer's mark (ids under a mark are all written) and, for writers
+ * that have not published a mark yet, `skewMs` behind now (their first ids come after their
+ * mark, which is later than this reader's now up to the clocks' skew).
+ */
+export function readHorizon(nowMs: number, skewMs: number, writerLows: readonly string[]): string {
+  return [positionAtEndOf(nowMs - skewMs), ...writerLows].reduce((a, b) => (b < a ? b : a));
+}
+
 const CURSOR_PREFIX = 'c1.';
 
 /** Cursors are opaque to clients: a version tag and a position, base64url. */

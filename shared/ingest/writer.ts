@@ -23,6 +23,8 @@ export interface IngestStore {
  */
 export interface ChangeRecorder {
   record(changed: readonly CatalogueRecord[], existing: ReadonlySet<string>): Promise<void>;
+  /** The run is over (or failed): nothing more will be recorded. */
+  close?(): Promise<void>;
 }
 
 export interface BatchOutcome {

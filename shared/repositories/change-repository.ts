@@ -1,4 +1,4 @@
-import { BatchWriteCommand, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
@@ -20,6 +20,20 @@ export interface StoredChange extends NewChange {
   readonly changed_at: string;
 }
 
+/** Told which change ids a write is about to send, and when that write is over (done or failed). */
+export interface WriteTracker {
+  begin(ids: readonly string[]): void;
+  end(ids: readonly string[]): void;
+}
+
+/** A writer's published promise: it will never again write a change id below `low`. */
+export interface WriterMark {
+  readonly writer: string;
+  readonly low: string;
+  readonly lease_until: number;
+}
+
+const WRITERS_PK = 'WRITERS';
 const BATCH_WRITE_LIMIT = 25;
 const MAX_ATTEMPTS = 10;
 const DAY_MS = 86_400_000;
@@ -55,12 +69,12 @@ function fromItem(item: Record<string, unknown>): StoredChange {
 export const changeRepository = {
   /**
    * Writes changes, 25 per BatchWriteItem. Each change gets its id (and so its place in the
-   * log) at the moment the call that writes it is sent, and a retried item gets a fresh one:
-   * the time between an id being taken and the item being readable is one call (at most two
-   * attempts of DYNAMODB_TIMEOUT_MS), which the readers' settle window covers
-   * (docs/architecture.md, "Change feed"). Returns the ids written, in no particular order.
+   * log) just before the call that writes it is sent, and an unprocessed item gets a fresh one;
+   * `tracker` hears of each call's ids before it is sent and after it is over, so the writer can
+   * publish how far the log is complete (docs/architecture.md, "Change feed"). Returns the ids
+   * written, in no particular order.
    */
-  async append(changes: readonly NewChange[], clock: () => number = Date.now): Promise<string[]> {
+  async append(changes: readonly NewChange[], clock: () => number = Date.now, tracker?: WriteTracker): Promise<string[]> {
     const table = tableName('CHANGES_TABLE');
     const written: string[] = [];
     for (let start = 0; start < changes.length; start += BATCH_WRITE_LIMIT) {
@@ -69,9 +83,16 @@ export const changeRepository = {
         if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left changes unprocessed after retries');
         if (attempt > 0) await pause(attempt);
         const items = pending.map((change) => toItem(change, clock()));
-        const out: BatchWriteCommandOutput = await dynamo(() =>
-          documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } })),
-        );
+        const ids = items.map((item) => String(item.sk));
+        tracker?.begin(ids);
+        let out: BatchWriteCommandOutput;
+        try {
+          out = await dynamo(() =>
+            documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } })),
+          );
+        } finally {
+          tracker?.end(ids);
+        }
         const unprocessed = new Set((out.UnprocessedItems?.[table] ?? []).map((request) => String(request.PutRequest?.Item?.sk)));
         const retry: NewChange[] = [];
         items.forEach((item, i) => {
@@ -118,6 +139,39 @@ export const changeRepository = {
       } while (start && found.length < limit);
     }
     return found;
+  },
+
+  /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */
+  async putWriterMark(mark: WriterMark): Promise<void> {
+    await dynamo(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName('CHANGES_TABLE'),
+          Item: { pk: WRITERS_PK, sk: mark.writer, low: mark.low, lease_until: mark.lease_until, expires_at: Math.ceil(mark.lease_until / 1000) + 86_400 },
+        }),
+      ),
+    );
+  },
+
+  async deleteWriterMark(writer: string): Promise<void> {
+    await dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } })));
+  },
+
+  /** The marks of writers whose lease has not run out (one strongly consistent Query). */
+  async activeWriterMarks(nowMs: number): Promise<WriterMark[]> {
+    const out = await dynamo(() =>
+      documentClient().send(
+        new QueryCommand({
+          TableName: tableName('CHANGES_TABLE'),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': WRITERS_PK },
+          ConsistentRead: true,
+        }),
+      ),
+    );
+    return (out.Items ?? [])
+      .map((item) => ({ writer: String(item.sk), low: String(item.low), lease_until: Number(item.lease_until) }))
+      .filter((mark) => mark.lease_until > nowMs);
   },
 
   /**

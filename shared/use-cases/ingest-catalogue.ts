@@ -146,7 +146,25 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
     get: (name: string) => ingestRepository.getCursor<NvdCursor>(name),
     put: (name: string, cursor: NvdCursor) => ingestRepository.putCursor(name, cursor),
   };
-  const writeOptions = { now, dryRun, changes: options.changes ?? changeLogRecorder, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
+  const changes = options.changes ?? changeLogRecorder();
+  try {
+    return await runIngest(options, now, dryRun, store, cursors, changes, started);
+  } finally {
+    // A close that fails leaves the writer's mark until its lease ends: readers wait, nothing is lost.
+    await changes.close?.().catch(() => undefined);
+  }
+}
+
+async function runIngest(
+  options: IngestOptions,
+  now: Date,
+  dryRun: boolean,
+  store: IngestStore,
+  cursors: NonNullable<IngestOptions['cursors']>,
+  changes: ChangeRecorder,
+  started: number,
+): Promise<IngestSummary> {
+  const writeOptions = { now, dryRun, changes, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
   const assembler = new CatalogueAssembler();
   const read = await readFiles(options.files ?? [], assembler, options.progress);
   const readSeconds = (Date.now() - started) / 1000;

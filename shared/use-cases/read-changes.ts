@@ -1,21 +1,20 @@
 /**
  * `GET /api/changes` (product-decisions §7): the change log from a cursor, oldest first.
  *
- * The visibility rule: a reader never passes a change that can still appear. Change ids are
- * taken when the write that stores them is sent (change-repository `append`), so a change with
- * an id below `now − settle` has been written — or its write failed — by the time a reader looks.
- * Each answer therefore stops at the horizon `now − CHANGE_SETTLE_MS`, reads with strong
- * consistency, and its `next_cursor` never goes past the horizon. A client following
- * `next_cursor` sees every change once, in order, even while an ingest writes.
+ * The visibility rule: a reader never passes a change that can still appear. Each answer stops
+ * at the horizon (`readHorizon`): below every live writer's mark (ChangeLogWriter) and
+ * CHANGE_SETTLE_MS behind now; it reads with strong consistency, and its `next_cursor` never
+ * goes past the horizon. A client following `next_cursor` sees every change once, in order,
+ * even while an ingest writes.
  */
 import { config } from '../config/index.js';
 import {
   CHANGE_RETENTION_MS,
   decodeCursor,
   encodeCursor,
-  positionAtEndOf,
   positionBefore,
   positionTime,
+  readHorizon,
   type Change,
   type ChangesPage,
 } from '../domain/change-log.js';
@@ -44,7 +43,8 @@ function present(change: StoredChange, today: string): Change {
 export async function readChanges(query: Record<string, string[] | undefined> | null | undefined, nowMs: number = Date.now()): Promise<ChangesPage> {
   const { since, limit } = parseChangesQuery(query);
   const oldestKept = nowMs - CHANGE_RETENTION_MS;
-  const horizon = positionAtEndOf(nowMs - config().CHANGE_SETTLE_MS);
+  const marks = await changeRepository.activeWriterMarks(nowMs);
+  const horizon = readHorizon(nowMs, config().CHANGE_SETTLE_MS, marks.map((m) => m.low));
   let after = positionBefore(oldestKept);
   if (since !== undefined) {
     const position = decodeCursor(since);

@@ -9,9 +9,10 @@ import { computeChange } from '../domain/change.js';
 import type { CatalogueRecord } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
 import type { ChangeRecorder } from '../ingest/writer.js';
-import { changeRepository, type NewChange } from '../repositories/change-repository.js';
+import type { NewChange } from '../repositories/change-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { toExportRecord } from '../render/export-record.js';
+import { ChangeLogWriter } from './change-log-writer.js';
 
 /** The changes from `before` (by id; missing = new to the catalogue) to each record of `after`. */
 export function changesBetween(before: ReadonlyMap<string, CatalogueRecord>, after: readonly CatalogueRecord[], nowMs: number): NewChange[] {
@@ -23,12 +24,16 @@ export function changesBetween(before: ReadonlyMap<string, CatalogueRecord>, aft
   });
 }
 
-export const changeLogRecorder: ChangeRecorder = {
-  async record(changed, existing) {
-    // Only records that exist and whose content hash moved are read back: a re-ingest of the same
-    // data reads nothing here, and a new record needs no old version.
-    const old = existing.size > 0 ? await cveRepository.getMany([...existing]) : [];
-    const changes = changesBetween(new Map(old.map((r) => [r.cve_id, r])), changed, Date.now());
-    if (changes.length > 0) await changeRepository.append(changes);
-  },
-};
+/** A recorder for one ingest run: one change-log writer, closed when the run ends. */
+export function changeLogRecorder(): ChangeRecorder {
+  const writer = new ChangeLogWriter();
+  return {
+    async record(changed, existing) {
+      // Only records that exist and whose content hash moved are read back: a re-ingest of the
+      // same data reads nothing here, and a new record needs no old version.
+      const old = existing.size > 0 ? await cveRepository.getMany([...existing]) : [];
+      await writer.append(changesBetween(new Map(old.map((r) => [r.cve_id, r])), changed, Date.now()));
+    },
+    close: () => writer.close(),
+  };
+}

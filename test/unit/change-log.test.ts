@@ -8,6 +8,7 @@ import {
   positionAtEndOf,
   positionBefore,
   positionTime,
+  readHorizon,
 } from '../../shared/domain/change-log.js';
 
 describe('change ids and cursors (product-decisions §7)', () => {
@@ -29,6 +30,13 @@ describe('change ids and cursors (product-decisions §7)', () => {
     expect(positionAtEndOf(at) > id).toBe(true);
     expect(positionAtEndOf(at - 1) < id).toBe(true);
     expect(bucketOf(positionBefore(t))).toBe('CHANGES#2026-01-02');
+  });
+
+  it('the read horizon is the lowest of now less the skew margin and every live writer\'s mark', () => {
+    const now = Date.parse('2026-05-01T00:00:00Z');
+    expect(readHorizon(now, 5000, [])).toBe(positionAtEndOf(now - 5000));
+    const mark = positionBefore(now - 60_000);
+    expect(readHorizon(now, 5000, [positionBefore(now), mark])).toBe(mark);
   });
 
   it('a cursor round-trips its position; anything else is not a cursor', () => {
