@@ -53,6 +53,7 @@ export const PRODUCT_FIELD_ORDER = [
 const NOT_PRODUCT_FIELDS = new Set([
   'cve_id',
   'content_hash',
+  'modified_at',
   'provenance',
   'source_modified',
   'cwe_names',

@@ -22,7 +22,8 @@ export interface IngestStore {
  * writes then logs the change again on its re-run (at least once) instead of never.
  */
 export interface ChangeRecorder {
-  record(changed: readonly CatalogueRecord[], existing: ReadonlySet<string>): Promise<void>;
+  /** Returns each record's `modified_at` (when its product fields last moved), where known. */
+  record(changed: readonly CatalogueRecord[], existing: ReadonlySet<string>): Promise<ReadonlyMap<string, string>>;
   /** The run is over (or failed): nothing more will be recorded. */
   close?(): Promise<void>;
 }
@@ -36,7 +37,8 @@ export interface BatchOutcome {
 }
 
 export function contentHash(record: CatalogueRecord): string {
-  const { content_hash: _hash, patch, ...rest } = record;
+  // modified_at is the change log's bookkeeping: a time, not content.
+  const { content_hash: _hash, modified_at: _modified, patch, ...rest } = record;
   const stable = patch ? { ...rest, patch: { ...patch, days_unpatched: undefined } } : rest;
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
 }
@@ -65,8 +67,8 @@ export async function upsertBatch(
     changed.push({ ...record, content_hash: hash });
   }
   if (!options.dryRun && changed.length > 0) {
-    await options.changes?.record(changed, new Set(changed.map((r) => r.cve_id).filter((id) => states.has(id))));
-    await store.putMany(changed);
+    const modified = await options.changes?.record(changed, new Set(changed.map((r) => r.cve_id).filter((id) => states.has(id))));
+    await store.putMany(modified ? changed.map((r) => (modified.has(r.cve_id) ? { ...r, modified_at: modified.get(r.cve_id) } : r)) : changed);
   }
   return { derived, written: changed.length, unchanged: derived - changed.length, skipped, rejected };
 }

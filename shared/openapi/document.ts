@@ -85,6 +85,7 @@ function exportOperation(format: ExportFormat) {
     tag: filterParameterSchemas.tag.optional(),
     min_score: filterParameterSchemas.min_score.optional(),
     search: filterParameterSchemas.search.optional(),
+    modified_since: filterParameterSchemas.modified_since.optional(),
     ...(format === 'sarif' ? { sarif_path: sarifPathSchema.optional() } : {}),
   });
   return {

@@ -32,7 +32,15 @@ export function changeLogRecorder(): ChangeRecorder {
       // Only records that exist and whose content hash moved are read back: a re-ingest of the
       // same data reads nothing here, and a new record needs no old version.
       const old = existing.size > 0 ? await cveRepository.getMany([...existing]) : [];
-      await writer.append(changesBetween(new Map(old.map((r) => [r.cve_id, r])), changed, Date.now()));
+      const nowMs = Date.now();
+      const changes = changesBetween(new Map(old.map((r) => [r.cve_id, r])), changed, nowMs);
+      await writer.append(changes);
+      // A record whose product fields moved was modified now; one whose content changed in
+      // bookkeeping only keeps the time it had.
+      const modified = new Map(old.flatMap((r) => (r.modified_at ? [[r.cve_id, r.modified_at] as const] : [])));
+      const at = new Date(nowMs).toISOString();
+      for (const change of changes) modified.set(change.cve_id, at);
+      return modified;
     },
     close: () => writer.close(),
   };
