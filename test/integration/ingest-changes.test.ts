@@ -1,15 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { computeChange } from '../../shared/domain/change.js';
 import { positionAtEndOf, positionBefore } from '../../shared/domain/change-log.js';
-import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
-import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { changeRepository } from '../../shared/repositories/change-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
-import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
+import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { startTestStack, type TestStack } from '../support/stack.js';
 import { ALL_FIXTURES, disguisedFixtureDir } from '../support/ingest-fixtures.js';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
@@ -17,15 +15,12 @@ const filesOf = (dir: string) => readdirSync(dir).map((f) => join(dir, f));
 const withoutKevCsv = filesOf(disguisedFixtureDir(ALL_FIXTURES.filter((name) => name !== 'kev.csv')));
 const everything = filesOf(disguisedFixtureDir());
 
-let dynamo: LocalDynamo;
+let stack: TestStack;
 beforeAll(async () => {
-  dynamo = await startLocalDynamo();
-  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
-  resetDocumentClient();
+  stack = await startTestStack();
 });
 afterAll(async () => {
-  resetDocumentClient();
-  await dynamo.close();
+  await stack?.close();
 });
 
 /** Every change logged so far, oldest first. */
@@ -54,7 +49,10 @@ describe('the ingest logs its changes (product-decisions §7)', () => {
     // KEV's CSV adds CVE-2017-9006: exactly that record changes, and the change says what moved.
     const before = await cveRepository.get('CVE-2017-9006');
     expect(before?.in_kev).toBe(false);
-    await ingestCatalogue({ files: everything, now: NOW });
+    const firstModified = new Map(stored.map((r) => [r.cve_id, r.modified_at]));
+    expect([...firstModified.values()].every((at) => at !== undefined)).toBe(true);
+    const between = new Date().toISOString();
+    await ingestCatalogue({ files: everything, now: NOW, afterWrite: rebuildFilterIndex });
     const after = await allChanges();
     const fresh = after.slice(added.length);
     expect(fresh.map((c) => [c.cve_id, c.kind])).toEqual([['CVE-2017-9006', 'updated']]);
@@ -64,6 +62,22 @@ describe('the ingest logs its changes (product-decisions §7)', () => {
     expect(fresh[0]?.fields).toEqual(computeChange(before, (await cveRepository.get('CVE-2017-9006'))!)?.fields);
     expect(fresh[0]?.fields).not.toContain('provenance');
     expect(fresh[0]?.record?.cve_id).toBe('CVE-2017-9006');
+
+    // modified_since: the record that moved has a new modified_at, the others kept theirs, and the
+    // export filter (served by the filter index) returns exactly it.
+    const nowStored = await cveRepository.getMany(liveIds);
+    for (const record of nowStored) {
+      if (record.cve_id === 'CVE-2017-9006') expect(record.modified_at! >= between).toBe(true);
+      else expect(record.modified_at).toBe(firstModified.get(record.cve_id));
+    }
+    const key = await stack.newKey();
+    const exported = async (since: string) => {
+      const response = await stack.get(`/api/cves/export.json?modified_since=${encodeURIComponent(since)}`, { key });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { data: { cves: { cve_id: string }[] } }).data.cves.map((c) => c.cve_id).sort();
+    };
+    expect(await exported(between)).toEqual(['CVE-2017-9006']);
+    expect(await exported('2000-01-01')).toEqual(liveIds);
 
     // And once more with everything: still nothing new.
     await ingestCatalogue({ files: everything, now: NOW });
