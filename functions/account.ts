@@ -1,7 +1,9 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ApiError } from '../shared/domain/errors.js';
 import { accountApiHandler, checkCsrf, checkOrigin, cookieHeaderOf, parseBody } from '../shared/http/account-handler.js';
+import { decodePathSegment } from '../shared/http/path-parameters.js';
 import { jsonResponse, okResponse } from '../shared/http/responses.js';
+import { createWatchlistSchema, updateWatchlistSchema } from '../shared/domain/watchlist.js';
 import {
   accountOverview,
   deleteAccount,
@@ -15,6 +17,9 @@ import {
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie, requireSession } from '../shared/use-cases/sessions.js';
+import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } from '../shared/use-cases/watchlists.js';
+
+const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 
 const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie()] } };
 
@@ -23,6 +28,10 @@ async function route(event: APIGatewayProxyEvent) {
   const action = `${event.httpMethod} ${event.resource}`;
   if (action === 'GET /account/me') {
     return okResponse(await accountOverview(await requireSession(cookieHeaderOf(event))));
+  }
+  // A read, like /me: browsers send no Origin on a same-origin GET.
+  if (action === 'GET /account/watchlists') {
+    return okResponse(await listWatchlists(await requireSession(cookieHeaderOf(event))));
   }
   // Everything else changes state or hands out data: same origin and this session's token.
   checkOrigin(event);
@@ -44,6 +53,12 @@ async function route(event: APIGatewayProxyEvent) {
       return { ...okResponse(await deleteAccount(active, parseBody(event, deleteRequestSchema))), ...clearSession };
     case 'POST /account/sign-out':
       return { ...okResponse(await signOut(active)), ...clearSession };
+    case 'POST /account/watchlists':
+      return jsonResponse(201, { ok: true, data: await createWatchlist(active, parseBody(event, createWatchlistSchema)) });
+    case 'PATCH /account/watchlists/{id}':
+      return okResponse(await updateWatchlist(active, watchlistId(event), parseBody(event, updateWatchlistSchema)));
+    case 'DELETE /account/watchlists/{id}':
+      return okResponse(await deleteWatchlist(active, watchlistId(event)));
     default:
       throw new ApiError('NOT_FOUND');
   }

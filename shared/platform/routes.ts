@@ -27,6 +27,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/export', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/delete', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/sign-out', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/watchlists', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/watchlists', functionId: 'account', auth: 'none' },
+  { method: 'PATCH', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
+  { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
