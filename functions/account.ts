@@ -1,6 +1,9 @@
 import { accountApiHandler, parseBody } from '../shared/http/account-handler.js';
 import { accountRouter } from '../shared/http/account-router.js';
+import { decodePathSegment } from '../shared/http/path-parameters.js';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { jsonResponse, okResponse } from '../shared/http/responses.js';
+import { createWatchlistSchema, updateWatchlistSchema } from '../shared/domain/watchlist.js';
 import {
   accountOverview,
   deleteAccount,
@@ -15,10 +18,13 @@ import {
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
+import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } from '../shared/use-cases/watchlists.js';
 import { loadDeploymentSettings } from '../shared/config/deployment.js';
 
 // Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
 await loadDeploymentSettings();
+
+const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 
 const clearSession = { multiValueHeaders: { 'Set-Cookie': [clearedSessionCookie()] } };
 
@@ -50,5 +56,16 @@ export const handler = accountApiHandler(
       run: async (active, event) => ({ ...okResponse(await deleteAccount(active, parseBody(event, deleteRequestSchema))), ...clearSession }),
     },
     'POST /account/sign-out': { guard: 'dashboard', run: async (active) => ({ ...okResponse(await signOut(active)), ...clearSession }) },
+    // A read, like /me: browsers send no Origin on a same-origin GET.
+    'GET /account/watchlists': { guard: 'session', run: async (active) => okResponse(await listWatchlists(active)) },
+    'POST /account/watchlists': {
+      guard: 'dashboard',
+      run: async (active, event) => jsonResponse(201, { ok: true, data: await createWatchlist(active, parseBody(event, createWatchlistSchema)) }),
+    },
+    'PATCH /account/watchlists/{id}': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await updateWatchlist(active, watchlistId(event), parseBody(event, updateWatchlistSchema))),
+    },
+    'DELETE /account/watchlists/{id}': { guard: 'dashboard', run: async (active, event) => okResponse(await deleteWatchlist(active, watchlistId(event))) },
   }),
 );

@@ -10,6 +10,7 @@ const envSchema = z.object({
   CATALOGUE_TABLE: z.string().min(3).optional(),
   ACCOUNTS_TABLE: z.string().min(3).optional(),
   COUNTERS_TABLE: z.string().min(3).optional(),
+  CHANGES_TABLE: z.string().min(3).optional(),
   /** Set only when running locally: the dynalite endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   /**
@@ -18,6 +19,12 @@ const envSchema = z.object({
    * within its timeout (5 s for health and the authorizer, 10 s for lookup): 2 × 2 × 1.5 s.
    */
   DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+  /**
+   * Change feed: how far behind now a reader stays when no writer has published a mark (ms):
+   * covers the clock skew between a writer and a reader and a writer's first mark still in
+   * flight (docs/architecture.md, "Change feed").
+   */
+  CHANGE_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   /**
@@ -114,7 +121,7 @@ export function resetConfig(): void {
   cached = undefined;
 }
 
-export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE';
+export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE';
 
 export function tableName(name: TableName): string {
   const value = config()[name];

@@ -115,6 +115,11 @@ export const catalogueRecordSchema = exportRecordSchema.extend({
   provenance: z.record(z.string(), z.string()),
   /** Last-modified timestamp of the newest source that fed the record. */
   source_modified: z.string().optional(),
+  /**
+   * Change log: when PlainCVE's record last changed in a product field (ISO timestamp), set by
+   * the ingest when it logs a change; the export filter `modified_since` reads it.
+   */
+  modified_at: z.string().optional(),
   /** Ingest: SHA-256 of the record's content (days_unpatched excluded), so unchanged records are not rewritten. */
   content_hash: z.string().optional(),
   /** Ingest: CISA KEV's date added and required action, when the CVE is in KEV. */

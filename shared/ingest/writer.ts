@@ -15,6 +15,19 @@ export interface IngestStore {
   putMany(records: readonly CatalogueRecord[]): Promise<void>;
 }
 
+/**
+ * The change log's hook (product-decisions §7): told, before the records are written, which
+ * records are about to change and which of them the catalogue already holds, so it can read
+ * the old versions and log what moved. Before, not after: a run that stops between the two
+ * writes then logs the change again on its re-run (at least once) instead of never.
+ */
+export interface ChangeRecorder {
+  /** Returns each record's `modified_at` (when its product fields last moved), where known. */
+  record(changed: readonly CatalogueRecord[], existing: ReadonlySet<string>): Promise<ReadonlyMap<string, string>>;
+  /** The run is over (or failed): nothing more will be recorded. */
+  close?(): Promise<void>;
+}
+
 export interface BatchOutcome {
   readonly derived: number;
   readonly written: number;
@@ -24,12 +37,17 @@ export interface BatchOutcome {
 }
 
 export function contentHash(record: CatalogueRecord): string {
-  const { content_hash: _hash, patch, ...rest } = record;
+  // modified_at is the change log's bookkeeping: a time, not content.
+  const { content_hash: _hash, modified_at: _modified, patch, ...rest } = record;
   const stable = patch ? { ...rest, patch: { ...patch, days_unpatched: undefined } } : rest;
   return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
 }
 
-export async function upsertBatch(batch: readonly CveSources[], store: IngestStore, options: { now: Date; dryRun: boolean }): Promise<BatchOutcome> {
+export async function upsertBatch(
+  batch: readonly CveSources[],
+  store: IngestStore,
+  options: { now: Date; dryRun: boolean; changes?: ChangeRecorder },
+): Promise<BatchOutcome> {
   const states = await store.states(batch.map((s) => s.id));
   const changed: CatalogueRecord[] = [];
   let derived = 0;
@@ -48,6 +66,9 @@ export async function upsertBatch(batch: readonly CveSources[], store: IngestSto
     if (previous?.content_hash === hash) continue;
     changed.push({ ...record, content_hash: hash });
   }
-  if (!options.dryRun && changed.length > 0) await store.putMany(changed);
+  if (!options.dryRun && changed.length > 0) {
+    const modified = await options.changes?.record(changed, new Set(changed.map((r) => r.cve_id).filter((id) => states.has(id))));
+    await store.putMany(modified ? changed.map((r) => (modified.has(r.cve_id) ? { ...r, modified_at: modified.get(r.cve_id) } : r)) : changed);
+  }
   return { derived, written: changed.length, unchanged: derived - changed.length, skipped, rejected };
 }

@@ -11,7 +11,8 @@ export function localTableEnvironment(): Record<string, string> {
 
 /**
  * Creates any missing table from the same definitions the CDK stack uses. (dynalite has no
- * UpdateTimeToLive, so TTL is not set locally: code never trusts an item past its expiry anyway.)
+ * UpdateTimeToLive, so TTL is not set locally: code never trusts an item past its expiry anyway,
+ * and the local stack sweeps expired change-log items itself.)
  */
 export async function ensureLocalTables(client: DynamoDBClient): Promise<void> {
   for (const table of TABLE_DEFINITIONS) {

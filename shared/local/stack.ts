@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
 import type { FunctionDefinition } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
+import { changeRepository } from '../repositories/change-repository.js';
 import { resetDocumentClient } from '../repositories/dynamo-client.js';
 import { startLocalDynamo, type LocalDynamo } from './dynalite-server.js';
 import { createGatewayServer, type LambdaFunction, type SideRoute } from './gateway-server.js';
@@ -15,6 +16,9 @@ import { localIdentityProviderEnvironment } from './identity-providers.js';
 import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+/** How often the local stack sweeps expired change-log items (AWS TTL's job in the cloud). */
+export const CHANGE_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 export interface LocalStackOptions {
   readonly port?: number;
@@ -85,6 +89,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   resetDocumentClient();
   resetOAuthSecretCache();
 
+  // dynalite has no TTL: the stack removes expired change-log items itself (in AWS, TTL does).
+  // A failed sweep (the database stopped on purpose in a test) just waits for the next one.
+  const sweepChanges = () => void changeRepository.deleteExpired().catch(() => undefined);
+  sweepChanges();
+  const sweeper = setInterval(sweepChanges, CHANGE_SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
   return {
     baseUrl,
     dynamoEndpoint: dynamo.endpoint,
@@ -96,6 +107,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       dynamo ??= await startLocalDynamo({ port: dynamoPort, ...(options.dataPath ? { path: options.dataPath } : {}) });
     },
     async close() {
+      clearInterval(sweeper);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();

@@ -5,6 +5,8 @@ import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
 import { EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
 import type { FunctionId } from '../platform/functions.js';
 import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
+import { changesPageSchema } from '../domain/change-log.js';
+import { changesParameterSchemas } from '../query/changes-query.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 
 /** The JSON export's payload (interface §4.4). */
@@ -30,6 +32,7 @@ export const csvSchema = z.string().meta({
 });
 
 const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
+const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).meta({ id: 'ChangesEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -85,6 +88,7 @@ function exportOperation(format: ExportFormat) {
     tag: filterParameterSchemas.tag.optional(),
     min_score: filterParameterSchemas.min_score.optional(),
     search: filterParameterSchemas.search.optional(),
+    modified_since: filterParameterSchemas.modified_since.optional(),
     ...(format === 'sarif' ? { sarif_path: sarifPathSchema.optional() } : {}),
   });
   return {
@@ -141,6 +145,21 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
   exportCsv: () => exportOperation('csv'),
   exportJson: () => exportOperation('json'),
   exportSarif: () => exportOperation('sarif'),
+  changes: () => ({
+    operationId: 'listChanges',
+    summary: 'What changed in the catalogue, oldest first, from a cursor',
+    description:
+      'Every record the catalogue added, changed or rejected in the last 90 days, in the order the changes were made. Start without `since`, then pass each answer\'s `next_cursor` until `has_more` is false; later, poll again with the last `next_cursor`. A client that does so holds every change once, in order, also while an ingest is writing (an answer stops a few seconds behind now). A cursor older than 90 days, or one this service did not issue, answers 400 INVALID_PARAMETER: start again without `since`. Counts as one request of the 100 per minute.',
+    tags: ['changes'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      query: z.object({ since: changesParameterSchemas.since.optional(), limit: changesParameterSchemas.limit.optional() }),
+    },
+    responses: {
+      200: { description: 'A page of changes.', headers: rateHeaders('core'), content: { 'application/json': { schema: changesEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER']),
+    },
+  }),
   openapi: () => ({
     operationId: 'openApi',
     summary: 'This document',
@@ -175,7 +194,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

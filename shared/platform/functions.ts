@@ -127,6 +127,16 @@ const definitions = {
     timeoutSeconds: 120,
     responseStreaming: true,
   },
+  // A page of 1000 changes carries 1000 records (as large as an export's), so it streams too.
+  changes: {
+    id: 'changes',
+    entry: 'changes',
+    description: 'GET /api/changes: the catalogue change log from a cursor',
+    tables: { changes: 'read', counters: 'readWrite' },
+    memoryMb: 512,
+    timeoutSeconds: 30,
+    responseStreaming: true,
+  },
   openapi: {
     id: 'openapi',
     entry: 'openapi',

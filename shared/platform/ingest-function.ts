@@ -9,7 +9,8 @@ export const INGEST_FUNCTION: FunctionDefinition = {
   entry: 'ingest',
   description: 'Hourly catalogue ingest: NVD changes since the stored cursor, KEV and the configured side sources',
   // Scan: after a run that changed records, the ingest rebuilds the export filter index.
-  tables: { catalogue: 'readWriteScan' },
+  // Changes: each run logs what it changed (product-decisions §7).
+  tables: { catalogue: 'readWriteScan', changes: 'readWrite' },
   memoryMb: 1536,
   // The longest a Lambda may run; an unfinished run resumes from the NVD cursor next hour.
   timeoutSeconds: 900,

@@ -30,6 +30,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/export', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/delete', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/sign-out', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/watchlists', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/watchlists', functionId: 'account', auth: 'none' },
+  { method: 'PATCH', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
+  { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
@@ -37,6 +41,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
+  { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 

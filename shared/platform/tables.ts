@@ -15,9 +15,9 @@ export interface GlobalIndexDefinition {
 
 export interface TableDefinition {
   /** Logical id: also the construct id in CDK and the base of the local table name. */
-  readonly id: 'catalogue' | 'accounts' | 'counters';
+  readonly id: 'catalogue' | 'accounts' | 'counters' | 'changes';
   /** The environment variable a function reads the physical name from. */
-  readonly envVar: 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE';
+  readonly envVar: 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE';
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   readonly timeToLiveAttribute?: string;
@@ -54,4 +54,20 @@ export const countersTable: TableDefinition = {
   globalIndexes: [],
 };
 
-export const TABLE_DEFINITIONS: readonly TableDefinition[] = [catalogueTable, accountsTable, countersTable];
+/**
+ * The change log (product-decisions §7): one item per change the ingest made to the catalogue.
+ * pk = `CHANGES#<UTC day>` (a time bucket), sk = the change id (a ULID: time, then a monotonic
+ * part), so reading the feed from a cursor is a Query with `sk > cursor` on one day after
+ * another, never a Scan. Kept 90 days by TTL (`expires_at`); locally the stack sweeps expired
+ * items itself (dynalite has no TTL).
+ */
+export const changesTable: TableDefinition = {
+  id: 'changes',
+  envVar: 'CHANGES_TABLE',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  timeToLiveAttribute: 'expires_at',
+  globalIndexes: [],
+};
+
+export const TABLE_DEFINITIONS: readonly TableDefinition[] = [catalogueTable, accountsTable, countersTable, changesTable];

@@ -44,6 +44,13 @@ export const filterParameterSchemas = {
     .max(MAX_SEARCH_LENGTH)
     .refine(noControlCharacters, 'must not contain control characters')
     .meta({ description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
+  modified_since: z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString())
+    .meta({
+      description:
+        'Only CVEs whose PlainCVE record changed (a product field moved, as `/api/changes` reports) at or after this time: a date `YYYY-MM-DD` (00:00 UTC) or an ISO 8601 timestamp with `Z` or an offset.',
+    }),
 } as const;
 
 export const sarifPathSchema = z
@@ -70,6 +77,8 @@ export interface ExportFilters {
   readonly tag?: string;
   readonly min_score?: number;
   readonly search?: string;
+  /** An ISO timestamp (normalised to UTC). */
+  readonly modified_since?: string;
 }
 
 export interface ExportQuery {
@@ -96,6 +105,7 @@ const ACCEPTS: Record<string, string> = {
   tag: `a tag of 1 to ${MAX_TAG_LENGTH} characters without control characters`,
   min_score: 'a decimal number from 0 to 10, such as 7 or 7.5',
   search: `text of 1 to ${MAX_SEARCH_LENGTH} characters without control characters`,
+  modified_since: 'a date YYYY-MM-DD or an ISO 8601 timestamp such as 2026-11-01T08:00:00Z',
   sarif_path: `a relative path inside your repository of 1 to ${MAX_SARIF_PATH_LENGTH} characters, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no . or .. segments)`,
 };
 

@@ -18,6 +18,8 @@ export interface FilterIndex {
   readonly ids: readonly string[];
   /** CVSS score, NaN when unscored. Float64, so `7.1 >= 7.1` holds exactly as in the record. */
   readonly scores: Float64Array;
+  /** When PlainCVE's record last changed (ms since the epoch), NaN when not known. */
+  readonly modified: Float64Array;
   /** Index into SEVERITY_CODES. */
   readonly severity: Uint8Array;
   /** Index into RISK_CODES, NONE when the record has no exploit intelligence. */
@@ -49,7 +51,7 @@ const NONE = 255;
 /** The fields of a catalogue record the index is built from. */
 export type IndexSource = Pick<
   CatalogueRecord,
-  'cve_id' | 'cvss_score' | 'severity' | 'published_date' | 'description' | 'tags' | 'rejected'
+  'cve_id' | 'cvss_score' | 'severity' | 'published_date' | 'description' | 'tags' | 'rejected' | 'modified_at'
 > & {
   readonly exploit_intel?: Pick<NonNullable<CatalogueRecord['exploit_intel']>, 'risk_level'> | undefined;
   readonly patch?: Pick<NonNullable<CatalogueRecord['patch']>, 'status'> | undefined;
@@ -66,6 +68,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
   const sorted = [...records].filter((r) => !r.rejected).sort(compareForExport);
   const count = sorted.length;
   const scores = new Float64Array(count);
+  const modified = new Float64Array(count);
   const severity = new Uint8Array(count);
   const risk = new Uint8Array(count);
   const patch = new Uint8Array(count);
@@ -77,6 +80,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
   let offset = 0;
   sorted.forEach((record, i) => {
     scores[i] = record.cvss_score ?? Number.NaN;
+    modified[i] = record.modified_at ? Date.parse(record.modified_at) : Number.NaN;
     severity[i] = codeOf(SEVERITY_CODES, record.severity);
     risk[i] = codeOf(RISK_CODES, record.exploit_intel?.risk_level);
     patch[i] = codeOf(PATCH_CODES, record.patch?.status);
@@ -102,6 +106,7 @@ export function buildFilterIndex(records: Iterable<IndexSource>, version: string
     count,
     ids: sorted.map((r) => r.cve_id),
     scores,
+    modified,
     severity,
     risk,
     patch,
@@ -153,6 +158,7 @@ export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limi
   const risk = filters.risk_level === undefined ? -1 : codeOf(RISK_CODES, filters.risk_level);
   const patch = filters.patch_status === undefined ? -1 : codeOf(PATCH_CODES, filters.patch_status);
   const minScore = filters.min_score;
+  const modifiedSince = filters.modified_since === undefined ? undefined : Date.parse(filters.modified_since);
   let tagId = -1;
   if (filters.tag !== undefined) {
     tagId = index.tagNames.indexOf(filters.tag.toLowerCase());
@@ -170,6 +176,8 @@ export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limi
     // NaN >= x is false: unscored records never match min_score.
     if (minScore !== undefined && !((index.scores[i] ?? Number.NaN) >= minScore)) continue;
     if (tagId >= 0 && !hasTag(index, i, tagId)) continue;
+    // NaN again: a record with no known modification time never matches modified_since.
+    if (modifiedSince !== undefined && !((index.modified[i] ?? Number.NaN) >= modifiedSince)) continue;
     total++;
     if (ids.length < limit) ids.push(index.ids[i] ?? '');
   }
@@ -188,7 +196,7 @@ function hasTag(index: FilterIndex, record: number, tagId: number): boolean {
  * search bytes. Decoding is one gunzip and a few memory copies: no JSON.parse of large arrays,
  * which took seconds at 300,000 records.
  */
-export const FILTER_INDEX_FORMAT = 2;
+export const FILTER_INDEX_FORMAT = 3;
 const MAGIC = Buffer.from(`PCVEIDX${String.fromCharCode(FILTER_INDEX_FORMAT)}`, 'latin1');
 
 interface IndexHeader {
@@ -226,7 +234,7 @@ export function encodeFilterIndex(index: FilterIndex): Buffer {
     size += padding + part.length;
   };
   const raw = (view: ArrayBufferView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-  for (const column of [index.scores, index.tagStart, index.tagIds, index.haystackStart, index.severity, index.risk, index.patch]) add(raw(column));
+  for (const column of [index.scores, index.modified, index.tagStart, index.tagIds, index.haystackStart, index.severity, index.risk, index.patch]) add(raw(column));
   add(ids);
   add(index.haystack);
   return gzipSync(Buffer.concat(parts), { level: 6 });
@@ -252,6 +260,7 @@ export function decodeFilterIndex(compressed: Buffer): FilterIndex {
   };
   const n = header.count;
   const scores = new Float64Array(copy(n * 8));
+  const modified = new Float64Array(copy(n * 8));
   const tagStart = new Uint32Array(copy((n + 1) * 4));
   const tagIds = new Uint32Array(copy(header.tagIdCount * 4));
   const haystackStart = new Uint32Array(copy((n + 1) * 4));
@@ -266,6 +275,7 @@ export function decodeFilterIndex(compressed: Buffer): FilterIndex {
     count: n,
     ids: n === 0 ? [] : idsText.split('\n'),
     scores,
+    modified,
     severity,
     risk,
     patch,

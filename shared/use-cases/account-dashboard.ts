@@ -6,6 +6,7 @@ import { accountRepository, type AccountItem } from '../repositories/account-rep
 import { USAGE_SK_PREFIX, counterRepository } from '../repositories/counter-repository.js';
 import { identityRef, identityRepository, type IdentityItem } from '../repositories/identity-repository.js';
 import { sessionRepository } from '../repositories/session-repository.js';
+import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { issuedKeyOf, sealIssuedKey, type ActiveSession } from './sessions.js';
 
 /** What the dashboard shows (GET /account/me). Only the caller's own account, never a hash. */
@@ -141,6 +142,8 @@ export async function exportAccountData(active: ActiveSession, nowMs = Date.now(
       ...pick(i, ['provider', 'created_at', 'last_seen_at', 'idle_expires_at', 'absolute_expires_at']),
       this_session: accountRepository.isSessionItem(i, active.hash),
     })),
+    // A consistent read of the one watchlists item (the account index may lag a fresh create).
+    watchlists: await watchlistRepository.list(accountId),
     usage_counters: counters.filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX)).map((c) => {
       const [resource, keyId, windowStart] = c.sk.split('#');
       return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };

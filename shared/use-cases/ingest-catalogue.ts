@@ -14,8 +14,9 @@ import type { CveSources } from '../ingest/derive/inputs.js';
 import { nvdChanges, startCursor, type NvdCursor, type NvdFetchOptions } from '../ingest/fetch/nvd-api.js';
 import { fileSize, readSourceFile, recogniseFile } from '../ingest/files.js';
 import { parseNvdCve } from '../ingest/sources/nvd.js';
-import { upsertBatch, type BatchOutcome, type IngestStore } from '../ingest/writer.js';
+import { upsertBatch, type BatchOutcome, type ChangeRecorder, type IngestStore } from '../ingest/writer.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
+import { changeLogRecorder } from './record-changes.js';
 
 export const NVD_CURSOR = 'nvd';
 
@@ -46,6 +47,8 @@ export interface IngestOptions {
   readonly dryRun?: boolean;
   readonly now?: Date;
   readonly store?: IngestStore;
+  /** Where the changes the run makes are logged; defaults to the change log table. */
+  readonly changes?: ChangeRecorder;
   /** Cursor storage; defaults to the catalogue table. */
   readonly cursors?: { get(name: string): Promise<NvdCursor | undefined>; put(name: string, cursor: NvdCursor): Promise<void> };
   readonly batchSize?: number;
@@ -126,7 +129,7 @@ async function writeAll(
   ids: readonly string[],
   sourcesFor: (id: string) => CveSources,
   store: IngestStore,
-  options: { now: Date; dryRun: boolean; batchSize: number; concurrency: number; progress?: IngestProgress },
+  options: { now: Date; dryRun: boolean; batchSize: number; concurrency: number; changes: ChangeRecorder; progress?: IngestProgress },
 ) {
   const result = totals();
   let next = 0;
@@ -135,7 +138,7 @@ async function writeAll(
     while (next < ids.length) {
       const batch = ids.slice(next, next + options.batchSize);
       next += options.batchSize;
-      add(result, await upsertBatch(batch.map(sourcesFor), store, { now: options.now, dryRun: options.dryRun }));
+      add(result, await upsertBatch(batch.map(sourcesFor), store, { now: options.now, dryRun: options.dryRun, changes: options.changes }));
       done += batch.length;
       options.progress?.records?.(done, ids.length);
     }
@@ -153,7 +156,25 @@ export async function ingestCatalogue(options: IngestOptions): Promise<IngestSum
     get: (name: string) => ingestRepository.getCursor<NvdCursor>(name),
     put: (name: string, cursor: NvdCursor) => ingestRepository.putCursor(name, cursor),
   };
-  const writeOptions = { now, dryRun, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
+  const changes = options.changes ?? changeLogRecorder();
+  try {
+    return await runIngest(options, now, dryRun, store, cursors, changes, started);
+  } finally {
+    // A close that fails leaves the writer's mark until its lease ends: readers wait, nothing is lost.
+    await changes.close?.().catch(() => undefined);
+  }
+}
+
+async function runIngest(
+  options: IngestOptions,
+  now: Date,
+  dryRun: boolean,
+  store: IngestStore,
+  cursors: NonNullable<IngestOptions['cursors']>,
+  changes: ChangeRecorder,
+  started: number,
+): Promise<IngestSummary> {
+  const writeOptions = { now, dryRun, changes, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
   const assembler = new CatalogueAssembler();
   const read = await readFiles(options.files ?? [], assembler, options.progress);
   if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);

@@ -1,4 +1,6 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { FUNCTIONS } from '../../shared/platform/functions.js';
+import { ROUTES } from '../../shared/platform/routes.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app.js';
 
@@ -37,10 +39,12 @@ describe('exports in the API stack', () => {
     expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
   });
 
-  it('only the export functions stream; every other integration stays buffered (6 MB answers)', () => {
+  it('only the export functions and the change feed stream; every other integration stays buffered (6 MB answers)', () => {
     const methods = Object.values(api.findResources('AWS::ApiGateway::Method'));
     const streaming = methods.filter((m) => (m.Properties.Integration as { ResponseTransferMode?: string } | undefined)?.ResponseTransferMode === 'STREAM');
-    expect(streaming).toHaveLength(3);
+    // The three exports and GET /api/changes (a page of 1000 records can pass 6 MB).
+    expect(streaming).toHaveLength(ROUTES.filter((r) => FUNCTIONS[r.functionId].responseStreaming === true).length);
+    expect(streaming).toHaveLength(4);
     const buffered = methods.filter((m) => m.Properties.Integration && !streaming.includes(m));
     expect(buffered.length).toBeGreaterThan(0);
     for (const m of buffered) expect(JSON.stringify(m.Properties.Integration.Uri)).not.toContain('response-streaming-invocations');

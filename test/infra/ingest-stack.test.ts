@@ -36,14 +36,24 @@ describe('ingest stack', () => {
     template.resourcePropertiesCountIs('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1 }, 1);
   });
 
-  it('lets the function write (and scan, to rebuild the filter index) the catalogue table and read only the NVD key secret', () => {
+  it('lets the function write (and scan, to rebuild the filter index) the catalogue table, write the change log, and read only the NVD key secret', () => {
     const policies = template.findResources('AWS::IAM::Policy');
-    const statements = Object.values(policies).flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement);
-    const actions = statements.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+    type Statement = { Action: string | string[]; Resource: unknown };
+    const statements = Object.values(policies).flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
+    const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+    const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('dynamodb:BatchWriteItem');
     expect(actions).toContain('secretsmanager:GetSecretValue');
-    expect(actions).toContain('dynamodb:Scan');
-    expect(actions.filter((a) => a.startsWith('dynamodb:')).length).toBe(new Set(actions.filter((a) => a.startsWith('dynamodb:'))).size);
+    for (const statement of statements) expect(actionsOf(statement).length).toBe(new Set(actionsOf(statement)).size);
     expect(actions.some((a) => a.endsWith('*'))).toBe(false);
+    // One statement per table: Scan only on the catalogue table, writes on both.
+    const dynamoStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    const tableOf = (s: Statement) => JSON.stringify(s.Resource);
+    expect(dynamoStatements).toHaveLength(2);
+    const scanning = dynamoStatements.filter((s) => actionsOf(s).includes('dynamodb:Scan'));
+    expect(scanning).toHaveLength(1);
+    expect(tableOf(scanning[0]!)).toMatch(/catalogue/i);
+    const changes = dynamoStatements.find((s) => /changes/i.test(tableOf(s)));
+    expect(changes && actionsOf(changes)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 'dynamodb:Query']));
   });
 });

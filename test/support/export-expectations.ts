@@ -11,6 +11,8 @@ export interface Filters {
   tag?: string;
   min_score?: number;
   search?: string;
+  /** An ISO timestamp or date: records whose modified_at is at or after it. */
+  modified_since?: string;
 }
 
 function idParts(id: string): [number, number] {
@@ -30,6 +32,11 @@ export function exportOrder(a: CatalogueRecord, b: CatalogueRecord): number {
   return ay - by || an - bn;
 }
 
+/** A bare date means 00:00 UTC of that day. */
+function sinceTime(value: string): Date {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+}
+
 export function expectedExport(records: readonly CatalogueRecord[], f: Filters): { total: number; ids: string[] } {
   const search = f.search?.toLowerCase();
   const matches = records.filter(
@@ -40,7 +47,8 @@ export function expectedExport(records: readonly CatalogueRecord[], f: Filters):
       (f.patch_status === undefined || r.patch?.status === f.patch_status.toLowerCase()) &&
       (f.tag === undefined || r.tags.some((t) => t.tag.toLowerCase() === f.tag?.toLowerCase())) &&
       (f.min_score === undefined || (r.cvss_score !== null && r.cvss_score >= f.min_score)) &&
-      (search === undefined || r.cve_id.toLowerCase().includes(search) || r.description.toLowerCase().includes(search)),
+      (search === undefined || r.cve_id.toLowerCase().includes(search) || r.description.toLowerCase().includes(search)) &&
+      (f.modified_since === undefined || (r.modified_at !== undefined && new Date(r.modified_at) >= sinceTime(f.modified_since))),
   );
   return { total: matches.length, ids: [...matches].sort(exportOrder).slice(0, 1000).map((r) => r.cve_id) };
 }

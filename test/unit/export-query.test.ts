@@ -33,6 +33,23 @@ describe('parseExportQuery', () => {
     expect(q.filters).toEqual({ severity: 'HIGH', risk_level: 'CRITICAL_GAP', patch_status: 'not_available', min_score: 7.5, tag: 'Apache', search: 'Log4j' });
   });
 
+  it.each([
+    ['2026-11-01', '2026-11-01T00:00:00.000Z'],
+    ['2026-11-01T08:30:00Z', '2026-11-01T08:30:00.000Z'],
+    ['2026-11-01T08:30:00.250Z', '2026-11-01T08:30:00.250Z'],
+    ['2026-11-01T10:30:00+02:00', '2026-11-01T08:30:00.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+  ])('accepts modified_since=%s as the instant %s', (value, instant) => {
+    expect(parseExportQuery('csv', { modified_since: [value] }).filters.modified_since).toBe(instant);
+  });
+
+  it.each(['2026-13-01', '2026-02-30', '2023-02-29', '2026-11-1', '2026-11-01T08:30', '2026-11-01 08:30:00Z', 'yesterday', '1730000000', ''])(
+    'rejects modified_since=%j',
+    (value) => {
+      expect(details(() => parseExportQuery('json', { modified_since: [value] })).map((d) => d.parameter)).toEqual(['modified_since']);
+    },
+  );
+
   it.each(['0', '10', '10.0', '0.1', '7'])('accepts min_score=%s', (value) => {
     expect(parseExportQuery('json', { min_score: [value] }).filters.min_score).toBe(Number(value));
   });

@@ -18,9 +18,10 @@ const recordArb = fc
     tags: fc.subarray(['Apache', 'nginx', 'OpenSSL', 'linux']),
     words: fc.array(fc.constantFrom('Heap', 'overflow', 'SQL', 'injection', 'ümlaut', 'İstanbul', 'a'), { maxLength: 5 }),
     rejected: fc.boolean(),
+    modifiedHour: fc.option(fc.integer({ min: 0, max: 47 }), { nil: undefined }),
   })
-  .map((r) =>
-    fixtureRecord({
+  .map((r) => ({
+    ...fixtureRecord({
       id: `CVE-${r.year}-${r.n}`,
       score: r.score,
       published: `2024-01-0${r.day}`,
@@ -30,7 +31,8 @@ const recordArb = fc
       description: r.words.join(' '),
       rejected: r.rejected && r.n % 7 === 0,
     }),
-  );
+    ...(r.modifiedHour === undefined ? {} : { modified_at: new Date(Date.UTC(2026, 0, 1, r.modifiedHour, 30)).toISOString() }),
+  }));
 
 const filtersArb: fc.Arbitrary<ExportFilters> = fc.record(
   {
@@ -40,6 +42,8 @@ const filtersArb: fc.Arbitrary<ExportFilters> = fc.record(
     tag: fc.constantFrom('apache', 'NGINX', 'OpenSSL', 'windows'),
     min_score: fc.integer({ min: 0, max: 100 }).map((s) => s / 10),
     search: fc.constantFrom('heap', 'SQL INJ', 'cve-2021', '-2024-1', 'ümlaut', 'i̇stanbul', 'a', 'flow sql'),
+    // Normalised as the query parser leaves it: an ISO timestamp in UTC.
+    modified_since: fc.integer({ min: 0, max: 48 }).map((h) => new Date(Date.UTC(2026, 0, 1, h, 30)).toISOString()),
   },
   { requiredKeys: [] },
 );

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+import { CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from '../domain/change-log.js';
+import { ApiError, type ErrorDetail } from '../domain/errors.js';
+
+/**
+ * `GET /api/changes` query parameters (product-decisions §7): one zod schema per parameter,
+ * for validation and the OpenAPI document alike. Parsed as strictly as the exports: an unknown,
+ * repeated or out-of-domain parameter is a 400 INVALID_PARAMETER naming each.
+ */
+export const changesParameterSchemas = {
+  since: z
+    .string()
+    .min(1)
+    .max(64)
+    .meta({ description: 'A `next_cursor` from an earlier answer: the changes after it. Omitted: from the oldest change kept (90 days).' }),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(CHANGES_MAX_LIMIT))
+    .meta({ description: `At most this many changes (1 to ${CHANGES_MAX_LIMIT}, default ${CHANGES_DEFAULT_LIMIT}).` }),
+} as const;
+
+const ACCEPTS: Record<keyof typeof changesParameterSchemas, string> = {
+  since: 'a next_cursor value from an earlier answer',
+  limit: `a whole number from 1 to ${CHANGES_MAX_LIMIT}`,
+};
+
+export interface ChangesQuery {
+  /** The raw cursor (decoded and checked by the use case, which knows the time). */
+  readonly since?: string;
+  readonly limit: number;
+}
+
+export function parseChangesQuery(multiValue: Record<string, string[] | undefined> | null | undefined): ChangesQuery {
+  const known = Object.keys(changesParameterSchemas) as (keyof typeof changesParameterSchemas)[];
+  const details: ErrorDetail[] = [];
+  const values: Partial<Record<keyof typeof changesParameterSchemas, unknown>> = {};
+  for (const [name, list] of Object.entries(multiValue ?? {})) {
+    const key = known.find((k) => k === name);
+    if (!key) {
+      details.push({ parameter: name, message: `is not a parameter of this endpoint; accepted parameters: ${known.join(', ')}` });
+      continue;
+    }
+    if (!list || list.length !== 1) {
+      details.push({ parameter: name, message: 'is given more than once; give it once' });
+      continue;
+    }
+    const parsed = changesParameterSchemas[key].safeParse(list[0] ?? '');
+    if (!parsed.success) {
+      details.push({ parameter: name, message: `must be ${ACCEPTS[key]}` });
+      continue;
+    }
+    values[key] = parsed.data;
+  }
+  if (details.length > 0) {
+    throw new ApiError('INVALID_PARAMETER', `Invalid query parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
+  }
+  return {
+    ...(typeof values.since === 'string' ? { since: values.since } : {}),
+    limit: typeof values.limit === 'number' ? values.limit : CHANGES_DEFAULT_LIMIT,
+  };
+}

@@ -1,0 +1,204 @@
+import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { tableName } from '../config/index.js';
+import type { ChangeKind } from '../domain/change.js';
+import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
+import type { ExportRecord } from '../domain/cve.js';
+import { batchDeleteAll } from './batch.js';
+import { documentClient, dynamo } from './dynamo-client.js';
+
+/** A change before it has an id: what the ingest hands over. */
+export interface NewChange {
+  readonly cve_id: string;
+  readonly kind: ChangeKind;
+  readonly fields: readonly string[];
+  /** The record after the change as the JSON export shows it; absent for `rejected`. */
+  readonly record?: ExportRecord;
+}
+
+export interface StoredChange extends NewChange {
+  readonly change_id: string;
+  readonly changed_at: string;
+}
+
+/** Told which change ids a write is about to send, and when that write is over (done or failed). */
+export interface WriteTracker {
+  begin(ids: readonly string[]): void;
+  end(ids: readonly string[]): void;
+}
+
+/** A writer's published promise: it will never again write a change id below `low`. */
+export interface WriterMark {
+  readonly writer: string;
+  readonly low: string;
+  readonly lease_until: number;
+}
+
+const WRITERS_PK = 'WRITERS';
+const BATCH_WRITE_LIMIT = 25;
+const MAX_ATTEMPTS = 10;
+const DAY_MS = 86_400_000;
+
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.min(2000, 25 * 2 ** attempt)));
+
+function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
+  const change_id = newChangeId(nowMs);
+  return {
+    pk: bucketOf(change_id),
+    sk: change_id,
+    cve_id: change.cve_id,
+    changed_at: new Date(positionTime(change_id)).toISOString(),
+    kind: change.kind,
+    fields: [...change.fields],
+    ...(change.record ? { record: change.record } : {}),
+    // TTL (seconds): DynamoDB removes the item once the 90 days are over.
+    expires_at: Math.ceil((positionTime(change_id) + CHANGE_RETENTION_MS) / 1000),
+  };
+}
+
+function fromItem(item: Record<string, unknown>): StoredChange {
+  return {
+    change_id: String(item.sk),
+    cve_id: String(item.cve_id),
+    changed_at: String(item.changed_at),
+    kind: item.kind as ChangeKind,
+    fields: (item.fields as string[] | undefined) ?? [],
+    ...(item.record ? { record: item.record as ExportRecord } : {}),
+  };
+}
+
+export const changeRepository = {
+  /**
+   * Writes changes, 25 per BatchWriteItem. Each change gets its id (and so its place in the
+   * log) just before the call that writes it is sent, and an unprocessed item gets a fresh one;
+   * `tracker` hears of each call's ids before it is sent and after it is over, so the writer can
+   * publish how far the log is complete (docs/architecture.md, "Change feed"). Returns the ids
+   * written, in no particular order.
+   */
+  async append(changes: readonly NewChange[], clock: () => number = Date.now, tracker?: WriteTracker): Promise<string[]> {
+    const table = tableName('CHANGES_TABLE');
+    const written: string[] = [];
+    for (let start = 0; start < changes.length; start += BATCH_WRITE_LIMIT) {
+      let pending = changes.slice(start, start + BATCH_WRITE_LIMIT);
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left changes unprocessed after retries');
+        if (attempt > 0) await pause(attempt);
+        const items = pending.map((change) => toItem(change, clock()));
+        const ids = items.map((item) => String(item.sk));
+        tracker?.begin(ids);
+        let out: BatchWriteCommandOutput;
+        try {
+          out = await dynamo(() =>
+            documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } })),
+          );
+        } finally {
+          tracker?.end(ids);
+        }
+        const unprocessed = new Set((out.UnprocessedItems?.[table] ?? []).map((request) => String(request.PutRequest?.Item?.sk)));
+        const retry: NewChange[] = [];
+        items.forEach((item, i) => {
+          if (unprocessed.has(String(item.sk))) retry.push(pending[i]!);
+          else written.push(String(item.sk));
+        });
+        pending = retry;
+      }
+    }
+    return written;
+  },
+
+  /**
+   * Changes with `after < change_id <= upTo`, oldest first, at most `limit`: one strongly
+   * consistent Query per day bucket from `after`'s day to `upTo`'s (a change written before a
+   * reader's horizon must be seen by that reader), paged within a day by LastEvaluatedKey.
+   */
+  async readRange(after: string, upTo: string, limit: number): Promise<StoredChange[]> {
+    const table = tableName('CHANGES_TABLE');
+    const found: StoredChange[] = [];
+    const lastBucket = bucketOf(upTo);
+    for (let day = positionTime(after); found.length < limit; day += DAY_MS) {
+      const bucket = bucketOfTime(day);
+      if (bucket > lastBucket) break;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamo(() =>
+          documentClient().send(
+            new QueryCommand({
+              TableName: table,
+              KeyConditionExpression: 'pk = :pk AND sk > :after',
+              ExpressionAttributeValues: { ':pk': bucket, ':after': after },
+              ConsistentRead: true,
+              Limit: limit - found.length,
+              ExclusiveStartKey: start,
+            }),
+          ),
+        );
+        for (const item of out.Items ?? []) {
+          if (String(item.sk) > upTo) return found;
+          found.push(fromItem(item));
+        }
+        start = out.LastEvaluatedKey;
+      } while (start && found.length < limit);
+    }
+    return found;
+  },
+
+  /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */
+  async putWriterMark(mark: WriterMark): Promise<void> {
+    await dynamo(() =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName('CHANGES_TABLE'),
+          Item: { pk: WRITERS_PK, sk: mark.writer, low: mark.low, lease_until: mark.lease_until, expires_at: Math.ceil(mark.lease_until / 1000) + 86_400 },
+        }),
+      ),
+    );
+  },
+
+  async deleteWriterMark(writer: string): Promise<void> {
+    await dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } })));
+  },
+
+  /** The marks of writers whose lease has not run out (one strongly consistent Query). */
+  async activeWriterMarks(nowMs: number): Promise<WriterMark[]> {
+    const out = await dynamo(() =>
+      documentClient().send(
+        new QueryCommand({
+          TableName: tableName('CHANGES_TABLE'),
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': WRITERS_PK },
+          ConsistentRead: true,
+        }),
+      ),
+    );
+    return (out.Items ?? [])
+      .map((item) => ({ writer: String(item.sk), low: String(item.low), lease_until: Number(item.lease_until) }))
+      .filter((mark) => mark.lease_until > nowMs);
+  },
+
+  /**
+   * Local stack only (dynalite has no TTL): deletes the changes whose `expires_at` has passed.
+   * A Scan is acceptable here: it is housekeeping on a developer's machine, never a reader's path.
+   */
+  async deleteExpired(nowMs: number = Date.now()): Promise<number> {
+    const table = tableName('CHANGES_TABLE');
+    let start: Record<string, unknown> | undefined;
+    let deleted = 0;
+    do {
+      const out = await dynamo(() =>
+        documentClient().send(
+          new ScanCommand({
+            TableName: table,
+            ProjectionExpression: 'pk, sk',
+            FilterExpression: 'expires_at <= :now',
+            ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
+            ExclusiveStartKey: start,
+          }),
+        ),
+      );
+      const keys = (out.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk }));
+      if (keys.length > 0) await batchDeleteAll(table, keys);
+      deleted += keys.length;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return deleted;
+  },
+};
