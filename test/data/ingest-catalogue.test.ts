@@ -9,16 +9,27 @@ import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain
 import { gradeLevel } from '../../shared/ingest/readability.js';
 import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
+import { ApiError } from '../../shared/domain/errors.js';
+import { createIndexCache } from '../../shared/query/index-cache.js';
+import { selectFromIndex, type FilterIndex } from '../../shared/query/filter-index.js';
+import { filterIndexRepository } from '../../shared/repositories/filter-index-repository.js';
+import { explainCve } from '../../shared/use-cases/explain-cve.js';
+import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
 const NOW = new Date();
 
 // ---- expectations read straight from the raw records -------------------------------------
 
-interface RawMetric { source?: string; type?: string; cvssData?: { version?: string; baseScore?: number; baseSeverity?: string } }
+interface RawMetric { source?: string; type?: string; baseSeverity?: string; cvssData?: { version?: string; baseScore?: number; baseSeverity?: string; vectorString?: string } }
+/** One CVSS metric a source states, and its place in §6's order within its version (0 best). */
+interface Stated { version: string; score: number; severity: string; vector: string | undefined; rank: number }
 interface Expected {
   stamp: string;
-  score?: { score: number; severity: string };
+  status: string;
+  /** Every CVSS metric NVD lists, of every version. */
+  metrics: Stated[];
+  rejected: boolean;
   published?: string;
   cwes: string[];
   /** NVD only: versionEndExcluding of vulnerable, non-negated CPE matches. */
@@ -28,7 +39,25 @@ interface Expected {
 }
 
 const nvd = new Map<string, Expected>();
-const cve5 = new Map<string, { stamp: string; cna?: Expected['score']; adp?: Expected['score']; published?: string; updated?: string; cnaCwes: string[]; adpCwes: string[] }>();
+const cve5 = new Map<string, { stamp: string; metrics: Stated[]; rejected: boolean; published?: string; updated?: string; cnaCwes: string[]; adpCwes: string[] }>();
+
+// ---- §6 "Scores" and "Rejected records", written here again from the spec's words ----------
+const VERSION_ORDER = ['3.1', '3.0', '4.0', '2.0'];
+const CISA_ADP_ID = '134c704f-9b21-4f2e-91b3-4a467353bcc0';
+/** Within a version: NVD's Primary, then the CNA's (NVD's copy before CVE 5's), then CISA-ADP's, then anyone else. */
+const RANK = { nvdPrimary: 0, nvdCna: 1, cve5Cna: 2, nvdAdp: 3, cve5Adp: 4, other: 5 };
+/** NVD's v2 scale; v3.x/v4.0 the source's rating, where NONE (0.0) is LOW (the interface's enum has no NONE). */
+const statedSeverity = (version: string, score: number, stated: string | undefined) =>
+  version === '2.0' ? (score >= 7 ? 'HIGH' : score >= 4 ? 'MEDIUM' : 'LOW') : String(stated).toUpperCase() === 'NONE' ? 'LOW' : String(stated).toUpperCase();
+const REJECTION_NOTICE = /^\s*(\*\* ?REJECT ?\*\*|Rejected reason:)/i;
+
+function bestScore(metrics: readonly Stated[]): Stated | undefined {
+  for (const version of VERSION_ORDER) {
+    const of = metrics.filter((m) => m.version === version).sort((a, b) => a.rank - b.rank);
+    if (of[0]) return of[0];
+  }
+  return undefined;
+}
 const kev = new Set<string>();
 
 const CWE = /^CWE-\d+$/;
@@ -38,8 +67,17 @@ function expectNvd(cve: Record<string, unknown>) {
   const id = String(cve.id);
   const stamp = String(cve.lastModified ?? '');
   if ((nvd.get(id)?.stamp ?? '') >= stamp && nvd.has(id)) return;
-  const v31 = ((cve.metrics as { cvssMetricV31?: RawMetric[] } | undefined)?.cvssMetricV31 ?? []).filter((m) => m.cvssData?.version === '3.1' && typeof m.cvssData.baseScore === 'number');
-  const metric = v31.find((m) => m.type === 'Primary') ?? v31.find((m) => m.type !== 'Primary');
+  const lists = (cve.metrics ?? {}) as Record<string, RawMetric[] | undefined>;
+  const metrics: Stated[] = [];
+  for (const [list, version] of [['cvssMetricV31', '3.1'], ['cvssMetricV30', '3.0'], ['cvssMetricV40', '4.0'], ['cvssMetricV2', '2.0']] as const) {
+    for (const m of lists[list] ?? []) {
+      const score = m.cvssData?.baseScore;
+      if (typeof score !== 'number') continue;
+      const rank = m.type === 'Primary' ? RANK.nvdPrimary : m.source === cve.sourceIdentifier ? RANK.nvdCna : m.source === CISA_ADP_ID ? RANK.nvdAdp : RANK.other;
+      metrics.push({ version, score, severity: statedSeverity(version, score, m.cvssData?.baseSeverity ?? m.baseSeverity), vector: m.cvssData?.vectorString, rank });
+    }
+  }
+  const english = ((cve.descriptions as { lang?: string; value?: string }[] | undefined) ?? []).find((d) => d.lang === 'en')?.value ?? '';
   const weaknesses = (cve.weaknesses as { type?: string; description?: { value?: string }[] }[] | undefined) ?? [];
   const cwes = [...new Set(weaknesses.flatMap((w) => (w.description ?? []).map((d) => d.value ?? '')).filter((v) => CWE.test(v)))];
   const fixed: string[] = [];
@@ -57,7 +95,9 @@ function expectNvd(cve: Record<string, unknown>) {
   }
   nvd.set(id, {
     stamp,
-    ...(metric ? { score: { score: metric.cvssData!.baseScore!, severity: String(metric.cvssData!.baseSeverity).toUpperCase() } } : {}),
+    status: String(cve.vulnStatus ?? ''),
+    metrics,
+    rejected: cve.vulnStatus === 'Rejected' || REJECTION_NOTICE.test(english),
     published: String(cve.published).slice(0, 10),
     cwes,
     fixed,
@@ -65,29 +105,37 @@ function expectNvd(cve: Record<string, unknown>) {
   });
 }
 
-type Container = { providerMetadata?: { shortName?: string }; metrics?: { cvssV3_1?: { baseScore?: number; baseSeverity?: string } }[]; problemTypes?: { descriptions?: { cweId?: string; type?: string; description?: string }[] }[] };
-const c5score = (c: Container | undefined) => {
-  const m = c?.metrics?.find((x) => typeof x.cvssV3_1?.baseScore === 'number')?.cvssV3_1;
-  return m ? { score: m.baseScore!, severity: String(m.baseSeverity).toUpperCase() } : undefined;
+type C5Metric = { baseScore?: number; baseSeverity?: string; vectorString?: string };
+type Container = {
+  providerMetadata?: { shortName?: string };
+  descriptions?: { lang?: string; value?: string }[];
+  metrics?: Partial<Record<'cvssV3_1' | 'cvssV3_0' | 'cvssV4_0' | 'cvssV2_0', C5Metric>>[];
+  problemTypes?: { descriptions?: { cweId?: string; type?: string; description?: string }[] }[];
 };
+/** A container's metrics: the first of each version it lists. */
+const c5metrics = (c: Container | undefined, rank: number): Stated[] =>
+  (['cvssV3_1', 'cvssV3_0', 'cvssV4_0', 'cvssV2_0'] as const).flatMap((key, i) => {
+    const m = c?.metrics?.find((x) => typeof x[key]?.baseScore === 'number')?.[key];
+    const version = VERSION_ORDER[i]!;
+    return m ? [{ version, score: m.baseScore!, severity: statedSeverity(version, m.baseScore!, m.baseSeverity), vector: m.vectorString, rank }] : [];
+  });
 const c5cwes = (c: Container | undefined) => [
   ...new Set((c?.problemTypes ?? []).flatMap((p) => (p.descriptions ?? []).map((d) => d.cweId ?? (d.type === 'CWE' ? /\bCWE-\d+\b/.exec(d.description ?? '')?.[0] : undefined) ?? '')).filter((v) => CWE.test(v))),
 ];
 
-function expectCve5(record: { cveMetadata: { cveId: string; datePublished?: string; dateUpdated?: string }; containers: { cna?: Container; adp?: Container[] } }) {
+function expectCve5(record: { cveMetadata: { cveId: string; state?: string; datePublished?: string; dateUpdated?: string }; containers: { cna?: Container; adp?: Container[] } }) {
   const id = record.cveMetadata.cveId;
   const stamp = record.cveMetadata.dateUpdated ?? '';
   if (cve5.has(id) && cve5.get(id)!.stamp >= stamp) return;
   const adp = record.containers.adp?.find((a) => a.providerMetadata?.shortName === 'CISA-ADP');
-  const cna = c5score(record.containers.cna);
-  const adpScore = c5score(adp);
+  const english = (record.containers.cna?.descriptions ?? []).find((d) => d.lang?.startsWith('en'))?.value ?? '';
   const utcDay = (s: string | undefined) => (s ? new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : `${s}Z`).toISOString().slice(0, 10) : undefined);
   const published = utcDay(record.cveMetadata.datePublished);
   const updated = utcDay(record.cveMetadata.dateUpdated);
   cve5.set(id, {
     stamp,
-    ...(cna ? { cna } : {}),
-    ...(adpScore ? { adp: adpScore } : {}),
+    metrics: [...c5metrics(record.containers.cna, RANK.cve5Cna), ...c5metrics(adp, RANK.cve5Adp)],
+    rejected: record.cveMetadata.state === 'REJECTED' || REJECTION_NOTICE.test(english),
     ...(published ? { published } : {}),
     ...(updated ? { updated } : {}),
     cnaCwes: c5cwes(record.containers.cna),
@@ -181,22 +229,82 @@ describe('the whole data folder, ingested', () => {
     expect([...read].map(relative).filter((path) => NOT_CATALOGUE_INPUT.has(path))).toEqual([]);
   });
 
-  it('score, severity, published date and CWE ids agree exactly with the source', () => {
+  it('score, severity and cvss_version follow §6 for every record; published date and CWE ids agree exactly with the source', () => {
     const f = failures();
+    const byVersion: Record<string, number> = {};
     for (const r of records) {
       const n = nvd.get(r.cve_id);
       const c = cve5.get(r.cve_id);
-      const score = n?.score ?? c?.cna ?? c?.adp;
+      const score = bestScore([...(n?.metrics ?? []), ...(c?.metrics ?? [])]);
+      byVersion[score?.version ?? 'unscored'] = (byVersion[score?.version ?? 'unscored'] ?? 0) + 1;
       if ((score?.score ?? null) !== r.cvss_score) f.add(`${r.cve_id}: score ${r.cvss_score} ≠ ${score?.score}`);
-      // CVSS "NONE" (score 0.0) has no value in the interface's enum: LOW by the documented rule.
-      const severity = score ? (score.severity === 'NONE' ? 'LOW' : score.severity) : 'UNKNOWN';
-      if (severity !== r.severity) f.add(`${r.cve_id}: severity ${r.severity} ≠ ${severity}`);
+      if ((score?.severity ?? 'UNKNOWN') !== r.severity) f.add(`${r.cve_id}: severity ${r.severity} ≠ ${score?.severity ?? 'UNKNOWN'}`);
+      if ((score?.version ?? null) !== r.cvss_version) f.add(`${r.cve_id}: cvss_version ${r.cvss_version} ≠ ${score?.version}`);
+      if ((score?.vector ?? null) !== r.cvss_vector) f.add(`${r.cve_id}: cvss_vector ${r.cvss_vector} ≠ ${score?.vector}`);
+      if (score && !r.rejected && /No CVSS|not (been )?scored/.test(r.explanation?.summary ?? '')) f.add(`${r.cve_id}: scored under v${score.version} but the summary says unscored`);
       const published = n?.published ?? c?.published ?? c?.updated;
       if (published !== r.published_date) f.add(`${r.cve_id}: published ${r.published_date} ≠ ${published}`);
       const cwes = n?.cwes.length ? n.cwes : c?.cnaCwes.length ? c.cnaCwes : (c?.adpCwes ?? []);
       if ([...cwes].sort().join() !== [...r.cwe_ids].sort().join()) f.add(`${r.cve_id}: CWE ${r.cwe_ids} ≠ ${cwes}`);
     }
+    console.log(`test:data scores by CVSS version: ${JSON.stringify(byVersion)} of ${records.length} records`);
     f.check();
+  });
+
+  it('rejected records, in every form (§6), are marked, answer 404 with the rejected message and are never exported', async () => {
+    const f = failures();
+    const forms = { nvdStatus: 0, nvdNotice: 0, cve5: 0 };
+    const rejectedIds: string[] = [];
+    for (const r of records) {
+      const n = nvd.get(r.cve_id);
+      const c = cve5.get(r.cve_id);
+      const expected = (n?.rejected ?? false) || (c?.rejected ?? false);
+      if (expected !== r.rejected) f.add(`${r.cve_id}: rejected ${r.rejected} ≠ ${expected}`);
+      if (!expected) continue;
+      rejectedIds.push(r.cve_id);
+      if (n?.rejected && n.status === 'Rejected') forms.nvdStatus++;
+      else if (n?.rejected) forms.nvdNotice++;
+      else forms.cve5++;
+    }
+    f.check();
+    // The export filter index, built as every ingest run builds it, holds none of them...
+    await rebuildFilterIndex();
+    const index: FilterIndex = await createIndexCache(filterIndexRepository).get();
+    const exported = new Set(selectFromIndex(index, {}, index.count).ids);
+    expect(exported.size).toBe(records.length - rejectedIds.length);
+    const leaked = rejectedIds.filter((id) => exported.has(id));
+    // ...and the lookup answers each with 404 and the rejected message.
+    const answered: string[] = [];
+    for (let i = 0; i < rejectedIds.length; i += 50) {
+      await Promise.all(
+        rejectedIds.slice(i, i + 50).map((id) =>
+          explainCve(id).then(
+            () => answered.push(id),
+            (error: unknown) => {
+              if (!(error instanceof ApiError && error.code === 'CVE_NOT_FOUND' && /rejected/.test(error.message))) answered.push(`${id}: ${String(error)}`);
+            },
+          ),
+        ),
+      );
+    }
+    console.log(
+      `test:data rejected: ${rejectedIds.length} records (NVD status Rejected ${forms.nvdStatus}, NVD rejection notice under another status ${forms.nvdNotice}, CVE 5 only ${forms.cve5}); ` +
+        `answered ${answered.length}, exported ${leaked.length}; exportable ${exported.size}`,
+    );
+    expect(answered.slice(0, 8)).toEqual([]);
+    expect(leaked.slice(0, 8)).toEqual([]);
+  }, 300_000);
+
+  it('severity and min_score filters include records scored under older CVSS versions', async () => {
+    const index = await createIndexCache(filterIndexRepository).get();
+    const older = new Set(records.filter((r) => !r.rejected && r.cvss_version !== '3.1' && r.cvss_version !== null).map((r) => r.cve_id));
+    const high = selectFromIndex(index, { severity: 'HIGH' }, index.count).ids;
+    const atLeast7 = selectFromIndex(index, { min_score: 7 }, index.count).ids;
+    const olderHigh = high.filter((id) => older.has(id)).length;
+    console.log(`test:data filters: severity=HIGH ${high.length} (${olderHigh} scored under v3.0/v4.0/v2), min_score=7 ${atLeast7.length} (${atLeast7.filter((id) => older.has(id)).length} older)`);
+    expect(olderHigh).toBeGreaterThan(0);
+    expect(high.length).toBe(records.filter((r) => !r.rejected && r.severity === 'HIGH').length);
+    expect(atLeast7.length).toBe(records.filter((r) => !r.rejected && r.cvss_score !== null && r.cvss_score >= 7).length);
   });
 
   it('every KEV CVE is weaponized with CISA KEV among its exploit sources', () => {

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { Log } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, type CatalogueRecord, type ExportMeta, type ExportRecord } from '../../shared/domain/cve.js';
+import { CSV_COLUMNS, CSV_EXTRA_COLUMNS, type CatalogueRecord, type ExportMeta, type ExportRecord } from '../../shared/domain/cve.js';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { exportClient, type Format } from '../support/export-client.js';
 import { fixtureRecord, largestRecord, LARGEST_REFERENCES, LARGEST_TAG } from '../support/export-fixtures.js';
@@ -32,6 +32,12 @@ const special: CatalogueRecord[] = [
   // The SARIF level mapping edges.
   ...([3.9, 4.0, 6.9, 7.0] as const).map((score, i) => fixtureRecord({ id: `CVE-2025-010${i}`, score, tags: ['levels'], cwes: ['CWE-79', 'CWE-1321'] })),
   fixtureRecord({ id: 'CVE-2025-0104', score: null, tags: ['levels'] }),
+  // Scored under the older CVSS v2 scale (product-decisions §6), with FIRST EPSS.
+  {
+    ...fixtureRecord({ id: 'CVE-2025-0200', score: 7.8, tags: ['older'], epss: { score: 0.0421, percentile: 0.8812, date: '2025-08-25' } }),
+    cvss_version: '2.0',
+    cvss_vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:C',
+  },
 ];
 const largest = Array.from({ length: 1000 }, (_, i) => largestRecord(i));
 
@@ -60,10 +66,11 @@ function csvRows(text: string): Record<string, string>[] {
 
 describe('CSV export', () => {
   it('is RFC 4180 with a header, CRLF line ends, and agrees row for row with the JSON export of the same query', async () => {
-    for (const query of ['min_score=8.5', 'tag=formula', 'tag=days', 'patch_status=available&severity=medium']) {
+    for (const query of ['min_score=8.5', 'tag=formula', 'tag=days', 'patch_status=available&severity=medium', 'tag=older']) {
       const csv = await exportAs('csv', query);
       const json = (await exportAs('json', query)).json<JsonExport>().data.cves;
-      expect(csv.text.startsWith(`${CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+      // The interface's columns first, ours appended (product-decisions §4).
+      expect(csv.text.startsWith(`${[...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS].join(',')}\r\n`)).toBe(true);
       expect(csv.text.endsWith('\r\n')).toBe(true);
       expect(csv.text.replace(/"[^"]*"/g, '').replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
       const rows = csvRows(csv.text);
@@ -72,7 +79,7 @@ describe('CSV export', () => {
         const cve = json[i] as ExportRecord;
         const status = cve.patch?.status;
         const unneutralised = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-        expect(Object.keys(row)).toEqual([...CSV_COLUMNS]);
+        expect(Object.keys(row)).toEqual([...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS]);
         expect(row.cve_id).toBe(cve.cve_id);
         expect(unneutralised(row.title ?? '')).toBe(cve.title);
         expect(row.severity).toBe(cve.severity);
@@ -81,6 +88,10 @@ describe('CSV export', () => {
         expect(row.patch_status).toBe(status ?? '');
         expect(row.days_unpatched).toBe(status === undefined || status === 'available' ? '' : String(cve.patch?.days_unpatched));
         expect(row.risk_level).toBe(cve.exploit_intel?.risk_level ?? '');
+        expect(row.cvss_version).toBe(cve.cvss_version ?? '');
+        expect(row.cvss_vector).toBe(cve.cvss_vector ?? '');
+        expect(row.epss_score).toBe(cve.exploit_intel?.epss ? String(cve.exploit_intel.epss.score) : '');
+        expect(row.epss_percentile).toBe(cve.exploit_intel?.epss ? String(cve.exploit_intel.epss.percentile) : '');
       });
     }
   });
@@ -120,10 +131,13 @@ describe('JSON export', () => {
     expect(answer.headers.get('content-disposition')).toMatch(/filename="plaincve-export-\d{8}T\d{6}Z\.json"$/);
     const cves = answer.json<JsonExport>().data.cves;
     const unscored = cves.find((c) => c.cve_id === 'CVE-2025-0006');
-    expect(Object.keys(unscored ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'tags']);
-    expect(unscored).toMatchObject({ severity: 'UNKNOWN', cvss_score: null });
+    expect(Object.keys(unscored ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'tags', 'cvss_version', 'cvss_vector']);
+    expect(unscored).toMatchObject({ severity: 'UNKNOWN', cvss_score: null, cvss_version: null, cvss_vector: null });
     const full = cves.find((c) => c.cve_id === 'CVE-2025-0001');
-    expect(Object.keys(full ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'exploit_intel', 'patch', 'tags']);
+    expect(Object.keys(full ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'exploit_intel', 'patch', 'tags', 'cvss_version', 'cvss_vector']);
+    expect(full).toMatchObject({ cvss_version: '3.1', cvss_vector: expect.stringMatching(/^CVSS:3\.1\//) });
+    const older = (await exportAs('json', 'tag=older')).json<JsonExport>().data.cves[0];
+    expect(older).toMatchObject({ cvss_score: 7.8, severity: 'HIGH', cvss_version: '2.0', cvss_vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:C', exploit_intel: { epss: { score: 0.0421, percentile: 0.8812, date: '2025-08-25' } } });
     for (const cve of cves) for (const field of ['cwe_names', 'in_kev', 'rejected', 'provenance', 'demo']) expect(cve).not.toHaveProperty(field);
   });
 });
@@ -155,6 +169,16 @@ describe('SARIF export', () => {
     expect(rule('CVE-2025-0104')?.properties).not.toHaveProperty('security-severity');
     expect(run?.results?.find((r) => r.ruleId === 'CVE-2025-0104')?.message.text).toBe('CVE-2025-0104: Example flaw CVE-2025-0104 (CVSS unknown)');
     expect(run?.results?.find((r) => r.ruleId === 'CVE-2025-0100')?.message.text).toBe('CVE-2025-0100: Example flaw CVE-2025-0100 (CVSS 3.9)');
+  });
+
+  it('says which CVSS version and vector a score is on, and carries EPSS, in rule and result properties', async () => {
+    const log = (await exportAs('sarif', 'tag=older')).json<Log>();
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const run = log.runs[0];
+    expect(run?.tool.driver.rules?.[0]?.properties).toMatchObject({ 'security-severity': '7.8', 'cvss-version': '2.0', 'cvss-vector': 'AV:N/AC:L/Au:N/C:N/I:N/A:C' });
+    expect(run?.results?.[0]?.properties).toMatchObject({ 'cvss-score': 7.8, 'cvss-version': '2.0', 'epss-score': 0.0421, 'epss-percentile': 0.8812, 'epss-date': '2025-08-25' });
+    const unscored = (await exportAs('sarif', 'tag=levels')).json<Log>().runs[0]?.tool.driver.rules?.find((r) => r.id === 'CVE-2025-0104');
+    expect(unscored?.properties).not.toHaveProperty('cvss-version');
   });
 
   it('has the interface shape: rules, ruleIndex, one CWE 4.13 taxonomy with a taxon per CWE, tags, helpUri, help text', async () => {

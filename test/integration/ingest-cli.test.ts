@@ -82,7 +82,8 @@ describe('npm run ingest', () => {
       (error: unknown) => error,
     )) as { code?: number; stderr?: string } | undefined;
     expect(failure?.code).toBe(1);
-    const lines = (failure?.stderr ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('npm '));
+    // Progress bars (drawn with block characters) may precede it; the failure itself is one line.
+    const lines = (failure?.stderr ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('npm ') && !/[█░]/.test(l));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/No input file was recognised/);
     expect(lines[0]).toContain(join(input, 'notes.txt'));

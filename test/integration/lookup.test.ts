@@ -13,8 +13,17 @@ const LOG4SHELL = makeRecord({
   severity: 'CRITICAL',
   cvss_score: 10,
 });
-const UNSCORED = makeRecord({ cve_id: 'CVE-2024-0001', severity: 'UNKNOWN', cvss_score: null, explanation: undefined });
+const UNSCORED = makeRecord({ cve_id: 'CVE-2024-0001', severity: 'UNKNOWN', cvss_score: null, cvss_version: null, cvss_vector: null, explanation: undefined, exploit_intel: undefined });
 const REJECTED = makeRecord({ cve_id: 'CVE-2023-9999', rejected: true });
+/** Scored only under CVSS v2 and without FIRST EPSS. */
+const OLDER = makeRecord({
+  cve_id: 'CVE-2008-4250',
+  severity: 'HIGH',
+  cvss_score: 10,
+  cvss_version: '2.0',
+  cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C',
+  exploit_intel: { risk_level: 'HIGH', detectable: true, weaponized: true, detection_sources: ['Nuclei'], exploit_sources: ['Metasploit'] },
+});
 
 let stack: TestStack;
 let key: string;
@@ -39,7 +48,7 @@ function expectRateHeaders(response: Response) {
 
 beforeAll(async () => {
   stack = await startTestStack();
-  await stack.seed([LOG4SHELL, UNSCORED, REJECTED]);
+  await stack.seed([LOG4SHELL, UNSCORED, REJECTED, OLDER]);
   key = await stack.newKey();
 });
 afterAll(() => stack.close());
@@ -64,7 +73,8 @@ describe('GET /api/cve/{cve_id}', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; data: Record<string, unknown> };
     expect(body.ok).toBe(true);
-    expect(Object.keys(body.data).sort()).toEqual(['affected', 'cve_id', 'cvss_score', 'fix', 'references', 'severity', 'summary', 'title']);
+    // The interface's fields in its order, then the additions (product-decisions §4, §6).
+    expect(Object.keys(body.data)).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'summary', 'affected', 'fix', 'references', 'cvss_version', 'cvss_vector', 'epss']);
     expect(cveExplanationSchema.parse(body.data)).toEqual({
       cve_id: 'CVE-2021-44228',
       title: LOG4SHELL.title,
@@ -74,8 +84,19 @@ describe('GET /api/cve/{cve_id}', () => {
       affected: LOG4SHELL.explanation?.affected,
       fix: LOG4SHELL.explanation?.fix,
       references: LOG4SHELL.explanation?.references.map(({ title, url }) => ({ title, url })),
+      cvss_version: '3.1',
+      cvss_vector: LOG4SHELL.cvss_vector,
+      epss: LOG4SHELL.exploit_intel?.epss,
     });
+    expect(body.data.epss).toEqual({ score: 0.42, percentile: 0.97, date: '2025-08-25' });
     expectRateHeaders(response);
+  });
+
+  it('says which CVSS version a score is on, and gives epss null where FIRST has no score', async () => {
+    const response = await stack.get('/api/cve/CVE-2008-4250', { key });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: unknown };
+    expect(cveExplanationSchema.parse(data)).toMatchObject({ severity: 'HIGH', cvss_score: 10, cvss_version: '2.0', cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C', epss: null });
   });
 
   it('answers an unscored record without an explanation with null score and non-empty texts', async () => {
@@ -87,6 +108,7 @@ describe('GET /api/cve/{cve_id}', () => {
     expect(explanation.severity).toBe('UNKNOWN');
     expect(explanation.summary).toBe(UNSCORED.description);
     expect(explanation.references).toEqual([]);
+    expect([explanation.cvss_version, explanation.cvss_vector, explanation.epss]).toEqual([null, null, null]);
   });
 
   it.each([

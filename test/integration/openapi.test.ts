@@ -53,7 +53,12 @@ describe('GET /openapi.json', () => {
       apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-API-Key' }),
     });
     const schemas = Object.keys((served.components as { schemas: Record<string, unknown> }).schemas);
-    expect(schemas).toEqual(expect.arrayContaining(['ExportRecord', 'ExportMeta', 'Explanation', 'Health', 'ErrorEnvelope', 'CveExplanation']));
+    expect(schemas).toEqual(expect.arrayContaining(['ExportRecord', 'ExportMeta', 'Explanation', 'Health', 'ErrorEnvelope', 'CveExplanation', 'Epss']));
+    // Scores of every CVSS version say which (product-decisions §6), in the lookup and the export record.
+    const schema = (id: string) => (served.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas[id];
+    for (const id of ['ExportRecord', 'CveExplanation']) expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['cvss_version', 'cvss_vector']));
+    expect(Object.keys(schema('CveExplanation')?.properties ?? {})).toContain('epss');
+    expect(Object.keys(schema('ExploitIntel')?.properties ?? {})).toContain('epss');
     expect(served.servers).toEqual([{ url: stack.baseUrl }]);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Who can attack, from a CVSS v3.x or v4.0 vector (v2 vectors say nothing of accounts and users in these terms): where from (AV), whether an account is needed (PR)
- * and whether a victim must help (UI).
+ * Who can attack, from a CVSS v3.x or v4.0 vector: where from (AV), whether an account is needed
+ * (PR) and whether a victim must help (UI). v2 vectors (Au, no UI) are not read.
  */
 export interface AttackConditions {
   readonly vector: 'N' | 'A' | 'L' | 'P';
