@@ -78,7 +78,8 @@ export class CpeTitles {
   private readonly chosen = new Map<string, ProductTitle | null>();
 
   add(entry: CpeTitleEntry): void {
-    const cut = cutTitle(entry.title, entry.version);
+    // A few entries are titled with their own CPE 2.2 URI: that names nothing.
+    const cut = /^cpe:/i.test(entry.title) ? undefined : cutTitle(entry.title, entry.version);
     if (!cut) return;
     const key = `${entry.vendor}:${entry.product}`;
     let titles = this.counts.get(key);
