@@ -20,7 +20,7 @@ import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-s
 const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
 <cpe-list xmlns="http://cpe.mitre.org/dictionary/2.0" xmlns:cpe-23="http://scap.nist.gov/schema/cpe-extension/2.3">
   <cpe-item name="cpe:/a:example:product_1:1.0">
-    <title xml:lang="en-US">Example Corp WidgetServer 1.0</title>
+    <title xml:lang="en-US">Example Corp PRODUCT-1 Server 1.0</title>
     <cpe-23:cpe23-item name="cpe:2.3:a:example:product_1:1.0:*:*:*:*:*:*:*"/>
   </cpe-item>
 </cpe-list>
@@ -85,7 +85,7 @@ describe('ingest Lambda', () => {
     expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
     // The configured CPE dictionary names the product (its legal form dropped); the tags keep the CPE spelling.
     const named = await cveRepository.get(cves[1]!.id);
-    expect(named?.explanation?.affected).toContain('Example WidgetServer');
+    expect(named?.explanation?.affected).toContain('Example PRODUCT-1 Server');
     expect(named?.tags).toContainEqual({ tag: 'product_1', tag_type: 'product' });
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
 

@@ -115,3 +115,16 @@ describe('display names for a record', () => {
     expect(written.map(productName)).toEqual(['Red Hat Enterprise Linux 9']);
   });
 });
+
+describe('titles that would mislead', () => {
+  it('gives no title when none of the pair\'s titles spells the product', () => {
+    const t = new CpeTitles();
+    t.add({ vendor: 'microsoft', product: 'windows_98', version: '-', title: 'Microsoft windows 98_beta' });
+    expect(t.title('microsoft', 'windows_98')).toBeUndefined();
+    expect(productName({ vendor: 'microsoft', product: 'windows_98' })).toBe('Microsoft Windows 98');
+  });
+
+  it('names what follows a CPE 2.2 URI left in a product field', () => {
+    expect(displayName('cpe:/h:HP:AdvanceStack 10Base-T Switching Hub J3200A version')).toBe('AdvanceStack 10Base-T Switching Hub J3200A version');
+  });
+});

@@ -27,7 +27,9 @@ function wordCase(word: string): string {
   return word.replace(/^[a-z]/, (letter) => letter.toUpperCase());
 }
 
-export function displayName(token: string): string {
+export function displayName(raw: string): string {
+  // A few old NVD matches carry a CPE 2.2 URI in the product field: name what follows it.
+  const token = raw.replace(/^cpe:\/[aho]:[^:]*:/i, '');
   const whole = KNOWN_SPELLINGS[token.toLowerCase()];
   if (whole && token === token.toLowerCase()) return whole;
   const spaced = token.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();

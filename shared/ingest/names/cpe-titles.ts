@@ -8,7 +8,7 @@
  *    with a digit;
  * 2. of the cut titles, the shortest that still spells every word of the CPE product token wins
  *    ("Apache HTTP Server" over "Apache Software Foundation Apache HTTP Server"); if none does,
- *    the most frequent, then the shortest. A title starting in lower case comes after the others
+ *    the pair has no dictionary title (the CNA's names or the casing rule follow). A title starting in lower case comes after the others
  *    ("Linux Kernel" over "linux Kernel", "jQuery" kept), and "OpenSSL OpenSSL" reads "OpenSSL";
  * 3. a vendor's legal form after its name is dropped ("Apache Software Foundation Tomcat" →
  *    "Apache Tomcat").
@@ -78,7 +78,8 @@ export class CpeTitles {
   private readonly chosen = new Map<string, ProductTitle | null>();
 
   add(entry: CpeTitleEntry): void {
-    const cut = cutTitle(entry.title, entry.version);
+    // A few entries are titled with their own CPE 2.2 URI: that names nothing.
+    const cut = /^cpe:/i.test(entry.title) ? undefined : cutTitle(entry.title, entry.version);
     if (!cut) return;
     const key = `${entry.vendor}:${entry.product}`;
     let titles = this.counts.get(key);
@@ -129,6 +130,6 @@ function choose(titles: ReadonlyMap<string, number>, product: string): string | 
   // A title that starts in lower case ("linux Kernel") is a dictionary slip when another exists.
   const lower = (t: string) => Number(/^[a-z]/.test(t) && !/^[a-z]+[A-Z]/.test(t));
   const spelling = all.filter(([t]) => spellsProduct(t, product)).sort(([a], [b]) => lower(a) - lower(b) || a.length - b.length || a.localeCompare(b));
-  if (spelling[0]) return spelling[0][0];
-  return all.sort(([a, na], [b, nb]) => nb - na || a.length - b.length || a.localeCompare(b))[0]?.[0];
+  // A title that does not spell the product ("Microsoft windows" for windows_98) would mislead: none.
+  return spelling[0]?.[0];
 }
