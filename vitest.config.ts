@@ -15,7 +15,18 @@ export default defineConfig({
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
-      { extends: true, test: { name: 'data', include: ['test/data/**/*.test.ts'], testTimeout: 1_800_000, hookTimeout: 1_800_000, fileParallelism: false } },
+      // The data folder is ingested once for all data suites (test/support/data-global-setup.ts).
+      {
+        extends: true,
+        test: {
+          name: 'data',
+          include: ['test/data/**/*.test.ts'],
+          globalSetup: ['test/support/data-global-setup.ts'],
+          testTimeout: 1_800_000,
+          hookTimeout: 1_800_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -42,7 +42,7 @@ let ingested: IngestedDataFolder;
 let records: CatalogueRecord[] = [];
 
 beforeAll(async () => {
-  ingested = await ingestDataFolder(new Date());
+  ingested = await ingestDataFolder();
   records = ingested.records.filter((r) => !r.rejected);
   await readRawNvd();
   console.log(`fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations`);

@@ -17,7 +17,6 @@ import { explainCve } from '../../shared/use-cases/explain-cve.js';
 import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
-const NOW = new Date();
 
 // ---- expectations read straight from the raw records -------------------------------------
 
@@ -191,7 +190,7 @@ let records: CatalogueRecord[] = [];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  folder = await ingestDataFolder(NOW);
+  folder = await ingestDataFolder();
   ({ summary, records } = folder);
   timings.ingestSeconds = folder.timings.ingestSeconds;
   const t = Date.now();

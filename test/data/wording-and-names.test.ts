@@ -16,7 +16,6 @@ import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
 
-const NOW = new Date();
 let folder: IngestedDataFolder;
 let records: CatalogueRecord[] = [];
 let titles: CpeTitles;
@@ -48,7 +47,7 @@ async function readNvdProducts() {
 }
 
 beforeAll(async () => {
-  folder = await ingestDataFolder(NOW);
+  folder = await ingestDataFolder();
   records = folder.records;
   const dictionary = new CatalogueAssembler();
   for (const path of filesUnder(DATA_DIR)) {

@@ -1,0 +1,42 @@
+/**
+ * The real-data project's global setup: the data folder is ingested ONCE, by the real ingest,
+ * into a local dynalite that stays up while the suite files run; each file then scans the
+ * records back (test/support/data-ingest.ts). Ingesting per file took minutes each.
+ */
+import type { TestProject } from 'vitest/node';
+import { applyFunctionEnvironment } from '../../shared/config/local.js';
+import { startLocalDynamo } from '../../shared/local/dynalite-server.js';
+import { localTableEnvironment } from '../../shared/local/local-tables.js';
+import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { ingestCatalogue, type IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import { DATA_DIR, filesUnder } from './data-files.js';
+
+export interface IngestedDataFolderContext {
+  readonly endpoint: string;
+  /** The `now` the ingest derived with (ISO), so the suites check against the same day. */
+  readonly now: string;
+  readonly summary: IngestSummary;
+  readonly ingestSeconds: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dataFolder: IngestedDataFolderContext;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dynamo = await startLocalDynamo();
+  applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_TIMEOUT_MS: '30000' });
+  resetDocumentClient();
+  const now = new Date();
+  const started = Date.now();
+  const summary = await ingestCatalogue({ files: filesUnder(DATA_DIR), now });
+  const ingestSeconds = (Date.now() - started) / 1000;
+  console.log(`test:data: the data folder ingested once in ${ingestSeconds}s (${Math.round(summary.derived / ingestSeconds)} records/s)`);
+  project.provide('dataFolder', { endpoint: dynamo.endpoint, now: now.toISOString(), summary, ingestSeconds });
+  return async () => {
+    resetDocumentClient();
+    await dynamo.close();
+  };
+}
