@@ -45,7 +45,8 @@ beforeAll(async () => {
   ingested = await ingestDataFolder();
   records = ingested.records.filter((r) => !r.rejected);
   await readRawNvd();
-  console.log(`fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations`);
+  const { ingestSeconds } = ingested.timings;
+  console.log(`fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations; ingest ${ingestSeconds}s (${Math.round(ingested.summary.derived / ingestSeconds)} records/s)`);
 });
 
 afterAll(async () => {

@@ -75,11 +75,12 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
     const below = entries.filter((e) => rangeBelow(e, v));
     const above = entries.filter((e) => !rangeBelow(e, v));
     if (above.length === 0) {
-      if (below.length > 0 && (latest === undefined || compareVersions(v, latest) < 0)) latest = v;
+      // Above every vulnerable version (or the product lists none): "V or later" is true.
+      if (latest === undefined || compareVersions(v, latest) < 0) latest = v;
       continue;
     }
     if (below.length === 0) continue;
-    // The nearest vulnerable versions above v must open a release line of their own.
+    // The nearest vulnerable versions above v must belong to another release line.
     const lowest = above.reduce((a, b) => (compareVersions(lowerBound(b) ?? '', lowerBound(a) ?? '') < 0 ? b : a));
     const lowestStart = lowerBound(lowest) ?? '';
     if (releaseLine(lowestStart) === releaseLine(v)) continue;
