@@ -12,10 +12,10 @@ export const INDEX_POINTER_KEY = 'INDEX#current';
 /** Well under DynamoDB's 400 KB item limit, leaving room for the key and attribute names. */
 export const INDEX_CHUNK_BYTES = 350 * 1024;
 /**
- * Chunks per BatchGetItem: 4 × 350 KB stays far below the 16 MB answer limit and answers well
- * within the per-call timeout, even from the local dynalite; the calls run in parallel.
+ * Chunks per BatchGetItem: 2 × 350 KB stays far below the 16 MB answer limit and answers well
+ * within the per-call timeout, even from a busy local dynalite; the calls run in parallel.
  */
-const CHUNKS_PER_READ = 4;
+const CHUNKS_PER_READ = 2;
 
 /** The two parts of an index version (shared/query/filter-index.ts, FilterIndexParts). */
 export type IndexPart = 'columns' | 'search';
@@ -72,7 +72,9 @@ export const filterIndexRepository = {
   async readChunks(pointer: IndexPointer, part: IndexPart = 'columns'): Promise<Buffer | undefined> {
     const count = part === 'columns' ? pointer.chunks : (pointer.searchChunks ?? 0);
     const keys = Array.from({ length: count }, (_, n) => chunkKey(pointer.version, n, part));
-    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), { batchSize: CHUNKS_PER_READ });
+    // Patient: a cold load happens once per container and version, inside an export function's
+    // 120 s, and one slow chunk read must not turn the container's first export into a 503.
+    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), { batchSize: CHUNKS_PER_READ, patient: true });
     const parts = new Map(items.map((item) => [String(item.pk), Buffer.from(item.data as Uint8Array)]));
     const ordered = keys.map((k) => parts.get(k));
     if (ordered.some((p) => p === undefined)) return undefined;
