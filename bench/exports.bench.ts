@@ -25,7 +25,7 @@ import type { CatalogueRecord, PatchStatus, RiskLevel } from '../shared/domain/c
 import { MAX_EXPORT_ROWS } from '../shared/domain/limits.js';
 import { FUNCTIONS } from '../shared/platform/functions.js';
 import { parseExportQuery } from '../shared/query/export-query.js';
-import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, selectFromIndex, type FilterIndex } from '../shared/query/filter-index.js';
+import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, encodeFilterIndexParts, selectFromIndex, type FilterIndex } from '../shared/query/filter-index.js';
 import { documentClient } from '../shared/repositories/dynamo-client.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
 import { filterIndexRepository } from '../shared/repositories/filter-index-repository.js';
@@ -232,8 +232,12 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
   try {
     t = performance.now();
     const version = `bench-${Date.now()}`;
-    const chunks = await filterIndexRepository.writeChunks(version, encodeFilterIndex({ ...index, version }));
-    await filterIndexRepository.flipPointer({ version, chunks, bytes: encoded.length, count: index.count, builtAt: index.builtAt }, undefined);
+    // Two parts, as the rebuild writes them: the columns every export needs, the search bytes apart.
+    const parts = encodeFilterIndexParts({ ...index, version });
+    const chunks = await filterIndexRepository.writeChunks(version, parts.columns, 'columns');
+    const searchChunks = await filterIndexRepository.writeChunks(version, parts.search, 'search');
+    await filterIndexRepository.flipPointer({ version, chunks, searchChunks, bytes: parts.columns.length + parts.search.length, count: index.count, builtAt: index.builtAt }, undefined);
+    console.log(`index parts: columns ${mb(parts.columns.length)} gzip (${chunks} chunks), search bytes ${mb(parts.search.length)} gzip (${searchChunks} chunks)`);
     await cveRepository.putMany([...needed].map((id) => records.get(id) as CatalogueRecord));
     console.log(`\nlocal table: index (${chunks} chunks) + the ${needed.size} records the queries return, written in ${ms(performance.now() - t)}`);
     decoded = undefined;
@@ -292,7 +296,12 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const coldMs = performance.now() - t;
     gc();
     const coldAfter = process.memoryUsage();
-    console.log(`cold export (pointer + ${chunks} chunks read, decode, then the export): ${ms(coldMs)}, items read ${itemsRead}, memory +${mb(coldAfter.heapUsed - coldBefore.heapUsed + coldAfter.arrayBuffers - coldBefore.arrayBuffers)}`);
+    console.log(`cold export without search (pointer + ${chunks} column chunks read in parallel, decode, then the export): ${ms(coldMs)}, items read ${itemsRead}, memory +${mb(coldAfter.heapUsed - coldBefore.heapUsed + coldAfter.arrayBuffers - coldBefore.arrayBuffers)}`);
+    itemsRead = 0;
+    t = performance.now();
+    await invoke('json', 'search=sql%20injection');
+    const firstSearchMs = performance.now() - t;
+    console.log(`first export with search (then reads the ${searchChunks} search-byte chunks): ${ms(firstSearchMs)}, items read ${itemsRead}`);
 
     console.log(`\nwarm exports, 1000 rows out of ${index.count} (handler time incl. local DynamoDB, ${RUNS} runs per query):`);
     console.log(`  ${'format'.padEnd(6)} ${'query'.padEnd(42)} ${'rows'.padStart(5)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'items read'.padStart(11)} ${'answer'.padStart(9)}`);
@@ -358,6 +367,7 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     console.log(`\ncold / warm, the same export (JSON, severity=high): ${ms(coldMs)} / ${ms(warmSame)} = ${(coldMs / warmSame).toFixed(2)} ×`);
     return [
       { figure: `cold export at ${index.count.toLocaleString('en')} records`, value: `${ms(coldMs)} (${chunks} chunks)`, goal: '< 1 s' },
+      { figure: 'first search export (loads the search bytes)', value: ms(firstSearchMs) },
       { figure: 'cold / warm (same export)', value: `${ms(coldMs)} / ${ms(warmSame)} = ${(coldMs / warmSame).toFixed(2)} ×`, goal: '≤ 2 ×' },
       { figure: 'warm export median (CSV / JSON / SARIF)', value: FORMATS.map((f) => ms(quantile(perFormat[f], 0.5))).join(' / '), goal: '< 250 ms' },
       { figure: 'items read per warm export', value: `≤ ${maxItems}`, goal: '≤ 1000 + a constant' },

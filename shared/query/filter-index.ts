@@ -240,6 +240,42 @@ export function encodeFilterIndex(index: FilterIndex): Buffer {
   return gzipSync(Buffer.concat(parts), { level: 6 });
 }
 
+/**
+ * The index in two parts that a reader loads apart: the columns every export needs (ids,
+ * scores, codes, tags: a few MB at 300,000 records) and the search bytes only a `search` export
+ * needs (about three quarters of the whole). A cold export without `search` then reads and
+ * decodes only the first. Each part is gzip-compressed on its own.
+ */
+export interface FilterIndexParts {
+  readonly columns: Buffer;
+  readonly search: Buffer;
+}
+
+export function encodeFilterIndexParts(index: FilterIndex): FilterIndexParts {
+  // The columns part is the one-buffer form without search bytes (its haystack offsets all 0).
+  const columns = encodeFilterIndex({ ...index, haystack: Buffer.alloc(0), haystackStart: new Uint32Array(index.count + 1) });
+  const count = Buffer.alloc(4);
+  count.writeUInt32LE(index.count);
+  const starts = Buffer.from(index.haystackStart.buffer, index.haystackStart.byteOffset, index.haystackStart.byteLength);
+  const search = gzipSync(Buffer.concat([count, starts, index.haystack]), { level: 6 });
+  return { columns, search };
+}
+
+/** The columns part alone: an index that answers every filter except `search`. */
+export function decodeFilterIndexColumns(columns: Buffer): FilterIndex {
+  return decodeFilterIndex(columns);
+}
+
+/** The columns part completed with its search bytes. */
+export function withSearchBytes(index: FilterIndex, search: Buffer): FilterIndex {
+  const data = gunzipSync(search);
+  const count = data.readUInt32LE(0);
+  if (count !== index.count) throw new Error('Filter index parts do not match');
+  const startsBytes = (count + 1) * 4;
+  const haystackStart = new Uint32Array(data.buffer.slice(data.byteOffset + 4, data.byteOffset + 4 + startsBytes));
+  return { ...index, haystackStart, haystack: data.subarray(4 + startsBytes) };
+}
+
 export function decodeFilterIndex(compressed: Buffer): FilterIndex {
   const data = gunzipSync(compressed);
   if (!data.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('Unsupported filter index format');

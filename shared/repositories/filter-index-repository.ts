@@ -12,10 +12,13 @@ export const INDEX_POINTER_KEY = 'INDEX#current';
 /** Well under DynamoDB's 400 KB item limit, leaving room for the key and attribute names. */
 export const INDEX_CHUNK_BYTES = 350 * 1024;
 /**
- * Chunks per BatchGetItem: 8 × 350 KB stays far below the 16 MB answer limit and answers well
- * within the per-call timeout, even from the local dynalite.
+ * Chunks per BatchGetItem: 2 × 350 KB stays far below the 16 MB answer limit and answers well
+ * within the per-call timeout, even from a busy local dynalite; the calls run in parallel.
  */
-const CHUNKS_PER_READ = 8;
+const CHUNKS_PER_READ = 2;
+
+/** The two parts of an index version (shared/query/filter-index.ts, FilterIndexParts). */
+export type IndexPart = 'columns' | 'search';
 
 export interface IndexPointer {
   readonly version: string;
@@ -23,10 +26,23 @@ export interface IndexPointer {
   readonly bytes: number;
   readonly count: number;
   readonly builtAt: string;
+  /**
+   * Chunks of the search part (`INDEX#<version>#search#<n>`). Absent for a version written
+   * whole (one part, the format before the split), which readers still load.
+   */
+  readonly searchChunks?: number;
 }
 
-function chunkKey(version: string, n: number): string {
-  return `INDEX#${version}#${n}`;
+function chunkKey(version: string, n: number, part: IndexPart = 'columns'): string {
+  return part === 'columns' ? `INDEX#${version}#${n}` : `INDEX#${version}#search#${n}`;
+}
+
+function chunkItems(version: string, data: Buffer, part: IndexPart): Record<string, unknown>[] {
+  const items: Record<string, unknown>[] = [];
+  for (let offset = 0, n = 0; offset < data.length || n === 0; offset += INDEX_CHUNK_BYTES, n++) {
+    items.push({ pk: chunkKey(version, n, part), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) });
+  }
+  return items;
 }
 
 export const filterIndexRepository = {
@@ -38,31 +54,36 @@ export const filterIndexRepository = {
       ),
     );
     if (!out.Item) return undefined;
-    const { version, chunks, bytes, count, built_at } = out.Item as Record<string, unknown>;
-    return { version: String(version), chunks: Number(chunks), bytes: Number(bytes), count: Number(count), builtAt: String(built_at) };
+    const { version, chunks, bytes, count, built_at, search_chunks } = out.Item as Record<string, unknown>;
+    return {
+      version: String(version),
+      chunks: Number(chunks),
+      bytes: Number(bytes),
+      count: Number(count),
+      builtAt: String(built_at),
+      ...(search_chunks === undefined ? {} : { searchChunks: Number(search_chunks) }),
+    };
   },
 
-  /** The chunks of one version, concatenated; undefined when one is missing (a rebuild removed it). */
-  async readChunks(pointer: IndexPointer): Promise<Buffer | undefined> {
-    const keys = Array.from({ length: pointer.chunks }, (_, n) => chunkKey(pointer.version, n));
-    // A few chunks per call, one call after another: a cold load happens once per container and
-    // version, and small sequential reads keep each answer well under BatchGetItem's 16 MB.
-    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), {
-      batchSize: CHUNKS_PER_READ,
-      sequential: true,
-    });
+  /**
+   * The chunks of one part of a version, concatenated; undefined when one is missing (a rebuild
+   * removed it). A few chunks per call, all calls at once: a cold export waits for the slowest.
+   */
+  async readChunks(pointer: IndexPointer, part: IndexPart = 'columns'): Promise<Buffer | undefined> {
+    const count = part === 'columns' ? pointer.chunks : (pointer.searchChunks ?? 0);
+    const keys = Array.from({ length: count }, (_, n) => chunkKey(pointer.version, n, part));
+    // Patient: a cold load happens once per container and version, inside an export function's
+    // 120 s, and one slow chunk read must not turn the container's first export into a 503.
+    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), { batchSize: CHUNKS_PER_READ, patient: true });
     const parts = new Map(items.map((item) => [String(item.pk), Buffer.from(item.data as Uint8Array)]));
     const ordered = keys.map((k) => parts.get(k));
     if (ordered.some((p) => p === undefined)) return undefined;
     return Buffer.concat(ordered as Buffer[]);
   },
 
-  /** Writes a version's chunks; nothing reads them until the pointer names the version. */
-  async writeChunks(version: string, data: Buffer): Promise<number> {
-    const items: Record<string, unknown>[] = [];
-    for (let offset = 0, n = 0; offset < data.length || n === 0; offset += INDEX_CHUNK_BYTES, n++) {
-      items.push({ pk: chunkKey(version, n), data: data.subarray(offset, offset + INDEX_CHUNK_BYTES) });
-    }
+  /** Writes one part of a version's chunks; nothing reads them until the pointer names the version. */
+  async writeChunks(version: string, data: Buffer, part: IndexPart = 'columns'): Promise<number> {
+    const items = chunkItems(version, data, part);
     // Sized by batchWriteAll to one chunk per call, each retried on its own when the table is slow.
     await batchPutAll(tableName('CATALOGUE_TABLE'), items, { patient: true });
     return items.length;
@@ -85,6 +106,7 @@ export const filterIndexRepository = {
               bytes: pointer.bytes,
               count: pointer.count,
               built_at: pointer.builtAt,
+              ...(pointer.searchChunks === undefined ? {} : { search_chunks: pointer.searchChunks }),
             },
             ...(expected === undefined
               ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -99,7 +121,12 @@ export const filterIndexRepository = {
     }
   },
 
-  async deleteChunks(version: string, chunks: number): Promise<void> {
-    await batchDeleteAll(tableName('CATALOGUE_TABLE'), Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })), { patient: true });
+  /** Removes a version's chunks: `chunks` of the columns part and `searchChunks` of the search part. */
+  async deleteChunks(version: string, chunks: number, searchChunks = 0): Promise<void> {
+    const keys = [
+      ...Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })),
+      ...Array.from({ length: searchChunks }, (_, n) => ({ pk: chunkKey(version, n, 'search') })),
+    ];
+    await batchDeleteAll(tableName('CATALOGUE_TABLE'), keys, { patient: true });
   },
 };

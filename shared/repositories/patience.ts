@@ -4,7 +4,8 @@ import { DependencyError } from '../domain/errors.js';
  * Bulk work (the ingest, index rebuilds, seeding) that meets a slow or throttled table should
  * wait and try again, not fail a run of many minutes: each call is still bounded by the client's
  * per-attempt timeout, and the writes it repeats are idempotent (puts and deletes by key).
- * Request paths (the API) never use this: they answer 503 at once.
+ * Request paths (the API) do not use this — they answer 503 at once — except an export
+ * container's one-time load of the filter index (filter-index-repository.ts), well inside its 120 s.
  */
 const ATTEMPTS = 12;
 const FIRST_PAUSE_MS = 100;

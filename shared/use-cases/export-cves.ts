@@ -29,7 +29,8 @@ export interface ExportRows {
  * then one BatchGet of exactly those records. DynamoDB reads: 1 pointer + the rows returned.
  */
 export async function selectExportRows(query: ExportQuery, nowMs: number): Promise<ExportRows> {
-  const index = await filterIndexCache.get();
+  // A cold container loads only the columns unless the query searches the descriptions.
+  const index = await filterIndexCache.get({ search: query.filters.search !== undefined });
   const selection = selectFromIndex(index, query.filters, MAX_EXPORT_ROWS);
   const records = (await cveRepository.getMany(selection.ids)).filter((r) => !r.rejected);
   const exportedAt = new Date(nowMs);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildFilterIndex, encodeFilterIndex, type IndexSource } from '../query/filter-index.js';
+import { buildFilterIndex, encodeFilterIndexParts, type IndexSource } from '../query/filter-index.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { filterIndexRepository, INDEX_CHUNK_BYTES, type IndexPointer } from '../repositories/filter-index-repository.js';
 import { patiently } from '../repositories/patience.js';
@@ -8,6 +8,7 @@ export interface RebuildReport {
   readonly version: string;
   readonly count: number;
   readonly bytes: number;
+  /** Chunks of both parts (columns and search bytes). */
   readonly chunks: number;
   /** False when a concurrent rebuild flipped the pointer first (its index is then current). */
   readonly published: boolean;
@@ -27,22 +28,31 @@ export async function rebuildFilterIndex(now: () => Date = () => new Date()): Pr
   const builtAt = now().toISOString();
   const version = `${builtAt.replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
   const index = buildFilterIndex(sources, version, builtAt);
-  const data = encodeFilterIndex(index);
-  const chunks = Math.max(1, Math.ceil(data.length / INDEX_CHUNK_BYTES));
-  const pointer = { version, chunks, bytes: data.length, count: index.count, builtAt };
+  const parts = encodeFilterIndexParts(index);
+  const chunksOf = (data: Buffer) => Math.max(1, Math.ceil(data.length / INDEX_CHUNK_BYTES));
+  const bytes = parts.columns.length + parts.search.length;
+  const pointer: IndexPointer = {
+    version,
+    chunks: chunksOf(parts.columns),
+    searchChunks: chunksOf(parts.search),
+    bytes,
+    count: index.count,
+    builtAt,
+  };
   let published: boolean;
   try {
-    await filterIndexRepository.writeChunks(version, data);
+    await filterIndexRepository.writeChunks(version, parts.columns, 'columns');
+    await filterIndexRepository.writeChunks(version, parts.search, 'search');
     published = await flip(pointer, previous?.version);
   } catch (error) {
     // Nothing names this version yet (or the flip's outcome is unknown and the pointer does not
     // name it): readers still use the previous index. Remove what we wrote, as far as we can.
-    await removeUnpublished(version, chunks);
+    await removeUnpublished(pointer);
     throw error;
   }
-  if (!published) await removeUnpublished(version, chunks);
-  else if (previous) await filterIndexRepository.deleteChunks(previous.version, previous.chunks);
-  return { version, count: index.count, bytes: data.length, chunks, published };
+  if (!published) await removeUnpublished(pointer);
+  else if (previous) await filterIndexRepository.deleteChunks(previous.version, previous.chunks, previous.searchChunks ?? 0);
+  return { version, count: index.count, bytes, chunks: pointer.chunks + (pointer.searchChunks ?? 0), published };
 }
 
 /**
@@ -56,8 +66,8 @@ async function flip(pointer: IndexPointer, expected: string | undefined): Promis
   return now?.version === pointer.version;
 }
 
-async function removeUnpublished(version: string, chunks: number): Promise<void> {
+async function removeUnpublished(pointer: IndexPointer): Promise<void> {
   const now = await filterIndexRepository.readPointer().catch(() => undefined);
-  if (now?.version === version) return;
-  await filterIndexRepository.deleteChunks(version, chunks).catch(() => undefined);
+  if (now?.version === pointer.version) return;
+  await filterIndexRepository.deleteChunks(pointer.version, pointer.chunks, pointer.searchChunks ?? 0).catch(() => undefined);
 }
