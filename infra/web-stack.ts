@@ -1,4 +1,4 @@
-import { CfnOutput, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DockerImage, Duration, SecretValue, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -35,8 +35,10 @@ import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS } from '../shared/platform/web.js';
 import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
-import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
-import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
+import { errorEnvelope } from '../shared/domain/errors.js';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_NAME, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { CORS, EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
+import { EdgeWebAcl } from './edge-waf.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 export interface WebStackProps extends StackProps {
@@ -96,24 +98,68 @@ export class WebStack extends Stack {
       securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
     });
 
-    // /dashboard and /dashboard/ are the dashboard's index; / goes to the dashboard.
+    // /dashboard and /dashboard/ are the dashboard's index; / goes to the dashboard. Anything
+    // else that reaches the bucket's behaviour (another path, another method) gets the product's
+    // JSON error here, never S3's XML or CloudFront's own page.
+    const notFound = JSON.stringify(errorEnvelope('NOT_FOUND'));
     const rewrite = new CloudFrontFunction(this, 'DashboardIndex', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves /dashboard from dashboard/index.html and redirects / to /dashboard',
+      comment: 'Serves /dashboard from dashboard/index.html, redirects / there, answers the rest in JSON',
       code: FunctionCode.fromInline(`
+function json(status, text, body) {
+  return { statusCode: status, statusDescription: text, headers: { 'content-type': { value: 'application/json; charset=utf-8' }, 'cache-control': { value: 'no-store' } }, body: { encoding: 'text', data: body } };
+}
 function handler(event) {
   var request = event.request;
+  // As API Gateway answers an unknown method: the product's NOT_FOUND.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return json(404, 'Not Found', ${JSON.stringify(notFound)});
   if (request.uri === '/') {
     return { statusCode: 302, statusDescription: 'Found', headers: { location: { value: '${DASHBOARD_PATH}' } } };
   }
   if (request.uri === '${DASHBOARD_PATH}' || request.uri === '${DASHBOARD_PATH}/') {
     request.uri = '${DASHBOARD_PATH}/index.html';
+    return request;
   }
+  if (request.uri.indexOf('${DASHBOARD_PATH}/') !== 0) return json(404, 'Not Found', ${JSON.stringify(notFound)});
   return request;
 }`),
     });
 
-    const apiOrigin = new RestApiOrigin(props.api);
+    // CORS preflight on the programmatic API, answered at the edge without a key (and without
+    // reaching API Gateway); the other answers get their CORS headers from the policy below.
+    const preflight = new CloudFrontFunction(this, 'CorsPreflight', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Answers CORS preflight (OPTIONS) on /api/*, /health and /openapi.json',
+      code: FunctionCode.fromInline(`
+function handler(event) {
+  var request = event.request;
+  if (request.method !== 'OPTIONS') return request;
+  return { statusCode: 204, statusDescription: 'No Content', headers: {
+    'access-control-allow-origin': { value: '${CORS.allowOrigin}' },
+    'access-control-allow-methods': { value: '${CORS.allowMethods.join(', ')}' },
+    'access-control-allow-headers': { value: '${CORS.allowHeaders.join(', ')}' },
+    'access-control-max-age': { value: '${CORS.maxAgeSeconds}' }
+  } };
+}`),
+    });
+    const corsHeaders = new ResponseHeadersPolicy(this, 'ApiCorsHeaders', {
+      comment: 'PlainCVE programmatic API: security headers and CORS for any origin (no credentials)',
+      securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
+      corsBehavior: {
+        accessControlAllowCredentials: false,
+        accessControlAllowOrigins: [CORS.allowOrigin],
+        accessControlAllowMethods: [...CORS.allowMethods],
+        accessControlAllowHeaders: [...CORS.allowHeaders],
+        accessControlExposeHeaders: [...CORS.exposeHeaders],
+        accessControlMaxAge: Duration.seconds(CORS.maxAgeSeconds),
+        originOverride: true,
+      },
+    });
+
+    // The secret header is the API's proof that a request came through this distribution.
+    const apiOrigin = new RestApiOrigin(props.api, {
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(ORIGIN_VERIFY_SECRET_NAME).unsafeUnwrap() },
+    });
     // Public pages: cached by path alone (no cookie, header or query string in the key).
     const pages = new CachePolicy(this, 'PublicPages', {
       comment: 'PlainCVE /cve/* and /openapi.json: by path only, honouring the origin Cache-Control',
@@ -150,8 +196,9 @@ function handler(event) {
           // error (API Gateway's gateway responses) instead of CloudFront's own 403.
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: cachePolicies[behaviour.cache],
-          responseHeadersPolicy: apiHeaders,
+          responseHeadersPolicy: behaviour.cors ? corsHeaders : apiHeaders,
           compress: true,
+          ...(behaviour.cors ? { functionAssociations: [{ function: preflight, eventType: FunctionEventType.VIEWER_REQUEST }] } : {}),
           // A pass-through cache policy already forwards what it keys on.
           ...(behaviour.cache !== 'passThrough' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
         } satisfies BehaviorOptions,
@@ -168,13 +215,15 @@ function handler(event) {
       ...(certificate && props.domainName
         ? { certificate, domainNames: [props.domainName], minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),
+      webAclId: new EdgeWebAcl(this, 'Firewall').webAcl.attrArn,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        // Every method reaches the viewer-request function, which answers all but GET/HEAD in JSON.
+        allowedMethods: AllowedMethods.ALLOW_ALL,
         cachedMethods: CachedMethods.CACHE_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: dashboardHeaders,
@@ -186,10 +235,6 @@ function handler(event) {
 
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'A public security API for everyone: no geographic restriction by design.' },
-      {
-        id: 'AwsSolutions::AwsSolutions-CFR2',
-        reason: 'Per-key rate limits run in the functions and API Gateway throttles the stage; a WAF web ACL is a deployment add-on documented in docs/architecture.md.',
-      },
     );
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
