@@ -12,6 +12,7 @@ import {
 } from '../platform/gateway.js';
 import { corsAllowed, corsPreflightHeaders, corsResponseHeaders } from '../platform/edge.js';
 import type { RouteDefinition } from '../platform/routes.js';
+import { SECURITY_HEADERS } from '../platform/web.js';
 import { lambdaContext } from './lambda-context.js';
 import { invokeStreaming, isStreamingHandler, type StreamedResponse, type StreamingHandler } from './lambda-streaming.js';
 import { authorizerResultSchema, policyAllows, type AuthorizerResult } from './policy.js';
@@ -72,6 +73,9 @@ export function createGatewayServer(options: GatewayOptions): Server {
     for (const side of options.sideRoutes ?? []) {
       if (await side(req, res, url)) return;
     }
+    // CloudFront's response-headers policy: the security headers on every API answer (a
+    // function's own header of the same name wins, as the CSP does in AWS).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     // What CloudFront does in AWS (shared/platform/edge.ts): CORS on the programmatic API, the
     // preflight answered without a key and before API Gateway.
     if (corsAllowed(url.pathname)) {
