@@ -14,7 +14,9 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { errorEnvelope } from '../shared/domain/errors.js';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FUNCTIONS, type FunctionId } from '../shared/platform/functions.js';
@@ -25,7 +27,7 @@ import {
   STAGE_THROTTLE,
   gatewayResponseBody,
 } from '../shared/platform/gateway.js';
-import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_NAME, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { ROUTES } from '../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { LOG_RETENTION, PlainCveFunction } from './plaincve-function.js';
@@ -45,6 +47,7 @@ export const API_STAGE = 'prod';
 export class ApiStack extends Stack {
   readonly api: RestApi;
   readonly functions: Record<FunctionId, PlainCveFunction>;
+  readonly originVerifySecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -116,11 +119,45 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
         reason: "API Gateway's account-level CloudWatch role needs the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy.",
       },
-      {
-        id: 'AwsSolutions::AwsSolutions-APIG3',
-        reason: 'Per-key rate limits run in the functions and stage throttling caps the total; a WAF web ACL is a deployment add-on documented in docs/deploy.md.',
-      },
     );
+
+    // Reachable only through CloudFront: a regional WAF on the stage lets through only requests
+    // carrying the origin-verify header with the secret's value (CloudFront adds it), before any
+    // function runs. Anything else gets 403 in the product's envelope.
+    this.originVerifySecret = new Secret(this, 'OriginVerify', {
+      secretName: ORIGIN_VERIFY_SECRET_NAME,
+      description: 'PlainCVE: the header value CloudFront sends and the API stage WAF requires (change it, then deploy Api and Web)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason: 'The value lives in two deployed configurations (CloudFront origin header, stage WAF rule) read at deploy time; rotating means a new value and one deploy of both stacks, documented in docs/deploy.md.',
+    });
+    const originOnly = new CfnWebACL(this, 'OriginOnly', {
+      scope: 'REGIONAL',
+      defaultAction: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'forbidden' } } },
+      customResponseBodies: {
+        forbidden: { contentType: 'APPLICATION_JSON', content: JSON.stringify(errorEnvelope('FORBIDDEN', 'Use the service through its public address.')) },
+      },
+      rules: [
+        {
+          name: 'FromCloudFront',
+          priority: 0,
+          action: { allow: {} },
+          statement: {
+            byteMatchStatement: {
+              fieldToMatch: { singleHeader: { Name: ORIGIN_VERIFY_HEADER.toLowerCase() } },
+              positionalConstraint: 'EXACTLY',
+              searchString: this.originVerifySecret.secretValue.unsafeUnwrap(),
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+          visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'FromCloudFront', sampledRequestsEnabled: false },
+        },
+      ],
+      visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: 'PlainCveApiOriginOnly', sampledRequestsEnabled: true },
+    });
+    new CfnWebACLAssociation(this, 'OriginOnlyAssociation', { resourceArn: this.api.deploymentStage.stageArn, webAclArn: originOnly.attrArn });
 
     const authorizer = new RequestAuthorizer(this, 'ApiKeyAuthorizer', {
       handler: functions.authorizer.function,
@@ -155,9 +192,15 @@ export class ApiStack extends Stack {
           : { authorizationType: AuthorizationType.NONE }),
       });
       if (route.auth === 'none') {
+        // Honest reasons: the dashboard API is not public, it is guarded by the session cookie.
+        const reason = route.path.startsWith('/account/')
+          ? `${route.method} ${route.path} is protected by the HttpOnly session cookie (and Origin/CSRF-token checks on changes), verified by the function; API Gateway authorizers cannot read it without a second lookup.`
+          : route.path.startsWith('/auth/')
+            ? `${route.method} ${route.path} is the OAuth sign-in flow itself: it runs before any credential exists (state and PKCE are checked by the function).`
+            : `${route.method} ${route.path} is public by the product's design (no API key).`;
         Validations.of(method).acknowledge(
-          { id: 'AwsSolutions::AwsSolutions-APIG4', reason: `${route.method} ${route.path} is public by the product's design (no API key).` },
-          { id: 'AwsSolutions::AwsSolutions-COG4', reason: `${route.method} ${route.path} is public by the product's design (no API key).` },
+          { id: 'AwsSolutions::AwsSolutions-APIG4', reason },
+          { id: 'AwsSolutions::AwsSolutions-COG4', reason },
         );
       } else {
         Validations.of(method).acknowledge({

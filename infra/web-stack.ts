@@ -1,4 +1,4 @@
-import { CfnOutput, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DockerImage, Duration, SecretValue, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -35,8 +35,10 @@ import { join } from 'node:path';
 import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS, siteRewriteFunctionSource } from '../shared/platform/web.js';
 import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
-import { PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
-import { EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
+import { errorEnvelope } from '../shared/domain/errors.js';
+import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_NAME, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { CORS, EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
+import { EdgeWebAcl } from './edge-waf.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 export interface WebStackProps extends StackProps {
@@ -96,14 +98,49 @@ export class WebStack extends Stack {
       securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
     });
 
-    // The site's pages (home, dashboard, API reference) by the shared table of paths.
+    // The site's pages (home, dashboard, API reference) by the shared table of paths; anything
+    // else that reaches the bucket's behaviour gets the product's JSON error.
     const rewrite = new CloudFrontFunction(this, 'DashboardIndex', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'Serves /, /dashboard and /docs/api from their objects in the site bucket',
-      code: FunctionCode.fromInline(siteRewriteFunctionSource()),
+      comment: 'Serves /, /dashboard and /docs/api from the site bucket, answers the rest in JSON',
+      code: FunctionCode.fromInline(siteRewriteFunctionSource(JSON.stringify(errorEnvelope('NOT_FOUND')))),
     });
 
-    const apiOrigin = new RestApiOrigin(props.api);
+    // CORS preflight on the programmatic API, answered at the edge without a key (and without
+    // reaching API Gateway); the other answers get their CORS headers from the policy below.
+    const preflight = new CloudFrontFunction(this, 'CorsPreflight', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Answers CORS preflight (OPTIONS) on /api/*, /health and /openapi.json',
+      code: FunctionCode.fromInline(`
+function handler(event) {
+  var request = event.request;
+  if (request.method !== 'OPTIONS') return request;
+  return { statusCode: 204, statusDescription: 'No Content', headers: {
+    'access-control-allow-origin': { value: '${CORS.allowOrigin}' },
+    'access-control-allow-methods': { value: '${CORS.allowMethods.join(', ')}' },
+    'access-control-allow-headers': { value: '${CORS.allowHeaders.join(', ')}' },
+    'access-control-max-age': { value: '${CORS.maxAgeSeconds}' }
+  } };
+}`),
+    });
+    const corsHeaders = new ResponseHeadersPolicy(this, 'ApiCorsHeaders', {
+      comment: 'PlainCVE programmatic API: security headers and CORS for any origin (no credentials)',
+      securityHeadersBehavior: securityHeaders("default-src 'none'; frame-ancestors 'none'; base-uri 'none'", false),
+      corsBehavior: {
+        accessControlAllowCredentials: false,
+        accessControlAllowOrigins: [CORS.allowOrigin],
+        accessControlAllowMethods: [...CORS.allowMethods],
+        accessControlAllowHeaders: [...CORS.allowHeaders],
+        accessControlExposeHeaders: [...CORS.exposeHeaders],
+        accessControlMaxAge: Duration.seconds(CORS.maxAgeSeconds),
+        originOverride: true,
+      },
+    });
+
+    // The secret header is the API's proof that a request came through this distribution.
+    const apiOrigin = new RestApiOrigin(props.api, {
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(ORIGIN_VERIFY_SECRET_NAME).unsafeUnwrap() },
+    });
     // Public pages: cached by path alone (no cookie, header or query string in the key).
     const pages = new CachePolicy(this, 'PublicPages', {
       comment: 'PlainCVE /cve/* and /openapi.json: by path only, honouring the origin Cache-Control',
@@ -152,8 +189,9 @@ export class WebStack extends Stack {
           // error (API Gateway's gateway responses) instead of CloudFront's own 403.
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: cachePolicies[behaviour.cache],
-          responseHeadersPolicy: apiHeaders,
+          responseHeadersPolicy: behaviour.cors ? corsHeaders : apiHeaders,
           compress: true,
+          ...(behaviour.cors ? { functionAssociations: [{ function: preflight, eventType: FunctionEventType.VIEWER_REQUEST }] } : {}),
           // A pass-through cache policy already forwards what it keys on.
           ...(behaviour.cache !== 'passThrough' && behaviour.cache !== 'publicSearch' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
         } satisfies BehaviorOptions,
@@ -170,13 +208,15 @@ export class WebStack extends Stack {
       ...(certificate && props.domainName
         ? { certificate, domainNames: [props.domainName], minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021 }
         : {}),
+      webAclId: new EdgeWebAcl(this, 'Firewall').webAcl.attrArn,
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        // Every method reaches the viewer-request function, which answers all but GET/HEAD in JSON.
+        allowedMethods: AllowedMethods.ALLOW_ALL,
         cachedMethods: CachedMethods.CACHE_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: dashboardHeaders,
@@ -188,10 +228,6 @@ export class WebStack extends Stack {
 
     Validations.of(this.distribution).acknowledge(
       { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'A public security API for everyone: no geographic restriction by design.' },
-      {
-        id: 'AwsSolutions::AwsSolutions-CFR2',
-        reason: 'Per-key rate limits run in the functions and API Gateway throttles the stage; a WAF web ACL is a deployment add-on documented in docs/architecture.md.',
-      },
     );
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({

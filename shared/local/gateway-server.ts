@@ -10,7 +10,9 @@ import {
   gatewayResponseBody,
   type GatewayResponseType,
 } from '../platform/gateway.js';
+import { corsAllowed, corsPreflightHeaders, corsResponseHeaders } from '../platform/edge.js';
 import type { RouteDefinition } from '../platform/routes.js';
+import { SECURITY_HEADERS } from '../platform/web.js';
 import { lambdaContext } from './lambda-context.js';
 import { withInvocationLogger } from '../http/logger.js';
 import { invokeStreaming, isStreamingHandler, type StreamedResponse, type StreamingHandler } from './lambda-streaming.js';
@@ -71,6 +73,19 @@ export function createGatewayServer(options: GatewayOptions): Server {
     }
     for (const side of options.sideRoutes ?? []) {
       if (await side(req, res, url)) return;
+    }
+    // CloudFront's response-headers policy: the security headers on every API answer (a
+    // function's own header of the same name wins, as the CSP does in AWS).
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    // What CloudFront does in AWS (shared/platform/edge.ts): CORS on the programmatic API, the
+    // preflight answered without a key and before API Gateway.
+    if (corsAllowed(url.pathname)) {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, corsPreflightHeaders());
+        res.end();
+        return;
+      }
+      for (const [name, value] of Object.entries(corsResponseHeaders())) res.setHeader(name, value);
     }
     const requestId = randomUUID();
     if (!throttle()) return sendGateway(res, 'THROTTLED', requestId);

@@ -11,3 +11,11 @@ export const PUBLIC_BASE_URL_PARAMETER = '/plaincve/public-base-url';
 /** The names of the secrets an operator fills after the first deploy (stack outputs print them). */
 export const OAUTH_SECRET_NAME = 'plaincve/oauth';
 export const NVD_API_KEY_SECRET_NAME = 'plaincve/nvd-api-key';
+
+/**
+ * CloudFront adds this header, with the value of the secret below, to every request it sends to
+ * API Gateway; a regional WAF on the stage blocks any request without it before a function runs,
+ * so nothing reaches the API around CloudFront's WAF and headers.
+ */
+export const ORIGIN_VERIFY_HEADER = 'X-PlainCVE-Origin-Verify';
+export const ORIGIN_VERIFY_SECRET_NAME = 'plaincve/origin-verify';

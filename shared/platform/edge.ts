@@ -126,3 +126,18 @@ export const CORS = {
   exposeHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Resource', 'Retry-After'],
   maxAgeSeconds: 600,
 } as const;
+
+/** The preflight answer's headers (CloudFront's edge function answers the same). */
+export function corsPreflightHeaders(): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': CORS.allowOrigin,
+    'Access-Control-Allow-Methods': CORS.allowMethods.join(', '),
+    'Access-Control-Allow-Headers': CORS.allowHeaders.join(', '),
+    'Access-Control-Max-Age': String(CORS.maxAgeSeconds),
+  };
+}
+
+/** Headers on every other answer of a CORS path (CloudFront's response-headers policy). */
+export function corsResponseHeaders(): Record<string, string> {
+  return { 'Access-Control-Allow-Origin': CORS.allowOrigin, 'Access-Control-Expose-Headers': CORS.exposeHeaders.join(', ') };
+}

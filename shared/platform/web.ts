@@ -41,13 +41,22 @@ export const SITE_PAGES: Readonly<Record<string, string>> = {
   '/favicon.ico': `${DASHBOARD_PATH}/favicon.svg`,
 };
 
-/** The CloudFront Function (JS 2.0) that applies SITE_PAGES at the viewer request. */
-export function siteRewriteFunctionSource(): string {
+/**
+ * The CloudFront Function (JS 2.0) of the bucket's behaviour: applies SITE_PAGES at the viewer
+ * request, passes the site's own files under DASHBOARD_PATH, and answers anything else (another
+ * path, another method) with `notFoundBody`, the product's JSON error, never S3's XML or
+ * CloudFront's own page.
+ */
+export function siteRewriteFunctionSource(notFoundBody: string): string {
   return `var PAGES = ${JSON.stringify(SITE_PAGES)};
+var NOT_FOUND = ${JSON.stringify(notFoundBody)};
 function handler(event) {
   var request = event.request;
+  var notFound = { statusCode: 404, statusDescription: 'Not Found', headers: { 'content-type': { value: 'application/json; charset=utf-8' }, 'cache-control': { value: 'no-store' } }, body: { encoding: 'text', data: NOT_FOUND } };
+  if (request.method && request.method !== 'GET' && request.method !== 'HEAD') return notFound;
   var target = PAGES[request.uri];
-  if (target) request.uri = target;
+  if (target) { request.uri = target; return request; }
+  if (request.uri.indexOf('${DASHBOARD_PATH}/') !== 0) return notFound;
   return request;
 }`;
 }

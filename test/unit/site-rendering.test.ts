@@ -47,11 +47,16 @@ describe('normaliseQuery', () => {
 });
 
 describe('the CloudFront rewrite function', () => {
-  const handler = runInNewContext(`${siteRewriteFunctionSource()}; handler`) as (event: { request: { uri: string } }) => { uri: string };
+  const handler = runInNewContext(`${siteRewriteFunctionSource('{"ok":false}')}; handler`) as (event: { request: { uri: string } }) => { uri: string };
   test.each(Object.entries(SITE_PAGES))('%s is served from %s', (path, object) => {
     expect(handler({ request: { uri: path } }).uri).toBe(object);
   });
-  test('other paths pass unchanged', () => {
+  test("the site's own files pass unchanged", () => {
     expect(handler({ request: { uri: '/dashboard/app.js' } }).uri).toBe('/dashboard/app.js');
+  });
+  test('any other path or method is the JSON not-found answer', () => {
+    const answer = (request: { uri: string; method?: string }) => (handler as unknown as (event: { request: typeof request }) => Record<string, unknown>)({ request });
+    expect(answer({ uri: '/wp-admin', method: 'GET' })).toMatchObject({ statusCode: 404, body: { data: '{"ok":false}' } });
+    expect(answer({ uri: '/dashboard/', method: 'POST' })).toMatchObject({ statusCode: 404 });
   });
 });
