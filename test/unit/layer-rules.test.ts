@@ -11,7 +11,8 @@ async function layerErrors(filePath: string, specifier: string): Promise<string[
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('the layer rules (eslint.config.js) bite', () => {
+// Loading the project's ESLint config (typescript-eslint) takes seconds on a busy machine.
+describe('the layer rules (eslint.config.js) bite', { timeout: 120_000 }, () => {
   it.each([
     ['shared/use-cases/export-cves.ts', '../http/caller.js', 'Use cases never import http/'],
     ['shared/domain/caller.ts', '../http/caller.js', 'shared/domain imports nothing'],
