@@ -2,6 +2,35 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The layers (docs/architecture.md, "Layout"): arrows point down only. Each rule names the
+ * relative imports a folder may not make; `test/unit/layer-rules.test.ts` proves they bite.
+ */
+const NOT_INFRA_OR_FUNCTIONS = { regex: '^(\\.\\./)+(infra|functions|bin)/', message: 'Nothing in shared/ imports infra/, functions/ or bin/: arrows point down only.' };
+const LAYERS = {
+  'shared/**': [NOT_INFRA_OR_FUNCTIONS],
+  'shared/domain/**': [
+    NOT_INFRA_OR_FUNCTIONS,
+    { regex: '^\\.\\./', message: 'shared/domain imports nothing of the project outside shared/domain (plain functions and schemas).' },
+  ],
+  'shared/repositories/**': [
+    NOT_INFRA_OR_FUNCTIONS,
+    { regex: '^\\.\\./(http|use-cases)/', message: 'Repositories never import http/ or use-cases/: they sit below both.' },
+  ],
+  'shared/use-cases/**': [
+    NOT_INFRA_OR_FUNCTIONS,
+    { regex: '^\\.\\./http/', message: 'Use cases never import http/: the handlers call them, not the other way round.' },
+  ],
+  'functions/**': [
+    { regex: '^\\.\\./shared/(?!http/|use-cases/)', message: 'functions/ imports only shared/http and shared/use-cases: handlers are thin adapters.' },
+    { regex: '^\\.\\./(infra|bin)/', message: 'functions/ imports only shared/http and shared/use-cases.' },
+  ],
+};
+const layerRules = Object.entries(LAYERS).map(([glob, patterns]) => ({
+  files: [glob],
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'dist', '.local', 'coverage', 'test-results', 'dashboard/dist'] },
   js.configs.recommended,
@@ -39,4 +68,6 @@ export default tseslint.config(
     files: ['infra/app.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
+  // Later entries win for the same rule, so each folder's entry repeats the shared/ one (LAYERS).
+  ...layerRules,
 );

@@ -3,7 +3,6 @@ import { accountRouter } from '../shared/http/account-router.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { jsonResponse, okResponse } from '../shared/http/responses.js';
-import { createWatchlistSchema, updateWatchlistSchema } from '../shared/domain/watchlist.js';
 import {
   accountOverview,
   deleteAccount,
@@ -18,11 +17,7 @@ import {
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
-import { createWatchlist, deleteWatchlist, listWatchlists, updateWatchlist } from '../shared/use-cases/watchlists.js';
-import { loadDeploymentSettings } from '../shared/config/deployment.js';
-
-// Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
-await loadDeploymentSettings();
+import { createWatchlist, createWatchlistSchema, deleteWatchlist, listWatchlists, updateWatchlist, updateWatchlistSchema } from '../shared/use-cases/watchlists.js';
 
 const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 

@@ -2,10 +2,6 @@ import { cookieHeaderOf } from '../shared/http/account-handler.js';
 import { htmlHandler, redirectResponse } from '../shared/http/html-handler.js';
 import { signInFailedResponse } from '../shared/http/sign-in-failure.js';
 import { completeSignIn } from '../shared/use-cases/sign-in.js';
-import { loadDeploymentSettings } from '../shared/config/deployment.js';
-
-// Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
-await loadDeploymentSettings();
 
 /**
  * GET /auth/{provider}/callback: the only function that may read the OAuth client secrets.

@@ -1,10 +1,6 @@
 import { htmlHandler, redirectResponse } from '../shared/http/html-handler.js';
 import { SignInError, beginSignIn } from '../shared/use-cases/sign-in.js';
 import { signInFailedResponse } from '../shared/http/sign-in-failure.js';
-import { loadDeploymentSettings } from '../shared/config/deployment.js';
-
-// Cold start: the public origin comes from the deployment (an SSM parameter in AWS).
-await loadDeploymentSettings();
 
 /** GET /auth/{provider}[?returnTo=/dashboard…]: starts sign-in (or linking, with a session). */
 export const handler = htmlHandler(async (event) => {

@@ -1,6 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { loadDeploymentSettings } from '../config/deployment.js';
 import { logger } from './logger.js';
 
 /** What the base reads off an event for the log context: API Gateway events have it; others not. */
@@ -23,6 +24,9 @@ export interface HandlerBaseOptions<TEvent, TResult> {
  *   OFF whatever `POWERTOOLS_LOGGER_LOG_EVENT` says: events carry the X-API-Key header, session
  *   cookies and OAuth codes;
  * - the invocation's `request_id` and, behind the authorizer, the caller's `key_id` (never the key);
+ * - the deployment's settings (the public origin, an SSM parameter in AWS) learnt once per
+ *   container before the first request (a no-op locally); a failed read is a dependency failure
+ *   mapped like any other, and the next request tries again;
  * - then the function's own middlewares, then its error mapping. onError middlewares run in
  *   reverse order of `use`, so an error is mapped first and the function's own middlewares
  *   (rate headers, no-store) see the mapped answer.
@@ -41,6 +45,7 @@ export function handlerBase<TEvent, TResult>(
           ...(context?.requestId ? { request_id: context.requestId } : {}),
           ...(typeof keyId === 'string' ? { key_id: keyId } : {}),
         });
+        await loadDeploymentSettings();
       },
     });
   for (const middleware of [...(options.use ?? []), ...(options.errors ?? [])]) stack.use(middleware);

@@ -63,7 +63,7 @@ export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
 /**
  * Authorizer result cache. Zero on purpose: a rotated or deleted key must stop working at once
  * (interface §5.5, the dashboard's delete), and API Gateway's cache would keep honouring it for
- * up to the TTL. The authorizer costs one strongly-consistent GetItem instead.
+ * up to the TTL. The authorizer costs two strongly consistent GetItems instead (key item, account item).
  */
 export const AUTHORIZER_CACHE_TTL_SECONDS = 0;
 

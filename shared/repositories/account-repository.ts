@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { displayPrefixOf, generateApiKey, hashApiKey, keyIdOf } from '../domain/api-key.js';
 import { ApiError } from '../domain/errors.js';
 import { accountsKeys, accountsTable, applied, kindOfPk, type AccountItemKind } from './accounts-table.js';
+import { isConditionalCheckFailure } from './dynamo-client.js';
 
 /** The account item (`ACCOUNT#<id>`): what the dashboard shows about an account. */
 export interface AccountItem {
@@ -15,8 +16,10 @@ export interface AccountItem {
    * The authorizer accepts a key only when this names it. Never shown or exported.
    */
   readonly current_key_pk?: string;
-  /** Bumped by every issuance: the condition that makes concurrent issuances take turns. */
+  /** The last issuance ticket taken (`ADD key_version 1`): every issuance gets its own number. */
   readonly key_version?: number;
+  /** The ticket of the current key: a key becomes current only over an older ticket. */
+  readonly current_key_version?: number;
   /** `<provider>#<subject>` of each linked identity: guards "unlink only while another remains". */
   readonly identities?: ReadonlySet<string>;
   /** Set when deletion starts: TTL finishes an abandoned deletion even if nobody retries. */
@@ -41,12 +44,6 @@ export interface IssuedKey {
 
 /** An account's items as the byAccount index shows them, by kind (for the data export). */
 export type AccountItemsByKind = Record<AccountItemKind, Record<string, unknown>[]>;
-
-/**
- * How often one issuance re-reads the account after another issuance won the version race.
- * Every lost race means another issuance finished, so N concurrent issuances need at most N-1.
- */
-const MAX_ISSUE_ATTEMPTS = 50;
 
 const accountConditionActive = {
   ConditionExpression: 'attribute_exists(pk) AND #s = :active',
@@ -145,50 +142,63 @@ export const accountRepository = {
   },
 
   /**
-   * Issues a new key; it replaces the account's current one. Order:
+   * Issues a new key; it replaces the account's current one unless a later issuance already has.
+   * No reads, no retries, four calls whatever the concurrency:
    * 1. put the new key item (it grants nothing yet: the account does not name it);
-   * 2. read the account (consistent) and swap `current_key_pk` to the new key with one
-   *    conditional write on `key_version` — from this write on, the new key is the only valid
-   *    one and the dashboard shows it; if another issuance swapped first, read again and retry,
-   *    so concurrent issuances take turns and the last swap wins everywhere at once;
-   * 3. delete the key item it replaced (housekeeping: it was invalid from step 2).
-   * A stop after 1 leaves an item that never becomes valid; after 2, an item that no longer is.
-   * Neither the order of concurrent calls nor the lagging byAccount index can leave two valid
-   * keys or none.
+   * 2. take a ticket: `ADD key_version 1` on the active account, one atomic write, so every
+   *    issuance gets its own number and the order of the numbers is the order of issuance;
+   * 3. make the key current — `current_key_pk`, `current_key` (what the dashboard shows) and
+   *    `current_key_version` in one write — on condition that no later ticket is current
+   *    already; from this write on it is the only valid key;
+   * 4. delete the key item it replaced (housekeeping: invalid since step 3). If step 3 was
+   *    refused, a later issuance won: this key never becomes valid, and its item goes instead.
+   * Whatever the interleaving, the valid key is the one with the highest ticket: the last issued.
+   * Neither a stop between steps nor the lagging byAccount index can leave two valid keys or none.
    */
   async issueKey(accountId: string): Promise<IssuedKey> {
     const apiKey = generateApiKey();
     const keyHash = hashApiKey(apiKey);
     const issued: IssuedKey = { apiKey, keyId: keyIdOf(keyHash), prefix: displayPrefixOf(apiKey), createdAt: new Date().toISOString() };
     const pk = accountsKeys.key(keyHash);
+    const accountKey = accountsKeys.account(accountId);
     const keyItem: KeyItem = { account_id: accountId, key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt };
     await accountsTable.put({ pk, kind: 'key', ...keyItem }, { ConditionExpression: 'attribute_not_exists(pk)' });
-    for (let attempt = 0; attempt < MAX_ISSUE_ATTEMPTS; attempt++) {
-      const account = await this.getAccount(accountId);
-      if (account?.status !== 'active') break;
-      const version = account.key_version ?? 0;
-      const swapped = await applied(
-        accountsTable.update(accountsKeys.account(accountId), {
-          UpdateExpression: 'SET current_key = :k, current_key_pk = :pk, key_version = :next',
-          ConditionExpression: `#s = :active AND ${version === 0 ? 'attribute_not_exists(key_version)' : 'key_version = :v'}`,
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: {
-            ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
-            ':pk': pk,
-            ':next': version + 1,
-            ':active': 'active',
-            ...(version === 0 ? {} : { ':v': version }),
-          },
-        }),
-      );
-      if (!swapped) continue;
-      if (account.current_key_pk) await accountsTable.deleteOwned(account.current_key_pk, accountId);
-      return issued;
+    let ticket: number;
+    try {
+      const out = await accountsTable.update(accountKey, {
+        UpdateExpression: 'ADD key_version :one',
+        ...accountConditionActive,
+        ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+        ReturnValues: 'UPDATED_NEW',
+      });
+      ticket = Number(out.Attributes?.key_version);
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      // The account is gone or being deleted: take the key item back, so it never outlives it.
+      await accountsTable.delete(pk);
+      throw new ApiError('CONFLICT');
     }
-    // The account is gone or being deleted (or, beyond any real load, kept losing the race):
-    // take the new key item back, so it never outlives its account.
-    await accountsTable.delete(pk);
-    throw new ApiError('CONFLICT');
+    let stale = pk;
+    try {
+      const out = await accountsTable.update(accountKey, {
+        UpdateExpression: 'SET current_key = :k, current_key_pk = :pk, current_key_version = :v',
+        ConditionExpression: '#s = :active AND (attribute_not_exists(current_key_version) OR current_key_version < :v)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':k': { key_id: issued.keyId, prefix: issued.prefix, created_at: issued.createdAt },
+          ':pk': pk,
+          ':v': ticket,
+          ':active': 'active',
+        },
+        ReturnValues: 'UPDATED_OLD',
+      });
+      stale = String(out.Attributes?.current_key_pk ?? '');
+    } catch (error) {
+      // Refused: a later ticket is current already (or a deletion started); this key never becomes valid.
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    if (stale) await accountsTable.deleteOwned(stale, accountId);
+    return issued;
   },
 
   /**

@@ -4,6 +4,7 @@ import { ApiError } from '../domain/errors.js';
 import { selectFromIndex, type FilterIndex } from '../query/filter-index.js';
 import { createIndexCache } from '../query/index-cache.js';
 import { cveRepository } from '../repositories/cve-repository.js';
+import { renderSearchPage } from '../render/search-page.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
 
 /** The first pages a search shows; one BatchGet of at most this many records per query. */
@@ -50,4 +51,11 @@ export async function searchCves(raw: string | undefined): Promise<SearchOutcome
   const selection = matchIds(await indexCache.get(), query, SEARCH_RESULTS);
   const records = (await cveRepository.getMany(selection.ids)).filter((r) => !r.rejected);
   return { kind: 'results', query, total: selection.total, records };
+}
+
+/** The search's answer as the page shows it: a redirect to a CVE page, or the results page's HTML. */
+export async function searchPage(raw: string | undefined): Promise<{ readonly kind: 'page'; readonly location: string } | { readonly kind: 'html'; readonly html: string }> {
+  const outcome = await searchCves(raw);
+  if (outcome.kind === 'page') return outcome;
+  return { kind: 'html', html: renderSearchPage(outcome.query, outcome.total, outcome.records) };
 }

@@ -13,6 +13,9 @@ import {
 } from '../domain/watchlist.js';
 import { parseExportQuery } from '../query/export-query.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
+
+/** The request bodies the handlers parse, as the account use cases expose theirs. */
+export { createWatchlistSchema, updateWatchlistSchema } from '../domain/watchlist.js';
 import type { ActiveSession } from './sessions.js';
 
 const ID_PATTERN = /^wl_[a-z0-9]{16}$/;

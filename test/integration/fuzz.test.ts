@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { corsAllowed } from '../../shared/platform/edge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { generateApiKey } from '../../shared/domain/api-key.js';
 import { cveExplanationSchema, healthSchema } from '../../shared/domain/cve.js';
 import { errorEnvelopeSchema } from '../../shared/domain/errors.js';
 import { makeRecord } from '../support/records.js';
+import { sendRaw } from '../support/raw-request.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 const successSchema = z.object({ ok: z.literal(true), data: z.union([cveExplanationSchema, healthSchema]) }).strict();
@@ -17,32 +18,10 @@ let stack: TestStack;
 let keys: string[];
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
-interface Answer {
-  status: number;
-  contentType: string;
-  location: string | undefined;
-  body: string;
-}
-
 /** Browser-facing paths answer HTML pages or redirects rather than the JSON envelope. */
 const BROWSER_PREFIXES = ['/cve/', '/dashboard', '/auth/', '/_idp/'];
 
-/** Raw node:http, so paths and headers go out as generated (fetch would normalise them). */
-function send(method: string, path: string, headers: Record<string, string | string[]>): Promise<Answer> {
-  const { port } = new URL(stack.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), location: res.headers.location, body }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const send = (method: string, path: string, headers: Record<string, string | string[]>) => sendRaw(stack.baseUrl, agent, method, path, headers);
 
 const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength });
 const anyText = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 }), printable(30));

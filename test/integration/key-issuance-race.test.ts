@@ -71,4 +71,5 @@ test(`${ROTATIONS} concurrent rotations and ${SIGN_INS} concurrent sign-ins leav
     expect(shown.key_id).toBe(keyIdOf(hashApiKey(current)));
     previous = current;
   }
-});
+  // 20 rounds of 15 sign-in flows and rotations plus 16 key checks: minutes on a loaded machine.
+}, 300_000);

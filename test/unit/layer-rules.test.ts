@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The layer messages ESLint (with the project's config) reports for one import in a file at `filePath`. */
+async function layerErrors(filePath: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { x } from '${specifier}';\nexport const y = x;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+// Loading the project's ESLint config (typescript-eslint) takes seconds on a busy machine.
+describe('the layer rules (eslint.config.js) bite', { timeout: 120_000 }, () => {
+  it.each([
+    ['shared/use-cases/export-cves.ts', '../http/caller.js', 'Use cases never import http/'],
+    ['shared/domain/caller.ts', '../http/caller.js', 'shared/domain imports nothing'],
+    ['shared/domain/cve-id.ts', '../config/index.js', 'shared/domain imports nothing'],
+    ['shared/repositories/account-repository.ts', '../use-cases/sessions.js', 'Repositories never import'],
+    ['shared/repositories/account-repository.ts', '../http/logger.js', 'Repositories never import'],
+    ['functions/account.ts', '../shared/repositories/account-repository.js', 'functions/ imports only'],
+    ['functions/openapi.ts', '../shared/config/index.js', 'functions/ imports only'],
+    ['functions/health.ts', '../infra/api-stack.js', 'functions/ imports only'],
+    ['shared/use-cases/sign-in.ts', '../../infra/api-stack.js', 'Nothing in shared/ imports infra/'],
+    ['shared/local/stack.ts', '../../functions/account.js', 'Nothing in shared/ imports infra/'],
+    ['shared/repositories/batch.ts', '../../functions/account.js', 'Nothing in shared/ imports infra/'],
+  ])('%s importing %s is an error', async (file, specifier, message) => {
+    const errors = await layerErrors(file, specifier);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ['shared/domain/cve-id.ts', './cve.js'],
+    ['shared/repositories/account-repository.ts', '../domain/api-key.js'],
+    ['shared/repositories/account-repository.ts', '../config/index.js'],
+    ['shared/use-cases/export-cves.ts', '../domain/caller.js'],
+    ['functions/account.ts', '../shared/http/account-handler.js'],
+    ['functions/account.ts', '../shared/use-cases/account-dashboard.js'],
+    ['shared/http/caller.ts', '../domain/caller.js'],
+  ])('%s importing %s is allowed', async (file, specifier) => {
+    expect(await layerErrors(file, specifier)).toEqual([]);
+  });
+});
