@@ -5,6 +5,7 @@ import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime 
 import type { ExportRecord } from '../domain/cve.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
+import { patiently } from './patience.js';
 
 /** A change before it has an id: what the ingest hands over. */
 export interface NewChange {
@@ -87,8 +88,10 @@ export const changeRepository = {
         tracker?.begin(ids);
         let out: BatchWriteCommandOutput;
         try {
-          out = await dynamo(() =>
-            documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } })),
+          // A slow store is waited out with the same items: puts by key are idempotent, and the
+          // ids stay "in flight" for the tracker until the call is over, so no reader passes them.
+          out = await patiently(() =>
+            dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } }))),
           );
         } finally {
           tracker?.end(ids);
@@ -143,18 +146,18 @@ export const changeRepository = {
 
   /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */
   async putWriterMark(mark: WriterMark): Promise<void> {
-    await dynamo(() =>
+    await patiently(() => dynamo(() =>
       documentClient().send(
         new PutCommand({
           TableName: tableName('CHANGES_TABLE'),
           Item: { pk: WRITERS_PK, sk: mark.writer, low: mark.low, lease_until: mark.lease_until, expires_at: Math.ceil(mark.lease_until / 1000) + 86_400 },
         }),
       ),
-    );
+    ));
   },
 
   async deleteWriterMark(writer: string): Promise<void> {
-    await dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } })));
+    await patiently(() => dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } }))));
   },
 
   /** The marks of writers whose lease has not run out (one strongly consistent Query). */

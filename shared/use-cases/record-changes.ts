@@ -11,6 +11,7 @@ import { utcDay } from '../domain/days-unpatched.js';
 import type { ChangeRecorder } from '../ingest/writer.js';
 import type { NewChange } from '../repositories/change-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
+import { patiently } from '../repositories/patience.js';
 import { toExportRecord } from '../render/export-record.js';
 import { ChangeLogWriter } from './change-log-writer.js';
 
@@ -31,7 +32,7 @@ export function changeLogRecorder(): ChangeRecorder {
     async record(changed, existing) {
       // Only records that exist and whose content hash moved are read back: a re-ingest of the
       // same data reads nothing here, and a new record needs no old version.
-      const old = existing.size > 0 ? await cveRepository.getMany([...existing]) : [];
+      const old = existing.size > 0 ? await patiently(() => cveRepository.getMany([...existing])) : [];
       const nowMs = Date.now();
       const changes = changesBetween(new Map(old.map((r) => [r.cve_id, r])), changed, nowMs);
       await writer.append(changes);

@@ -50,7 +50,7 @@ function distributionConfig() {
 function cachePolicy(behavior: CacheBehavior) {
   const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
   const resource = web.findResources('AWS::CloudFront::CachePolicy')[ref] as {
-    Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { EnableAcceptEncodingGzip: boolean; EnableAcceptEncodingBrotli: boolean; HeadersConfig: { HeaderBehavior: string; Headers?: string[] }; QueryStringsConfig: { QueryStringBehavior: string } } } };
+    Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { EnableAcceptEncodingGzip: boolean; EnableAcceptEncodingBrotli: boolean; HeadersConfig: { HeaderBehavior: string; Headers?: string[] }; QueryStringsConfig: { QueryStringBehavior: string; QueryStrings?: string[] } } } };
   };
   return resource.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
 }
@@ -120,6 +120,14 @@ describe('CloudFront', () => {
         const policy = cachePolicy(behavior);
         expect(policy.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...row.forward.headers] });
         expect(policy.QueryStringsConfig.QueryStringBehavior).toBe(row.forward.queryStrings ? 'all' : 'none');
+        expect(behavior.OriginRequestPolicyId).toBeUndefined();
+        continue;
+      }
+      if (row.cache === 'publicSearch') {
+        // Keyed, and so forwarded, on the search's q alone: no cookie or header reaches it.
+        const policy = cachePolicy(behavior);
+        expect(policy.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: ['q'] });
+        expect(policy.HeadersConfig.HeaderBehavior).toBe('none');
         expect(behavior.OriginRequestPolicyId).toBeUndefined();
         continue;
       }

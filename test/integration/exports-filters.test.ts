@@ -150,7 +150,7 @@ describe('export filters (JSON export over HTTP)', () => {
   it.each<Format>(['csv', 'json', 'sarif'])('empty results are a valid, empty %s export', async (format) => {
     const answer = await client.exportAs(format, 'search=no-such-text-anywhere', await stack.newKey());
     expect(answer.status).toBe(200);
-    if (format === 'csv') expect(answer.text).toBe('cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level\r\n');
+    if (format === 'csv') expect(answer.text).toBe('cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile\r\n');
     if (format === 'json') expect(answer.json<JsonExport>().data).toMatchObject({ cves: [], meta: { total: 0, exported: 0, max_rows: 1000 } });
     if (format === 'sarif') {
       const run = answer.json<Log>().runs[0];

@@ -10,14 +10,16 @@ import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 /**
- * The lookup's own DynamoDB calls (the rate counter's write and the record's read) must be in
- * flight together: with the authorizer's read, two round trips in series instead of three.
- * A proxy in front of dynalite holds each call until a second one arrives (or 2 s pass), and
+ * The lookup's own DynamoDB calls (the rate counter's write, the day's usage count and the
+ * record's read) must be in flight together: one round trip after the authorizer's, not three.
+ * A proxy in front of dynalite holds each call until all three have arrived (or 2 s pass), and
  * records which calls were in flight together.
  */
 let stack: TestStack;
 let proxy: Server;
 const inFlightTogether: string[][] = [];
+/** The rate counter's UpdateItem, the usage count's UpdateItem and the record's GetItem. */
+const IN_FLIGHT = 3;
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -47,7 +49,7 @@ beforeAll(async () => {
         forward();
       };
       waiting.push({ operation, release });
-      if (waiting.length === 2) {
+      if (waiting.length === IN_FLIGHT) {
         inFlightTogether.push(waiting.map((w) => w.operation).sort());
         for (const w of waiting) w.release();
         waiting = [];
@@ -86,6 +88,6 @@ describe('a lookup', () => {
     const result = (await lookup(lookupEvent('CVE-2021-44228', 1), lambdaContext('cveLookup', 'rt-1', 10, 256))) as APIGatewayProxyResult;
     expect(result.statusCode).toBe(200);
     expect(result.headers?.['X-RateLimit-Remaining']).toBe('99');
-    expect(inFlightTogether).toEqual([['GetItem', 'UpdateItem']]);
+    expect(inFlightTogether).toEqual([['GetItem', 'UpdateItem', 'UpdateItem']]);
   });
 });
