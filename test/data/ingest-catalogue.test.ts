@@ -33,8 +33,8 @@ interface Expected {
   cwes: string[];
   /** NVD only: versionEndExcluding of vulnerable, non-negated CPE matches. */
   fixed: string[];
-  /** The first affected product as the source names it. */
-  product?: { vendor: string; product: string };
+  /** The vulnerable products as the source names them (CPE vendor and product tokens). */
+  products: { vendor: string; product: string }[];
 }
 
 const nvd = new Map<string, Expected>();
@@ -80,7 +80,7 @@ function expectNvd(cve: Record<string, unknown>) {
   const weaknesses = (cve.weaknesses as { type?: string; description?: { value?: string }[] }[] | undefined) ?? [];
   const cwes = [...new Set(weaknesses.flatMap((w) => (w.description ?? []).map((d) => d.value ?? '')).filter((v) => CWE.test(v)))];
   const fixed: string[] = [];
-  let product: Expected['product'];
+  const products: Expected['products'] = [];
   for (const conf of (cve.configurations as { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string; versionEndExcluding?: string }[] }[] }[] | undefined) ?? []) {
     for (const node of conf.nodes ?? []) {
       if (node.negate) continue;
@@ -88,7 +88,7 @@ function expectNvd(cve: Record<string, unknown>) {
         if (!m.vulnerable || !m.criteria) continue;
         if (m.versionEndExcluding) fixed.push(m.versionEndExcluding);
         // A product of ANY (*) or NA (-) names nothing to check for.
-        if (!['*', '-'].includes(cpeField(m.criteria, 4))) product ??= { vendor: cpeField(m.criteria, 3), product: cpeField(m.criteria, 4) };
+        if (!['*', '-'].includes(cpeField(m.criteria, 4))) products.push({ vendor: cpeField(m.criteria, 3), product: cpeField(m.criteria, 4) });
       }
     }
   }
@@ -100,7 +100,7 @@ function expectNvd(cve: Record<string, unknown>) {
     published: String(cve.published).slice(0, 10),
     cwes,
     fixed,
-    ...(product ? { product } : {}),
+    products,
   });
 }
 
@@ -207,7 +207,13 @@ afterAll(async () => {
 /** Collects failures so one assertion reports the first few of possibly thousands. */
 function failures() {
   const list: string[] = [];
-  return { add: (message: string) => list.length < 10_000 && list.push(message), check: () => expect(list.slice(0, 8), `${list.length} failures`).toEqual([]) };
+  let count = 0;
+  return {
+    add: (message: string) => count++ < 10_000 && list.push(message),
+    check: () => expect(list.slice(0, 8), `${count} failures`).toEqual([]),
+    count: () => count,
+    sample: () => list.slice(0, 8),
+  };
 }
 
 describe('the whole data folder, ingested', () => {
@@ -343,19 +349,27 @@ describe('the whole data folder, ingested', () => {
 });
 
 describe('the explainer over the real data', () => {
-  const human = (token: string) => token.replace(/_+/g, ' ').toLowerCase();
 
-  it('the affected text names the vendor and the product', () => {
+  // Letters and digits only: "BIG-IP" and big-ip, "Pure-FTPd" and pure-ftpd, "HTTP Server" and http_server.
+  const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+  it('the affected text names one of the vulnerable products', () => {
+    // Products are shown by the names people know (CPE dictionary titles, the CNA's names), led
+    // by the one the description names, and a long list names its first three: so the check is
+    // that some vulnerable product of the record is named, its CPE product token spelled in the
+    // text (letters and digits compared). A title that spells the product otherwise ("Acrobat
+    // Reader DC" for acrobat_dc) may miss: those are counted, and must stay rare.
     const f = failures();
+    let checked = 0;
     for (const r of records) {
-      const product = nvd.get(r.cve_id)?.product;
-      if (r.rejected || !product) continue;
-      const text = r.explanation!.affected.toLowerCase();
-      const p = human(product.product);
-      const v = human(product.vendor);
-      if (!text.includes(p) || !(['*', '-'].includes(product.vendor) || text.includes(v) || p.startsWith(v))) f.add(`${r.cve_id}: "${r.explanation!.affected}" lacks ${v} / ${p}`);
+      const products = nvd.get(r.cve_id)?.products ?? [];
+      if (r.rejected || products.length === 0) continue;
+      checked++;
+      const text = letters(r.explanation!.affected);
+      if (!products.some((p) => text.includes(letters(p.product)))) f.add(`${r.cve_id}: "${r.explanation!.affected}" names none of ${[...new Set(products.map((p) => p.product))].slice(0, 5).join(', ')}`);
     }
-    f.check();
+    console.log(`test:data affected: ${checked} records with NVD products; ${f.count()} name none of them by their CPE product token`);
+    expect(f.count(), f.sample().join('\n')).toBeLessThanOrEqual(Math.ceil(checked * 0.005));
   });
 
   it('no explanation contains "undefined", "null", an empty list or a raw CPE string', () => {

@@ -22,6 +22,15 @@ function lineOf(version: string): string {
   return numeric.includes('.') ? numeric.replace(/\.\d+$/, '') : numeric;
 }
 
+/**
+ * A listed version as a reader writes it: NVD's underscores read as spaces ("head_cvs" is
+ * "head cvs", "1_alpha" is "1 alpha"), and a one-letter update qualifier joins its number
+ * ("4.0 a" from `4.0:a` is "4.0a"), so no CPE token or stray article reaches the text.
+ */
+function shown(version: string): string {
+  return version.replace(/_+/g, ' ').replace(/(\d) ([a-z])$/i, '$1$2').trim();
+}
+
 export function versionGroups(product: AffectedProduct): VersionGroup[] {
   const bounded = product.ranges.filter((r) => r.exact === undefined);
   const exact = product.ranges.filter((r) => r.exact !== undefined && !bounded.some((b) => rangeContains(b, r.exact!)));
@@ -40,8 +49,8 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     const last = sorted.at(-1)!;
     groups.push(
       sorted.length === 1
-        ? { text: `version ${first}`, range: { exact: first } }
-        : { text: `${sorted.length} listed versions from ${first} to ${last}`, range: { startIncluding: first, endIncluding: last } },
+        ? { text: `version ${shown(first)}`, range: { exact: first } }
+        : { text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`, range: { startIncluding: first, endIncluding: last } },
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));

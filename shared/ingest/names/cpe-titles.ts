@@ -126,7 +126,8 @@ const optionalVendor = (vendorTitle: string | undefined) => (vendorTitle ? { ven
 function choose(titles: ReadonlyMap<string, number>, product: string): string | undefined {
   // A title that repeats a CPE token ("Microsoft outlook_web_access") is no better than the casing
   // rule; Apache modules (mod_ssl) are the exception, that is their name.
-  const all = [...titles.entries()].filter(([t]) => !/(?<!\bmod)_/.test(t.replace(/\bmod_\w+/g, '')));
+  // A title that is itself a CPE fragment ("lynx:lynx:2.8.8 dev.1") is not a name at all.
+  const all = [...titles.entries()].filter(([t]) => !/(?<!\bmod)_/.test(t.replace(/\bmod_\w+/g, '')) && !/[a-z0-9]:[a-z0-9]/i.test(t));
   // A title that starts in lower case ("linux Kernel") is a dictionary slip when another exists.
   const lower = (t: string) => Number(/^[a-z]/.test(t) && !/^[a-z]+[A-Z]/.test(t));
   const spelling = all.filter(([t]) => spellsProduct(t, product)).sort(([a], [b]) => lower(a) - lower(b) || a.length - b.length || a.localeCompare(b));
