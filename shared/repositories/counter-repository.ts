@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
 import { batchDeleteAll } from './batch.js';
@@ -47,6 +47,18 @@ function keyOf(counter: CounterKey) {
  * UpdateItem atomically, so N concurrent callers racing for k remaining units get exactly k
  * successes: the condition is evaluated against the value each write actually sees.
  */
+/** Every counter item the key condition selects (one account's partition), page by page. */
+async function counterItems(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo(() => documentClient().send(new QueryCommand({ TableName: tableName('COUNTERS_TABLE'), ...query, ExclusiveStartKey: start })));
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 export const counterRepository = {
   /** Takes one unit; returns the count after taking it, or throws LimitReachedError. */
   async take(counter: CounterKey, limit: number, windowSeconds: number): Promise<number> {
@@ -128,49 +140,17 @@ export const counterRepository = {
 
   /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */
   async usageSince(accountId: string, fromDay: string): Promise<DailyUsage[]> {
-    const items: DailyUsage[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo(() =>
-        documentClient().send(
-          new QueryCommand({
-            TableName: tableName('COUNTERS_TABLE'),
-            KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)',
-            ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX },
-            ExclusiveStartKey: start,
-          }),
-        ),
-      );
-      for (const item of out.Items ?? []) {
-        const [, keyId = '', day = ''] = String(item.sk).split('#');
-        if (day < fromDay) continue;
-        items.push({ keyId, day, requests: Number(item.requests ?? 0), rate_limited: Number(item.rate_limited ?? 0), exports: Number(item.exports ?? 0) });
-      }
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await counterItems({ KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)', ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX } });
+    return items.flatMap((item) => {
+      const [, keyId = '', day = ''] = String(item.sk).split('#');
+      return day < fromDay ? [] : [{ keyId, day, requests: Number(item.requests ?? 0), rate_limited: Number(item.rate_limited ?? 0), exports: Number(item.exports ?? 0) }];
+    });
   },
 
   /** Every counter item of the account (for the account export and deletion). */
   async countersOf(accountId: string): Promise<{ sk: string; n: number; expires_at?: number }[]> {
-    const items: { sk: string; n: number; expires_at?: number }[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo(() =>
-        documentClient().send(
-          new QueryCommand({
-            TableName: tableName('COUNTERS_TABLE'),
-            KeyConditionExpression: 'pk = :a',
-            ExpressionAttributeValues: { ':a': accountId },
-            ExclusiveStartKey: start,
-            ConsistentRead: true,
-          }),
-        ),
-      );
-      for (const item of out.Items ?? []) items.push({ sk: String(item.sk), n: Number(item.n ?? 0), ...(item.expires_at ? { expires_at: Number(item.expires_at) } : {}) });
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await counterItems({ KeyConditionExpression: 'pk = :a', ExpressionAttributeValues: { ':a': accountId }, ConsistentRead: true });
+    return items.map((item) => ({ sk: String(item.sk), n: Number(item.n ?? 0), ...(item.expires_at ? { expires_at: Number(item.expires_at) } : {}) }));
   },
 
   /** Deletes every counter of the account (account deletion), in batches of 25 until none is left. */

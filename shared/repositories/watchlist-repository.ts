@@ -26,6 +26,34 @@ async function ensureItem(accountId: string): Promise<void> {
   );
 }
 
+/**
+ * One conditional change of the account's watchlists item, from its named condition: true when it
+ * was made, false when the condition did not hold (the maximum reached, no such id).
+ */
+async function changeLists(
+  accountId: string,
+  change: { update: string; condition: string; id: string; values?: Record<string, unknown> },
+): Promise<boolean> {
+  try {
+    await dynamo(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName('ACCOUNTS_TABLE'),
+          Key: { pk: pkOf(accountId) },
+          UpdateExpression: change.update,
+          ConditionExpression: change.condition,
+          ExpressionAttributeNames: { '#id': change.id },
+          ...(change.values ? { ExpressionAttributeValues: change.values } : {}),
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 export const watchlistRepository = {
   pkOf,
 
@@ -40,66 +68,21 @@ export const watchlistRepository = {
   /** Adds one; false when the account already has the maximum. */
   async create(accountId: string, watchlist: Watchlist): Promise<boolean> {
     await ensureItem(accountId);
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk: pkOf(accountId) },
-            UpdateExpression: 'SET lists.#id = :watchlist',
-            ConditionExpression: 'size(lists) < :max AND attribute_not_exists(lists.#id)',
-            ExpressionAttributeNames: { '#id': watchlist.id },
-            ExpressionAttributeValues: { ':watchlist': watchlist, ':max': MAX_WATCHLISTS },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return changeLists(accountId, {
+      update: 'SET lists.#id = :watchlist',
+      condition: 'size(lists) < :max AND attribute_not_exists(lists.#id)',
+      id: watchlist.id,
+      values: { ':watchlist': watchlist, ':max': MAX_WATCHLISTS },
+    });
   },
 
   /** Replaces one that exists; false when there is none of that id. */
   async replace(accountId: string, watchlist: Watchlist): Promise<boolean> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk: pkOf(accountId) },
-            UpdateExpression: 'SET lists.#id = :watchlist',
-            ConditionExpression: 'attribute_exists(lists.#id)',
-            ExpressionAttributeNames: { '#id': watchlist.id },
-            ExpressionAttributeValues: { ':watchlist': watchlist },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return changeLists(accountId, { update: 'SET lists.#id = :watchlist', condition: 'attribute_exists(lists.#id)', id: watchlist.id, values: { ':watchlist': watchlist } });
   },
 
   /** Removes one; false when there is none of that id. */
   async remove(accountId: string, id: string): Promise<boolean> {
-    try {
-      await dynamo(() =>
-        documentClient().send(
-          new UpdateCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            Key: { pk: pkOf(accountId) },
-            UpdateExpression: 'REMOVE lists.#id',
-            ConditionExpression: 'attribute_exists(lists.#id)',
-            ExpressionAttributeNames: { '#id': id },
-          }),
-        ),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionalCheckFailure(error)) return false;
-      throw error;
-    }
+    return changeLists(accountId, { update: 'REMOVE lists.#id', condition: 'attribute_exists(lists.#id)', id });
   },
 };
