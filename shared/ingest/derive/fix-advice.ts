@@ -191,6 +191,10 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
       if (disagree.length > 0) notes.push(`the description names ${disagree.join(', ')} for ${product.vendor}:${product.product}; the source's ranges win`);
       return fromSource;
     }
+    // A product the source lists with no version at all (CPE `-`, "not applicable": a device
+    // beside its firmware, an extension beside its host) has no version to update to; the
+    // description's "before V" belongs to another product of the record.
+    if (product.ranges.length === 0 && !product.allVersions) return fromSource;
     const candidates = fromText.length > 0 ? fromText : nextReleaseOf(product, unattached);
     if (candidates.length === 0) return fromSource;
     const fromDescription = productFixes(product, candidates, 'description');

@@ -28,7 +28,7 @@ function lineOf(version: string): string {
  * ("4.0 a" from `4.0:a` is "4.0a"), so no CPE token or stray article reaches the text.
  */
 function shown(version: string): string {
-  return version.replace(/_+/g, ' ').replace(/(\d) ([a-z])$/i, '$1$2').trim();
+  return version.replace(/_+/g, ' ').replace(/(\S) ([a-z])$/i, '$1$2').trim();
 }
 
 export function versionGroups(product: AffectedProduct): VersionGroup[] {
