@@ -196,6 +196,8 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const filters = parseExportQuery('json', Object.fromEntries([...new URLSearchParams(q)].map(([k, v]) => [k, [v]]))).filters;
     for (const id of selectFromIndex(index, filters, MAX_EXPORT_ROWS).ids) needed.add(id);
   }
+  // The render-only figure below renders the unfiltered first 1000, whatever the queries are.
+  for (const id of selectFromIndex(index, {}, MAX_EXPORT_ROWS).ids) needed.add(id);
   const records = new Map(all.filter((r) => needed.has(r.cve_id)).map((r) => [r.cve_id, r]));
   all = [];
   t = performance.now();
