@@ -53,7 +53,9 @@ const IMPACTS: readonly [RegExp, string][] = [
 ];
 
 export function readDescription(description: string): DescriptionFacts {
-  const text = description.replace(/\s+/g, ' ');
+  // NVD's "NOTE: …" sentences discuss the record (a disputed label, another CVE), not what an
+  // attack does: "NOTE: this issue has been referred to as cross-site scripting, but …".
+  const text = description.replace(/\s+/g, ' ').replace(/\s*\bNOTE:.*$/, '');
   const attacker = ATTACKERS.find(([pattern]) => pattern.test(text))?.[1];
   const impacts = IMPACTS.filter(([pattern]) => pattern.test(text)).map(([, plain]) => plain);
   return { ...(attacker ? { attacker } : {}), userAssisted: USER_ASSISTED.test(text), impacts: dropImplied(impacts) };

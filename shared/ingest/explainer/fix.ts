@@ -21,7 +21,7 @@ function ranges(list: readonly { range: Parameters<typeof rangeText>[0] }[]): st
 function productSentences(fix: ProductFix, name: string): string[] {
   const out: string[] = [];
   const branches = fix.branches.slice(0, MAX_BRANCHES);
-  const branchText = branches.map((b) => `version ${b.version} fixes versions ${rangeText(b.covers) ?? `before ${b.version}`}`);
+  const branchText = branches.map((b) => `version ${b.version} fixes ${b.covers.exact !== undefined ? 'version' : 'versions'} ${rangeText(b.covers) ?? `before ${b.version}`}`);
   if (fix.latest) {
     out.push(`Update ${name} to version ${fix.latest} or later.`);
     if (branches.length > 0) out.push(`If you stay on an older release line, ${listText(branchText)}.`);
