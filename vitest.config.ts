@@ -14,7 +14,19 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },
+      // A browser on a busy 2-core machine can take seconds to reflect a server round trip: polls wait
+      // up to 15 s (they end as soon as the page agrees), never the 1 s default.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
+      },
       // The data folder is ingested once for all data suites (test/support/data-global-setup.ts).
       {
         extends: true,
