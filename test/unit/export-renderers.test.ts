@@ -84,7 +84,7 @@ describe('SARIF', () => {
       { numRuns: 60 },
     );
     expect(await multitoolGhErrors(logs)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });
 
 async function bytesOf(body: string | Readable): Promise<Buffer> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Patch } from '../../shared/domain/cve.js';
 import { attackSentence, impactSentence, parseCvssVector } from '../../shared/ingest/explainer/attack.js';
-import { descriptionImpactSentence, hasImpact, readDescription } from '../../shared/ingest/explainer/description.js';
+import { descriptionImpactSentence, hasImpact, PLAIN_IMPACTS, readDescription } from '../../shared/ingest/explainer/description.js';
+import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
 import { explainSummary, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
 import { article } from '../../shared/ingest/explainer/names.js';
 import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
@@ -81,6 +82,31 @@ describe('summaries use the description where the CWE or the vector says nothing
     expect(summary).toContain('An attacker can change the database queries the software runs.');
   });
 
+  it('a plain CWE and no vector: the impact its text says is not said twice, and who can attack still is', () => {
+    const summary = explainSummary({ ...base, cweIds: ['CWE-200'], cvssScore: 4, severity: 'MEDIUM', cvssVersion: '2.0', description: 'calendar/externallib.php in Moodle through 2.5.9 allows remote authenticated users to obtain sensitive calendar-event information via a web-services request.' });
+    expect(summary).toContain('An attacker can see information they are not meant to see. An attacker with an account on the system can do this. It is rated medium');
+    expect(summary).not.toContain('can see information they should not see');
+  });
+
+  it('a plain CWE and no vector: impacts beyond the weakness\'s own text are still said', () => {
+    const summary = explainSummary({ ...base, cweIds: ['CWE-79'], description: 'Cross-site scripting allows remote attackers to inject arbitrary web script and obtain sensitive information.' });
+    expect(summary).toContain('That script can steal the session or act as that person. An attacker on the network can see information they should not see.');
+    expect(summary).not.toContain("run their own script in other users' browsers");
+  });
+
+  it('every weakness\'s "says" is an impact the description grammar can say', () => {
+    const says = Object.values(PLAIN_WEAKNESSES).flatMap((w) => (w.says ? [w.says] : []));
+    expect(says.length).toBeGreaterThan(20);
+    expect(says.filter((s) => !PLAIN_IMPACTS.includes(s))).toEqual([]);
+  });
+
+  it('reads impacts NVD words in other ways', () => {
+    expect(say('allows remote attackers to modify domain name information via the nsManager.cgi CGI program')).toBe('An attacker on the network can tamper with data and settings.');
+    expect(say('allows remote authenticated users to read any configuration page by changing the group membership')).toBe('An attacker with an account on the system can see information they should not see.');
+    expect(say("Attackers can upload files with XSS payloads in the filename field to execute arbitrary JavaScript in users' browsers")).toBe("An attacker can run their own script in other users' browsers.");
+    expect(say('allows attackers to execute arbitrary JavaScript code on the server')).not.toContain('browsers');
+  });
+
   it('the CVSS impact sentence has a subject', () => {
     expect(impactSentence(parseCvssVector('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:H')!)).toBe('If the attack works, the attacker can see data they should not or slow down or stop the system.');
   });
@@ -92,6 +118,12 @@ describe('wording of the attack', () => {
     expect(file).toBe('An attacker can try this by getting a user to open a file or link that the attacker made. The attacker needs no account on the machine.');
     expect(attackSentence(parseCvssVector('CVSS:3.1/AV:L/AC:L/PR:N/UI:R/S:U/C:H/I:H/A:H')!, { localUsers: true })).toContain('only with access to the machine itself');
     expect(attackSentence(parseCvssVector('CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H')!)).toContain('only with access to the machine itself');
+  });
+
+  it('a local attack needing no privileges, given to "local users", is not "with no account"', () => {
+    const local = attackSentence(parseCvssVector('CVSS:3.0/AV:L/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N')!, { localUsers: true });
+    expect(local).toBe('An attacker can try this only with access to the machine itself, as any user of it, and with no help from anyone.');
+    expect(attackSentence(parseCvssVector('CVSS:3.0/AV:L/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N')!)).toContain('with no account');
   });
 
   it('picks "a" or "an" by sound', () => {

@@ -56,7 +56,10 @@ export function attackSentence(c: AttackConditions, context: { readonly localUse
     return 'An attacker can try this by getting a user to open a file or link that the attacker made. The attacker needs no account on the machine.';
   }
   const help = c.interaction === 'N' ? 'and with no help from anyone' : 'but only if a user is tricked into doing something, such as opening a link or a file';
-  return `An attacker can try this ${WHERE[c.vector]}, ${ACCOUNT[c.privileges]}, ${help}.`;
+  // PR:N on a local attack that the description gives to "local users" means no special rights on
+  // the machine, not no account on it: "with no account" beside "local users" would contradict it.
+  const account = c.vector === 'L' && c.privileges === 'N' && context.localUsers ? 'as any user of it' : ACCOUNT[c.privileges];
+  return `An attacker can try this ${WHERE[c.vector]}, ${account}, ${help}.`;
 }
 
 /** What a successful attack harms, from the impact metrics, when no CWE says it better. */

@@ -35,7 +35,7 @@ const IMPACTS: readonly [RegExp, string][] = [
   [/\bexecute arbitrary (SQL|database) (commands|queries|statements)\b|\bSQL injection\b|\bblind SQLi?\b/i, 'read and change data in the database through SQL injection'],
   [/\b(execute|run|inject) arbitrary (OS |operating system |shell |system )?commands\b|\b(OS )?command injection\b|\bexecute arbitrary shell\b/i, 'run commands of their choice on the system'],
   [/\b(execute|run) arbitrary (code|programs?|java ?script code|Java code|PHP code|scripts?)\b|\bremote code execution\b|\bcode execution\b|\bRCE\b|\bexecute (their own |malicious |attacker-controlled )code\b/i, 'run their own code'],
-  [/\binject arbitrary (web script|HTML|JavaScript)\b|\bcross[- ]site scripting\b|\bXSS\b/i, "run their own script in other users' browsers"],
+  [/\binject arbitrary (web script|HTML|JavaScript)\b|\bcross[- ]site scripting\b|\bXSS\b|\barbitrary (JavaScript|web script|script)( code)? (in|into) (the |a |an )?([\w-]+'?s? ){0,3}browsers?\b/i, "run their own script in other users' browsers"],
   [/\bcross[- ]site request forgery\b|\bCSRF\b|\bXSRF\b/i, "make a signed-in user's browser send requests the user did not mean to send"],
   [/\bserver[- ]side request forgery\b|\bSSRF\b/i, 'make the server send requests to places they choose'],
   [/\b(gain|obtain|escalate|elevate) (\w+ )?(privileges?|root|admin(istrator)? (access|rights))\b|\b(privilege|privileges) (escalation|elevation)\b|\belevation of privilege\b|\bgain root\b/i, 'gain more rights on the system'],
@@ -44,13 +44,16 @@ const IMPACTS: readonly [RegExp, string][] = [
   [/\b(hijack|take over|impersonate|masquerade as)\b|\bact as (another|other|any) users?\b|\bsession fixation\b/i, 'act as another user'],
   [/\b(read|download|retrieve|access|obtain|disclose|view) (the contents of )?arbitrary files?\b|\b(directory|path) traversal\b|\blocal file inclusion\b|\bXML external entit(y|ies)\b|\bXXE\b/i, 'read files on the system they should not reach'],
   [/\b(write|create|overwrite|modify|delete|remove) arbitrary files?\b|\barbitrary file (write|deletion|overwrite|creation|upload)\b/i, 'tamper with files on the system'],
-  [/\b(obtain|read|access|view|discover|disclose|leak|retrieve|gather|extract|enumerate) (\w+ ){0,3}(sensitive|confidential|private|internal|secret)\b|\binformation (disclosure|exposure|leak)\b|\bsensitive information\b|\bobtain (\w+ ){0,2}(information|credentials|passwords?|tokens?|keys?|memory)\b|\bread (\w+ ){0,2}memory\b|\bmemory (disclosure|leak)\b/i, 'see information they should not see'],
+  [/\b(obtain|read|access|view|discover|disclose|leak|retrieve|gather|extract|enumerate) (\w+ ){0,3}(sensitive|confidential|private|internal|secret)\b|\binformation (disclosure|exposure|leak)\b|\bsensitive information\b|\bobtain (\w+ ){0,2}(information|credentials|passwords?|tokens?|keys?|memory)\b|\bread (\w+ ){0,2}memory\b|\bmemory (disclosure|leak)\b|\b(read|view|access) (any|all|other users'?) (\w+ ){0,2}(pages?|records?|messages?|emails?|documents?|data)\b/i, 'see information they should not see'],
   [/\b(spoof|spoofing|forge|forged)\b/i, 'pretend to be someone or something else'],
   [/\bopen redirect\b|\bredirect (users|victims) to (arbitrary|other)\b|\bredirect (\w+ ){0,2}to (an )?arbitrary (web ?sites?|URLs?|domains?)\b/i, "send users to a website of the attacker's choice"],
-  [/\b(modify|change|alter|tamper with|manipulate|overwrite|delete) (\w+ ){0,3}(data|settings|configuration|records?|content|database|settings)\b|\bintegrity\b/i, 'tamper with data and settings'],
+  [/\b(modify|change|alter|tamper with|manipulate|overwrite|delete) (\w+ ){0,3}(data|settings|configuration|records?|content|database|information)\b|\bintegrity\b/i, 'tamper with data and settings'],
   [/\b(cause|trigger|result in|lead to|conduct) (a |an )?(\w+ ){0,3}(denial[- ]of[- ]service|DoS|crash|hang|reboot|restart|infinite loop|resource exhaustion|application crash|segmentation fault|kernel panic)\b|\bdenial[- ]of[- ]service\b|\bDoS\b|\b(crash|hang|reboot|panic)(es)? the\b/i, 'stop the software from working'],
   [/\b(memory corruption|buffer overflow|heap overflow|stack overflow|out-of-bounds write|use[- ]after[- ]free|double free)\b/i, 'corrupt memory in the program'],
 ];
+
+/** Every plain impact the grammar can say (a weakness's `says` must be one of them). */
+export const PLAIN_IMPACTS: readonly string[] = IMPACTS.map(([, plain]) => plain);
 
 export function readDescription(description: string): DescriptionFacts {
   // NVD's "NOTE: …" sentences discuss the record (a disputed label, another CVE), not what an
@@ -90,6 +93,21 @@ export function descriptionImpactSentence(facts: DescriptionFacts): string | und
   if (facts.impacts.length === 0) return undefined;
   const who = facts.attacker ? WHO[facts.attacker] : 'An attacker';
   const what = facts.impacts.length === 1 ? facts.impacts[0]! : `${facts.impacts.slice(0, -1).join(', ')} or ${facts.impacts.at(-1)!}`;
-  const help = facts.userAssisted ? ' if a user opens a file or link that the attacker made' : '';
-  return `${who} can ${what}${help}.`;
+  return `${who} can ${what}${helpClause(facts)}.`;
+}
+
+function helpClause(facts: DescriptionFacts): string {
+  return facts.userAssisted ? ' if a user opens a file or link that the attacker made' : '';
+}
+
+/**
+ * The description's impact sentence less the impact a weakness's own text has already said.
+ * When that leaves no impact, who can attack is still worth a sentence of its own ("An attacker
+ * with an account on the system can do this."), since no CVSS vector may say it.
+ */
+export function descriptionImpactBeyond(facts: DescriptionFacts, alreadySaid: string | undefined): string | undefined {
+  if (!alreadySaid || !facts.impacts.includes(alreadySaid)) return descriptionImpactSentence(facts);
+  const rest = { ...facts, impacts: facts.impacts.filter((impact) => impact !== alreadySaid) };
+  if (rest.impacts.length > 0) return descriptionImpactSentence(rest);
+  return facts.attacker ? `${WHO[facts.attacker]} can do this${helpClause(facts)}.` : undefined;
 }

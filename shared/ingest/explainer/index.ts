@@ -11,7 +11,7 @@ import { versionGroups } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { descriptionImpactSentence, readDescription } from './description.js';
+import { descriptionImpactBeyond, readDescription } from './description.js';
 import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
@@ -87,11 +87,12 @@ export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
-  const plainWeakness = input.cweIds.some((id) => PLAIN_WEAKNESSES[id] !== undefined);
+  const plainWeakness = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
   const attack = parseCvssVector(input.vector);
   const facts = input.description ? readDescription(input.description) : undefined;
-  // The description's own words where the CWE has no plain text or there is no vector; else the vector's impacts.
-  const described = facts && (!plainWeakness || !attack) ? descriptionImpactSentence(facts) : undefined;
+  // The description's own words where the CWE has no plain text or there is no vector (less
+  // what the weakness's text already said); else the vector's impacts.
+  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(facts, plainWeakness?.says) : undefined;
   if (described) parts.push(described);
   else if (attack && !plainWeakness) {
     const impact = impactSentence(attack);
