@@ -94,8 +94,14 @@ describe('summaries use the description where the CWE or the vector says nothing
     expect(summary).not.toContain("run their own script in other users' browsers");
   });
 
+  it('a weakness that says the program stops is not followed by "can stop the software from working"', () => {
+    const summary = explainSummary({ ...base, cweIds: ['CWE-399'], description: 'allows local x86 HVM guest administrators to cause a denial of service (CPU consumption and possibly reboot)' });
+    expect(summary).toContain('An attacker can often use this to make it crash or stop.');
+    expect(summary).not.toContain('stop the software from working');
+  });
+
   it('every weakness\'s "says" is an impact the description grammar can say', () => {
-    const says = Object.values(PLAIN_WEAKNESSES).flatMap((w) => (w.says ? [w.says] : []));
+    const says = Object.values(PLAIN_WEAKNESSES).flatMap((w) => w.says ?? []);
     expect(says.length).toBeGreaterThan(20);
     expect(says.filter((s) => !PLAIN_IMPACTS.includes(s))).toEqual([]);
   });

@@ -105,9 +105,8 @@ function helpClause(facts: DescriptionFacts): string {
  * When that leaves no impact, who can attack is still worth a sentence of its own ("An attacker
  * with an account on the system can do this."), since no CVSS vector may say it.
  */
-export function descriptionImpactBeyond(facts: DescriptionFacts, alreadySaid: string | undefined): string | undefined {
-  if (!alreadySaid || !facts.impacts.includes(alreadySaid)) return descriptionImpactSentence(facts);
-  const rest = { ...facts, impacts: facts.impacts.filter((impact) => impact !== alreadySaid) };
-  if (rest.impacts.length > 0) return descriptionImpactSentence(rest);
+export function descriptionImpactBeyond(facts: DescriptionFacts, alreadySaid: readonly string[] = []): string | undefined {
+  const rest = { ...facts, impacts: facts.impacts.filter((impact) => !alreadySaid.includes(impact)) };
+  if (rest.impacts.length === facts.impacts.length || rest.impacts.length > 0) return descriptionImpactSentence(rest);
   return facts.attacker ? `${WHO[facts.attacker]} can do this${helpClause(facts)}.` : undefined;
 }
