@@ -92,4 +92,20 @@ describe('fix advice over the real data', () => {
     expect(give).toBeGreaterThan(10_000);
     expect(share).toBeGreaterThanOrEqual(0.9);
   });
+
+  it('the patch status and the fix text agree: a named fixed version is never "not_available", "no fix listed" never "available"', () => {
+    const faults: string[] = [];
+    let withNamedFix = 0;
+    for (const r of records) {
+      const fix = r.explanation?.fix ?? '';
+      const names = namedFixes(r).some((n) => n.versions.length > 0);
+      if (names) withNamedFix++;
+      const fixed = r.patch.status === 'available' || r.patch.status === 'partial';
+      if (names && !fixed) faults.push(`${r.cve_id} [${r.patch.status}] names a fixed version: ${fix}`);
+      if (fixed && fix.startsWith('No fixed version or patch is listed')) faults.push(`${r.cve_id} [${r.patch.status}] says none is listed: ${fix}`);
+    }
+    console.log(`patch status: ${withNamedFix} records name a fixed version; ${faults.length} disagree with their patch status`);
+    expect(withNamedFix).toBeGreaterThan(10_000);
+    expect(faults.slice(0, 8), `${faults.length} disagree`).toEqual([]);
+  });
 });

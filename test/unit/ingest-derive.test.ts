@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueRecordSchema } from '../../shared/domain/cve.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { derivePatch, patchStatusFrom, wholeDaysBetween } from '../../shared/ingest/derive/patch.js';
+import { deriveFixAdvice } from '../../shared/ingest/derive/fix-advice.js';
 import { deriveScore } from '../../shared/ingest/derive/score.js';
 import { deriveReferences } from '../../shared/ingest/derive/references.js';
 import { deriveTags } from '../../shared/ingest/derive/tags.js';
@@ -117,6 +118,20 @@ describe('patch status', () => {
     expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: true, products: [] })).toBe('workaround_only');
     expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ openEnded: true })] })).toBe('not_available');
     expect(patchStatusFrom({ rejected: true, patchUrls: ['https://x.example/p'], mitigation: false, products: [] })).toBe('not_available');
+  });
+
+  it('counts only fixes the fix advice accepts: a description\'s fixed version counts, a refused range end does not', () => {
+    const base = { rejected: false, patchUrls: [], mitigation: false };
+    // NVD lists 1.12.0 to 1.12.8 one by one; only the description says 1.12.9 fixes it.
+    const wireshark = product({ vendor: 'wireshark', product: 'wireshark', ranges: ['1.12.0', '1.12.8'].map((v) => ({ exact: v })), fixedVersions: [] });
+    const describing = deriveFixAdvice([wireshark], 'Wireshark 1.12.x before 1.12.9 mishandles packets.');
+    expect(describing.named).toEqual([{ vendor: 'wireshark', product: 'wireshark', versions: ['1.12.9'] }]);
+    expect(patchStatusFrom({ ...base, products: [wireshark], fixAdvice: describing })).toBe('available');
+    expect(patchStatusFrom({ ...base, products: [wireshark] })).toBe('not_available');
+    // "before 5.0" while "5.0 build4" is listed as vulnerable: 5.0 is no fix, and no fix is claimed.
+    const fortress = product({ ranges: [{ endExcluding: '5.0' }, { exact: '5.0 build4' }], fixedVersions: ['5.0'] });
+    expect(deriveFixAdvice([fortress], '').named).toEqual([]);
+    expect(patchStatusFrom({ ...base, products: [fortress] })).toBe('not_available');
   });
 
   it('a mitigation reference alone is workaround_only; days unpatched run to now', async () => {

@@ -51,6 +51,12 @@ export interface FixAdvice {
   readonly provenance: string;
   /** Exactly the (product, version) pairs the fix text names: for tracing and the real-data check. */
   readonly named: readonly { readonly vendor: string; readonly product: string; readonly versions: readonly string[] }[];
+  /**
+   * Every affected product (`fixKeyOf`) with a fixed version that passed the checks above, named
+   * in the text or not: the patch status counts these, so it never calls a record patched on a
+   * version the fix text refused, nor unpatched when the text names a fix.
+   */
+  readonly fixedProducts: ReadonlySet<string>;
 }
 
 function entriesOf(product: AffectedProduct): VersionRange[] {
@@ -113,6 +119,7 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
  * versions are checked against the vulnerable versions of both, and it is named once.
  */
 const keyOf = (p: AffectedProduct) => `${p.vendor}:${p.product}`.toLowerCase();
+export const fixKeyOf = keyOf;
 
 function collapseParts(products: readonly AffectedProduct[]): AffectedProduct[] {
   const byKey = new Map<string, AffectedProduct>();
@@ -216,7 +223,8 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
     named.length === 0 ? 'no fixed version that lies outside every vulnerable range' : `fixed versions from ${sources.join(' and ') || 'the description'}`,
     ...notes,
   ].join('; ');
-  return { products: speakOf, otherProductsWithFixes, describedOnly, provenance, named };
+  const fixedProducts = new Set(all.filter(hasFix).map((f) => keyOf(f.product)));
+  return { products: speakOf, otherProductsWithFixes, describedOnly, provenance, named, fixedProducts };
 }
 
 export const MAX_FIX_PRODUCTS = 3;

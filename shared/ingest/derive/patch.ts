@@ -1,9 +1,12 @@
 /**
  * Patch status, date, URLs and days unpatched.
  *
- * Evidence of a fix: a reference tagged Patch (NVD) or `patch` (CVE 5), or a fixed version — a
- * vulnerable CPE range's `versionEndExcluding`, or a CVE 5 `lessThan` bound or `unaffected`
- * version. Evidence of a workaround: a reference tagged Mitigation.
+ * Evidence of a fix: a reference tagged Patch (NVD) or `patch` (CVE 5), or a checked fixed
+ * version — one the fix advice accepts (fix-advice.ts): a vulnerable CPE range's
+ * `versionEndExcluding`, a CVE 5 `lessThan` bound or `unaffected` version, or a version the
+ * description states, each outside every vulnerable range of its product. So the status and the
+ * fix text agree: "Update X to version V" is never beside `not_available`, and a version the text
+ * refused never makes a record `available`. Evidence of a workaround: a reference tagged Mitigation.
  * - `available`: a patch reference, or fixed versions for every affected product that has a range
  *   (no product is affected in all versions with no upper bound).
  * - `partial`: fixed versions for some products while another is affected in all versions, and
@@ -19,6 +22,7 @@
  */
 import type { Patch, PatchStatus } from '../../domain/cve.js';
 import type { AffectedProduct } from '../model.js';
+import { deriveFixAdvice, fixKeyOf, type FixAdvice } from './fix-advice.js';
 import type { CveSources } from './inputs.js';
 import { mergedReferences } from './references.js';
 
@@ -45,22 +49,42 @@ function validUrl(url: string): boolean {
   }
 }
 
-export function patchStatusFrom(input: { rejected: boolean; patchUrls: readonly string[]; mitigation: boolean; products: readonly AffectedProduct[] }): PatchStatus {
+export interface PatchEvidence {
+  readonly rejected: boolean;
+  readonly patchUrls: readonly string[];
+  readonly mitigation: boolean;
+  readonly products: readonly AffectedProduct[];
+  /** The checked fix advice for these products (derived from them and no description when absent). */
+  readonly fixAdvice?: Pick<FixAdvice, 'fixedProducts' | 'describedOnly'>;
+}
+
+export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   if (input.rejected) return 'not_available';
   if (input.patchUrls.length > 0) return 'available';
-  const withFix = input.products.filter((p) => p.fixedVersions.length > 0);
-  if (withFix.length > 0) return input.products.some((p) => p.openEnded && p.fixedVersions.length === 0) ? 'partial' : 'available';
+  const advice = input.fixAdvice ?? deriveFixAdvice(input.products, '');
+  const fixed = (p: AffectedProduct) => advice.fixedProducts.has(fixKeyOf(p));
+  if (input.products.some(fixed)) return input.products.some((p) => p.openEnded && !fixed(p)) ? 'partial' : 'available';
+  // A record that lists no product but whose description states the fixed version.
+  if (advice.describedOnly.length > 0) return 'available';
   return input.mitigation ? 'workaround_only' : 'not_available';
 }
 
 export function derivePatch(
   sources: Pick<CveSources, 'nvd' | 'cve5'>,
-  context: { rejected: boolean; products: readonly AffectedProduct[]; publishedDate: string; sourceModified?: string; now: Date; previous?: PreviousPatch },
+  context: {
+    rejected: boolean;
+    products: readonly AffectedProduct[];
+    fixAdvice?: PatchEvidence['fixAdvice'];
+    publishedDate: string;
+    sourceModified?: string;
+    now: Date;
+    previous?: PreviousPatch;
+  },
 ): { patch: Patch; provenance: string } {
   const refs = mergedReferences(sources);
   const patchUrls = [...new Set(refs.filter((r) => r.tags.includes('patch') && validUrl(r.url)).map((r) => new URL(r.url.trim()).href))].slice(0, 10);
   const mitigation = refs.some((r) => r.tags.includes('mitigation'));
-  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products });
+  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products, ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}) });
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;
   if (fixed) {

@@ -43,6 +43,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const { patch, provenance: patchProvenance } = derivePatch(sources, {
     rejected: rejected.value,
     products: products.value,
+    fixAdvice,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,
