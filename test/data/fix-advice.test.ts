@@ -100,9 +100,10 @@ describe('fix advice over the real data', () => {
       const fix = r.explanation?.fix ?? '';
       const names = namedFixes(r).some((n) => n.versions.length > 0);
       if (names) withNamedFix++;
-      const fixed = r.patch.status === 'available' || r.patch.status === 'partial';
-      if (names && !fixed) faults.push(`${r.cve_id} [${r.patch.status}] names a fixed version: ${fix}`);
-      if (fixed && fix.startsWith('No fixed version or patch is listed')) faults.push(`${r.cve_id} [${r.patch.status}] says none is listed: ${fix}`);
+      const status = r.patch?.status;
+      const fixed = status === 'available' || status === 'partial';
+      if (names && !fixed) faults.push(`${r.cve_id} [${status}] names a fixed version: ${fix}`);
+      if (fixed && fix.startsWith('No fixed version or patch is listed')) faults.push(`${r.cve_id} [${status}] says none is listed: ${fix}`);
     }
     console.log(`patch status: ${withNamedFix} records name a fixed version; ${faults.length} disagree with their patch status`);
     expect(withNamedFix).toBeGreaterThan(10_000);
