@@ -63,7 +63,7 @@ describe('dates, CWE, rejection, title', () => {
   it('title: KEV name, else CNA title, else weakness in product, else the first sentence', async () => {
     expect((await recordOf('CVE-2023-40001')).title).toBe('Acme Widget Server SQL Injection Vulnerability');
     expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
-    expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in Tinysoft Notes');
+    expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes');
     expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…');
   });
 

@@ -114,6 +114,27 @@ describe('display names for a record', () => {
     const written = nameProducts([product('Red Hat', 'Red Hat Enterprise Linux 9')], { cnaProducts: [{ vendor: 'Red Hat', product: 'Red Hat Enterprise Linux 9' }] });
     expect(written.map(productName)).toEqual(['Red Hat Enterprise Linux 9']);
   });
+
+  it('then the description\'s own spelling of the product and its vendor', () => {
+    const named = (vendor: string, token: string, description: string) => productName(nameProducts([product(vendor, token)], { description })[0]!);
+    expect(named('phpbugtracker', 'phpbugtracker', 'Multiple SQL injection vulnerabilities in Issuetracker phpBugTracker before 1.7.0 allow remote attackers')).toBe('phpBugTracker');
+    expect(named('nextclickventures', 'realtyscript', 'Next Click Ventures RealtyScript 4.0.2 fails to properly sanitize CSV file uploads')).toBe('Next Click Ventures RealtyScript');
+    expect(named('yeager', 'yeager_cms', 'Unrestricted file upload vulnerability in Yeager CMS 1.2.1 allows remote attackers')).toBe('Yeager CMS');
+    expect(named('ecw-shop', 'ecw-shop', 'Cross-site scripting (XSS) vulnerability in index.php in ECW-Shop 5.5 allows')).toBe('ECW-Shop');
+    // Written in lower case, or not in the description at all: the casing rule.
+    expect(named('neuvoo', 'neuvoo-jobroll', 'The neuvoo-jobroll plugin 2.0 for WordPress has neuvoo_keywords XSS.')).toBe('Neuvoo-jobroll');
+    expect(named('acme', 'widget_server', 'A flaw in the Gadget Server.')).toBe('Acme Widget Server');
+    // Short tokens are not looked for in prose.
+    expect(named('acme', 'os', 'The OS crashes.')).toBe('Acme OS');
+  });
+
+  it('a dictionary title or a CNA name still wins over the description', async () => {
+    const { cpeTitles } = await dictionary();
+    const [apple] = nameProducts([product('apple', 'iphone_os')], { cpeTitles, description: 'Apple IPHONE_OS before 9 allows' });
+    expect(productName(apple!)).toBe('Apple iPhone OS');
+    const [esxi] = nameProducts([product('vmware', 'esxi')], { cnaProducts: [{ vendor: 'VMware', product: 'ESXi' }], description: 'VMWARE ESXI has a flaw' });
+    expect(productName(esxi!)).toBe('VMware ESXi');
+  });
 });
 
 describe('titles that would mislead', () => {

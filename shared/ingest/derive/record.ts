@@ -20,10 +20,10 @@ import { deriveTitle } from './title.js';
 import { deriveCweIds, deriveCweNames } from './weakness.js';
 
 /** The affected products with the names people know them by (`names/display-names.ts`). */
-function namedProducts(sources: CveSources) {
+function namedProducts(sources: CveSources, description: string) {
   const products = deriveProducts(sources);
   const cnaProducts = sources.cve5?.cna.products;
-  return { ...products, value: nameProducts(products.value, { ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}), ...(cnaProducts ? { cnaProducts } : {}) }) };
+  return { ...products, value: nameProducts(products.value, { ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}), ...(cnaProducts ? { cnaProducts } : {}), description }) };
 }
 
 export function deriveRecord(sources: CveSources, now: Date, previous?: PreviousPatch): CatalogueRecord | undefined {
@@ -33,7 +33,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const rejected = deriveRejected(sources);
   const score = deriveScore(sources);
   const cwe = deriveCweIds(sources);
-  const derivedProducts = namedProducts(sources);
+  const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);

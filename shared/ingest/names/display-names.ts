@@ -3,16 +3,22 @@
  * 1. NVD's CPE dictionary title of its vendor:product pair ("Apple iPhone OS");
  * 2. the CVE 5 CNA's own `affected[].vendor/product` for the same product (CPE tokens and the
  *    CNA's names compared letters-and-digits only: `http_server` ~ "HTTP Server");
- * 3. nothing: the explainer's casing rule spells the CPE tokens (`productName`).
+ * 3. the description's own spelling of the product (and of its vendor), when the record's
+ *    description writes the token's letters and digits as a name ("phpBugTracker" for
+ *    `phpbugtracker`, "Next Click Ventures RealtyScript" for `nextclickventures:realtyscript`);
+ * 4. nothing: the explainer's casing rule spells the CPE tokens (`productName`).
  * Tags keep the CPE spelling; only the text changes.
  */
 import type { AffectedProduct } from '../model.js';
+import { displayName } from '../explainer/names.js';
 import type { CpeTitles } from './cpe-titles.js';
 
 export interface NameSources {
   readonly cpeTitles?: CpeTitles;
   /** The CVE 5 CNA's affected products, names as the CNA wrote them. */
   readonly cnaProducts?: readonly Pick<AffectedProduct, 'vendor' | 'product'>[];
+  /** The record's English description, whose spelling of a product is the next best name. */
+  readonly description?: string;
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -28,11 +34,54 @@ function cnaTitle(product: AffectedProduct, cna: NameSources['cnaProducts']): Pi
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
+/** At most this many words make one name in a description ("Next Click Ventures"). */
+const MAX_NAME_WORDS = 4;
+/** Shorter tokens ("os", "vm") match ordinary words too often to be taken from prose. */
+const MIN_TOKEN_LETTERS = 4;
+
+/** The description's words, without the punctuation around them. */
+function wordsOf(description: string): string[] {
+  return description.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\],.;:!?]+$/g, '')).filter((w) => w.length > 0);
+}
+
+/** The first run of words that spells `token` (letters and digits compared), if written as a name. */
+function spelledIn(words: readonly string[], token: string): string | undefined {
+  const target = squash(token);
+  if (target.length < MIN_TOKEN_LETTERS) return undefined;
+  for (let start = 0; start < words.length; start++) {
+    let joined = '';
+    for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
+      joined += squash(words[end]!);
+      if (joined.length > target.length || !target.startsWith(joined)) break;
+      if (joined === target) {
+        const name = words.slice(start, end + 1).join(' ');
+        if (isWrittenName(name)) return name;
+        break;
+      }
+    }
+  }
+  return undefined;
+}
+
+function descriptionTitle(product: AffectedProduct, words: readonly string[]): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
+  const name = spelledIn(words, product.product);
+  if (!name) return {};
+  const vendorToken = product.vendor.replace(/_project$/i, '');
+  const vendor = vendorToken ? spelledIn(words, vendorToken) : undefined;
+  const vendorShown = vendor ?? displayName(vendorToken);
+  const title = !vendorShown || squash(name).startsWith(squash(vendorShown)) ? name : `${vendorShown} ${name}`;
+  return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
+}
+
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
+  let words: string[] | undefined;
   return products.map((product) => {
     if (product.title) return product;
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
     if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
-    return { ...product, ...cnaTitle(product, sources.cnaProducts) };
+    const cna = cnaTitle(product, sources.cnaProducts);
+    if (cna.title || !sources.description) return { ...product, ...cna };
+    words ??= wordsOf(sources.description);
+    return { ...product, ...descriptionTitle(product, words) };
   });
 }
