@@ -125,7 +125,9 @@ export function automationId(filters: ExportFilters): string {
 }
 
 function result(record: CatalogueRecord, ruleIndex: number, path: string): Result {
-  const score = record.cvss_score === null ? 'CVSS unknown' : `CVSS ${record.cvss_score.toFixed(1)}`;
+  // The scale is named with the score: a v2 7.5 and a v3.1 7.5 are not the same claim (§6).
+  const scale = record.cvss_version ? `CVSS v${record.cvss_version === '2.0' ? '2' : record.cvss_version}` : 'CVSS';
+  const score = record.cvss_score === null ? 'CVSS unknown' : `${scale} ${record.cvss_score.toFixed(1)}`;
   return {
     ruleId: record.cve_id,
     ruleIndex,

@@ -168,7 +168,7 @@ describe('SARIF export', () => {
     expect(rule('CVE-2025-0103')?.defaultConfiguration?.level).toBe('error');
     expect(rule('CVE-2025-0104')?.properties).not.toHaveProperty('security-severity');
     expect(run?.results?.find((r) => r.ruleId === 'CVE-2025-0104')?.message.text).toBe('CVE-2025-0104: Example flaw CVE-2025-0104 (CVSS unknown)');
-    expect(run?.results?.find((r) => r.ruleId === 'CVE-2025-0100')?.message.text).toBe('CVE-2025-0100: Example flaw CVE-2025-0100 (CVSS 3.9)');
+    expect(run?.results?.find((r) => r.ruleId === 'CVE-2025-0100')?.message.text).toBe('CVE-2025-0100: Example flaw CVE-2025-0100 (CVSS v3.1 3.9)');
   });
 
   it('says which CVSS version and vector a score is on, and carries EPSS, in rule and result properties', async () => {
