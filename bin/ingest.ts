@@ -11,7 +11,8 @@ import { config } from '../shared/config/index.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-catalogue.js';
 import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
-import { rebuildFilterIndex, type RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
+import type { RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
+import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -67,8 +68,9 @@ const pad = (label: string) => label.padEnd(18);
 
 /** A failed index rebuild must not hide the run's summary: the records are written by then. */
 let index: { report?: RebuildReport; failure?: unknown } = {};
+const indexUpdate = new FilterIndexUpdate();
 const rebuildIndex = async () => {
-  index = await rebuildFilterIndex().then((report) => ({ report }), (failure: unknown) => ({ failure }));
+  index = await indexUpdate.apply().then((report) => ({ report }), (failure: unknown) => ({ failure }));
 };
 
 /** One line: the error and, for a failing dependency, what it said. */
@@ -84,7 +86,9 @@ const summary: IngestSummary = await withLocalStore(() =>
     files,
     ...(since ? { since } : {}),
     dryRun,
-    // A run that changed records rebuilds the export filter index, so exports see them at once.
+    // A run that changed records updates the export filter index with them, so exports see them at once.
+    beforeWrite: indexUpdate.beforeWrite,
+    onWritten: indexUpdate.written,
     afterWrite: rebuildIndex,
     ...(nvdApi
       ? {
@@ -135,8 +139,11 @@ console.log(
     (since ? `, ${summary.notSince} not modified since ${since.toISOString()}` : '') +
     ` in ${summary.seconds.toFixed(1)} s.`,
 );
-if (index.report) console.log(`Export filter index: ${index.report.count} CVEs, ${index.report.chunks} chunk(s), ${Math.round(index.report.bytes / 1024)} KB.`);
+if (index.report) {
+  const how = index.report.mode === 'update' ? `updated with ${indexUpdate.size} written records` : 'rebuilt from the whole catalogue';
+  console.log(`Export filter index (${how}): ${index.report.count} CVEs, ${index.report.chunks} chunk(s), ${Math.round(index.report.bytes / 1024)} KB.`);
+}
 if (index.failure !== undefined) {
-  console.error(`Ingest failed: the export filter index was not rebuilt: ${reason(index.failure)}. Exports still use the previous index.`);
+  console.error(`Ingest failed: the export filter index was not updated: ${reason(index.failure)}. Exports still use the previous index.`);
   process.exit(1);
 }

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
-import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
+import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
 import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
 
 /**
@@ -23,9 +23,12 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
   if (!parsed.success) throw new Error(`Invalid ingest event: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   const remaining = context?.getRemainingTimeInMillis?.();
   try {
-    // A run that changed records rebuilds the export filter index, so exports see them at once.
+    // A run that changed records updates the export filter index with them, so exports see them at once.
+    const index = new FilterIndexUpdate();
     const outcome = await runScheduledIngest({
-      afterWrite: rebuildFilterIndex,
+      beforeWrite: index.beforeWrite,
+      onWritten: index.written,
+      afterWrite: index.apply,
       ...(parsed.data.since ? { since: new Date(parsed.data.since) } : {}),
       ...(parsed.data.resume ? { resumeOnly: true } : {}),
       ...(remaining ? { deadline: new Date(Date.now() + remaining - STOP_BEFORE_TIMEOUT_MS) } : {}),

@@ -46,7 +46,14 @@ export function contentHash(record: CatalogueRecord): string {
 export async function upsertBatch(
   batch: readonly CveSources[],
   store: IngestStore,
-  options: { now: Date; dryRun: boolean; changes?: ChangeRecorder },
+  options: {
+    now: Date;
+    dryRun: boolean;
+    changes?: ChangeRecorder;
+    /** Awaited before the first write of a batch (the caller makes it run once per run). */
+    beforeWrite?: () => Promise<void>;
+    onWritten?: (records: readonly CatalogueRecord[]) => void;
+  },
 ): Promise<BatchOutcome> {
   const states = await store.states(batch.map((s) => s.id));
   const changed: CatalogueRecord[] = [];
@@ -67,8 +74,11 @@ export async function upsertBatch(
     changed.push({ ...record, content_hash: hash });
   }
   if (!options.dryRun && changed.length > 0) {
+    await options.beforeWrite?.();
     const modified = await options.changes?.record(changed, new Set(changed.map((r) => r.cve_id).filter((id) => states.has(id))));
-    await store.putMany(modified ? changed.map((r) => (modified.has(r.cve_id) ? { ...r, modified_at: modified.get(r.cve_id) } : r)) : changed);
+    const records = modified ? changed.map((r) => (modified.has(r.cve_id) ? { ...r, modified_at: modified.get(r.cve_id) } : r)) : changed;
+    await store.putMany(records);
+    options.onWritten?.(records);
   }
   return { derived, written: changed.length, unchanged: derived - changed.length, skipped, rejected };
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import { batchDeleteAll, batchGetAll, batchPutAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
@@ -9,6 +9,8 @@ import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-clie
  * Keys never start with `CVE-`, so they can never be mistaken for records.
  */
 export const INDEX_POINTER_KEY = 'INDEX#current';
+/** Names the ingest run whose records the index may not hold yet (update-filter-index.ts). */
+const INDEX_BEHIND_KEY = 'INDEX#behind';
 /** Well under DynamoDB's 400 KB item limit, leaving room for the key and attribute names. */
 export const INDEX_CHUNK_BYTES = 350 * 1024;
 /**
@@ -17,8 +19,12 @@ export const INDEX_CHUNK_BYTES = 350 * 1024;
  */
 const CHUNKS_PER_READ = 2;
 
-/** The two parts of an index version (shared/query/filter-index.ts, FilterIndexParts). */
-export type IndexPart = 'columns' | 'search';
+/**
+ * The parts of an index version: the two readers load (shared/query/filter-index.ts,
+ * FilterIndexParts), and `dates`, the published dates in index order, which only the ingest
+ * reads to update the index in place of a rescan (shared/use-cases/update-filter-index.ts).
+ */
+export type IndexPart = 'columns' | 'search' | 'dates';
 
 export interface IndexPointer {
   readonly version: string;
@@ -31,10 +37,12 @@ export interface IndexPointer {
    * whole (one part, the format before the split), which readers still load.
    */
   readonly searchChunks?: number;
+  /** Chunks of the dates part (`INDEX#<version>#dates#<n>`); absent for versions written before it existed. */
+  readonly datesChunks?: number;
 }
 
 function chunkKey(version: string, n: number, part: IndexPart = 'columns'): string {
-  return part === 'columns' ? `INDEX#${version}#${n}` : `INDEX#${version}#search#${n}`;
+  return part === 'columns' ? `INDEX#${version}#${n}` : `INDEX#${version}#${part}#${n}`;
 }
 
 function chunkItems(version: string, data: Buffer, part: IndexPart): Record<string, unknown>[] {
@@ -54,7 +62,7 @@ export const filterIndexRepository = {
       ),
     );
     if (!out.Item) return undefined;
-    const { version, chunks, bytes, count, built_at, search_chunks } = out.Item as Record<string, unknown>;
+    const { version, chunks, bytes, count, built_at, search_chunks, dates_chunks } = out.Item as Record<string, unknown>;
     return {
       version: String(version),
       chunks: Number(chunks),
@@ -62,6 +70,7 @@ export const filterIndexRepository = {
       count: Number(count),
       builtAt: String(built_at),
       ...(search_chunks === undefined ? {} : { searchChunks: Number(search_chunks) }),
+      ...(dates_chunks === undefined ? {} : { datesChunks: Number(dates_chunks) }),
     };
   },
 
@@ -70,7 +79,7 @@ export const filterIndexRepository = {
    * removed it). A few chunks per call, all calls at once: a cold export waits for the slowest.
    */
   async readChunks(pointer: IndexPointer, part: IndexPart = 'columns'): Promise<Buffer | undefined> {
-    const count = part === 'columns' ? pointer.chunks : (pointer.searchChunks ?? 0);
+    const count = part === 'columns' ? pointer.chunks : part === 'search' ? (pointer.searchChunks ?? 0) : (pointer.datesChunks ?? 0);
     const keys = Array.from({ length: count }, (_, n) => chunkKey(pointer.version, n, part));
     // Patient: a cold load happens once per container and version, inside an export function's
     // 120 s, and one slow chunk read must not turn the container's first export into a 503.
@@ -107,6 +116,7 @@ export const filterIndexRepository = {
               count: pointer.count,
               built_at: pointer.builtAt,
               ...(pointer.searchChunks === undefined ? {} : { search_chunks: pointer.searchChunks }),
+              ...(pointer.datesChunks === undefined ? {} : { dates_chunks: pointer.datesChunks }),
             },
             ...(expected === undefined
               ? { ConditionExpression: 'attribute_not_exists(pk)' }
@@ -121,11 +131,45 @@ export const filterIndexRepository = {
     }
   },
 
-  /** Removes a version's chunks: `chunks` of the columns part and `searchChunks` of the search part. */
-  async deleteChunks(version: string, chunks: number, searchChunks = 0): Promise<void> {
+  /** The run that marked the index as behind the catalogue, if any. */
+  async readBehind(): Promise<string | undefined> {
+    const out = await dynamo(() =>
+      documentClient().send(new GetCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: INDEX_BEHIND_KEY }, ConsistentRead: true })),
+    );
+    return out.Item ? String(out.Item.run) : undefined;
+  },
+
+  async markBehind(run: string): Promise<void> {
+    await dynamo(() =>
+      documentClient().send(new PutCommand({ TableName: tableName('CATALOGUE_TABLE'), Item: { pk: INDEX_BEHIND_KEY, run, marked_at: new Date().toISOString() } })),
+    );
+  },
+
+  /** Removes the mark if `run` still holds it. */
+  async clearBehind(run: string): Promise<void> {
+    try {
+      await dynamo(() =>
+        documentClient().send(
+          new DeleteCommand({
+            TableName: tableName('CATALOGUE_TABLE'),
+            Key: { pk: INDEX_BEHIND_KEY },
+            ConditionExpression: '#run = :run',
+            ExpressionAttributeNames: { '#run': 'run' },
+            ExpressionAttributeValues: { ':run': run },
+          }),
+        ),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  },
+
+  /** Removes a version's chunks: `chunks` of the columns part, `searchChunks` of the search part, `datesChunks` of the dates part. */
+  async deleteChunks(version: string, chunks: number, searchChunks = 0, datesChunks = 0): Promise<void> {
     const keys = [
       ...Array.from({ length: chunks }, (_, n) => ({ pk: chunkKey(version, n) })),
       ...Array.from({ length: searchChunks }, (_, n) => ({ pk: chunkKey(version, n, 'search') })),
+      ...Array.from({ length: datesChunks }, (_, n) => ({ pk: chunkKey(version, n, 'dates') })),
     ];
     await batchDeleteAll(tableName('CATALOGUE_TABLE'), keys, { patient: true });
   },

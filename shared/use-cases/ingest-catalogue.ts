@@ -9,6 +9,7 @@
  * Side sources (KEV, CWE, EPSS, exploit and detection lists) are read first; the records are
  * derived after, so the order of the files does not matter.
  */
+import type { CatalogueRecord } from '../domain/cve.js';
 import { CatalogueAssembler } from '../ingest/assembler.js';
 import type { CveSources } from '../ingest/derive/inputs.js';
 import { nvdChanges, startCursor, type NvdCursor, type NvdFetchOptions } from '../ingest/fetch/nvd-api.js';
@@ -54,8 +55,12 @@ export interface IngestOptions {
   readonly batchSize?: number;
   readonly concurrency?: number;
   readonly progress?: IngestProgress;
-  /** Called once at the end when the run changed anything (e.g. rebuild the export filter index). */
+  /** Called once at the end when the run changed anything (e.g. update the export filter index). */
   readonly afterWrite?: () => Promise<unknown>;
+  /** Told of every batch of records written, as written (e.g. to update the filter index from them). */
+  readonly onWritten?: (records: readonly CatalogueRecord[]) => void;
+  /** Awaited once before the run's first record write (e.g. to mark the filter index as behind). */
+  readonly beforeWrite?: () => Promise<void>;
 }
 
 export interface SourceSummary {
@@ -79,6 +84,18 @@ export interface IngestSummary {
   /** Time spent reading and parsing the files, and in total. */
   readonly readSeconds: number;
   readonly seconds: number;
+}
+
+/** `f` called at most once; every caller awaits the same call (a failed call is tried again). */
+function once(f: () => Promise<void>): () => Promise<void> {
+  let call: Promise<void> | undefined;
+  return () => {
+    call ??= f().catch((error: unknown) => {
+      call = undefined;
+      throw error;
+    });
+    return call;
+  };
 }
 
 const totals = () => ({ derived: 0, written: 0, unchanged: 0, skipped: 0, rejected: 0 });
@@ -129,7 +146,16 @@ async function writeAll(
   ids: readonly string[],
   sourcesFor: (id: string) => CveSources,
   store: IngestStore,
-  options: { now: Date; dryRun: boolean; batchSize: number; concurrency: number; changes: ChangeRecorder; progress?: IngestProgress },
+  options: {
+    now: Date;
+    dryRun: boolean;
+    batchSize: number;
+    concurrency: number;
+    changes: ChangeRecorder;
+    progress?: IngestProgress;
+    onWritten?: IngestOptions['onWritten'];
+    beforeWrite?: () => Promise<void>;
+  },
 ) {
   const result = totals();
   let next = 0;
@@ -138,7 +164,16 @@ async function writeAll(
     while (next < ids.length) {
       const batch = ids.slice(next, next + options.batchSize);
       next += options.batchSize;
-      add(result, await upsertBatch(batch.map(sourcesFor), store, { now: options.now, dryRun: options.dryRun, changes: options.changes }));
+      add(
+        result,
+        await upsertBatch(batch.map(sourcesFor), store, {
+          now: options.now,
+          dryRun: options.dryRun,
+          changes: options.changes,
+          ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+          ...(options.beforeWrite ? { beforeWrite: options.beforeWrite } : {}),
+        }),
+      );
       done += batch.length;
       options.progress?.records?.(done, ids.length);
     }
@@ -174,7 +209,16 @@ async function runIngest(
   changes: ChangeRecorder,
   started: number,
 ): Promise<IngestSummary> {
-  const writeOptions = { now, dryRun, changes, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
+  const writeOptions = {
+    now,
+    dryRun,
+    changes,
+    batchSize: options.batchSize ?? 100,
+    concurrency: options.concurrency ?? 4,
+    ...(options.progress ? { progress: options.progress } : {}),
+    ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+    ...(options.beforeWrite ? { beforeWrite: once(options.beforeWrite) } : {}),
+  };
   const assembler = new CatalogueAssembler();
   const read = await readFiles(options.files ?? [], assembler, options.progress);
   if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);

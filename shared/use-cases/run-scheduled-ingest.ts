@@ -7,6 +7,7 @@
  * Every run holds the ingest lease (shared/use-cases/ingest-lease.ts): never two at once.
  */
 import { config } from '../config/index.js';
+import type { CatalogueRecord } from '../domain/cve.js';
 import { downloadSources } from '../ingest/fetch/download.js';
 import type { NvdCursor } from '../ingest/fetch/nvd-api.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
@@ -18,6 +19,10 @@ export interface ScheduledIngestOptions {
   readonly since?: Date;
   readonly now?: Date;
   readonly afterWrite?: () => Promise<unknown>;
+  /** Told of every batch of records written (the filter index update collects them). */
+  readonly onWritten?: (records: readonly CatalogueRecord[]) => void;
+  /** Awaited once before the run's first record write. */
+  readonly beforeWrite?: () => Promise<void>;
   /** Stop after the NVD page that ends past this time; the next run resumes from the cursor. */
   readonly deadline?: Date;
   /** Only continue an unfinished backfill; with none in progress, do nothing (the 15-minute tick). */
@@ -78,6 +83,8 @@ export async function runScheduledIngest(options: ScheduledIngestOptions = {}): 
         cursors,
         nvdApi: { fetch: { baseUrl: settings.NVD_API_URL, ...(apiKey ? { apiKey } : {}) }, ...(since ? { since } : {}), until: now },
         ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
+        ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+        ...(options.beforeWrite ? { beforeWrite: options.beforeWrite } : {}),
       });
       return { status: 'done', summary };
     } catch (error) {

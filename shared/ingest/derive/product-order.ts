@@ -8,10 +8,36 @@ import type { AffectedProduct } from '../model.js';
 
 const normalise = (text: string) => ` ${text.toLowerCase().replace(/[_\-/]+/g, ' ').replace(/[^a-z0-9.+# ]+/g, ' ').replace(/\.(?= |$)/g, '').replace(/\s+/g, ' ')} `;
 
+/**
+ * Normalised texts, memoised: a record's description is searched once per product (hundreds for
+ * some records), and the same product names recur in every record. Names are kept until the
+ * cache grows large; texts (descriptions and the bits before a version) only the last few.
+ */
+const normalisedNames = new Map<string, string>();
+const recentTexts: [string, string][] = [];
+
+function normalisedName(name: string): string {
+  let value = normalisedNames.get(name);
+  if (value === undefined) {
+    value = normalise(name).trim();
+    if (normalisedNames.size >= 50_000) normalisedNames.clear();
+    normalisedNames.set(name, value);
+  }
+  return value;
+}
+
+function normalisedText(text: string): string {
+  for (const [raw, value] of recentTexts) if (raw === text) return value;
+  const value = normalise(text);
+  recentTexts.unshift([text, value]);
+  if (recentTexts.length > 8) recentTexts.pop();
+  return value;
+}
+
 function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
-  const name = normalise(product.product).trim();
+  const name = normalisedName(product.product);
   // Very short tokens ("ie", "os") also match ordinary words; they count only with the vendor.
-  const vendor = normalise(product.vendor).trim();
+  const vendor = normalisedName(product.vendor);
   return name.length >= 3 ? [name] : vendor ? [`${vendor} ${name}`] : [];
 }
 
@@ -21,7 +47,7 @@ function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
  * Kit", the longer name is the one nearest to what follows it).
  */
 export function mentionIndex(product: Pick<AffectedProduct, 'vendor' | 'product'>, text: string, which: 'first' | 'lastEnd'): number {
-  const haystack = normalise(text);
+  const haystack = normalisedText(text);
   let best = -1;
   for (const name of names(product)) {
     const needle = ` ${name} `;

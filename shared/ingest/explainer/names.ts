@@ -27,7 +27,20 @@ function wordCase(word: string): string {
   return word.replace(/^[a-z]/, (letter) => letter.toUpperCase());
 }
 
+const displayNames = new Map<string, string>();
+
+/** The casing rule for a CPE token or CVE 5 name (memoised: the same tokens recur in every record). */
 export function displayName(raw: string): string {
+  let name = displayNames.get(raw);
+  if (name === undefined) {
+    name = casedName(raw);
+    if (displayNames.size >= 50_000) displayNames.clear();
+    displayNames.set(raw, name);
+  }
+  return name;
+}
+
+function casedName(raw: string): string {
   // A few old NVD matches carry a CPE 2.2 URI in the product field: name what follows it.
   const token = raw.replace(/^cpe:\/[aho]:[^:]*:/i, '');
   const whole = KNOWN_SPELLINGS[token.toLowerCase()];

@@ -35,13 +35,38 @@ export interface ProductTitle {
 const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Characters that may follow a version in a title (besides the end). */
+const AFTER_VERSION = new Set([' ', '.', '-', '_', ':', ',', ';', ')']);
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN = /[^\x00-\x7f]/;
+
+/**
+ * Where the last " <version>" of `text` starts (case ignored), followed by the end or one of
+ * AFTER_VERSION; -1 when it does not appear. `text` has single spaces only. The dictionary has
+ * hundreds of thousands of titles: a plain search, not a regular expression built per title;
+ * text outside ASCII or a version holding a space (where case folding or overlapping matches
+ * could differ) takes the regular expression.
+ */
+function lastVersionAt(text: string, version: string): number {
+  if (NOT_PLAIN.test(text) || NOT_PLAIN.test(version) || /\s/.test(version)) {
+    return [...text.matchAll(new RegExp(`\\s${escape(version)}(?=$|[\\s.\\-_:,;)])`, 'gi'))].at(-1)?.index ?? -1;
+  }
+  const haystack = text.toLowerCase();
+  const needle = ` ${version.toLowerCase()}`;
+  for (let at = haystack.lastIndexOf(needle); at >= 0; at = at === 0 ? -1 : haystack.lastIndexOf(needle, at - 1)) {
+    const next = at + needle.length;
+    if (next === haystack.length || AFTER_VERSION.has(haystack[next]!)) return at;
+  }
+  return -1;
+}
+
 /** A title without its version part, or undefined when nothing sensible is left. */
 export function cutTitle(title: string, version: string): string | undefined {
   let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
   const words = text.split(' ');
   // The last place the version appears: a product name may itself hold the same digits.
-  const found = version && version !== '*' && version !== '-' ? [...text.matchAll(new RegExp(`\\s${escape(version)}(?=$|[\\s.\\-_:,;)])`, 'gi'))].at(-1) : undefined;
-  if (found) text = text.slice(0, found.index);
+  const found = version && version !== '*' && version !== '-' ? lastVersionAt(text, version) : -1;
+  if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
   text = text.replace(/[\s,;:\-–]+$/, '').trim();
   // "OpenSSL OpenSSL": a vendor named like its product is said once.
