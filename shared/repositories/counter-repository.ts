@@ -138,6 +138,14 @@ export const counterRepository = {
     );
   },
 
+  /**
+   * Deletes one key's rate counter and day's usage items: what a request of a deleted account's
+   * key wrote before the per-request key check refused it (the deletion's sweep may be over).
+   */
+  async forgetKeyItems(counter: CounterKey, day: string): Promise<void> {
+    await batchDeleteAll(tableName('COUNTERS_TABLE'), [keyOf(counter), { pk: counter.accountId, sk: `${USAGE_SK_PREFIX}${counter.keyId}#${day}` }]);
+  },
+
   /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */
   async usageSince(accountId: string, fromDay: string): Promise<DailyUsage[]> {
     const items = await counterItems({ KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)', ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX } });
