@@ -1,16 +1,9 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DeleteCommandInput,
-  type PutCommandInput,
-  type UpdateCommandInput,
-  type UpdateCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput, UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
  * The key shapes of the accounts table: the only place that knows them. Every item of an

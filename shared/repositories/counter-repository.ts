@@ -1,8 +1,11 @@
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { GetCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 export interface CounterKey {
   readonly accountId: string;
