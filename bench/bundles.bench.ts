@@ -25,24 +25,40 @@ interface LoadTime {
   readonly cpu: number;
 }
 
-/** Time to import `specifiers` in a fresh node process (medians of `runs`). */
-function loadTime(specifiers: readonly string[], runs: number): LoadTime {
-  if (specifiers.length === 0) return { wall: 0, cpu: 0 };
-  const script = `${AWSLAMBDA_STAND_IN} const c = process.cpuUsage(); const t = performance.now(); await Promise.all(${JSON.stringify(specifiers)}.map((s) => import(s))); const u = process.cpuUsage(c); console.log(JSON.stringify({ wall: performance.now() - t, cpu: (u.user + u.system) / 1000 }));`;
+interface Measured extends LoadTime {
+  /** The SDK entry packages (`@aws-sdk/client-*`, `lib-*`) in the process's CommonJS cache after the load. */
+  readonly sdk: string[];
+}
+
+/**
+ * Runs `body` (which sets `loaded`) in a fresh node process `runs` times: medians of its wall and
+ * CPU time, and the SDK entry packages the process held afterwards (the functions load the SDK
+ * with require, shared/repositories/aws-sdk.ts, so the CommonJS cache shows what was loaded).
+ */
+function measure(body: string, runs: number): Measured {
+  const script = `${AWSLAMBDA_STAND_IN} import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); const c = process.cpuUsage(); const t = performance.now(); ${body}; const u = process.cpuUsage(c); const wall = performance.now() - t; const sdk = [...new Set(Object.keys(require.cache).map((f) => { const i = f.lastIndexOf('node_modules/@aws-sdk/'); const name = i < 0 ? '' : f.slice(i + 13).split('/').slice(0, 2).join('/'); return /^@aws-sdk.(client|lib)-/.test(name) ? name : ''; }).filter(Boolean))].sort(); console.log(JSON.stringify({ wall, cpu: (u.user + u.system) / 1000, sdk }));`;
   const walls: number[] = [];
   const cpus: number[] = [];
+  let sdk: string[] = [];
   for (let i = 0; i < runs; i++) {
     const printed = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: ROOT,
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
       encoding: 'utf8',
     });
-    const { wall, cpu } = JSON.parse(printed.trim()) as LoadTime;
-    walls.push(wall);
-    cpus.push(cpu);
+    const measured = JSON.parse(printed.trim()) as Measured;
+    walls.push(measured.wall);
+    cpus.push(measured.cpu);
+    sdk = measured.sdk;
   }
-  return { wall: quantile(walls, 0.5), cpu: quantile(cpus, 0.5) };
+  return { wall: quantile(walls, 0.5), cpu: quantile(cpus, 0.5), sdk };
 }
+
+/** The bundle's module load in a fresh process. */
+const loadBundle = (file: string, runs: number) => measure(`await import(${JSON.stringify(pathToFileURL(file).href)})`, runs);
+/** The SDK packages alone, loaded as the bundle loads them (require), in a fresh process. */
+const loadSdk = (packages: readonly string[], runs: number): LoadTime =>
+  packages.length === 0 ? { wall: 0, cpu: 0 } : measure(`for (const p of ${JSON.stringify(packages)}) require(p)`, runs);
 
 export default async function bundlesBench(options: BenchOptions): Promise<Headline[]> {
   const runs = options.quick ? 1 : 5;
@@ -69,14 +85,13 @@ export default async function bundlesBench(options: BenchOptions): Promise<Headl
         metafile: true,
         logLevel: 'silent',
       });
-      // The SDK packages the module loads at start: static imports only (a client imported on
-      // first use, like SSM's, costs the request that needs it, not the cold start).
-      const imports = Object.values(result.metafile.outputs).flatMap((o) => o.imports);
-      const isSdk = (i: { path: string; external?: boolean }) => i.external === true && i.path.startsWith('@aws-sdk/');
-      const sdk = [...new Set(imports.filter((i) => isSdk(i) && i.kind === 'import-statement').map((i) => i.path))];
-      const deferred = [...new Set(imports.filter((i) => isSdk(i) && i.kind === 'dynamic-import').map((i) => i.path))].filter((p) => !sdk.includes(p));
-      const total = loadTime([pathToFileURL(outfile).href], runs);
-      const sdkTime = loadTime(sdk, runs);
+      // The SDK packages the module loads at start (Secrets Manager, SSM: only on first use).
+      const total = loadBundle(outfile, runs);
+      const sdkTime = loadSdk(total.sdk, runs);
+      const external = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external && i.path.startsWith('@aws-sdk/')).map((i) => i.path));
+      const named = [...new Set([...external, ...[...readFileSync(outfile, 'utf8').matchAll(/["'](@aws-sdk\/[a-z0-9-]+)["']/g)].map((m) => m[1] ?? '')])];
+      const deferred = named.filter((p) => !total.sdk.includes(p));
+      const sdk = total.sdk;
       rows.push({
         function: id,
         'bundle KiB': +(statSync(outfile).size / 1024).toFixed(1),
