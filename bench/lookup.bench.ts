@@ -95,7 +95,7 @@ function summary(label: string, result: Result) {
 /** A fixed number of requests (not a duration), so that no request is cut off mid-way and every counted call belongs to a served one. */
 async function dynamoCallsPerRequest(child: ChildProcess, ready: Ready, keys: readonly string[], amount: number) {
   // Each key once first (not counted), so that a cached run counts the gateway's steady state.
-  await autocannon({ url: ready.baseUrl, connections: 10, amount: keys.length, requests: rotating(ready, keys) });
+  await autocannon({ url: ready.baseUrl, connections: Math.min(10, keys.length), amount: keys.length, requests: rotating(ready, keys) });
   await ask(child, { type: 'count', on: true }, 'ok');
   const result = await autocannon({ url: ready.baseUrl, connections: 10, amount, requests: rotating(ready, keys) });
   const { calls } = await ask<{ calls: Record<string, number> }>(child, { type: 'calls' }, 'calls');
