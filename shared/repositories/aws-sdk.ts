@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
  * for export names first, which doubled the SDK's share of a cold start (about 190 against 110
  * CPU ms for the DynamoDB packages, `npm run bench -- bundles`). Repositories take the SDK's
  * values from here (ESLint enforces it) and its types from the packages (`import type`).
- * esbuild leaves these calls alone: the SDK stays outside the bundles, as Lambda provides it.
+ * esbuild leaves these calls alone: the SDK stays outside the bundles, as Lambda provides it
+ * (`require` finds the runtime's copy through NODE_PATH, which includes /var/runtime/node_modules).
  */
 const requireCommonJs = createRequire(import.meta.url);
 
