@@ -65,6 +65,24 @@ export default tseslint.config(
     },
   },
   {
+    // The SDK ships CommonJS: repositories take its values from shared/repositories/aws-sdk.ts,
+    // which `require`s it (an ES import of CommonJS doubled the SDK's share of a cold start).
+    files: ['shared/**', 'functions/**'],
+    ignores: ['shared/repositories/aws-sdk.ts', 'shared/local/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-secrets-manager'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Take SDK values from shared/repositories/aws-sdk.ts (loaded with require); `import type` is fine.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['infra/app.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },

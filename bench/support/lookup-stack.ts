@@ -2,11 +2,13 @@
  * The local stack for bench/lookup.bench.ts, in a process of its own so that autocannon does
  * not share an event loop with the service. Between runs it can route the functions' DynamoDB
  * calls through a counting proxy in front of dynalite (off during timed runs: the proxy costs
- * latency) and report how many calls of each kind reached the database.
+ * latency) and report how many calls of each kind reached the database, and switch the
+ * gateway's authorizer cache off (the authorizer on every request) or back on.
  */
 import { createServer, request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tableName } from '../../shared/config/index.js';
+import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/platform/gateway.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { startTestStack } from '../../test/support/stack.js';
@@ -14,7 +16,9 @@ import { makeRecords } from '../../test/support/records.js';
 
 const KEY_COUNT = Number(process.env.BENCH_KEYS ?? 500);
 
-const stack = await startTestStack();
+/** The gateway's authorizer cache TTL, switchable between runs (0: the authorizer runs on every request). */
+const authorizerCache = { ttlSeconds: AUTHORIZER_CACHE_TTL_SECONDS };
+const stack = await startTestStack({ authorizerCache });
 const records = makeRecords(5);
 await stack.seed(records);
 const keys: string[] = [];
@@ -44,11 +48,14 @@ function route(endpoint: string) {
   resetDocumentClient();
 }
 
-type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'stop' };
+type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'authorizer-cache'; ttlSeconds: number } | { type: 'stop' };
 process.on('message', (message: Message) => {
   if (message.type === 'count') {
     calls.clear();
     route(message.on ? proxyEndpoint : stack.dynamoEndpoint);
+    process.send?.({ type: 'ok' });
+  } else if (message.type === 'authorizer-cache') {
+    authorizerCache.ttlSeconds = message.ttlSeconds;
     process.send?.({ type: 'ok' });
   } else if (message.type === 'calls') {
     process.send?.({ type: 'calls', calls: Object.fromEntries(calls) });

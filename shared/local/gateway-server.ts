@@ -43,6 +43,8 @@ export interface GatewayOptions {
   readonly routes: readonly RouteDefinition[];
   readonly loadFunction: (definition: FunctionDefinition) => Promise<LambdaFunction>;
   readonly sideRoutes?: readonly SideRoute[];
+  /** The authorizer cache's TTL, read at each request (a bench turns it off to time the authorizer); default AUTHORIZER_CACHE_TTL_SECONDS. */
+  readonly authorizerCache?: { ttlSeconds: number };
 }
 
 /**
@@ -158,7 +160,8 @@ export function createGatewayServer(options: GatewayOptions): Server {
     path: string,
     context: ReturnType<typeof requestContext>,
   ): Promise<AuthorizerResult> {
-    const cached = authorizerCache.get(identity);
+    const ttlSeconds = options.authorizerCache?.ttlSeconds ?? AUTHORIZER_CACHE_TTL_SECONDS;
+    const cached = ttlSeconds > 0 ? authorizerCache.get(identity) : undefined;
     if (cached && cached.expiresAt > Date.now()) return cached.result;
     const authorizer = await load('authorizer');
     const definition = FUNCTIONS.authorizer;
@@ -167,9 +170,7 @@ export function createGatewayServer(options: GatewayOptions): Server {
       lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 5, definition.memoryMb ?? 256),
     );
     const result = authorizerResultSchema.parse(raw);
-    if (AUTHORIZER_CACHE_TTL_SECONDS > 0) {
-      authorizerCache.set(identity, { result, expiresAt: Date.now() + AUTHORIZER_CACHE_TTL_SECONDS * 1000 });
-    }
+    if (ttlSeconds > 0) authorizerCache.set(identity, { result, expiresAt: Date.now() + ttlSeconds * 1000 });
     return result;
   }
 

@@ -30,6 +30,8 @@ export interface LocalStackOptions {
   readonly sideRoutes?: readonly SideRoute[];
   /** Extra environment for the functions (tests shorten timeouts, for instance). */
   readonly environment?: Record<string, string>;
+  /** The gateway's authorizer cache TTL holder (see GatewayOptions). */
+  readonly authorizerCache?: { ttlSeconds: number };
 }
 
 export interface LocalStack {
@@ -69,6 +71,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     routes: ROUTES,
     loadFunction: loadLocalFunction,
     sideRoutes: options.sideRoutes ?? [],
+    ...(options.authorizerCache ? { authorizerCache: options.authorizerCache } : {}),
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);

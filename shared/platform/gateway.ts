@@ -61,11 +61,14 @@ export function gatewayResponseBody(definition: GatewayResponseDefinition): stri
 export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
 
 /**
- * Authorizer result cache. Zero on purpose: a rotated or deleted key must stop working at once
- * (interface §5.5, the dashboard's delete), and API Gateway's cache would keep honouring it for
- * up to the TTL. The authorizer costs two strongly consistent GetItems instead (key item, account item).
+ * Authorizer result cache (seconds; API Gateway caches per X-API-Key value). The authorizer
+ * answers only "this key hash belongs to that account", which never changes for a key, so
+ * caching it loosens nothing: whether the key is still its account's current one is checked on
+ * every request beside the request's other calls (shared/http/rate-limit.ts), and a rotated,
+ * revoked or deleted key is refused at once whatever the cache holds. A cached key skips the
+ * authorizer's round trip: a lookup is then one DynamoDB round trip in series.
  */
-export const AUTHORIZER_CACHE_TTL_SECONDS = 0;
+export const AUTHORIZER_CACHE_TTL_SECONDS = 60;
 
 /**
  * Binary media types of the REST API. A buffered function's binary answer (`isBase64Encoded`) is

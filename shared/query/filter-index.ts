@@ -1,4 +1,5 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
 import type { CatalogueRecord } from '../domain/cve.js';
 import type { ExportFilters } from './export-query.js';
 import { compareForExport } from './export-order.js';
@@ -266,9 +267,32 @@ export function decodeFilterIndexColumns(columns: Buffer): FilterIndex {
   return decodeFilterIndex(columns);
 }
 
+/**
+ * gunzip on libuv's thread pool: a cold load inflates megabytes, and the event loop stays free
+ * meanwhile for the request's other calls (and, locally, for the in-process store's answers).
+ */
+const inflate = promisify(gunzip);
+
+/** `decodeFilterIndexColumns` (or a whole index) with the inflating off the event loop. */
+export async function inflateFilterIndex(compressed: Buffer): Promise<FilterIndex> {
+  return parseFilterIndex(await inflate(compressed));
+}
+
+/**
+ * The search part inflated off the event loop (at the same time as the columns part, if need
+ * be): resolves with what `withSearchBytes` does to a columns index.
+ */
+export async function inflateSearchPart(search: Buffer): Promise<(index: FilterIndex) => FilterIndex> {
+  const data = await inflate(search);
+  return (index) => searchBytesOf(index, data);
+}
+
 /** The columns part completed with its search bytes. */
 export function withSearchBytes(index: FilterIndex, search: Buffer): FilterIndex {
-  const data = gunzipSync(search);
+  return searchBytesOf(index, gunzipSync(search));
+}
+
+function searchBytesOf(index: FilterIndex, data: Buffer): FilterIndex {
   const count = data.readUInt32LE(0);
   if (count !== index.count) throw new Error('Filter index parts do not match');
   const startsBytes = (count + 1) * 4;
@@ -277,7 +301,11 @@ export function withSearchBytes(index: FilterIndex, search: Buffer): FilterIndex
 }
 
 export function decodeFilterIndex(compressed: Buffer): FilterIndex {
-  const data = gunzipSync(compressed);
+  return parseFilterIndex(gunzipSync(compressed));
+}
+
+/** The inflated form (see encodeFilterIndex) as an index. */
+function parseFilterIndex(data: Buffer): FilterIndex {
   if (!data.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('Unsupported filter index format');
   const headerLength = data.readUInt32LE(MAGIC.length);
   let offset = MAGIC.length + 4;
@@ -289,20 +317,22 @@ export function decodeFilterIndex(compressed: Buffer): FilterIndex {
     offset += bytes;
     return part;
   };
-  // Copies into fresh, aligned ArrayBuffers (the typed-array views need alignment).
-  const copy = (bytes: number) => {
+  // A typed-array view of the inflated buffer where the column is aligned in memory (no copy of
+  // megabytes; the columns are 8-byte aligned within the data), else a copy into a fresh buffer.
+  const column = <T>(bytes: number, width: number, Type: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T): T => {
     const part = take(bytes);
-    return part.buffer.slice(part.byteOffset, part.byteOffset + part.byteLength);
+    if (part.byteOffset % width === 0) return new Type(part.buffer, part.byteOffset, bytes / width);
+    return new Type(part.buffer.slice(part.byteOffset, part.byteOffset + bytes), 0, bytes / width);
   };
   const n = header.count;
-  const scores = new Float64Array(copy(n * 8));
-  const modified = new Float64Array(copy(n * 8));
-  const tagStart = new Uint32Array(copy((n + 1) * 4));
-  const tagIds = new Uint32Array(copy(header.tagIdCount * 4));
-  const haystackStart = new Uint32Array(copy((n + 1) * 4));
-  const severity = new Uint8Array(copy(n));
-  const risk = new Uint8Array(copy(n));
-  const patch = new Uint8Array(copy(n));
+  const scores = column(n * 8, 8, Float64Array);
+  const modified = column(n * 8, 8, Float64Array);
+  const tagStart = column((n + 1) * 4, 4, Uint32Array);
+  const tagIds = column(header.tagIdCount * 4, 4, Uint32Array);
+  const haystackStart = column((n + 1) * 4, 4, Uint32Array);
+  const severity = column(n, 1, Uint8Array);
+  const risk = column(n, 1, Uint8Array);
+  const patch = column(n, 1, Uint8Array);
   const idsText = take(header.idsBytes).toString('utf8');
   const haystack = take(header.haystackBytes);
   return {

@@ -1,4 +1,4 @@
-import { buildFilterIndex, decodeFilterIndex, decodeFilterIndexColumns, withSearchBytes, type FilterIndex } from './filter-index.js';
+import { buildFilterIndex, inflateFilterIndex, inflateSearchPart, type FilterIndex } from './filter-index.js';
 
 interface Pointer {
   version: string;
@@ -56,12 +56,12 @@ export function createIndexCache(store: IndexStore) {
     if (pointer.searchChunks === undefined) {
       const whole = await read(pointer, 'columns');
       if (whole.pointer.searchChunks !== undefined) return load(whole.pointer, needs);
-      return { version: whole.pointer.version, index: decodeFilterIndex(whole.data), searchable: true };
+      return { version: whole.pointer.version, index: await inflateFilterIndex(whole.data), searchable: true };
     }
     const base = current?.version === pointer.version ? current : undefined;
     if (!needs.search) {
       const columns = await read(pointer, 'columns');
-      return { version: columns.pointer.version, index: decodeFilterIndexColumns(columns.data), searchable: false };
+      return { version: columns.pointer.version, index: await inflateFilterIndex(columns.data), searchable: false };
     }
     // Both parts, read at the same time (or only the search bytes, when the columns are loaded).
     const [columns, search] = await Promise.all([
@@ -69,8 +69,12 @@ export function createIndexCache(store: IndexStore) {
       read(pointer, 'search'),
     ]);
     if (columns && columns.pointer.version !== search.pointer.version) return load(search.pointer, needs);
-    const index = base?.index ?? decodeFilterIndexColumns((columns as { data: Buffer }).data);
-    return { version: search.pointer.version, index: withSearchBytes(index, search.data), searchable: true };
+    // Both inflate at the same time, on the thread pool.
+    const [index, searchable] = await Promise.all([
+      base ? base.index : inflateFilterIndex((columns as { data: Buffer }).data),
+      inflateSearchPart(search.data),
+    ]);
+    return { version: search.pointer.version, index: searchable(index), searchable: true };
   }
 
   return {

@@ -59,17 +59,30 @@ const accountConditionActive = {
  */
 export const accountRepository = {
   /**
-   * The authorizer's check, two strongly consistent GetItems: the key item (hash → account),
-   * then the account item, which must be active and name this key as its current one. An
-   * unknown key costs one read.
+   * The authorizer's read, one strongly consistent GetItem: which account a key hash belongs to.
+   * A key item alone grants nothing (an interrupted issuance or deletion can leave one behind):
+   * every protected request also passes `keyState` below, read beside its other calls.
    */
-  async findValidKey(keyHash: string): Promise<{ accountId: string; keyId: string } | undefined> {
-    const pk = accountsKeys.key(keyHash);
-    const key = await accountsTable.get<KeyItem>(pk);
+  async findKey(keyHash: string): Promise<{ accountId: string; keyId: string } | undefined> {
+    const key = await accountsTable.get<KeyItem>(accountsKeys.key(keyHash));
     if (!key) return undefined;
-    const account = await this.getAccount(key.account_id);
-    if (account?.status !== 'active' || account.current_key_pk !== pk) return undefined;
     return { accountId: key.account_id, keyId: key.key_id };
+  },
+
+  /**
+   * Whether `keyId` is the account's valid key right now, from one strongly consistent GetItem
+   * of the account item (the one item that decides, see above): `current` when the account is
+   * active and its `current_key_pk` is this key's; `superseded` when the account is active and
+   * names another key (rotated, revoked); `gone` when the account is deleted or being deleted.
+   * The key id is the hash's first 48 bits (keyIdOf), and the authorizer has already matched the
+   * whole hash to this account's key item, so a superseded key passes only if two keys of one
+   * account share those 48 bits (about 2^-48 per rotation).
+   */
+  async keyState(accountId: string, keyId: string): Promise<'current' | 'superseded' | 'gone'> {
+    const account = await accountsTable.get<Pick<AccountItem, 'status' | 'current_key_pk'>>(accountsKeys.account(accountId), ['status', 'current_key_pk']);
+    if (account?.status !== 'active') return 'gone';
+    const currentHash = account.current_key_pk?.slice(accountsKeys.key('').length);
+    return currentHash !== undefined && keyIdOf(currentHash) === keyId ? 'current' : 'superseded';
   },
 
   async getAccount(accountId: string): Promise<AccountItem | undefined> {

@@ -1,16 +1,9 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DeleteCommandInput,
-  type PutCommandInput,
-  type UpdateCommandInput,
-  type UpdateCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput, UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
  * The key shapes of the accounts table: the only place that knows them. Every item of an
@@ -60,8 +53,12 @@ const name = () => tableName('ACCOUNTS_TABLE');
 /** The table's calls, each through `dynamo()` (a failing store is a DependencyError, 503). */
 export const accountsTable = {
   /** Strongly consistent: every decision (authorizer, sessions, issuance) reads the latest write. */
-  async get<T>(pk: string): Promise<T | undefined> {
-    const out = await dynamo(() => documentClient().send(new GetCommand({ TableName: name(), Key: { pk }, ConsistentRead: true })));
+  async get<T>(pk: string, attributes?: readonly string[]): Promise<T | undefined> {
+    // A projection (named attributes only) keeps a hot read small: the account item also holds identities.
+    const projection = attributes?.length
+      ? { ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '), ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) }
+      : {};
+    const out = await dynamo(() => documentClient().send(new GetCommand({ TableName: name(), Key: { pk }, ConsistentRead: true, ...projection })));
     return out.Item as T | undefined;
   },
 

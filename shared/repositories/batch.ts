@@ -1,11 +1,9 @@
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  type BatchGetCommandOutput,
-  type BatchWriteCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
+
+const { BatchGetCommand, BatchWriteCommand } = dynamoDbDocumentSdk;
 
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;

@@ -1,4 +1,5 @@
-import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
@@ -6,6 +7,8 @@ import type { ExportRecord } from '../domain/cve.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
+
+const { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand } = dynamoDbDocumentSdk;
 
 /** A change before it has an id: what the ingest hands over. */
 export interface NewChange {

@@ -1,8 +1,11 @@
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { GetCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 export interface CounterKey {
   readonly accountId: string;
@@ -136,6 +139,14 @@ export const counterRepository = {
         }),
       ),
     );
+  },
+
+  /**
+   * Deletes one key's rate counter and day's usage items: what a request of a deleted account's
+   * key wrote before the per-request key check refused it (the deletion's sweep may be over).
+   */
+  async forgetKeyItems(counter: CounterKey, day: string): Promise<void> {
+    await batchDeleteAll(tableName('COUNTERS_TABLE'), [keyOf(counter), { pk: counter.accountId, sk: `${USAGE_SK_PREFIX}${counter.keyId}#${day}` }]);
   },
 
   /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */

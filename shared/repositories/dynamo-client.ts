@@ -1,12 +1,15 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient as DocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbClientSdk, dynamoDbDocumentSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
 import { ApiError, DependencyError } from '../domain/errors.js';
 
-let client: DynamoDBDocumentClient | undefined;
+const { DynamoDBClient } = dynamoDbClientSdk;
+const { DynamoDBDocumentClient } = dynamoDbDocumentSdk;
+
+let client: DocumentClient | undefined;
 
 /** One document client per process (a Lambda container or the local stack). */
-export function documentClient(): DynamoDBDocumentClient {
+export function documentClient(): DocumentClient {
   if (client) return client;
   const { AWS_REGION, DYNAMODB_ENDPOINT, DYNAMODB_TIMEOUT_MS } = config();
   const base = new DynamoDBClient({

@@ -1,7 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { batchDeleteAll, batchGetAll, batchPutAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { DeleteCommand, GetCommand, PutCommand } = dynamoDbDocumentSdk;
 
 /**
  * The export filter index lives in the catalogue table beside the records (no S3 locally):

@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { CatalogueRecord, PatchStatus } from '../domain/cve.js';
 import { batchGetAll } from './batch.js';
 import { cveRepository } from './cve-repository.js';
 import { documentClient, dynamo } from './dynamo-client.js';
+
+const { GetCommand, PutCommand } = dynamoDbDocumentSdk;
 
 /** What the ingest needs to know about a stored record to decide whether to rewrite it. */
 export interface StoredIngestState {

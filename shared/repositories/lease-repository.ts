@@ -1,6 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { DeleteCommand, GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /** A lease item in the catalogue table: `LEASE#<name>`, its holder and when it lapses (epoch ms). */
 const LEASE_PREFIX = 'LEASE#';

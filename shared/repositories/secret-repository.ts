@@ -1,4 +1,5 @@
-import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretsManagerSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
 import { DependencyError } from '../domain/errors.js';
 
@@ -9,6 +10,7 @@ let client: SecretsManagerClient | undefined;
  * string value; a failure to read it is a dependency failure (503), never a 500.
  */
 export async function readSecretString(secretId: string): Promise<string> {
+  const { GetSecretValueCommand, SecretsManagerClient } = secretsManagerSdk();
   client ??= new SecretsManagerClient({ region: config().AWS_REGION, maxAttempts: 2 });
   try {
     const out = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
@@ -21,6 +23,7 @@ export async function readSecretString(secretId: string): Promise<string> {
 
 /** Replaces a secret's string value (operator CLIs such as `npm run setup:oauth`, never a request path). */
 export async function writeSecretString(secretId: string, value: string): Promise<void> {
+  const { PutSecretValueCommand, SecretsManagerClient } = secretsManagerSdk();
   client ??= new SecretsManagerClient({ region: config().AWS_REGION });
   try {
     await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: value }));

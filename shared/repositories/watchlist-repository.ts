@@ -1,7 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { MAX_WATCHLISTS, type Watchlist } from '../domain/watchlist.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+
+const { GetCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
  * An account's watchlists: one item `WATCHLISTS#<account id>` in the accounts table whose map

@@ -19,18 +19,21 @@ export interface UsageHistory {
 
 /**
  * Counts one key's usage for today (UTC). Usage is a record, not a limit: a failed write must
- * never fail the request it counts, so errors go to `onError` (the caller logs them).
+ * never fail the request it counts, so errors go to `onError` (the caller logs them). Resolves
+ * with whether the count was recorded.
  */
 export async function recordUsage(
   who: { readonly accountId: string; readonly keyId: string },
   counts: Partial<Record<UsageMetric, number>>,
   onError: (error: unknown) => void,
   nowMs = Date.now(),
-): Promise<void> {
+): Promise<boolean> {
   try {
     await counterRepository.addUsage(who.accountId, who.keyId, utcDay(nowMs), counts);
+    return true;
   } catch (error) {
     onError(error);
+    return false;
   }
 }
 

@@ -1,29 +1,37 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as authorizer } from '../../functions/authorizer.js';
 import { handler as lookup } from '../../functions/cve-lookup.js';
+import { hashApiKey, keyIdOf } from '../../shared/domain/api-key.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 /**
- * The lookup's own DynamoDB calls (the rate counter's write, the day's usage count and the
- * record's read) must be in flight together: one round trip after the authorizer's, not three.
- * A proxy in front of dynalite holds each call until all three have arrived (or 2 s pass), and
- * records which calls were in flight together.
+ * At most two DynamoDB round trips in series per lookup: the authorizer's one read, then the
+ * lookup's own calls (the key check's read of the account item, the rate counter's write, the
+ * day's usage count and the record's read) all in flight together. A proxy in front of dynalite
+ * holds each call until `gather` calls have arrived (or 2 s pass), and records which calls were
+ * in flight together.
  */
 let stack: TestStack;
 let proxy: Server;
 const inFlightTogether: string[][] = [];
-/** The rate counter's UpdateItem, the usage count's UpdateItem and the record's GetItem. */
-const IN_FLIGHT = 3;
+let gather = 1;
+let caller: { accountId: string; keyId: string };
+let apiKey: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
   await stack.seed([makeRecord({ cve_id: 'CVE-2021-44228' })]);
+  const { account, key } = await createAccountWithKey('round-trips@example.com');
+  apiKey = key.apiKey;
+  caller = { accountId: account.account_id, keyId: keyIdOf(hashApiKey(key.apiKey)) };
   const upstream = new URL(stack.dynamoEndpoint);
   let waiting: { operation: string; release: () => void }[] = [];
   proxy = createServer((req, res) => {
@@ -49,7 +57,7 @@ beforeAll(async () => {
         forward();
       };
       waiting.push({ operation, release });
-      if (waiting.length === IN_FLIGHT) {
+      if (waiting.length === gather) {
         inFlightTogether.push(waiting.map((w) => w.operation).sort());
         for (const w of waiting) w.release();
         waiting = [];
@@ -77,17 +85,42 @@ function lookupEvent(cveId: string, n: number): APIGatewayProxyEvent {
     multiValueQueryStringParameters: null,
     pathParameters: { cve_id: cveId },
     stageVariables: null,
-    requestContext: { requestId: `req-round-trips-${n}`, authorizer: { accountId: 'acct-round-trips', keyId: 'key_0123456789ab' } },
+    requestContext: { requestId: `req-round-trips-${n}`, authorizer: caller },
     body: null,
     isBase64Encoded: false,
   } as unknown as APIGatewayProxyEvent;
 }
 
+function authorizerEvent(key: string): APIGatewayRequestAuthorizerEvent {
+  return {
+    type: 'REQUEST',
+    methodArn: 'arn:aws:execute-api:eu-west-1:123456789012:abc123def4/prod/GET/api/cve/CVE-2021-44228',
+    resource: '/api/cve/{cve_id}',
+    path: '/api/cve/CVE-2021-44228',
+    httpMethod: 'GET',
+    headers: { 'X-API-Key': key },
+    multiValueHeaders: { 'X-API-Key': [key] },
+    pathParameters: { cve_id: 'CVE-2021-44228' },
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    stageVariables: null,
+    requestContext: { requestId: 'req-round-trips-authorizer' } as APIGatewayRequestAuthorizerEvent['requestContext'],
+  };
+}
+
 describe('a lookup', () => {
-  it('writes the rate counter and reads the record at the same time', async () => {
+  it('is one read in the authorizer, then the key check, the rate counter, the usage count and the record read at the same time', async () => {
+    gather = 1;
+    inFlightTogether.length = 0;
+    const authorized = (await authorizer(authorizerEvent(apiKey), lambdaContext('authorizer', 'rt-0', 5, 256))) as { context?: unknown };
+    expect(authorized.context).toEqual(caller);
+    expect(inFlightTogether).toEqual([['GetItem']]);
+
+    gather = 4;
+    inFlightTogether.length = 0;
     const result = (await lookup(lookupEvent('CVE-2021-44228', 1), lambdaContext('cveLookup', 'rt-1', 10, 256))) as APIGatewayProxyResult;
     expect(result.statusCode).toBe(200);
     expect(result.headers?.['X-RateLimit-Remaining']).toBe('99');
-    expect(inFlightTogether).toEqual([['GetItem', 'UpdateItem', 'UpdateItem']]);
+    expect(inFlightTogether).toEqual([['GetItem', 'GetItem', 'UpdateItem', 'UpdateItem']]);
   });
 });
