@@ -27,7 +27,7 @@ export const CHANGE_SWEEP_INTERVAL_MS = 15 * 60_000;
 export const WEBHOOK_POLL_INTERVAL_MS = 1000;
 
 export interface LocalWebhookOptions {
-  /** The clock of the delivery queue and the follower (tests: a test clock, to run retries on schedule). */
+  /** The delivery queue's clock (tests: a test clock, to run retries on schedule); the change log is followed in real time. */
   readonly clock?: () => number;
   /** Tests: how webhook host names resolve (never the network). */
   readonly resolveHost?: HostResolver;
@@ -126,7 +126,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   useHostResolver(options.webhooks?.resolveHost);
   const clock = options.webhooks?.clock ?? Date.now;
   const queue = new InProcessDeliveryQueue(clock);
-  const follower = new ChangeLogFollower(queue, clock);
+  const follower = new ChangeLogFollower(queue);
   const webhooks: LocalWebhooks = {
     follower,
     queue,
