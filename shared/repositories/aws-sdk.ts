@@ -1,6 +1,7 @@
 import type * as DynamoDbClientSdk from '@aws-sdk/client-dynamodb';
 import type * as DynamoDbDocumentSdk from '@aws-sdk/lib-dynamodb';
 import type * as SecretsManagerSdk from '@aws-sdk/client-secrets-manager';
+import type * as SqsSdk from '@aws-sdk/client-sqs';
 import { createRequire } from 'node:module';
 
 /**
@@ -20,4 +21,9 @@ export const dynamoDbDocumentSdk = requireCommonJs('@aws-sdk/lib-dynamodb') as t
 /** Only the sign-in functions need Secrets Manager: loaded on their first call, not with the module. */
 export function secretsManagerSdk(): typeof SecretsManagerSdk {
   return requireCommonJs('@aws-sdk/client-secrets-manager') as typeof SecretsManagerSdk;
+}
+
+/** Only the change matcher and the webhook delivery function use SQS: loaded on first use. */
+export function sqsSdk(): typeof SqsSdk {
+  return requireCommonJs('@aws-sdk/client-sqs') as typeof SqsSdk;
 }

@@ -4,6 +4,7 @@ import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
+import type { RiskState } from '../domain/risk-transition.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
@@ -17,6 +18,13 @@ export interface NewChange {
   readonly fields: readonly string[];
   /** The record after the change as the JSON export shows it; absent for `rejected`. */
   readonly record?: ExportRecord;
+  /**
+   * The risk inputs before and after (KEV included, which the export record lacks), so a
+   * webhook or feed entry can say how the risk moved (describeRiskTransition). Stored, not
+   * shown by `/api/changes`.
+   */
+  readonly risk_before?: RiskState;
+  readonly risk_after?: RiskState;
 }
 
 export interface StoredChange extends NewChange {
@@ -57,6 +65,8 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
     // The record as one JSON string, not a nested map: the table never filters on its fields,
     // and a string costs the store (and the SDK) a fraction of a map of a hundred attributes.
     ...(change.record ? { record: JSON.stringify(change.record) } : {}),
+    ...(change.risk_before ? { risk_before: change.risk_before } : {}),
+    ...(change.risk_after ? { risk_after: change.risk_after } : {}),
     // TTL (seconds): DynamoDB removes the item once the 90 days are over.
     expires_at: Math.ceil((positionTime(change_id) + CHANGE_RETENTION_MS) / 1000),
   };
@@ -71,6 +81,8 @@ function fromItem(item: Record<string, unknown>): StoredChange {
     fields: (item.fields as string[] | undefined) ?? [],
     // A JSON string since the ingest got faster; a map in items written before.
     ...(item.record ? { record: (typeof item.record === 'string' ? JSON.parse(item.record) : item.record) as ExportRecord } : {}),
+    ...(item.risk_before ? { risk_before: item.risk_before as RiskState } : {}),
+    ...(item.risk_after ? { risk_after: item.risk_after as RiskState } : {}),
   };
 }
 

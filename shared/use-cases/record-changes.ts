@@ -8,6 +8,7 @@
 import { computeChange } from '../domain/change.js';
 import type { CatalogueRecord } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
+import { riskStateOf } from '../domain/risk-transition.js';
 import type { ChangeRecorder } from '../ingest/writer.js';
 import type { NewChange } from '../repositories/change-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
@@ -19,9 +20,21 @@ import { ChangeLogWriter } from './change-log-writer.js';
 export function changesBetween(before: ReadonlyMap<string, CatalogueRecord>, after: readonly CatalogueRecord[], nowMs: number): NewChange[] {
   const day = utcDay(nowMs);
   return after.flatMap((record) => {
-    const change = computeChange(before.get(record.cve_id), record);
+    const previous = before.get(record.cve_id);
+    const change = computeChange(previous, record);
     if (!change) return [];
-    return [{ cve_id: record.cve_id, kind: change.kind, fields: change.fields, ...(change.kind === 'rejected' ? {} : { record: toExportRecord(record, day) }) }];
+    const riskBefore = previous && !previous.rejected ? riskStateOf(previous) : undefined;
+    const riskAfter = change.kind === 'rejected' ? undefined : riskStateOf(record);
+    return [
+      {
+        cve_id: record.cve_id,
+        kind: change.kind,
+        fields: change.fields,
+        ...(change.kind === 'rejected' ? {} : { record: toExportRecord(record, day) }),
+        ...(riskBefore ? { risk_before: riskBefore } : {}),
+        ...(riskAfter ? { risk_after: riskAfter } : {}),
+      },
+    ];
   });
 }
 
