@@ -7,6 +7,8 @@ import type { FunctionId } from '../platform/functions.js';
 import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
+import { packageReportSchema } from '../domain/package-vulnerability.js';
+import { packageParameterSchemas } from '../query/package-query.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 
 /** The JSON export's payload (interface §4.4). */
@@ -33,6 +35,7 @@ export const csvSchema = z.string().meta({
 
 const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
 const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).meta({ id: 'ChangesEnvelope' });
+const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -160,6 +163,22 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       ...protectedErrors('core', ['INVALID_PARAMETER']),
     },
   }),
+  packageLookup: () => ({
+    operationId: 'lookupPackage',
+    summary: 'The vulnerabilities that affect one version of a package',
+    description:
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+    tags: ['packages'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      path: z.object({ ecosystem: packageParameterSchemas.ecosystem, name: packageParameterSchemas.name }),
+      query: z.object({ version: packageParameterSchemas.version }),
+    },
+    responses: {
+      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER']),
+    },
+  }),
   openapi: () => ({
     operationId: 'openApi',
     summary: 'This document',
@@ -177,7 +196,8 @@ export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpM
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    (paths[route.path] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    // API Gateway's greedy `{name+}` is an ordinary `{name}` in OpenAPI (its value may hold slashes).
+    (paths[route.path.replace(/\{(\w+)\+\}/g, '{$1}')] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
   }
   return paths;
 }
@@ -194,7 +214,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },
