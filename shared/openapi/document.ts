@@ -190,14 +190,18 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
   }),
 };
 
+/** API Gateway's greedy `{name+}` is an ordinary `{name}` in OpenAPI (its value may hold slashes). */
+export function openApiPath(routePath: string): string {
+  return routePath.replace(/\{(\w+)\+\}/g, '{$1}');
+}
+
 /** One path item per programmatic route; a route without an operation is a build-time error. */
 export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    // API Gateway's greedy `{name+}` is an ordinary `{name}` in OpenAPI (its value may hold slashes).
-    (paths[route.path.replace(/\{(\w+)\+\}/g, '{$1}')] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
   }
   return paths;
 }
