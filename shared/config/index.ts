@@ -11,6 +11,7 @@ const envSchema = z.object({
   ACCOUNTS_TABLE: z.string().min(3).optional(),
   COUNTERS_TABLE: z.string().min(3).optional(),
   CHANGES_TABLE: z.string().min(3).optional(),
+  ADVISORIES_TABLE: z.string().min(3).optional(),
   /** Set only when running locally: the dynalite endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   /**
@@ -121,7 +122,7 @@ export function resetConfig(): void {
   cached = undefined;
 }
 
-export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE';
+export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE' | 'ADVISORIES_TABLE';
 
 export function tableName(name: TableName): string {
   const value = config()[name];
