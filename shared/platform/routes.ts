@@ -42,6 +42,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
   { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
+  { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 

@@ -1,7 +1,8 @@
+import type { Ecosystem } from '../domain/advisory.js';
 import { ApiError } from '../domain/errors.js';
 
 /** The ecosystems a scan can match against OSV (OSV's own names). */
-export type ScanEcosystem = 'npm' | 'PyPI' | 'Maven' | 'Go' | 'crates.io' | 'RubyGems' | 'NuGet';
+export type ScanEcosystem = Ecosystem;
 
 /** What a scan accepts (product-decisions §8), recognised from the content. */
 export type ManifestKind = 'cyclonedx' | 'spdx' | 'package-lock' | 'requirements';
