@@ -121,9 +121,15 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const badParameter = await scan(scanFixture('requirements.txt'), { key, query: '?format=xml&manifest_path=../x' });
     expect(badParameter.response.status).toBe(400);
     expect((badParameter.json().error as { details: { parameter: string }[] }).details.map((d) => d.parameter)).toEqual(['format', 'manifest_path']);
-    const tooLarge = await scan(`# ${'x'.repeat(5 * 1024 * 1024)}\n`, { key });
+    // Over 5 MB once inflated (a small gzip body): the scan's own 413, with the allowance's headers.
+    const tooLarge = await scan(gzipSync(`# ${'x'.repeat(5 * 1024 * 1024)}\n`), { key, headers: { 'Content-Encoding': 'gzip' } });
     expect(tooLarge.response.status).toBe(413);
     expect(tooLarge.json()).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+    expect(tooLarge.response.headers.get('x-ratelimit-remaining')).toBe('10');
+    // 4.8 MB sent as it is: base64 in the event makes it more than Lambda takes; the gateway answers 413.
+    const overLambda = await scan(`# ${'x'.repeat(4.8 * 1024 * 1024)}\nflask==1.0\n`, { key });
+    expect(overLambda.response.status).toBe(413);
+    expect(overLambda.json()).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
     const lockV1 = await scan('{"lockfileVersion": 1, "dependencies": {}}', { key });
     expect((lockV1.json().error as { message: string }).message).toMatch(/lockfileVersion 1 is not supported/);
     expect(lockV1.response.headers.get('x-ratelimit-remaining')).toBe('10');
