@@ -24,7 +24,7 @@ async function scan(body: string | Buffer, init: { key?: string; query?: string;
   const response = await fetch(url, {
     method: 'POST',
     headers: { ...(init.key ? { 'X-API-Key': init.key } : {}), 'Content-Type': 'application/octet-stream', ...init.headers },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   const { text } = await recorder.record('POST', url, response);
   return { response, text, json: () => JSON.parse(text) as Record<string, unknown> };
