@@ -145,6 +145,17 @@ const definitions = {
     timeoutSeconds: 30,
     responseStreaming: true,
   },
+  // A scan reads the package index once per distinct package and the catalogue once per CVE
+  // found; its SARIF answer for 10,000 components can be large, so it streams like the exports.
+  scan: {
+    id: 'scan',
+    entry: 'scan',
+    description: 'POST /api/scan: an SBOM or lockfile in, the vulnerabilities that affect it out (JSON, SARIF, OpenVEX)',
+    tables: { catalogue: 'read', advisories: 'read', counters: 'readWrite' },
+    memoryMb: 1024,
+    timeoutSeconds: 60,
+    responseStreaming: true,
+  },
   openapi: {
     id: 'openapi',
     entry: 'openapi',
