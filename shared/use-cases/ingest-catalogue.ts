@@ -96,7 +96,12 @@ function add(into: ReturnType<typeof totals>, outcome: BatchOutcome): void {
 /** Record sources go last so the progress bars show side sources filling first. */
 const RECORD_KINDS = new Set(['nvd', 'cve5']);
 
-async function readFiles(paths: readonly string[], assembler: CatalogueAssembler, progress: IngestProgress | undefined) {
+async function readFiles(
+  paths: readonly string[],
+  assembler: CatalogueAssembler,
+  progress: IngestProgress | undefined,
+  afterFile: () => Promise<void>,
+) {
   const sources = new Map<string, SourceSummary>();
   const ignored: { path: string; reason: string }[] = [];
   const unknown: string[] = [];
@@ -114,6 +119,7 @@ async function readFiles(paths: readonly string[], assembler: CatalogueAssembler
     progress?.sourceStart?.(label, items.reduce((sum, i) => sum + fileSize(i.path), 0));
     for (const item of items) {
       const report = await readSourceFile(item.path, assembler, (bytes) => progress?.bytes?.(label, bytes));
+      await afterFile();
       const recognition = report.recognition;
       if (recognition.type === 'ignored') ignored.push({ path: item.path, reason: recognition.reason });
       else if (recognition.type === 'unknown') unknown.push(item.path);
@@ -179,7 +185,15 @@ async function runIngest(
 ): Promise<IngestSummary> {
   const writeOptions = { now, dryRun, changes, batchSize: options.batchSize ?? 100, concurrency: options.concurrency ?? 4, ...(options.progress ? { progress: options.progress } : {}) };
   const assembler = new CatalogueAssembler();
-  const read = await readFiles(options.files ?? [], assembler, options.progress);
+  // Advisories are stored file by file: an ecosystem's whole OSV export is not held beside the next one's.
+  let advisories: AdvisoryOutcome = NO_ADVISORIES;
+  const storeReadAdvisories = async () => {
+    if (assembler.advisories.size === 0) return;
+    const outcome = await storeAdvisories(assembler.advisories.values(), { dryRun });
+    assembler.advisories.clear();
+    advisories = { read: advisories.read + outcome.read, written: advisories.written + outcome.written, unchanged: advisories.unchanged + outcome.unchanged, withdrawn: advisories.withdrawn + outcome.withdrawn };
+  };
+  const read = await readFiles(options.files ?? [], assembler, options.progress, storeReadAdvisories);
   if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);
   const readSeconds = (Date.now() - started) / 1000;
   const result = totals();
@@ -197,8 +211,6 @@ async function runIngest(
     notSince = before - ids.length;
   }
   add(result, await writeAll(ids, (id) => assembler.takeSourcesFor(id), store, writeOptions));
-  const advisories = assembler.advisories.size > 0 ? await storeAdvisories(assembler.advisories.values(), { dryRun }) : NO_ADVISORIES;
-  assembler.advisories.clear();
 
   // Records from the NVD API, page by page, the cursor stored after each written page.
   let nvdPages = 0;

@@ -1,5 +1,5 @@
 /**
- * Writes the OSV advisories an ingest read: new and changed ones (by OSV's `modified`) with their
+ * Writes the OSV advisories an ingest read: new and newer ones (by OSV's `modified`) with their
  * package index entries; withdrawn ones, and ones that no longer name a package of a matched
  * ecosystem, removed with every index entry they had. Unchanged advisories cost one read each.
  */
@@ -27,7 +27,11 @@ export async function storeAdvisories(advisories: Iterable<Advisory>, options: {
     const stored = await advisoryRepository.storedState(chunk.map((a) => a.id));
     const gone = chunk.filter((a) => a.withdrawn !== undefined || a.affected.length === 0);
     const live = chunk.filter((a) => a.withdrawn === undefined && a.affected.length > 0);
-    const changed = live.filter((a) => stored.get(a.id)?.modified !== a.modified);
+    // OSV's `modified` only grows: an older copy (another file of the same run) never replaces a newer one.
+    const changed = live.filter((a) => {
+      const before = stored.get(a.id);
+      return !before || a.modified > before.modified;
+    });
     const toRemove = gone.filter((a) => stored.has(a.id)).map((a) => a.id);
     outcome.written += changed.length;
     outcome.unchanged += live.length - changed.length;
