@@ -11,6 +11,7 @@ const envSchema = z.object({
   ACCOUNTS_TABLE: z.string().min(3).optional(),
   COUNTERS_TABLE: z.string().min(3).optional(),
   CHANGES_TABLE: z.string().min(3).optional(),
+  ADVISORIES_TABLE: z.string().min(3).optional(),
   /** Set only when running locally: the dynalite endpoint. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   /**
@@ -98,6 +99,16 @@ const envSchema = z.object({
   WEBHOOK_QUEUE_URL: z.url().optional(),
   /** Change matcher: how long the loaded watchlists are reused before they are read again. */
   WATCHLIST_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Ingest: OSV.dev's per-ecosystem exports (a zip of OSV records each), fetched on each scheduled
+   * run for the package advisories that POST /api/scan and GET /api/packages match against
+   * (product-decisions §8). Comma-separated; empty: no advisory download.
+   */
+  OSV_EXPORT_URLS: z
+    .string()
+    .default(['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(','))
+    .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
+    .pipe(z.array(z.url())),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
   INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });
@@ -132,7 +143,7 @@ export function resetConfig(): void {
   cached = undefined;
 }
 
-export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE';
+export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE' | 'ADVISORIES_TABLE';
 
 export function tableName(name: TableName): string {
   const value = config()[name];

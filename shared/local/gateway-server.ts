@@ -25,6 +25,12 @@ export type LambdaFunction = (event: unknown, context: Context) => Promise<unkno
 /** API Gateway's payload limit for REST APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const API_GATEWAY_TIMEOUT_MS = 29_000;
+/**
+ * Lambda's limit on a synchronous invocation's request (the serialised event), streamed or not.
+ * With every media type binary (shared/platform/gateway.ts) the body arrives base64-encoded, so
+ * a raw body above about 4.4 MB cannot reach a function even though API Gateway took it.
+ */
+export const MAX_LAMBDA_REQUEST_BYTES = 6_291_556;
 /** Lambda's limit on a buffered invocation's response (the serialised result object); streamed ones have none. */
 export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 
@@ -117,6 +123,10 @@ export function createGatewayServer(options: GatewayOptions): Server {
     const definition = FUNCTIONS[found.route.functionId];
     const fn = await load(found.route.functionId);
     const event = proxyEvent(parts, found, path, body, context);
+    if (Buffer.byteLength(JSON.stringify(event)) > MAX_LAMBDA_REQUEST_BYTES) {
+      console.error(`[gateway] the event for ${definition.id} is over Lambda's 6 MB request limit`);
+      return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
+    }
     const functionTimeoutMs = (definition.timeoutSeconds ?? 10) * 1000;
     // A streamed integration may run for the function's whole timeout (API Gateway allows 15 minutes).
     const timeoutMs = definition.responseStreaming ? functionTimeoutMs : Math.min(API_GATEWAY_TIMEOUT_MS, functionTimeoutMs);

@@ -7,7 +7,12 @@ import type { FunctionId } from '../platform/functions.js';
 import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
+import { packageReportSchema } from '../domain/package-vulnerability.js';
+import { packageParameterSchemas } from '../query/package-query.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
+import { scanReportSchema } from '../domain/scan-report.js';
+import { scanParameterSchemas } from '../query/scan-query.js';
+import { MAX_COMPONENTS, MAX_MANIFEST_BYTES } from '../scan/manifest.js';
 
 /** The JSON export's payload (interface §4.4). */
 export const exportEnvelopeSchema = z
@@ -33,6 +38,11 @@ export const csvSchema = z.string().meta({
 
 const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
 const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).meta({ id: 'ChangesEnvelope' });
+const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
+const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchema }).meta({ id: 'ScanEnvelope' });
+const openVexSchema = z
+  .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
+  .meta({ id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -160,6 +170,53 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       ...protectedErrors('core', ['INVALID_PARAMETER']),
     },
   }),
+  packageLookup: () => ({
+    operationId: 'lookupPackage',
+    summary: 'The vulnerabilities that affect one version of a package',
+    description:
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+    tags: ['packages'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      path: z.object({ ecosystem: packageParameterSchemas.ecosystem, name: packageParameterSchemas.name }),
+      query: z.object({ version: packageParameterSchemas.version }),
+    },
+    responses: {
+      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER']),
+    },
+  }),
+  scan: () => ({
+    operationId: 'scan',
+    summary: 'Scan an SBOM or lockfile: the vulnerabilities that affect what you run',
+    description: `Send a CycloneDX 1.4–1.6 JSON SBOM, an SPDX 2.3 JSON document, an npm package-lock.json (lockfileVersion 2 or 3) or a pip requirements.txt as the body; the kind is recognised from the content. Each component is matched by its ecosystem, name and version (or purl) against OSV advisories with the ecosystem's own version order, and each advisory with a CVE carries PlainCVE's plain-English explanation, severity and exploit intelligence. requirements.txt: only lines pinned with == are checked; the rest is listed in not_checked. At most ${MAX_MANIFEST_BYTES} bytes (5 MB; send it with Content-Encoding: gzip to stay well inside the request limits) and ${MAX_COMPONENTS} components. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour (shared with the exports); a 4xx uses none.`,
+    tags: ['scan'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      query: z.object({ format: scanParameterSchemas.format.optional(), manifest_path: scanParameterSchemas.manifest_path.optional() }),
+      header: z.object({ 'Content-Encoding': z.enum(['gzip']).optional().meta({ description: 'gzip when the body is gzipped.' }) }),
+    },
+    requestBody: {
+      required: true,
+      description: 'The manifest, as it is on disk.',
+      content: {
+        'application/json': { schema: z.looseObject({}).meta({ description: 'A CycloneDX or SPDX JSON SBOM, or a package-lock.json.' }) },
+        'text/plain': { schema: z.string().meta({ description: 'A pip requirements.txt.' }) },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The findings, worst risk first (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
+        headers: rateHeaders('exports'),
+        content: {
+          'application/json': { schema: z.union([scanEnvelopeSchema, openVexSchema]) },
+          'application/sarif+json': { schema: sarifLogSchema },
+        },
+      },
+      ...protectedErrors('exports', ['INVALID_PARAMETER', 'BAD_REQUEST']),
+      413: errorResponse('The manifest is over 5 MB (or the body over the gateway\'s 10 MB).', ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
+    },
+  }),
   openapi: () => ({
     operationId: 'openApi',
     summary: 'This document',
@@ -171,13 +228,18 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
   }),
 };
 
+/** API Gateway's greedy `{name+}` is an ordinary `{name}` in OpenAPI (its value may hold slashes). */
+export function openApiPath(routePath: string): string {
+  return routePath.replace(/\{(\w+)\+\}/g, '{$1}');
+}
+
 /** One path item per programmatic route; a route without an operation is a build-time error. */
 export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    (paths[route.path] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
   }
   return paths;
 }
@@ -194,7 +256,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

@@ -52,6 +52,14 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
+  // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).
+  packageLookup: {
+    id: 'packageLookup',
+    entry: 'package-lookup',
+    description: 'GET /api/packages/{ecosystem}/{name}: the vulnerabilities that affect one version of a package',
+    tables: { advisories: 'read', catalogue: 'read', counters: 'readWrite' },
+    timeoutSeconds: 10,
+  },
   authStart: {
     id: 'authStart',
     entry: 'auth-start',
@@ -135,6 +143,17 @@ const definitions = {
     tables: { changes: 'read', counters: 'readWrite' },
     memoryMb: 512,
     timeoutSeconds: 30,
+    responseStreaming: true,
+  },
+  // A scan reads the package index once per distinct package and the catalogue once per CVE
+  // found; its SARIF answer for 10,000 components can be large, so it streams like the exports.
+  scan: {
+    id: 'scan',
+    entry: 'scan',
+    description: 'POST /api/scan: an SBOM or lockfile in, the vulnerabilities that affect it out (JSON, SARIF, OpenVEX)',
+    tables: { catalogue: 'read', advisories: 'read', counters: 'readWrite' },
+    memoryMb: 1024,
+    timeoutSeconds: 60,
     responseStreaming: true,
   },
   openapi: {

@@ -10,7 +10,7 @@ export const INGEST_FUNCTION: FunctionDefinition = {
   description: 'Hourly catalogue ingest: NVD changes since the stored cursor, KEV and the configured side sources',
   // Scan: after a run that changed records, the ingest rebuilds the export filter index.
   // Changes: each run logs what it changed (product-decisions §7).
-  tables: { catalogue: 'readWriteScan', changes: 'readWrite' },
+  tables: { catalogue: 'readWriteScan', changes: 'readWrite', advisories: 'readWrite' },
   memoryMb: 1536,
   // The longest a Lambda may run; an unfinished run resumes from the NVD cursor next hour.
   timeoutSeconds: 900,

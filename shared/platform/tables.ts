@@ -15,9 +15,9 @@ export interface GlobalIndexDefinition {
 
 export interface TableDefinition {
   /** Logical id: also the construct id in CDK and the base of the local table name. */
-  readonly id: 'catalogue' | 'accounts' | 'counters' | 'changes';
+  readonly id: 'catalogue' | 'accounts' | 'counters' | 'changes' | 'advisories';
   /** The environment variable a function reads the physical name from. */
-  readonly envVar: 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE';
+  readonly envVar: 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE' | 'ADVISORIES_TABLE';
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   readonly timeToLiveAttribute?: string;
@@ -73,4 +73,19 @@ export const changesTable: TableDefinition = {
   globalIndexes: [],
 };
 
-export const TABLE_DEFINITIONS: readonly TableDefinition[] = [catalogueTable, accountsTable, countersTable, changesTable];
+/**
+ * Package advisories (OSV, product-decisions §8), apart from the catalogue so that advisory
+ * writes never reach the catalogue's change stream or its scans. Two item kinds:
+ * `ADVISORY#<id>` / `ADVISORY` holds the advisory and the package keys it is indexed under, and
+ * `PACKAGE#<ecosystem>#<normalised name>` / `<advisory id>` is the package index, carrying the
+ * advisory itself, so that one Query answers "which advisories name this package".
+ */
+export const advisoriesTable: TableDefinition = {
+  id: 'advisories',
+  envVar: 'ADVISORIES_TABLE',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  globalIndexes: [],
+};
+
+export const TABLE_DEFINITIONS: readonly TableDefinition[] = [catalogueTable, accountsTable, countersTable, changesTable, advisoriesTable];

@@ -1,15 +1,14 @@
 import type { CatalogueRecord, ExportMeta } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
 import { ApiError } from '../domain/errors.js';
-import { EXPORT_LIMIT, MAX_EXPORT_ROWS, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
+import { MAX_EXPORT_ROWS } from '../domain/limits.js';
 import type { Caller } from '../domain/caller.js';
 import { parseExportQuery, type ExportFormat, type ExportQuery } from '../query/export-query.js';
 import { selectFromIndex, type FilterIndex } from '../query/filter-index.js';
 import { createIndexCache } from '../query/index-cache.js';
-import { LimitReachedError, counterRepository, type CounterKey } from '../repositories/counter-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
-import { recordUsage } from './usage-history.js';
+import { spendExportUnit, withExportRate } from './export-allowance.js';
 
 /** One per Lambda container: the warm filter index (see docs/architecture.md). */
 export const filterIndexCache = createIndexCache(filterIndexRepository);
@@ -48,18 +47,6 @@ export async function selectExportRows(query: ExportQuery, nowMs: number, loadin
   };
 }
 
-function exportCounter(caller: Caller, nowMs: number): { counter: CounterKey; resetAt: number } {
-  const window = windowAt(nowMs, EXPORT_LIMIT.windowSeconds);
-  return {
-    counter: { accountId: caller.accountId, keyId: caller.keyId, resource: EXPORT_LIMIT.resource, windowStart: window.start },
-    resetAt: window.resetAt,
-  };
-}
-
-function state(used: number, resetAt: number): RateState {
-  return { resource: EXPORT_LIMIT.resource, limit: EXPORT_LIMIT.limit, remaining: EXPORT_LIMIT.limit - used, resetAt };
-}
-
 export interface ExportRequest<T> {
   readonly format: ExportFormat;
   readonly caller: Caller;
@@ -80,42 +67,18 @@ export interface ExportRequest<T> {
  */
 export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer: T; rate: Record<string, string> }> {
   const nowMs = request.nowMs ?? Date.now();
-  const { counter, resetAt } = exportCounter(request.caller, nowMs);
   let query: ExportQuery;
   try {
     query = parseExportQuery(request.format, request.query);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const used = await counterRepository.used(counter);
-    throw new ApiError(error.code, error.message, error.details, rateHeaders(state(used, resetAt)));
+    throw await withExportRate(request.caller, error, nowMs);
   }
-
   // The index (pointer read; a cold container's chunks) is read while the unit is taken: one
   // round trip fewer in series. It only reads, and a refused export leaves it cached for the next.
   const loading = indexFor(query);
   loading.catch(() => undefined);
-  let used: number;
-  try {
-    used = await counterRepository.take(counter, EXPORT_LIMIT.limit, EXPORT_LIMIT.windowSeconds);
-  } catch (error) {
-    if (!(error instanceof LimitReachedError)) throw error;
-    await recordUsage(request.caller, { rate_limited: 1 }, request.onUsageError ?? (() => undefined), nowMs);
-    throw new ApiError('EXPORT_LIMIT_EXCEEDED', undefined, undefined, {
-      ...rateHeaders(state(EXPORT_LIMIT.limit, resetAt)),
-      'Retry-After': String(retryAfterSeconds(resetAt, nowMs)),
-    });
-  }
-
-  try {
-    // The day's export count (dashboard chart) is written while the rows are selected.
-    const [rows] = await Promise.all([
-      selectExportRows(query, nowMs, loading),
-      recordUsage(request.caller, { exports: 1 }, request.onUsageError ?? (() => undefined), nowMs),
-    ]);
-    const answer = await request.render(rows);
-    return { answer, rate: rateHeaders(state(used, resetAt)) };
-  } catch (error) {
-    await counterRepository.giveBack(counter).catch(() => undefined);
-    throw error;
-  }
+  // Rendering is part of building: if it fails, the unit is given back.
+  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () => request.render(await selectExportRows(query, nowMs, loading)));
+  return { answer: value, rate };
 }

@@ -18,6 +18,7 @@ import { parseNvdCve } from '../ingest/sources/nvd.js';
 import { upsertBatch, type BatchOutcome, type ChangeRecorder, type IngestStore } from '../ingest/writer.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
 import { changeLogRecorder } from './record-changes.js';
+import { NO_ADVISORIES, storeAdvisories, type AdvisoryOutcome } from './store-advisories.js';
 
 export const NVD_CURSOR = 'nvd';
 
@@ -80,6 +81,8 @@ export interface IngestSummary {
   readonly rejected: number;
   readonly notSince: number;
   readonly nvdPages: number;
+  /** OSV package advisories (product-decisions §8), kept apart from the CVE records. */
+  readonly advisories: AdvisoryOutcome;
   readonly dryRun: boolean;
   /** Time spent reading and parsing the files, and in total. */
   readonly readSeconds: number;
@@ -110,7 +113,12 @@ function add(into: ReturnType<typeof totals>, outcome: BatchOutcome): void {
 /** Record sources go last so the progress bars show side sources filling first. */
 const RECORD_KINDS = new Set(['nvd', 'cve5']);
 
-async function readFiles(paths: readonly string[], assembler: CatalogueAssembler, progress: IngestProgress | undefined) {
+async function readFiles(
+  paths: readonly string[],
+  assembler: CatalogueAssembler,
+  progress: IngestProgress | undefined,
+  afterFile: () => Promise<void>,
+) {
   const sources = new Map<string, SourceSummary>();
   const ignored: { path: string; reason: string }[] = [];
   const unknown: string[] = [];
@@ -128,6 +136,7 @@ async function readFiles(paths: readonly string[], assembler: CatalogueAssembler
     progress?.sourceStart?.(label, items.reduce((sum, i) => sum + fileSize(i.path), 0));
     for (const item of items) {
       const report = await readSourceFile(item.path, assembler, (bytes) => progress?.bytes?.(label, bytes));
+      await afterFile();
       const recognition = report.recognition;
       if (recognition.type === 'ignored') ignored.push({ path: item.path, reason: recognition.reason });
       else if (recognition.type === 'unknown') unknown.push(item.path);
@@ -220,7 +229,15 @@ async function runIngest(
     ...(options.beforeWrite ? { beforeWrite: once(options.beforeWrite) } : {}),
   };
   const assembler = new CatalogueAssembler();
-  const read = await readFiles(options.files ?? [], assembler, options.progress);
+  // Advisories are stored file by file: an ecosystem's whole OSV export is not held beside the next one's.
+  let advisories: AdvisoryOutcome = NO_ADVISORIES;
+  const storeReadAdvisories = async () => {
+    if (assembler.advisories.size === 0) return;
+    const outcome = await storeAdvisories(assembler.advisories.values(), { dryRun });
+    assembler.advisories.clear();
+    advisories = { read: advisories.read + outcome.read, written: advisories.written + outcome.written, unchanged: advisories.unchanged + outcome.unchanged, withdrawn: advisories.withdrawn + outcome.withdrawn };
+  };
+  const read = await readFiles(options.files ?? [], assembler, options.progress, storeReadAdvisories);
   if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);
   const readSeconds = (Date.now() - started) / 1000;
   const result = totals();
@@ -265,5 +282,5 @@ async function runIngest(
   }
 
   if (!dryRun && result.written > 0 && options.afterWrite) await options.afterWrite();
-  return { ...read, ...result, notSince, nvdPages, dryRun, readSeconds, seconds: (Date.now() - started) / 1000 };
+  return { ...read, ...result, notSince, nvdPages, advisories, dryRun, readSeconds, seconds: (Date.now() - started) / 1000 };
 }

@@ -1,0 +1,57 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+
+/*
+ * CycloneDX's own JSON schemas, as @cyclonedx/cyclonedx-library ships them. The package's
+ * export map does not expose its `res/` folder, so they are imported by path: esbuild bundles
+ * them (lazily, one version at a time) and nothing is read from disk at run time, which the
+ * library's own validator (it reads the files next to its sources) could not do in a bundle.
+ */
+
+export const CYCLONEDX_VERSIONS = ['1.4', '1.5', '1.6'] as const;
+export type CycloneDxVersion = (typeof CYCLONEDX_VERSIONS)[number];
+
+async function loadBomSchema(version: CycloneDxVersion): Promise<object> {
+  switch (version) {
+    case '1.4':
+      return (await import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/bom-1.4.SNAPSHOT.schema.json', { with: { type: 'json' } })).default;
+    case '1.5':
+      return (await import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/bom-1.5.SNAPSHOT.schema.json', { with: { type: 'json' } })).default;
+    case '1.6':
+      return (await import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/bom-1.6.SNAPSHOT.schema.json', { with: { type: 'json' } })).default;
+  }
+}
+
+async function loadSharedSchemas(): Promise<Record<string, object>> {
+  const [spdx, jsf, crypto] = await Promise.all([
+    import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/spdx.SNAPSHOT.schema.json', { with: { type: 'json' } }),
+    import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/jsf-0.82.SNAPSHOT.schema.json', { with: { type: 'json' } }),
+    import('../../node_modules/@cyclonedx/cyclonedx-library/res/schema/cryptography-defs.SNAPSHOT.schema.json', { with: { type: 'json' } }),
+  ]);
+  // The keys the BOM schemas' $refs resolve to (as the library's own validator maps them).
+  return {
+    'http://cyclonedx.org/schema/spdx.SNAPSHOT.schema.json': spdx.default,
+    'http://cyclonedx.org/schema/jsf-0.82.SNAPSHOT.schema.json': jsf.default,
+    'http://cyclonedx.org/schema/cryptography-defs.SNAPSHOT.schema.json': crypto.default,
+  };
+}
+
+const validators = new Map<CycloneDxVersion, Promise<ValidateFunction>>();
+
+/** The compiled validator of one CycloneDX version (compiled once per container). */
+export function cycloneDxValidator(version: CycloneDxVersion): Promise<ValidateFunction> {
+  let validator = validators.get(version);
+  if (!validator) {
+    validator = (async () => {
+      const [schema, schemas] = await Promise.all([loadBomSchema(version), loadSharedSchemas()]);
+      // The library's own options: no defaults written into the input, no remote schemas.
+      const ajv = new Ajv({ strict: false, useDefaults: false, addUsedSchema: false, allErrors: false, schemas });
+      addFormats.default(ajv);
+      ajv.addFormat('idn-email', true);
+      ajv.addFormat('iri-reference', true);
+      return ajv.compile(schema);
+    })();
+    validators.set(version, validator);
+  }
+  return validator;
+}

@@ -1,0 +1,8 @@
+import type { ScanFinding } from '../domain/scan-report.js';
+
+/** A finding plus what places it in the manifest (for stable SARIF fingerprints and VEX product ids). */
+export interface ScanMatch {
+  readonly finding: ScanFinding;
+  /** The component's place in the manifest: `npm:node_modules/a`, `PyPI:django`, `sbom:<bom-ref>`. */
+  readonly componentKey: string;
+}

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
+import { sbomComponent } from './sbom-component.js';
+
+const externalRefSchema = z.object({
+  referenceCategory: z.string(),
+  referenceType: z.string(),
+  referenceLocator: z.string(),
+});
+
+const packageSchema = z.looseObject({
+  SPDXID: z.string().regex(/^SPDXRef-[A-Za-z0-9.-]+$/, 'an SPDXID of the form SPDXRef-…'),
+  name: z.string().min(1),
+  versionInfo: z.string().optional(),
+  externalRefs: z.array(externalRefSchema).optional(),
+});
+
+/** The fields SPDX 2.3 requires of a JSON document (clause 6) and of its packages (clause 7). */
+export const spdxDocumentSchema = z.looseObject({
+  spdxVersion: z.enum(['SPDX-2.2', 'SPDX-2.3']),
+  dataLicense: z.literal('CC0-1.0'),
+  SPDXID: z.literal('SPDXRef-DOCUMENT'),
+  name: z.string(),
+  documentNamespace: z.string().min(1),
+  creationInfo: z.looseObject({ created: z.string(), creators: z.array(z.string()).min(1) }),
+  packages: z.array(packageSchema).optional(),
+});
+
+function refOf(pkg: z.infer<typeof packageSchema>, types: readonly string[]): string | undefined {
+  return pkg.externalRefs?.find((ref) => types.includes(ref.referenceType))?.referenceLocator;
+}
+
+/**
+ * An SPDX 2.3 JSON document (2.2, whose JSON shape is the same for these fields, is read too):
+ * each package is a component, matched by its `purl` external reference (OSV) or its
+ * `cpe23Type` reference (NVD). SPDX has no lines to point at: `line` is null.
+ */
+export function parseSpdx(document: unknown): ParsedManifest {
+  const parsed = spdxDocumentSchema.safeParse(document);
+  if (!parsed.success) {
+    throw badManifest(
+      'The SPDX document is not a valid SPDX 2.3 JSON document.',
+      parsed.error.issues.slice(0, 5).map((issue) => ({ parameter: `body.${issue.path.join('.')}`, message: issue.message })),
+    );
+  }
+  const packages = parsed.data.packages ?? [];
+  checkComponentCount(packages.length);
+  const components: ScanComponent[] = [];
+  const notChecked: NotChecked[] = [];
+  for (const pkg of packages) {
+    const result = sbomComponent({
+      name: pkg.name,
+      version: pkg.versionInfo,
+      purl: refOf(pkg, ['purl']),
+      cpe: refOf(pkg, ['cpe23Type']),
+      locator: pkg.SPDXID,
+    });
+    if ('reason' in result) notChecked.push(result);
+    else components.push(result);
+  }
+  return { kind: 'spdx', componentCount: packages.length, components, notChecked };
+}

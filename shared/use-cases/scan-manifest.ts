@@ -1,0 +1,126 @@
+import { affectingVersion, packageKey, type Advisory } from '../domain/advisory.js';
+import type { Caller } from '../domain/caller.js';
+import { ApiError } from '../domain/errors.js';
+import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport, type ScanVulnerability } from '../domain/scan-report.js';
+import { parseScanQuery, type ScanFormat } from '../query/scan-query.js';
+import { advisoryRepository } from '../repositories/advisory-repository.js';
+import { cveRepository } from '../repositories/cve-repository.js';
+import { DEFAULT_MANIFEST_PATH, type ManifestKind, type NotChecked, type ParsedManifest, type ScanComponent } from '../scan/manifest.js';
+import { decodeManifestBody } from '../scan/manifest-body.js';
+import { parseManifest } from '../scan/parse-manifest.js';
+import type { ScanMatch } from '../scan/scan-match.js';
+import { spendExportUnit, withExportRate } from './export-allowance.js';
+import { packageVulnerability } from './scan-vulnerability.js';
+
+/** What a scan found, ready to render in any of the three formats. */
+export interface ScanOutcome {
+  readonly format: ScanFormat;
+  readonly kind: ManifestKind;
+  readonly manifestPath: string;
+  readonly report: ScanReport;
+  /** The findings with their place in the manifest (SARIF fingerprints, VEX products). */
+  readonly matches: ScanMatch[];
+  readonly scannedAt: Date;
+}
+
+export interface ScanReads {
+  /** Package index Queries (one per distinct package). */
+  readonly packageQueries: number;
+  /** Catalogue records read (one per distinct CVE found). */
+  readonly catalogueRecords: number;
+}
+
+function componentKey(component: ScanComponent): string {
+  return `${component.ecosystem ?? 'cpe'}:${component.locator}`;
+}
+
+/** Merges advisories of one component that share a CVE (GHSA and PYSEC of the same flaw): one finding, fixes joined. */
+function mergeByCve(vulnerabilities: ScanVulnerability[]): ScanVulnerability[] {
+  const byKey = new Map<string, ScanVulnerability>();
+  for (const v of vulnerabilities) {
+    const key = v.cve_id ?? v.id;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, v);
+    else if (seen.fixed_versions.length === 0 && v.fixed_versions.length > 0) byKey.set(key, v);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Matches the manifest's components against the advisories (one batched lookup of the package
+ * index: reads grow with the distinct packages, not with the catalogue) and joins each advisory
+ * to the catalogue through its CVE (one BatchGet of the distinct CVEs found).
+ */
+export async function matchManifest(manifest: ParsedManifest): Promise<{ report: ScanReport; matches: ScanMatch[]; reads: ScanReads }> {
+  const notChecked: NotChecked[] = [...manifest.notChecked];
+  const matchable: ScanComponent[] = [];
+  for (const component of manifest.components) {
+    if (component.ecosystem && component.packageName) matchable.push(component);
+    else notChecked.push({ entry: `${component.name}@${component.version}`, line: component.line, reason: 'Not checked: matching by CPE alone is not available yet; give the component a purl.' });
+  }
+  const refs = matchable.map((c) => ({ ecosystem: c.ecosystem!, name: c.packageName! }));
+  const advisories = refs.length > 0 ? await advisoryRepository.findByPackages(refs) : new Map<string, Advisory[]>();
+
+  const affecting = matchable.map((component) => {
+    const ecosystem = component.ecosystem!;
+    const name = component.packageName!;
+    const found = (advisories.get(packageKey(ecosystem, name)) ?? []).filter((a) => affectingVersion(a, ecosystem, name, component.version));
+    return { component, found };
+  });
+  const cveIds = [...new Set(affecting.flatMap(({ found }) => found.flatMap((a) => (a.cve_id ? [a.cve_id] : []))))];
+  const records = new Map((cveIds.length > 0 ? await cveRepository.getMany(cveIds) : []).filter((r) => !r.rejected).map((r) => [r.cve_id, r]));
+
+  const matches: ScanMatch[] = [];
+  for (const { component, found } of affecting) {
+    if (found.length === 0) continue;
+    const vulnerabilities = mergeByCve(
+      found.map((advisory) => packageVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component.ecosystem!, component.packageName!, component.version)),
+    ).sort(compareVulnerabilities);
+    const finding: ScanFinding = { component: { name: component.name, version: component.version, purl: component.purl, line: component.line }, vulnerabilities };
+    matches.push({ finding, componentKey: componentKey(component) });
+  }
+  matches.sort((a, b) => compareFindings(a.finding, b.finding));
+  return {
+    report: { components: manifest.componentCount, checked: matchable.length, not_checked: notChecked, findings: matches.map((m) => m.finding) },
+    matches,
+    reads: { packageQueries: advisories.size, catalogueRecords: cveIds.length },
+  };
+}
+
+export interface ScanRequest<T> {
+  readonly caller: Caller;
+  /** The request body as sent (after API Gateway's base64), and its Content-Encoding (gzip or none). */
+  readonly body: Buffer;
+  readonly contentEncoding?: string;
+  /** API Gateway's multi-value query map. */
+  readonly query: Record<string, string[] | undefined> | null | undefined;
+  /** Turns the outcome into the answer; its failure gives the unit back. */
+  readonly render: (outcome: ScanOutcome) => T | Promise<T>;
+  readonly nowMs?: number;
+  readonly onUsageError?: (error: unknown) => void;
+}
+
+/**
+ * POST /api/scan (product-decisions §8), with the export allowance's rules: the query and the
+ * manifest are checked first (a 400 or 413 uses no unit), then one unit of the hourly export
+ * allowance is taken, then the components are matched and the answer rendered; if that fails,
+ * the unit is given back.
+ */
+export async function scanManifest<T>(request: ScanRequest<T>): Promise<{ answer: T; rate: Record<string, string> }> {
+  const nowMs = request.nowMs ?? Date.now();
+  let checked: { format: ScanFormat; manifestPath: string | undefined; manifest: ParsedManifest };
+  try {
+    const query = parseScanQuery(request.query);
+    checked = { ...query, manifest: await parseManifest(decodeManifestBody(request.body, request.contentEncoding)) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw await withExportRate(request.caller, error, nowMs);
+  }
+  const { format, manifest } = checked;
+  const manifestPath = checked.manifestPath ?? DEFAULT_MANIFEST_PATH[manifest.kind];
+  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () => {
+    const { report, matches } = await matchManifest(manifest);
+    return request.render({ format, kind: manifest.kind, manifestPath, report, matches, scannedAt: new Date(nowMs) });
+  });
+  return { answer: value, rate };
+}
