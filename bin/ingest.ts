@@ -129,6 +129,10 @@ for (const source of summary.sources) console.log(`  ${source.label.padEnd(18)} 
 for (const skipped of summary.ignored) console.log(`  skipped ${skipped.path}: ${skipped.reason}`);
 for (const path of summary.unknown) console.log(`  not recognised: ${path}`);
 if (summary.nvdPages > 0) console.log(`  NVD API pages: ${summary.nvdPages}`);
+if (summary.advisories.read > 0) {
+  const a = summary.advisories;
+  console.log(`Package advisories (OSV): ${a.read} read, ${a.written} ${dryRun ? 'would be written' : 'written'}, ${a.unchanged} unchanged, ${a.withdrawn} withdrawn or without a matched ecosystem (removed).`);
+}
 console.log(
   `Records: ${summary.derived} derived, ${summary.written} ${dryRun ? 'would be written' : 'written'}, ${summary.unchanged} unchanged, ` +
     `${summary.rejected} rejected (kept, marked), ${summary.skipped} without a date (skipped)` +

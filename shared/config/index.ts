@@ -88,6 +88,16 @@ const envSchema = z.object({
    * casing rule. NVD retired its own XML feed, so point this at a copy you keep (e.g. in S3).
    */
   CPE_DICTIONARY_URL: z.url().optional(),
+  /**
+   * Ingest: OSV.dev's per-ecosystem exports (a zip of OSV records each), fetched on each scheduled
+   * run for the package advisories that POST /api/scan and GET /api/packages match against
+   * (product-decisions §8). Comma-separated; empty: no advisory download.
+   */
+  OSV_EXPORT_URLS: z
+    .string()
+    .default(['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(','))
+    .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
+    .pipe(z.array(z.url())),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
   INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });

@@ -3,6 +3,7 @@
  * Of several NVD (or CVE 5) versions of a CVE the newest by last-modified time wins; on a tie
  * the first read is kept, and files are read in a fixed order, so a run is deterministic.
  */
+import type { Advisory } from '../domain/advisory.js';
 import type { CveSources } from './derive/inputs.js';
 import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from './model.js';
 import { CpeTitles, type CpeTitleEntry } from './names/cpe-titles.js';
@@ -17,6 +18,8 @@ export class CatalogueAssembler implements IntelSink {
   readonly exploitSets = new Map<string, Set<ExploitSource>>();
   readonly detectionSets = new Map<string, Set<DetectionSource>>();
   readonly cpeTitles = new CpeTitles();
+  /** OSV package advisories by id; of two versions of one, the later `modified` wins. */
+  readonly advisories = new Map<string, Advisory>();
 
   nvd(record: NvdRecord): void {
     const current = this.nvdRecords.get(record.id);
@@ -53,6 +56,11 @@ export class CatalogueAssembler implements IntelSink {
     let set = this.detectionSets.get(cveId);
     if (!set) this.detectionSets.set(cveId, (set = new Set()));
     set.add(source);
+  }
+
+  advisory(advisory: Advisory): void {
+    const current = this.advisories.get(advisory.id);
+    if (!current || advisory.modified > current.modified) this.advisories.set(advisory.id, advisory);
   }
 
   cpeTitle(entry: CpeTitleEntry): void {

@@ -3,7 +3,8 @@
  * its content (first line, else the first 64 KB, else the whole document). Line and stream sources
  * stream; documents are read whole.
  */
-import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { createReadStream, openSync, readFileSync, readSync, closeSync, statSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { Transform, type Readable } from 'node:stream';
@@ -18,14 +19,39 @@ export interface FileReport {
   readonly lines: number;
 }
 
-function isGzip(path: string): boolean {
+function startsWith(path: string, magic: readonly number[]): boolean {
   const fd = openSync(path, 'r');
   try {
-    const magic = Buffer.alloc(2);
-    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    const head = Buffer.alloc(magic.length);
+    return readSync(fd, head, 0, magic.length, 0) === magic.length && magic.every((byte, i) => head[i] === byte);
   } finally {
     closeSync(fd);
   }
+}
+
+const isGzip = (path: string) => startsWith(path, [0x1f, 0x8b]);
+/** A zip archive (local file header): OSV.dev's per-ecosystem exports (`<ecosystem>/all.zip`). */
+const isZip = (path: string) => startsWith(path, [0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * A zip of documents, each read as a document file would be (OSV.dev's exports hold one OSV
+ * JSON record per entry). The archive is read whole, like any document.
+ */
+function readZip(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): FileReport {
+  const bytes = readFileSync(path);
+  onBytes?.(bytes.length);
+  const entries = unzipSync(bytes, { filter: (file) => file.name.endsWith('.json') });
+  let recognition: Recognition = { type: 'unknown' };
+  let lines = 0;
+  for (const name of Object.keys(entries).sort()) {
+    const text = Buffer.from(entries[name]!).toString('utf8').replace(/^\uFEFF/, '');
+    const found = recogniseDocument(text);
+    if (found.type !== 'document') continue;
+    found.source.parse(text, safeJson(text), sink);
+    recognition = found;
+    lines++;
+  }
+  return { path, recognition, lines };
 }
 
 function openText(path: string, onBytes?: (bytes: number) => void): Readable {
@@ -83,6 +109,7 @@ async function headOf(path: string): Promise<string> {
 
 /** What a file holds, from its content. `undefined` recognition means "decide on the whole document". */
 export async function recogniseFile(path: string): Promise<Recognition | undefined> {
+  if (isZip(path)) return undefined;
   return recogniseByFirstLine((await firstLineOf(path)).replace(/^\uFEFF/, '')) ?? recogniseByHead((await headOf(path)).replace(/^\uFEFF/, ''));
 }
 
@@ -99,6 +126,7 @@ export function fileSize(path: string): number {
 
 /** Reads one file into `sink`; `onBytes` reports compressed bytes read (for progress bars). */
 export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): Promise<FileReport> {
+  if (isZip(path)) return readZip(path, sink, onBytes);
   const byLine = await recogniseFile(path);
   if (byLine && byLine.type !== 'lines' && byLine.type !== 'stream') return { path, recognition: byLine, lines: 0 };
   const stream = openText(path, onBytes);

@@ -7,6 +7,8 @@ import type { FunctionId } from '../platform/functions.js';
 import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
+import { packageReportSchema } from '../domain/package-vulnerability.js';
+import { packageParameterSchemas } from '../query/package-query.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 import { scanReportSchema } from '../domain/scan-report.js';
 import { scanParameterSchemas } from '../query/scan-query.js';
@@ -40,6 +42,7 @@ const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchem
 const openVexSchema = z
   .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
   .meta({ id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
+const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -198,6 +201,22 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       413: errorResponse('The manifest is over 5 MB (or the body over the gateway\'s 10 MB).', ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
     },
   }),
+  packageLookup: () => ({
+    operationId: 'lookupPackage',
+    summary: 'The vulnerabilities that affect one version of a package',
+    description:
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+    tags: ['packages'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      path: z.object({ ecosystem: packageParameterSchemas.ecosystem, name: packageParameterSchemas.name }),
+      query: z.object({ version: packageParameterSchemas.version }),
+    },
+    responses: {
+      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER']),
+    },
+  }),
   openapi: () => ({
     operationId: 'openApi',
     summary: 'This document',
@@ -209,13 +228,18 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
   }),
 };
 
+/** API Gateway's greedy `{name+}` is an ordinary `{name}` in OpenAPI (its value may hold slashes). */
+export function openApiPath(routePath: string): string {
+  return routePath.replace(/\{(\w+)\+\}/g, '{$1}');
+}
+
 /** One path item per programmatic route; a route without an operation is a build-time error. */
 export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> {
   const paths: Record<string, Partial<Record<Lowercase<HttpMethod>, ZodOpenApiOperationObject>>> = {};
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    (paths[route.path] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
   }
   return paths;
 }
@@ -232,7 +256,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'scan' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'scan' }, { name: 'packages' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

@@ -52,6 +52,14 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
+  // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).
+  packageLookup: {
+    id: 'packageLookup',
+    entry: 'package-lookup',
+    description: 'GET /api/packages/{ecosystem}/{name}: the vulnerabilities that affect one version of a package',
+    tables: { advisories: 'read', catalogue: 'read', counters: 'readWrite' },
+    timeoutSeconds: 10,
+  },
   authStart: {
     id: 'authStart',
     entry: 'auth-start',

@@ -17,6 +17,7 @@ import { parseNvdCve } from '../ingest/sources/nvd.js';
 import { upsertBatch, type BatchOutcome, type ChangeRecorder, type IngestStore } from '../ingest/writer.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
 import { changeLogRecorder } from './record-changes.js';
+import { NO_ADVISORIES, storeAdvisories, type AdvisoryOutcome } from './store-advisories.js';
 
 export const NVD_CURSOR = 'nvd';
 
@@ -75,6 +76,8 @@ export interface IngestSummary {
   readonly rejected: number;
   readonly notSince: number;
   readonly nvdPages: number;
+  /** OSV package advisories (product-decisions §8), kept apart from the CVE records. */
+  readonly advisories: AdvisoryOutcome;
   readonly dryRun: boolean;
   /** Time spent reading and parsing the files, and in total. */
   readonly readSeconds: number;
@@ -194,6 +197,8 @@ async function runIngest(
     notSince = before - ids.length;
   }
   add(result, await writeAll(ids, (id) => assembler.takeSourcesFor(id), store, writeOptions));
+  const advisories = assembler.advisories.size > 0 ? await storeAdvisories(assembler.advisories.values(), { dryRun }) : NO_ADVISORIES;
+  assembler.advisories.clear();
 
   // Records from the NVD API, page by page, the cursor stored after each written page.
   let nvdPages = 0;
@@ -221,5 +226,5 @@ async function runIngest(
   }
 
   if (!dryRun && result.written > 0 && options.afterWrite) await options.afterWrite();
-  return { ...read, ...result, notSince, nvdPages, dryRun, readSeconds, seconds: (Date.now() - started) / 1000 };
+  return { ...read, ...result, notSince, nvdPages, advisories, dryRun, readSeconds, seconds: (Date.now() - started) / 1000 };
 }

@@ -1,5 +1,5 @@
 /**
- * The scheduled ingest: KEV, FIRST's daily EPSS (EPSS_URL), the CPE dictionary (CPE_DICTIONARY_URL) and the configured side sources downloaded afresh, then the CVEs NVD
+ * The scheduled ingest: KEV, FIRST's daily EPSS (EPSS_URL), the CPE dictionary (CPE_DICTIONARY_URL), OSV.dev's ecosystem exports (OSV_EXPORT_URLS) and the configured side sources downloaded afresh, then the CVEs NVD
  * changed since the stored cursor. The first run, with no cursor, reaches back
  * INGEST_INITIAL_LOOKBACK_DAYS; the full history is a backfill (`{"since": "1999-01-01"}`),
  * which pauses before the Lambda's 15 minutes run out and is resumed by the next run
@@ -24,6 +24,8 @@ export interface ScheduledIngestOptions {
   readonly resumeOnly?: boolean;
   /** Called after each stored NVD page (the function logs it: progress of a backfill). */
   readonly onProgress?: (progress: IngestProgressReport) => void;
+  /** The HTTP client for the downloads (tests pass one that stays on loopback). */
+  readonly fetch?: typeof fetch;
 }
 
 export interface IngestProgressReport {
@@ -56,7 +58,10 @@ export async function runScheduledIngest(options: ScheduledIngestOptions = {}): 
     const stored = await ingestRepository.getCursor<NvdCursor>(NVD_CURSOR);
     if (options.resumeOnly && !options.since && (!stored || stored.complete)) return { status: 'idle' };
     const apiKey = settings.NVD_API_KEY ?? (settings.NVD_API_KEY_SECRET_ID ? await readSecretString(settings.NVD_API_KEY_SECRET_ID) : undefined);
-    const files = await downloadSources([settings.KEV_URL, ...(settings.EPSS_URL ? [settings.EPSS_URL] : []), ...(settings.CPE_DICTIONARY_URL ? [settings.CPE_DICTIONARY_URL] : []), ...settings.INGEST_SOURCE_URLS]);
+    const files = await downloadSources(
+      [settings.KEV_URL, ...(settings.EPSS_URL ? [settings.EPSS_URL] : []), ...(settings.CPE_DICTIONARY_URL ? [settings.CPE_DICTIONARY_URL] : []), ...settings.OSV_EXPORT_URLS, ...settings.INGEST_SOURCE_URLS],
+      options.fetch ? { fetch: options.fetch } : {},
+    );
     const since = options.since ?? (stored ? undefined : new Date(now.getTime() - settings.INGEST_INITIAL_LOOKBACK_DAYS * 86_400_000));
     let pages = 0;
     let last: NvdCursor | undefined;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as ingestHandler } from '../../functions/ingest.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
@@ -10,6 +11,7 @@ import { downloadSources } from '../../shared/ingest/fetch/download.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { advisoryRepository } from '../../shared/repositories/advisory-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
 import { ingestRepository } from '../../shared/repositories/ingest-repository.js';
 import { recogniseFile } from '../../shared/ingest/files.js';
@@ -26,6 +28,18 @@ const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
 </cpe-list>
 `;
 
+/** OSV.dev's export layout: a zip with one OSV record per `<id>.json`; one record is withdrawn. */
+const OSV_ZIP = zipSync({
+  'PYSEC-2021-335.json': strToU8(JSON.stringify({
+    id: 'PYSEC-2021-335', modified: '2021-09-26T23:32:08Z', aliases: ['CVE-2021-32807'], details: 'AccessControl lets restricted code reach unsafe modules.',
+    affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }] }] }],
+  })),
+  'PYSEC-2020-1.json': strToU8(JSON.stringify({
+    id: 'PYSEC-2020-1', modified: '2021-01-01T00:00:00Z', withdrawn: '2021-01-01T00:00:00Z', aliases: [],
+    affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, versions: ['4.0'] }],
+  })),
+});
+
 /** As Lambda invokes it: with a context (the 15-minute ingest timeout). */
 const invoke = (event: unknown) => ingestHandler(event, lambdaContext('ingest', `ingest-${Date.now()}`, 900, 1024));
 
@@ -38,6 +52,7 @@ async function startFileServer(): Promise<{ url: string; close(): Promise<void> 
     // FIRST's daily EPSS file, gzipped as FIRST serves it, scoring the CVE the first run writes.
     if (req.url === '/epss.csv.gz') return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.12345,0.93000\n`));
     if (req.url === '/cpe-dictionary.xml.gz') return res.end(gzipSync(CPE_DICTIONARY));
+    if (req.url === '/osv/PyPI/all.zip') return res.end(OSV_ZIP);
     if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
     if (req.url === '/flaky') return res.end(readFileSync(fixture('cwe-names.tsv')));
     res.writeHead(404).end();
@@ -68,6 +83,7 @@ beforeAll(async () => {
     EPSS_URL: `${files.url}/epss.csv.gz`,
     INGEST_SOURCE_URLS: `${files.url}/metasploit.tsv.gz, ${files.url}/flaky`,
     CPE_DICTIONARY_URL: `${files.url}/cpe-dictionary.xml.gz`,
+    OSV_EXPORT_URLS: `${files.url}/osv/PyPI/all.zip`,
   });
   resetDocumentClient();
 });
@@ -88,6 +104,9 @@ describe('ingest Lambda', () => {
     expect(named?.explanation?.affected).toContain('Example PRODUCT-1 Server');
     expect(named?.tags).toContainEqual({ tag: 'product_1', tag_type: 'product' });
     expect(await ingestRepository.getCursor(NVD_CURSOR_NAME)).toMatchObject({ complete: true });
+    // OSV.dev's zip export: the live advisory is indexed under the PEP 503 name, the withdrawn one is not stored.
+    expect(result).toMatchObject({ advisories: { read: 2, written: 1, withdrawn: 1 } });
+    expect((await advisoryRepository.findByPackage('PyPI', 'accesscontrol')).map((a) => [a.id, a.cve_id])).toEqual([['PYSEC-2021-335', 'CVE-2021-32807']]);
 
     const again = await invoke({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
     expect(again).toMatchObject({ written: 0 });

@@ -67,11 +67,11 @@ describe('POST /api/scan (product-decisions §8)', () => {
       fixed_versions: ['4.17.19'],
       title: 'Lodash lets an attacker change every object',
       summary: SCAN_RECORDS[0]?.explanation?.summary,
-      fix: 'Upgrade lodash to 4.17.19 or later.',
+      fix: 'Upgrade lodash from 4.17.15 to 4.17.19 or later: 4.17.19 is the nearest release that fixes CVE-2099-8203.',
     });
     // No CVE: reported under its own id, with the advisory's words and no catalogue data.
     expect(report.findings[1]?.vulnerabilities[0]).toMatchObject({ cve_id: null, severity: 'UNKNOWN', cvss_score: null, risk_level: null, fixed_versions: [], title: 'Prototype pollution in minimist' });
-    expect(report.findings[1]?.vulnerabilities[0]?.fix).toMatch(/^No fixed version of minimist is published/);
+    expect(report.findings[1]?.vulnerabilities[0]?.fix).toMatch(/^No fixed release of minimist is published for GHSA-0000-nocv-e000/);
   });
 
   it('SARIF: valid under the Multitool GitHub rules, each result on the component line of manifest_path', async () => {
@@ -87,7 +87,7 @@ describe('POST /api/scan (product-decisions §8)', () => {
       ['CVE-2099-8203', 'web/package-lock.json', lineOfKey(lock, 'node_modules/lodash')],
       ['GHSA-0000-nocv-e000', 'web/package-lock.json', lineOfKey(lock, 'node_modules/mkdirp/node_modules/minimist')],
     ]);
-    expect(log.runs[0]?.results?.[0]?.message.text).toContain('Upgrade lodash to 4.17.19 or later.');
+    expect(log.runs[0]?.results?.[0]?.message.text).toContain('Upgrade lodash from 4.17.15 to 4.17.19 or later');
   }, 120_000);
 
   it('OpenVEX: an affected statement per finding, gzip bodies accepted, requirements.txt read with its lines', async () => {
@@ -97,7 +97,7 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const doc = json() as { '@context': string; statements: { vulnerability: { name: string }; products: { '@id': string }[]; status: string; action_statement: string }[] };
     expect(doc['@context']).toBe('https://openvex.dev/ns/v0.2.0');
     expect(doc.statements).toEqual([
-      expect.objectContaining({ vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }), products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })], status: 'affected', action_statement: 'Upgrade Django to 3.2.1 or later.' }),
+      expect.objectContaining({ vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }), products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })], status: 'affected', action_statement: 'Upgrade Django from 3.2.0 to 3.2.1 or later: 3.2.1 is the nearest release that fixes CVE-2099-31542.' }),
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountRouteKeys, accountRouter, type AccountAction } from '../../shared/http/account-router.js';
-import { pathsFromRoutes } from '../../shared/openapi/document.js';
+import { openApiPath, pathsFromRoutes } from '../../shared/openapi/document.js';
 import { ROUTES, isProgrammaticApiRoute } from '../../shared/platform/routes.js';
 
 const noop: AccountAction = { guard: 'session', run: async () => ({ statusCode: 200, body: '' }) };
@@ -8,7 +8,7 @@ const noop: AccountAction = { guard: 'session', run: async () => ({ statusCode: 
 describe('facts built from the platform tables agree with them', () => {
   it('the OpenAPI paths are exactly the programmatic routes, method for method', () => {
     const documented = Object.entries(pathsFromRoutes()).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    const routed = ROUTES.filter(isProgrammaticApiRoute).map((r) => `${r.method} ${r.path}`);
+    const routed = ROUTES.filter(isProgrammaticApiRoute).map((r) => `${r.method} ${openApiPath(r.path)}`);
     expect(documented.sort()).toEqual(routed.sort());
   });
 

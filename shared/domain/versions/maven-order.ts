@@ -1,128 +1,113 @@
 import type { VersionOrder } from './version-order.js';
 
 /**
- * Maven's version order (maven.apache.org/pom.html#Version_Order_Specification, the rules of
- * `org.apache.maven.artifact.versioning.ComparableVersion`): the version is split at `.`, `-`
- * and at every change between digits and letters (a change and a `-` both open a sub-list);
- * trailing "null" items (0, "", "final", "ga", "release") are dropped in every list; numbers
- * compare as numbers, the known qualifiers as alpha < beta < milestone < rc = cr < snapshot <
- * "" = final = ga = release < sp, unknown qualifiers after those, alphabetically; and a number
- * beats a list, which beats a qualifier.
+ * Maven's version order as its specification writes it
+ * (maven.apache.org/pom.html#Version_Order_Specification), which is also how OSV.dev orders
+ * Maven versions when it evaluates ranges:
+ * - the version is split into tokens at `.`, at `-` and at each change between digits and other
+ *   characters (a change counts as `-`); every token remembers its separator (its prefix); an
+ *   empty token is 0; `cr` is `rc`, `ga`/`final`/`release` are "", and `a`/`b`/`m` directly
+ *   followed by a digit are alpha/beta/milestone;
+ * - trailing "null" tokens (0, "") are trimmed from the end, and again before each remaining `-`;
+ * - versions compare token by token, the shorter padded with nulls (0 after `.`, "" after `-`);
+ *   with the same prefix, numbers by value, a number above a qualifier, qualifiers as alpha <
+ *   beta < milestone < rc < snapshot < "" < sp < any other (alphabetically); with different
+ *   prefixes `.qualifier` = `-qualifier` < `-number` < `.number`.
  */
-type Item = { kind: 'int'; value: bigint } | { kind: 'string'; value: string } | { kind: 'list'; items: Item[] };
+interface Token {
+  readonly prefix: '' | '.' | '-';
+  readonly value: string;
+  readonly numeric: boolean;
+  /** A padding token: a 0 or "" that only stands in for a missing one. */
+  readonly padding?: boolean;
+}
 
-const QUALIFIERS = ['alpha', 'beta', 'milestone', 'rc', 'snapshot', '', 'sp'];
-const RELEASE_INDEX = String(QUALIFIERS.indexOf(''));
-const ALIASES: Record<string, string> = { ga: '', final: '', release: '', cr: 'rc' };
+const KEYWORDS = ['alpha', 'beta', 'milestone', 'rc', 'snapshot', '', 'sp'];
+const NULL_VALUES = new Set(['0', '']);
 const SHORT_FORMS: Record<string, string> = { a: 'alpha', b: 'beta', m: 'milestone' };
+const ALIASES: Record<string, string> = { cr: 'rc', ga: '', final: '', release: '' };
 
-function comparableQualifier(value: string): string {
-  const index = QUALIFIERS.indexOf(value);
-  // Maven compares these as strings: known qualifiers by their position, unknown ones after all of them.
-  return index === -1 ? `${QUALIFIERS.length}-${value}` : String(index);
-}
-
-function stringItem(text: string, followedByDigit: boolean): Item {
-  let value = followedByDigit && text.length === 1 ? (SHORT_FORMS[text] ?? text) : text;
-  value = ALIASES[value] ?? value;
-  return { kind: 'string', value };
-}
-
-function parseItem(isDigit: boolean, text: string): Item {
-  return isDigit ? { kind: 'int', value: BigInt(text) } : stringItem(text, false);
-}
-
-function isNull(item: Item): boolean {
-  if (item.kind === 'int') return item.value === 0n;
-  if (item.kind === 'string') return comparableQualifier(item.value) === RELEASE_INDEX;
-  return item.items.length === 0;
-}
-
-function normalize(list: Item[]): void {
-  for (let i = list.length - 1; i >= 0; i--) {
-    const item = list[i]!;
-    if (isNull(item)) list.splice(i, 1);
-    else if (item.kind !== 'list') break;
+function tokenize(version: string): Token[] {
+  const tokens: Token[] = [];
+  const parts = version.toLowerCase().split(/([.-])/);
+  for (let i = 0; i < parts.length; i += 2) {
+    let prefix: Token['prefix'] = i === 0 ? '' : (parts[i - 1] as '.' | '-');
+    // Runs of digits and runs of anything else; a change between them acts as a hyphen.
+    const runs = parts[i]!.match(/\d+|\D+/g) ?? [''];
+    runs.forEach((run, j) => {
+      if (j > 0) prefix = '-';
+      let value = run === '' ? '0' : run;
+      const followedByDigit = j < runs.length - 1;
+      if (followedByDigit) value = SHORT_FORMS[value] ?? value;
+      value = ALIASES[value] ?? value;
+      const numeric = /^\d+$/.test(value);
+      tokens.push({ prefix, value: numeric ? BigInt(value).toString() : value, numeric });
+    });
   }
-}
-
-export function parseMavenVersion(version: string): Item {
-  const text = version.toLowerCase();
-  const root: Item[] = [];
-  let list = root;
-  const stack: Item[][] = [root];
-  let isDigit = false;
-  let start = 0;
-  const openList = (): void => {
-    const next: Item[] = [];
-    list.push({ kind: 'list', items: next });
-    list = next;
-    stack.push(next);
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '.' || c === '-') {
-      list.push(i === start ? { kind: 'int', value: 0n } : parseItem(isDigit, text.slice(start, i)));
-      start = i + 1;
-      if (c === '-') openList();
-    } else if (c >= '0' && c <= '9') {
-      if (!isDigit && i > start) {
-        list.push(stringItem(text.slice(start, i), true));
-        start = i;
-        openList();
-      }
-      isDigit = true;
-    } else {
-      if (isDigit && i > start) {
-        list.push(parseItem(true, text.slice(start, i)));
-        start = i;
-        openList();
-      }
-      isDigit = false;
+  // Trim nulls at the end, then before each remaining hyphen, from the end to the start.
+  let i = tokens.length - 1;
+  while (i > 0) {
+    if (NULL_VALUES.has(tokens[i]!.value)) {
+      tokens.splice(i, 1);
+      i--;
+      continue;
     }
+    while (i >= 0 && tokens[i]!.prefix !== '-') i--;
+    i--;
   }
-  if (text.length > start) list.push(parseItem(isDigit, text.slice(start)));
-  // Innermost lists first, as Maven pops its stack.
-  while (stack.length > 0) normalize(stack.pop()!);
-  return { kind: 'list', items: root };
+  return tokens;
 }
 
-function compareItems(a: Item, b: Item | undefined): number {
-  if (a.kind === 'int') {
-    if (b === undefined) return a.value === 0n ? 0 : 1;
-    if (b.kind === 'int') return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
-    return 1; // 1.1 > 1-sp and 1.1 > 1-1
-  }
-  if (a.kind === 'string') {
-    if (b === undefined) return compareStrings(comparableQualifier(a.value), RELEASE_INDEX); // 1-rc < 1 < 1-sp
-    if (b.kind === 'string') return compareStrings(comparableQualifier(a.value), comparableQualifier(b.value));
-    return -1; // a qualifier is below a number and below a list
-  }
-  if (b === undefined) {
-    for (const item of a.items) {
-      const result = compareItems(item, undefined);
-      if (result !== 0) return result;
+function keywordIndex(value: string): number {
+  const index = KEYWORDS.indexOf(value);
+  return index === -1 ? KEYWORDS.length : index;
+}
+
+function compareQualifiers(a: string, b: string): number {
+  const left = keywordIndex(a);
+  const right = keywordIndex(b);
+  if (left === KEYWORDS.length && right === KEYWORDS.length) return a < b ? -1 : a > b ? 1 : 0;
+  return Math.sign(left - right);
+}
+
+/** `.qualifier` = `-qualifier` < `-number` < `.number`. */
+function prefixRank(token: Token): number {
+  if (!token.numeric) return 0;
+  return token.prefix === '-' ? 1 : 2;
+}
+
+function compareTokens(a: Token, b: Token): number {
+  if (a.prefix === b.prefix || (!a.numeric && !b.numeric)) {
+    if (a.numeric && b.numeric) {
+      const x = BigInt(a.value);
+      const y = BigInt(b.value);
+      return x < y ? -1 : x > y ? 1 : 0;
     }
-    return 0;
+    // A number beats a qualifier, except a padding 0, which compares as a plain word would.
+    if (a.numeric && !a.padding) return 1;
+    if (b.numeric && !b.padding) return -1;
+    return compareQualifiers(a.value, b.value);
   }
-  if (b.kind === 'int') return -1;
-  if (b.kind === 'string') return 1;
-  const length = Math.max(a.items.length, b.items.length);
-  for (let i = 0; i < length; i++) {
-    const left = a.items[i];
-    const right = b.items[i];
-    const result = left === undefined ? (right === undefined ? 0 : -compareItems(right, undefined)) : compareItems(left, right);
+  return Math.sign(prefixRank(a) - prefixRank(b));
+}
+
+function padding(other: Token): Token {
+  return other.prefix === '-' ? { prefix: '-', value: '', numeric: false, padding: true } : { prefix: '.', value: '0', numeric: true, padding: true };
+}
+
+function compare(a: string, b: string): number {
+  const left = tokenize(a);
+  const right = tokenize(b);
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const l = left[i] ?? padding(right[i]!);
+    const r = right[i] ?? padding(left[i]!);
+    const result = compareTokens(l, r);
     if (result !== 0) return result;
   }
   return 0;
 }
 
-/** Java's String.compareTo: by UTF-16 code unit, not by locale. */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 export const mavenOrder: VersionOrder = {
-  valid: (version) => version.trim().length > 0,
-  compare: (a, b) => compareItems(parseMavenVersion(a), parseMavenVersion(b)),
+  valid: (version) => version.trim().length > 0 && !/\s/.test(version.trim()),
+  compare: (a, b) => compare(a.trim(), b.trim()),
 };

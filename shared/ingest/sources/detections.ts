@@ -3,7 +3,8 @@
  * (product decisions §6): Nuclei templates, Sigma rules, Suricata (ET Open) rules, YARA rules,
  * Semgrep rules, OSV.dev advisories.
  */
-import { cveIdsIn, hasColumns, tsvParser, type DocumentSource, type LineSource } from './source.js';
+import { parseOsvAdvisory } from './osv.js';
+import { cveIdsIn, hasColumns, tsvParser, type DocumentSource, type IntelSink, type LineSource } from './source.js';
 
 const CVE_ID = /^CVE-\d{4}-\d{4,}$/;
 
@@ -109,6 +110,16 @@ function osvCves(advisory: RawOsv): string[] {
   return [advisory.id ?? '', ...(advisory.aliases ?? [])].map((a) => a.trim().toUpperCase()).filter((a) => CVE_ID.test(a));
 }
 
+/** An OSV record is both: its CVEs count as detectable, and it is a package advisory (shared/ingest/sources/osv.ts). */
+function readOsv(record: unknown, sink: IntelSink): void {
+  if (!isOsv(record)) return;
+  for (const id of osvCves(record)) sink.detection(id, 'OSV');
+  if (sink.advisory) {
+    const advisory = parseOsvAdvisory(record);
+    if (advisory) sink.advisory(advisory);
+  }
+}
+
 /** OSV advisories: one per line, one per document, or an array of them. The advisory id or an alias names the CVE. */
 export const osvLinesSource: LineSource = {
   kind: 'osv',
@@ -116,8 +127,7 @@ export const osvLinesSource: LineSource = {
   detect: (_first, json) => isOsv(json),
   parser: () => (line, sink) => {
     if (!line) return;
-    const advisory: unknown = JSON.parse(line);
-    if (isOsv(advisory)) for (const id of osvCves(advisory)) sink.detection(id, 'OSV');
+    readOsv(JSON.parse(line), sink);
   },
 };
 
@@ -126,8 +136,6 @@ export const osvDocumentSource: DocumentSource = {
   label: 'OSV',
   detect: (_head, json) => isOsv(json) || (Array.isArray(json) && json.length > 0 && json.every(isOsv)),
   parse(_text, json, sink) {
-    for (const advisory of Array.isArray(json) ? json : [json]) {
-      if (isOsv(advisory)) for (const id of osvCves(advisory)) sink.detection(id, 'OSV');
-    }
+    for (const advisory of Array.isArray(json) ? json : [json]) readOsv(advisory, sink);
   },
 };

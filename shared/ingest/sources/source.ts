@@ -1,3 +1,4 @@
+import type { Advisory } from '../../domain/advisory.js';
 import type { CpeTitleEntry } from '../names/cpe-titles.js';
 import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../model.js';
 
@@ -12,6 +13,8 @@ export interface IntelSink {
   detection(cveId: string, source: DetectionSource): void;
   /** One entry of NVD's CPE dictionary: a versioned product's English title. */
   cpeTitle(entry: CpeTitleEntry): void;
+  /** One OSV package advisory (withdrawn ones too: the store removes them). */
+  advisory?(advisory: Advisory): void;
 }
 
 /**

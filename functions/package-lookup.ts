@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { apiHandler } from '../shared/http/api-handler.js';
+import { decodePathSegment } from '../shared/http/path-parameters.js';
+import { alongsideAllowance } from '../shared/http/rate-limit.js';
+import { okResponse } from '../shared/http/responses.js';
+import { lookupPackage } from '../shared/use-cases/package-lookup.js';
+
+const packageEvent = z.object({
+  pathParameters: z.object({ ecosystem: z.string().transform(decodePathSegment), name: z.string().transform(decodePathSegment) }),
+  multiValueQueryStringParameters: z.record(z.string(), z.array(z.string())).nullish(),
+});
+
+/** GET /api/packages/{ecosystem}/{name+}?version=V (product-decisions §8): one request of the 100 per minute. */
+export const handler = apiHandler(
+  async (event) => {
+    const report = await alongsideAllowance(event, async () => {
+      const { pathParameters, multiValueQueryStringParameters } = packageEvent.parse(event);
+      return lookupPackage(pathParameters.ecosystem, pathParameters.name, multiValueQueryStringParameters);
+    });
+    return okResponse(report, { 'Cache-Control': 'private, max-age=300' });
+  },
+  { auth: 'apiKey', rateLimit: 'alongside' },
+);
