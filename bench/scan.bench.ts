@@ -59,7 +59,8 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 export default async function scanBench(options: BenchOptions): Promise<Headline[]> {
   const size = options.quick ? QUICK : FULL;
-  const stack = await startLocalStack({ port: 0 });
+  // dynalite shares this process (and a busy machine): a generous timeout, so a slow answer is timed, not failed.
+  const stack = await startLocalStack({ port: 0, environment: { DYNAMODB_TIMEOUT_MS: '30000' } });
   try {
     const lock = lockfile(size.components);
     const own = lockfileAdvisories(size.components);

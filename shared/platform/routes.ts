@@ -34,6 +34,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/watchlists', functionId: 'account', auth: 'none' },
   { method: 'PATCH', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
+  // The dashboard's scan tab: the scan use case on the session's account and its key's allowance.
+  { method: 'POST', path: '/account/scan', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).

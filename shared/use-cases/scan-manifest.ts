@@ -9,6 +9,7 @@ import { decodeManifestBody } from '../scan/manifest-body.js';
 import { parseManifest } from '../scan/parse-manifest.js';
 import type { ScanMatch } from '../scan/scan-match.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
+import type { ActiveSession } from './sessions.js';
 import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from './package-vulnerabilities.js';
 
 /** What a scan found, ready to render in any of the three formats. */
@@ -107,4 +108,26 @@ export async function scanManifest<T>(request: ScanRequest<T>): Promise<{ answer
     return request.render({ format, kind: manifest.kind, manifestPath, report, matches, scannedAt: new Date(nowMs) });
   });
   return { answer: value, rate };
+}
+
+/**
+ * The dashboard's scan (POST /account/scan, session + Origin + CSRF): the same scan, answered as
+ * JSON, on the allowance of the account's current API key, so the dashboard and the API share
+ * the 10 scans-and-exports an hour. An account with no key cannot scan (409).
+ */
+export async function scanForDashboard(
+  active: ActiveSession,
+  body: Buffer,
+  contentEncoding: string | undefined,
+): Promise<{ report: ScanReport; rate: Record<string, string> }> {
+  const key = active.account.current_key;
+  if (!key) throw new ApiError('CONFLICT', 'This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its 10 exports an hour).');
+  const { answer, rate } = await scanManifest({
+    caller: { accountId: active.account.account_id, keyId: key.key_id },
+    body,
+    contentEncoding,
+    query: { format: ['json'] },
+    render: (outcome) => outcome.report,
+  });
+  return { report: answer, rate };
 }
