@@ -20,7 +20,7 @@ import { startLocalStack } from '../shared/local/stack.js';
 import { makeRecord } from '../test/support/records.js';
 import { quantile, type BenchOptions, type Headline } from './support/headline.js';
 
-const FULL = { components: 2000, extraAdvisories: 20_000, runs: 10 };
+const FULL = { components: 2000, extraAdvisories: 10_000, runs: 10 };
 const QUICK = { components: 200, extraAdvisories: 1000, runs: 2 };
 
 /** A v3 lockfile of `count` packages, pretty-printed as npm writes it. */
