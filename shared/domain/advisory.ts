@@ -106,9 +106,38 @@ function affectedEntries(advisory: Advisory, ecosystem: Ecosystem, name: string)
   );
 }
 
-function sameVersion(order: VersionOrder, a: string, b: string): boolean {
-  if (a === b) return true;
-  return order.valid(a) && order.valid(b) && order.compare(a, b) === 0;
+interface ListedVersions {
+  readonly exact: ReadonlySet<string>;
+  /** The canonical spellings of the listed versions the order can read (orders that have one). */
+  readonly canonical: ReadonlySet<string> | null;
+  readonly readable: readonly string[];
+}
+
+// Per affected entry and order: an advisory is matched against many versions in one scan.
+const listedCache = new WeakMap<AffectedPackage, WeakMap<VersionOrder, ListedVersions>>();
+
+function listedVersions(entry: AffectedPackage, order: VersionOrder): ListedVersions {
+  let byOrder = listedCache.get(entry);
+  if (!byOrder) listedCache.set(entry, (byOrder = new WeakMap()));
+  let listed = byOrder.get(order);
+  if (!listed) {
+    const versions = entry.versions ?? [];
+    const readable = versions.filter((v) => order.valid(v));
+    const canonical = order.canonical ? new Set(readable.map((v) => order.canonical!(v))) : null;
+    listed = { exact: new Set(versions), canonical, readable };
+    byOrder.set(order, listed);
+  }
+  return listed;
+}
+
+/** Listed as written, or as a version the order holds equal (PEP 440's 1.0 = 1.0.0). */
+function isListed(entry: AffectedPackage, order: VersionOrder, version: string, comparable: boolean): boolean {
+  if (!entry.versions || entry.versions.length === 0) return false;
+  const listed = listedVersions(entry, order);
+  if (listed.exact.has(version)) return true;
+  if (!comparable) return false;
+  if (listed.canonical && order.canonical) return listed.canonical.has(order.canonical(version));
+  return listed.readable.some((v) => order.compare(v, version) === 0);
 }
 
 /** OSV's `introduced: "0"` means "from the first version", whatever the ecosystem's order. */
@@ -132,6 +161,34 @@ function eventsOf(range: OsvRange): Event[] {
   );
 }
 
+interface PreparedRange {
+  /** Null when a version of the range is one the order cannot read. */
+  readonly events: readonly Event[] | null;
+  readonly limits: readonly Event[];
+}
+
+const rangeCache = new WeakMap<OsvRange, WeakMap<VersionOrder, PreparedRange>>();
+
+function prepare(range: OsvRange, order: VersionOrder): PreparedRange {
+  let byOrder = rangeCache.get(range);
+  if (!byOrder) rangeCache.set(range, (byOrder = new WeakMap()));
+  let prepared = byOrder.get(order);
+  if (!prepared) {
+    const events = eventsOf(range);
+    const readable = events.every((e) => (isZero(e.version) && e.kind === 'introduced') || e.version === '*' || order.valid(e.version));
+    const sorted = events
+      .filter((e) => e.kind !== 'limit')
+      .sort((a, b) => {
+        if (isZero(a.version) && a.kind === 'introduced') return isZero(b.version) && b.kind === 'introduced' ? 0 : -1;
+        if (isZero(b.version) && b.kind === 'introduced') return 1;
+        return order.compare(a.version, b.version);
+      });
+    prepared = { events: readable ? sorted : null, limits: events.filter((e) => e.kind === 'limit' && e.version !== '*') };
+    byOrder.set(order, prepared);
+  }
+  return prepared;
+}
+
 /**
  * OSV's evaluation of one SEMVER or ECOSYSTEM range (ossf.github.io/osv-schema/#evaluation):
  * events sorted by version ("0" first), walked in order: `introduced` at or below the version
@@ -141,19 +198,11 @@ function eventsOf(range: OsvRange): Event[] {
  * rather than guessed.
  */
 function inRange(order: VersionOrder, range: OsvRange, version: string): boolean {
-  const events = eventsOf(range);
-  if (events.some((e) => !(isZero(e.version) && e.kind === 'introduced') && e.version !== '*' && !order.valid(e.version))) return false;
-  const limits = events.filter((e) => e.kind === 'limit' && e.version !== '*');
+  const { events, limits } = prepare(range, order);
+  if (!events) return false;
   if (limits.length > 0 && !limits.some((e) => order.compare(version, e.version) < 0)) return false;
-  const sorted = events
-    .filter((e) => e.kind !== 'limit')
-    .sort((a, b) => {
-      if (isZero(a.version) && a.kind === 'introduced') return isZero(b.version) && b.kind === 'introduced' ? 0 : -1;
-      if (isZero(b.version) && b.kind === 'introduced') return 1;
-      return order.compare(a.version, b.version);
-    });
   let affected = false;
-  for (const event of sorted) {
+  for (const event of events) {
     if (event.kind === 'introduced') {
       if (isZero(event.version) || order.compare(version, event.version) >= 0) affected = true;
     } else if (event.kind === 'fixed') {
@@ -177,7 +226,7 @@ export function affectingVersion(advisory: Advisory, ecosystem: Ecosystem, name:
   const comparable = order.valid(version);
   return affectedEntries(advisory, ecosystem, name).some(
     (entry) =>
-      (entry.versions ?? []).some((listed) => sameVersion(order, listed, version)) ||
+      isListed(entry, order, version, comparable) ||
       (comparable && (entry.ranges ?? []).some((range) => range.type !== 'GIT' && inRange(order, range, version))),
   );
 }

@@ -38,11 +38,11 @@ export const csvSchema = z.string().meta({
 
 const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
 const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).meta({ id: 'ChangesEnvelope' });
+const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
 const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchema }).meta({ id: 'ScanEnvelope' });
 const openVexSchema = z
   .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
   .meta({ id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
-const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -170,6 +170,22 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       ...protectedErrors('core', ['INVALID_PARAMETER']),
     },
   }),
+  packageLookup: () => ({
+    operationId: 'lookupPackage',
+    summary: 'The vulnerabilities that affect one version of a package',
+    description:
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+    tags: ['packages'],
+    security: [{ apiKey: [] }],
+    requestParams: {
+      path: z.object({ ecosystem: packageParameterSchemas.ecosystem, name: packageParameterSchemas.name }),
+      query: z.object({ version: packageParameterSchemas.version }),
+    },
+    responses: {
+      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER']),
+    },
+  }),
   scan: () => ({
     operationId: 'scan',
     summary: 'Scan an SBOM or lockfile: the vulnerabilities that affect what you run',
@@ -199,22 +215,6 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       },
       ...protectedErrors('exports', ['INVALID_PARAMETER', 'BAD_REQUEST']),
       413: errorResponse('The manifest is over 5 MB (or the body over the gateway\'s 10 MB).', ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
-    },
-  }),
-  packageLookup: () => ({
-    operationId: 'lookupPackage',
-    summary: 'The vulnerabilities that affect one version of a package',
-    description:
-      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
-    tags: ['packages'],
-    security: [{ apiKey: [] }],
-    requestParams: {
-      path: z.object({ ecosystem: packageParameterSchemas.ecosystem, name: packageParameterSchemas.name }),
-      query: z.object({ version: packageParameterSchemas.version }),
-    },
-    responses: {
-      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
-      ...protectedErrors('core', ['INVALID_PARAMETER']),
     },
   }),
   openapi: () => ({
@@ -256,7 +256,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'scan' }, { name: 'packages' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

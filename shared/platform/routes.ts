@@ -44,9 +44,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
   { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
-  { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
   // `{name+}`: npm scopes (`@scope/name`) and Go module paths carry slashes.
   { method: 'GET', path: '/api/packages/{ecosystem}/{name+}', functionId: 'packageLookup', auth: 'apiKey' },
+  { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 

@@ -1,4 +1,5 @@
 import { mavenOrder } from './maven-order.js';
+import { memoised } from './memo.js';
 import { nugetOrder } from './nuget-order.js';
 import { pep440Order } from './pep440-order.js';
 import { rubygemsOrder } from './rubygems-order.js';
@@ -11,12 +12,14 @@ export type { VersionOrder } from './version-order.js';
 export const ECOSYSTEMS = ['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'] as const;
 export type Ecosystem = (typeof ECOSYSTEMS)[number];
 
+const semver = memoised(semverOrder);
+
 export const VERSION_ORDERS: Readonly<Record<Ecosystem, VersionOrder>> = {
-  npm: semverOrder,
-  'crates.io': semverOrder,
-  PyPI: pep440Order,
-  Maven: mavenOrder,
-  Go: goOrder,
-  RubyGems: rubygemsOrder,
-  NuGet: nugetOrder,
+  npm: semver,
+  'crates.io': semver,
+  PyPI: memoised(pep440Order),
+  Maven: memoised(mavenOrder),
+  Go: memoised(goOrder),
+  RubyGems: memoised(rubygemsOrder),
+  NuGet: memoised(nugetOrder),
 };

@@ -5,4 +5,12 @@ import type { VersionOrder } from './version-order.js';
 export const pep440Order: VersionOrder = {
   valid: (version) => pep440.valid(version) !== null,
   compare: (a, b) => pep440.compare(a, b),
+  canonical(version) {
+    const parsed = pep440.parse(version);
+    if (!parsed) return version;
+    // Trailing zeros of the release do not count (1.0 == 1.0.0); the rest is already normalised by parse.
+    const release = [...parsed.release];
+    while (release.length > 1 && release.at(-1) === 0) release.pop();
+    return JSON.stringify([parsed.epoch, release, parsed.pre, parsed.post, parsed.dev, parsed.local]);
+  },
 };

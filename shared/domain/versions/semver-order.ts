@@ -5,6 +5,8 @@ import type { VersionOrder } from './version-order.js';
 export const semverOrder: VersionOrder = {
   valid: (version) => semver.valid(version) !== null,
   compare: (a, b) => semver.compare(a, b),
+  // Build metadata does not count in SemVer's order.
+  canonical: (version) => semver.parse(version)?.version ?? version,
 };
 
 /**
@@ -16,6 +18,7 @@ export const semverOrder: VersionOrder = {
 export const goOrder: VersionOrder = {
   valid: (version) => semver.valid(withoutV(version)) !== null,
   compare: (a, b) => semver.compare(withoutV(a), withoutV(b)),
+  canonical: (version) => semver.parse(withoutV(version))?.version ?? version,
 };
 
 function withoutV(version: string): string {

@@ -5,4 +5,9 @@
 export interface VersionOrder {
   valid(version: string): boolean;
   compare(a: string, b: string): number;
+  /**
+   * One spelling for all versions `compare` holds equal (PEP 440's 1.0 and 1.0.0), where the
+   * order has a cheap one: lets a long `versions` list be searched as a set.
+   */
+  canonical?(version: string): string;
 }
