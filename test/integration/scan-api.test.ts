@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanReportSchema } from '../../shared/domain/scan-report.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
-import { SCAN_RECORDS, scanFixture, seedScanAdvisories } from '../support/scan-fixtures.js';
+import { advisoryRepository } from '../../shared/repositories/advisory-repository.js';
+import { SCAN_ADVISORIES, SCAN_RECORDS, scanFixture, seedScanAdvisories } from '../support/scan-fixtures.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
@@ -133,6 +134,22 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const lockV1 = await scan('{"lockfileVersion": 1, "dependencies": {}}', { key });
     expect((lockV1.json().error as { message: string }).message).toMatch(/lockfileVersion 1 is not supported/);
     expect(lockV1.response.headers.get('x-ratelimit-remaining')).toBe('10');
+  });
+
+  it('the package lists follow the advisories: one that stops naming a package, or is withdrawn, is no longer found', async () => {
+    const key = await stack.newKey();
+    const django = SCAN_ADVISORIES.find((a) => a.id === 'PYSEC-2099-1');
+    if (!django) throw new Error('fixture advisory missing');
+    const found = async () => scanReportSchema.parse((await scan('Django==3.2.0\nflask==3.2.0\n', { key })).json().data).findings.map((f) => f.component.name);
+    expect(await found()).toEqual(['Django']);
+    const stored = await advisoryRepository.storedState([django.id]);
+    const moved = { ...django, modified: '2026-11-02T00:00:00Z', affected: [{ ...django.affected[0]!, package: { ecosystem: 'PyPI' as const, name: 'Flask' } }] };
+    await advisoryRepository.putMany([moved], stored);
+    expect(await found()).toEqual(['flask']);
+    await advisoryRepository.removeMany([django.id], await advisoryRepository.storedState([django.id]));
+    expect(await found()).toEqual([]);
+    await advisoryRepository.putMany([django], new Map());
+    expect(await found()).toEqual(['Django']);
   });
 
   it('every answer matches the OpenAPI document', () => {
