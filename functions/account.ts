@@ -3,6 +3,7 @@ import { accountRouter } from '../shared/http/account-router.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { jsonResponse, okResponse } from '../shared/http/responses.js';
+import { manifestBodyOf } from '../shared/http/scan-answer.js';
 import {
   accountOverview,
   deleteAccount,
@@ -15,6 +16,7 @@ import {
   unlinkRequestSchema,
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
+import { scanForDashboard } from '../shared/use-cases/scan-manifest.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
 import {
@@ -69,6 +71,15 @@ export const handler = accountApiHandler(
     'PATCH /account/watchlists/{id}': {
       guard: 'dashboard',
       run: async (active, event) => okResponse(await updateWatchlist(active, watchlistId(event), parseBody(event, updateWatchlistSchema))),
+    },
+    // The scan tab: the manifest is the raw body (not JSON), the answer the JSON scan report.
+    'POST /account/scan': {
+      guard: 'dashboard',
+      run: async (active, event) => {
+        const { body, contentEncoding } = manifestBodyOf(event);
+        const { report, rate } = await scanForDashboard(active, body, contentEncoding);
+        return okResponse(report, rate);
+      },
     },
     'DELETE /account/watchlists/{id}': { guard: 'dashboard', run: async (active, event) => okResponse(await deleteWatchlist(active, watchlistId(event))) },
     // Hands out a secret: same origin and CSRF token, like every change.

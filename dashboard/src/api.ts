@@ -23,6 +23,25 @@ export interface UsageHistory {
   keys: { key_id: string; days: UsageDay[] }[];
 }
 
+export interface ScanVulnerability {
+  id: string;
+  cve_id: string | null;
+  severity: string;
+  cvss_score: number | null;
+  risk_level: 'CRITICAL_GAP' | 'HIGH' | 'MEDIUM' | 'LOW' | null;
+  fixed_versions: string[];
+  title: string;
+  summary: string;
+  fix: string;
+}
+
+export interface ScanReport {
+  components: number;
+  checked: number;
+  not_checked: { entry: string; line: number | null; reason: string }[];
+  findings: { component: { name: string; version: string; purl: string | null; line: number | null }; vulnerabilities: ScanVulnerability[] }[];
+}
+
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -70,6 +89,18 @@ export class AccountApi {
     const response = await fetch('/account/export', { method: 'POST', headers: this.headers(), credentials: 'same-origin', body: '{}' });
     if (!response.ok) throw await failureOf(response);
     return response.blob();
+  }
+
+  /** POST /account/scan: the file's bytes as they are; the JSON scan report (product-decisions §8). */
+  async scan(file: Blob): Promise<ScanReport> {
+    const response = await fetch('/account/scan', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': this.csrfToken },
+      body: file,
+    });
+    if (!response.ok) throw await failureOf(response);
+    return ((await response.json()) as { data: ScanReport }).data;
   }
 
   private headers(): Record<string, string> {

@@ -4,6 +4,7 @@
  * /account API. The API key appears only when the server returns it for this session.
  */
 import { AccountApi, ApiFailure, type AccountOverview } from './api.js';
+import { mountScanTab } from './scan-tab.js';
 import { drawChart, usageSummary, usageTable } from './usage-chart.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
@@ -183,7 +184,7 @@ async function unlink(provider: string, subject: string, label: string): Promise
 }
 
 // Tabs (WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs).
-const TABS = ['keys', 'account', 'privacy'] as const;
+const TABS = ['keys', 'account', 'privacy', 'scan'] as const;
 type Tab = (typeof TABS)[number];
 let currentTab: Tab = 'keys';
 
@@ -316,6 +317,10 @@ function start(): void {
   showNoticeFromUrl();
   wireTabs();
   wireActions();
+  mountScanTab($('panel-scan'), api, () => {
+    renderSignedOut();
+    showNotice('Your session has ended. Please sign in again.');
+  });
   void refresh();
 }
 

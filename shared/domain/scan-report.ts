@@ -1,26 +1,10 @@
 import * as z from 'zod';
-import { riskLevelSchema, severitySchema, type RiskLevel } from './cve.js';
+import type { RiskLevel } from './cve.js';
+import { packageVulnerabilitySchema, type PackageVulnerability } from './package-vulnerability.js';
 
-/**
- * product-decisions §8: one vulnerability that affects a component (or a package version). The
- * same shape answers GET /api/packages/{ecosystem}/{name}. `id` is the advisory's own id (OSV)
- * or the CVE id for a CPE match; `cve_id` joins it to the catalogue (null when the advisory has
- * no CVE alias, and then severity, score and risk come from the advisory alone).
- */
-export const scanVulnerabilitySchema = z
-  .object({
-    id: z.string().min(1),
-    cve_id: z.string().nullable(),
-    severity: severitySchema,
-    cvss_score: z.number().min(0).max(10).nullable(),
-    risk_level: riskLevelSchema.nullable(),
-    fixed_versions: z.array(z.string()),
-    title: z.string().min(1),
-    summary: z.string().min(1),
-    fix: z.string().min(1),
-  })
-  .meta({ id: 'ScanVulnerability' });
-export type ScanVulnerability = z.infer<typeof scanVulnerabilitySchema>;
+/** One vulnerability of a component: the shape GET /api/packages answers too (package-vulnerability.ts). */
+export const scanVulnerabilitySchema = packageVulnerabilitySchema;
+export type ScanVulnerability = PackageVulnerability;
 
 export const scanComponentSchema = z
   .object({

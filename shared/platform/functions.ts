@@ -82,7 +82,8 @@ const definitions = {
     id: 'account',
     entry: 'account',
     description: '/account/...: the dashboard JSON API (session cookie)',
-    tables: { accounts: 'readWrite', counters: 'readWrite' },
+    // catalogue and advisories: the scan tab (POST /account/scan) runs the scan use case.
+    tables: { accounts: 'readWrite', counters: 'readWrite', catalogue: 'read', advisories: 'read' },
     timeoutSeconds: 15,
   },
   cvePage: {

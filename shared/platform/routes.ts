@@ -36,6 +36,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/watchlists/{id}/webhook-secret', functionId: 'account', auth: 'none' },
   { method: 'GET', path: '/account/watchlists/{id}/deliveries', functionId: 'account', auth: 'none' },
+  // The dashboard's scan tab: the scan use case on the session's account and its key's allowance.
+  { method: 'POST', path: '/account/scan', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).

@@ -78,7 +78,9 @@ export const changesTable: TableDefinition = {
  * writes never reach the catalogue's change stream or its scans. Two item kinds:
  * `ADVISORY#<id>` / `ADVISORY` holds the advisory and the package keys it is indexed under, and
  * `PACKAGE#<ecosystem>#<normalised name>` / `<advisory id>` is the package index, carrying the
- * advisory itself, so that one Query answers "which advisories name this package".
+ * advisory itself, so that one Query answers "which advisories name this package"; and
+ * `PACKAGE_IDS#<ecosystem>#<normalised name>` / `IDS` lists those advisories' ids, so that a scan
+ * reads many packages by BatchGetItem (100 a call) rather than one Query each.
  */
 export const advisoriesTable: TableDefinition = {
   id: 'advisories',

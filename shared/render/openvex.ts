@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ScanMatch } from '../scan/scan-match.js';
-import { fixSentence, ruleIdOf } from './scan-sarif.js';
+import { ruleIdOf } from './scan-sarif.js';
 
 export const OPENVEX_CONTEXT = 'https://openvex.dev/ns/v0.2.0';
 
@@ -51,7 +51,8 @@ export function renderOpenVex(matches: readonly ScanMatch[], context: OpenVexCon
         },
         products: [{ '@id': productId, ...(component.purl ? { identifiers: { purl: component.purl } } : {}) }],
         status: 'affected',
-        action_statement: fixSentence(component.name, vulnerability),
+        // The vulnerability's fix names the nearest fixed version of this component.
+        action_statement: vulnerability.fix,
       });
     }
   }

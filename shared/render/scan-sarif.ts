@@ -51,12 +51,6 @@ function rule(vulnerability: ScanVulnerability, baseUrl: string): ReportingDescr
   };
 }
 
-/** The fix as one sentence naming the nearest fixed version of this component. */
-export function fixSentence(name: string, vulnerability: ScanVulnerability): string {
-  const nearest = vulnerability.fixed_versions[0];
-  return nearest ? `Upgrade ${name} to ${nearest} or later.` : `No fixed version of ${name} is recorded: ${vulnerability.fix}`;
-}
-
 function result(match: ScanMatch, vulnerability: ScanVulnerability, ruleIndex: number, manifestPath: string): Result {
   const { component } = match.finding;
   const ruleId = ruleIdOf(vulnerability);
@@ -67,7 +61,7 @@ function result(match: ScanMatch, vulnerability: ScanVulnerability, ruleIndex: n
     ruleIndex,
     level: sarifLevel(vulnerability.cvss_score),
     message: {
-      text: `${component.name} ${component.version} is affected by ${ruleId}: ${vulnerability.title} (${score}${risk}). ${fixSentence(component.name, vulnerability)}`,
+      text: `${component.name} ${component.version} is affected by ${ruleId}: ${vulnerability.title} (${score}${risk}). ${vulnerability.fix}`,
     },
     locations: [{ physicalLocation: { artifactLocation: { uri: manifestPath }, region: { startLine: component.line ?? 1 } } }],
     partialFingerprints: { 'plaincveComponentVulnerability/v1': scanFingerprint(match.componentKey, ruleId) },

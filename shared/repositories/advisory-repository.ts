@@ -22,8 +22,13 @@ export interface StoredAdvisory {
 const ADVISORY_SK = 'ADVISORY';
 const advisoryPk = (id: string) => `ADVISORY#${id}`;
 const packagePk = (key: string) => `PACKAGE#${key}`;
-/** Package lookups in flight at once: a 2,000-component scan is 2,000 Queries, not one at a time. */
-const QUERY_CONCURRENCY = 16;
+/**
+ * The package lists: `PACKAGE_IDS#<key>` / `IDS` holds the ids of the advisories that name the
+ * package, so a scan reads many packages by BatchGetItem (100 keys a call) instead of one Query
+ * each: a 2,000-component scan is 20 BatchGets of lists plus one BatchGet per 100 advisories found.
+ */
+const packageIdsPk = (key: string) => `PACKAGE_IDS#${key}`;
+const PACKAGE_IDS_SK = 'IDS';
 
 // Advisories are stored gzipped: some OSV records list thousands of versions, and DynamoDB items stop at 400 KB.
 const encode = (advisory: Advisory): Uint8Array => gzipSync(JSON.stringify(advisory));
@@ -56,6 +61,35 @@ async function queryPackage(key: string): Promise<Advisory[]> {
   return advisories;
 }
 
+/**
+ * The writes that keep the package lists right after these advisories change: each list a
+ * change touches is read (one BatchGet per 100), the advisory ids added or taken out, and the
+ * list written back (or deleted when empty). The ingest is the only writer (under its lease).
+ */
+async function packageListWrites(changes: readonly { id: string; now: readonly string[]; before: readonly string[] }[]): Promise<WriteRequest[]> {
+  const touched = [...new Set(changes.flatMap((c) => [...c.now, ...c.before]))];
+  if (touched.length === 0) return [];
+  const stored = await batchGetAll(
+    tableName('ADVISORIES_TABLE'),
+    touched.map((key) => ({ pk: packageIdsPk(key), sk: PACKAGE_IDS_SK })),
+    { projection: 'pk, #ids', names: { '#ids': 'ids' }, patient: true },
+  );
+  const lists = new Map(touched.map((key) => [key, new Set<string>()]));
+  for (const item of stored) {
+    const list = lists.get(String(item.pk).slice(packageIdsPk('').length));
+    for (const id of (item.ids as string[] | undefined) ?? []) list?.add(id);
+  }
+  for (const change of changes) {
+    for (const key of change.before) if (!change.now.includes(key)) lists.get(key)?.delete(change.id);
+    for (const key of change.now) lists.get(key)?.add(change.id);
+  }
+  return [...lists].map(([key, ids]) =>
+    ids.size > 0
+      ? { PutRequest: { Item: { pk: packageIdsPk(key), sk: PACKAGE_IDS_SK, ids: [...ids].sort() } } }
+      : { DeleteRequest: { Key: { pk: packageIdsPk(key), sk: PACKAGE_IDS_SK } } },
+  );
+}
+
 export const advisoryRepository = {
   /** The advisories that name the package (any affected version), by one Query of the package index. */
   async findByPackage(ecosystem: Ecosystem, name: string): Promise<Advisory[]> {
@@ -63,21 +97,27 @@ export const advisoryRepository = {
   },
 
   /**
-   * The advisories of many packages, one Query per distinct package with a few in flight, keyed
-   * by `packageKey(ecosystem, name)`; every asked package has an entry (empty when none).
+   * The advisories of many packages, keyed by `packageKey(ecosystem, name)`; every asked package
+   * has an entry (empty when none). Two rounds of BatchGetItem: the packages' advisory id lists,
+   * then the advisories they name (each read once however many packages name it). Reads grow
+   * with the packages asked and the advisories found, never with the catalogue.
    */
   async findByPackages(refs: readonly PackageRef[]): Promise<Map<string, Advisory[]>> {
     const keys = [...new Set(refs.map((ref) => packageKey(ref.ecosystem, ref.name)))];
-    const found = new Map<string, Advisory[]>();
-    let next = 0;
-    const worker = async () => {
-      while (next < keys.length) {
-        const key = keys[next++]!;
-        found.set(key, await queryPackage(key));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(QUERY_CONCURRENCY, keys.length) }, worker));
-    return found;
+    const lists = await batchGetAll(
+      tableName('ADVISORIES_TABLE'),
+      keys.map((key) => ({ pk: packageIdsPk(key), sk: PACKAGE_IDS_SK })),
+      { projection: 'pk, #ids', names: { '#ids': 'ids' } },
+    );
+    const idsByKey = new Map(lists.map((item) => [String(item.pk).slice(packageIdsPk('').length), (item.ids as string[] | undefined) ?? []]));
+    const ids = [...new Set([...idsByKey.values()].flat())];
+    const items = ids.length === 0 ? [] : await batchGetAll(
+      tableName('ADVISORIES_TABLE'),
+      ids.map((id) => ({ pk: advisoryPk(id), sk: ADVISORY_SK })),
+      { projection: 'pk, #record', names: { '#record': 'record' } },
+    );
+    const byId = new Map(items.map((item) => [String(item.pk).slice(advisoryPk('').length), decode(item.record)]));
+    return new Map(keys.map((key) => [key, (idsByKey.get(key) ?? []).flatMap((id) => byId.get(id) ?? [])]));
   },
 
   /** The stored state of these advisories (ingest: what changed, which index entries to remove). */
@@ -110,6 +150,7 @@ export const advisoryRepository = {
         if (!packages.includes(key)) requests.push({ DeleteRequest: { Key: { pk: packagePk(key), sk: advisory.id } } });
       }
     }
+    requests.push(...(await packageListWrites(advisories.map((a) => ({ id: a.id, now: packageKeysOf(a), before: previous.get(a.id)?.packages ?? [] })))));
     await batchWriteAll(tableName('ADVISORIES_TABLE'), requests, { patient: true });
   },
 
@@ -119,6 +160,7 @@ export const advisoryRepository = {
       { DeleteRequest: { Key: { pk: advisoryPk(id), sk: ADVISORY_SK } } },
       ...(previous.get(id)?.packages ?? []).map((key) => ({ DeleteRequest: { Key: { pk: packagePk(key), sk: id } } })),
     ]);
+    requests.push(...(await packageListWrites(ids.map((id) => ({ id, now: [], before: previous.get(id)?.packages ?? [] })))));
     await batchWriteAll(tableName('ADVISORIES_TABLE'), requests, { patient: true });
   },
 };

@@ -1,16 +1,16 @@
-import { affectingVersion, packageKey, type Advisory } from '../domain/advisory.js';
+import { packageKey, type Advisory } from '../domain/advisory.js';
 import type { Caller } from '../domain/caller.js';
 import { ApiError } from '../domain/errors.js';
-import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport, type ScanVulnerability } from '../domain/scan-report.js';
+import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport } from '../domain/scan-report.js';
 import { parseScanQuery, type ScanFormat } from '../query/scan-query.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
-import { cveRepository } from '../repositories/cve-repository.js';
 import { DEFAULT_MANIFEST_PATH, type ManifestKind, type NotChecked, type ParsedManifest, type ScanComponent } from '../scan/manifest.js';
 import { decodeManifestBody } from '../scan/manifest-body.js';
 import { parseManifest } from '../scan/parse-manifest.js';
 import type { ScanMatch } from '../scan/scan-match.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
-import { packageVulnerability } from './scan-vulnerability.js';
+import type { ActiveSession } from './sessions.js';
+import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from './package-vulnerabilities.js';
 
 /** What a scan found, ready to render in any of the three formats. */
 export interface ScanOutcome {
@@ -34,18 +34,6 @@ function componentKey(component: ScanComponent): string {
   return `${component.ecosystem ?? 'cpe'}:${component.locator}`;
 }
 
-/** Merges advisories of one component that share a CVE (GHSA and PYSEC of the same flaw): one finding, fixes joined. */
-function mergeByCve(vulnerabilities: ScanVulnerability[]): ScanVulnerability[] {
-  const byKey = new Map<string, ScanVulnerability>();
-  for (const v of vulnerabilities) {
-    const key = v.cve_id ?? v.id;
-    const seen = byKey.get(key);
-    if (!seen) byKey.set(key, v);
-    else if (seen.fixed_versions.length === 0 && v.fixed_versions.length > 0) byKey.set(key, v);
-  }
-  return [...byKey.values()];
-}
-
 /**
  * Matches the manifest's components against the advisories (one batched lookup of the package
  * index: reads grow with the distinct packages, not with the catalogue) and joins each advisory
@@ -62,20 +50,17 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
   const advisories = refs.length > 0 ? await advisoryRepository.findByPackages(refs) : new Map<string, Advisory[]>();
 
   const affecting = matchable.map((component) => {
-    const ecosystem = component.ecosystem!;
-    const name = component.packageName!;
-    const found = (advisories.get(packageKey(ecosystem, name)) ?? []).filter((a) => affectingVersion(a, ecosystem, name, component.version));
-    return { component, found };
+    const asked: Component = { ecosystem: component.ecosystem!, name: component.packageName!, version: component.version };
+    return { component, asked, found: affectingAdvisories(advisories.get(packageKey(asked.ecosystem, asked.name)) ?? [], asked) };
   });
-  const cveIds = [...new Set(affecting.flatMap(({ found }) => found.flatMap((a) => (a.cve_id ? [a.cve_id] : []))))];
-  const records = new Map((cveIds.length > 0 ? await cveRepository.getMany(cveIds) : []).filter((r) => !r.rejected).map((r) => [r.cve_id, r]));
+  const allFound = affecting.flatMap(({ found }) => found);
+  const records = await catalogueRecordsFor(allFound);
 
   const matches: ScanMatch[] = [];
-  for (const { component, found } of affecting) {
+  for (const { component, asked, found } of affecting) {
     if (found.length === 0) continue;
-    const vulnerabilities = mergeByCve(
-      found.map((advisory) => packageVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component.ecosystem!, component.packageName!, component.version)),
-    ).sort(compareVulnerabilities);
+    // The fix names the component as the manifest does (`Django`, not the index's `django`).
+    const vulnerabilities = vulnerabilitiesOf({ ...asked, name: component.name }, found, records).sort(compareVulnerabilities);
     const finding: ScanFinding = { component: { name: component.name, version: component.version, purl: component.purl, line: component.line }, vulnerabilities };
     matches.push({ finding, componentKey: componentKey(component) });
   }
@@ -83,7 +68,7 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
   return {
     report: { components: manifest.componentCount, checked: matchable.length, not_checked: notChecked, findings: matches.map((m) => m.finding) },
     matches,
-    reads: { packageQueries: advisories.size, catalogueRecords: cveIds.length },
+    reads: { packageQueries: advisories.size, catalogueRecords: new Set(allFound.flatMap((a) => (a.cve_id ? [a.cve_id] : []))).size },
   };
 }
 
@@ -123,4 +108,26 @@ export async function scanManifest<T>(request: ScanRequest<T>): Promise<{ answer
     return request.render({ format, kind: manifest.kind, manifestPath, report, matches, scannedAt: new Date(nowMs) });
   });
   return { answer: value, rate };
+}
+
+/**
+ * The dashboard's scan (POST /account/scan, session + Origin + CSRF): the same scan, answered as
+ * JSON, on the allowance of the account's current API key, so the dashboard and the API share
+ * the 10 scans-and-exports an hour. An account with no key cannot scan (409).
+ */
+export async function scanForDashboard(
+  active: ActiveSession,
+  body: Buffer,
+  contentEncoding: string | undefined,
+): Promise<{ report: ScanReport; rate: Record<string, string> }> {
+  const key = active.account.current_key;
+  if (!key) throw new ApiError('CONFLICT', 'This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its 10 exports an hour).');
+  const { answer, rate } = await scanManifest({
+    caller: { accountId: active.account.account_id, keyId: key.key_id },
+    body,
+    contentEncoding,
+    query: { format: ['json'] },
+    render: (outcome) => outcome.report,
+  });
+  return { report: answer, rate };
 }

@@ -325,7 +325,7 @@ describe('every page', () => {
       await page.goto(`${stack.baseUrl}/dashboard`);
       await expect.poll(() => page.locator('#signed-in').isVisible()).toBe(true);
       await expect.poll(() => page.locator('#usage-summary').textContent()).toMatch(/^Last 30 days/);
-      for (const tab of ['API Keys', 'Account', 'Privacy']) {
+      for (const tab of ['API Keys', 'Account', 'Privacy', 'Scan']) {
         await page.getByRole('tab', { name: tab }).click();
         if (look === 'light') await expectAccessible(page);
         await screenshot(page, `dashboard-${tab.toLowerCase().replace(' ', '-')}-${look}`);

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, isProgrammaticApiRoute } from '../../shared/platform/routes.js';
+import { openApiPath } from '../../shared/openapi/document.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { fixtureRecord } from '../support/export-fixtures.js';
 import type { Log } from 'sarif';
@@ -38,7 +39,8 @@ describe('GET /openapi.json', () => {
   it('covers every API route, its parameters, the X-API-Key scheme and the errors', () => {
     const paths = served.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>>;
     for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
-      const operation = paths[route.path]?.[route.method.toLowerCase()];
+      // A greedy `{name+}` route is the plain `{name}` path in OpenAPI.
+      const operation = paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.path}`).toBeDefined();
       expect(operation?.security, route.path).toEqual(route.auth === 'apiKey' ? [{ apiKey: [] }] : []);
       if (route.auth === 'apiKey') expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '401', '429', '500', '503']));

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanReportSchema } from '../../shared/domain/scan-report.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
-import { SCAN_RECORDS, scanFixture, seedScanAdvisories } from '../support/scan-fixtures.js';
+import { advisoryRepository } from '../../shared/repositories/advisory-repository.js';
+import { SCAN_ADVISORIES, SCAN_RECORDS, scanFixture, seedScanAdvisories } from '../support/scan-fixtures.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;
@@ -67,11 +68,11 @@ describe('POST /api/scan (product-decisions §8)', () => {
       fixed_versions: ['4.17.19'],
       title: 'Lodash lets an attacker change every object',
       summary: SCAN_RECORDS[0]?.explanation?.summary,
-      fix: 'Upgrade lodash to 4.17.19 or later.',
+      fix: 'Upgrade lodash from 4.17.15 to 4.17.19 or later: 4.17.19 is the nearest release that fixes CVE-2099-8203.',
     });
     // No CVE: reported under its own id, with the advisory's words and no catalogue data.
     expect(report.findings[1]?.vulnerabilities[0]).toMatchObject({ cve_id: null, severity: 'UNKNOWN', cvss_score: null, risk_level: null, fixed_versions: [], title: 'Prototype pollution in minimist' });
-    expect(report.findings[1]?.vulnerabilities[0]?.fix).toMatch(/^No fixed version of minimist is published/);
+    expect(report.findings[1]?.vulnerabilities[0]?.fix).toMatch(/^No fixed release of minimist is published for GHSA-0000-nocv-e000/);
   });
 
   it('SARIF: valid under the Multitool GitHub rules, each result on the component line of manifest_path', async () => {
@@ -87,7 +88,7 @@ describe('POST /api/scan (product-decisions §8)', () => {
       ['CVE-2099-8203', 'web/package-lock.json', lineOfKey(lock, 'node_modules/lodash')],
       ['GHSA-0000-nocv-e000', 'web/package-lock.json', lineOfKey(lock, 'node_modules/mkdirp/node_modules/minimist')],
     ]);
-    expect(log.runs[0]?.results?.[0]?.message.text).toContain('Upgrade lodash to 4.17.19 or later.');
+    expect(log.runs[0]?.results?.[0]?.message.text).toContain('Upgrade lodash from 4.17.15 to 4.17.19 or later');
   }, 120_000);
 
   it('OpenVEX: an affected statement per finding, gzip bodies accepted, requirements.txt read with its lines', async () => {
@@ -97,7 +98,7 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const doc = json() as { '@context': string; statements: { vulnerability: { name: string }; products: { '@id': string }[]; status: string; action_statement: string }[] };
     expect(doc['@context']).toBe('https://openvex.dev/ns/v0.2.0');
     expect(doc.statements).toEqual([
-      expect.objectContaining({ vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }), products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })], status: 'affected', action_statement: 'Upgrade Django to 3.2.1 or later.' }),
+      expect.objectContaining({ vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }), products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })], status: 'affected', action_statement: 'Upgrade Django from 3.2.0 to 3.2.1 or later: 3.2.1 is the nearest release that fixes CVE-2099-31542.' }),
     ]);
   });
 
@@ -133,6 +134,22 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const lockV1 = await scan('{"lockfileVersion": 1, "dependencies": {}}', { key });
     expect((lockV1.json().error as { message: string }).message).toMatch(/lockfileVersion 1 is not supported/);
     expect(lockV1.response.headers.get('x-ratelimit-remaining')).toBe('10');
+  });
+
+  it('the package lists follow the advisories: one that stops naming a package, or is withdrawn, is no longer found', async () => {
+    const key = await stack.newKey();
+    const django = SCAN_ADVISORIES.find((a) => a.id === 'PYSEC-2099-1');
+    if (!django) throw new Error('fixture advisory missing');
+    const found = async () => scanReportSchema.parse((await scan('Django==3.2.0\nflask==3.2.0\n', { key })).json().data).findings.map((f) => f.component.name);
+    expect(await found()).toEqual(['Django']);
+    const stored = await advisoryRepository.storedState([django.id]);
+    const moved = { ...django, modified: '2026-11-02T00:00:00Z', affected: [{ ...django.affected[0]!, package: { ecosystem: 'PyPI' as const, name: 'Flask' } }] };
+    await advisoryRepository.putMany([moved], stored);
+    expect(await found()).toEqual(['flask']);
+    await advisoryRepository.removeMany([django.id], await advisoryRepository.storedState([django.id]));
+    expect(await found()).toEqual([]);
+    await advisoryRepository.putMany([django], new Map());
+    expect(await found()).toEqual(['Django']);
   });
 
   it('every answer matches the OpenAPI document', () => {

@@ -19,7 +19,7 @@ function vulnerability(id: string, cveId: string | null, fixed: string[], score:
     fixed_versions: fixed,
     title: `Problem ${id}`,
     summary: `An attacker can misuse ${id}.`,
-    fix: fixed.length > 0 ? `Upgrade to ${fixed[0]}.` : 'No fix is published yet; remove the package.',
+    fix: fixed.length > 0 ? `Upgrade to ${fixed[0]} or later.` : 'No fixed release is published yet.',
   };
 }
 
@@ -60,8 +60,8 @@ describe('scan SARIF', () => {
       ['CVE-2020-7598', 'app/package-lock.json', lineOfKey('node_modules/mkdirp/node_modules/minimist')],
       ['GHSA-xxxx-no-cve', 'app/package-lock.json', lineOfKey('node_modules/mkdirp/node_modules/minimist')],
     ]);
-    expect(results[0]?.message.text).toContain('Upgrade lodash to 4.17.19 or later.');
-    expect(results[2]?.message.text).toContain('No fixed version of minimist is recorded');
+    expect(results[0]?.message.text).toContain('Upgrade to 4.17.19 or later.');
+    expect(results[2]?.message.text).toContain('No fixed release is published yet.');
     expect(log.runs[0]?.tool.driver.rules?.map((r) => r.id)).toEqual(['CVE-2020-8203', 'CVE-2020-7598', 'GHSA-xxxx-no-cve']);
   }, 120_000);
 
@@ -92,9 +92,9 @@ describe('scan OpenVEX', () => {
     expect(doc['@id']).toMatch(/^https:\/\/plaincve\.example\/openvex\/scan-[0-9a-f]{32}$/);
     expect(doc).toMatchObject({ author: 'PlainCVE', timestamp: '2026-11-23T00:00:00.000Z', version: 1 });
     expect(doc.statements.map((s) => [s.vulnerability.name, s.products[0]?.['@id'], s.status, s.action_statement])).toEqual([
-      ['CVE-2020-8203', 'pkg:npm/lodash@4.17.15', 'affected', 'Upgrade lodash to 4.17.19 or later.'],
-      ['CVE-2020-7598', 'pkg:npm/minimist@0.0.8', 'affected', 'Upgrade minimist to 0.2.1 or later.'],
-      ['GHSA-xxxx-no-cve', 'pkg:npm/minimist@0.0.8', 'affected', 'No fixed version of minimist is recorded: No fix is published yet; remove the package.'],
+      ['CVE-2020-8203', 'pkg:npm/lodash@4.17.15', 'affected', 'Upgrade to 4.17.19 or later.'],
+      ['CVE-2020-7598', 'pkg:npm/minimist@0.0.8', 'affected', 'Upgrade to 0.2.1 or later.'],
+      ['GHSA-xxxx-no-cve', 'pkg:npm/minimist@0.0.8', 'affected', 'No fixed release is published yet.'],
     ]);
     expect(doc.statements[0]?.vulnerability.aliases).toEqual(['GHSA-p6mc-m468-83gw']);
     // Same findings, same document id.
