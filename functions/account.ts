@@ -18,6 +18,8 @@ import {
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
 import { createWatchlist, createWatchlistSchema, deleteWatchlist, listWatchlists, updateWatchlist, updateWatchlistSchema } from '../shared/use-cases/watchlists.js';
+import { issueFeedToken, revokeFeedToken } from '../shared/use-cases/watchlist-feed-token.js';
+import { previewWatchlist } from '../shared/use-cases/watchlist-preview.js';
 
 const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 
@@ -62,5 +64,9 @@ export const handler = accountApiHandler(
       run: async (active, event) => okResponse(await updateWatchlist(active, watchlistId(event), parseBody(event, updateWatchlistSchema))),
     },
     'DELETE /account/watchlists/{id}': { guard: 'dashboard', run: async (active, event) => okResponse(await deleteWatchlist(active, watchlistId(event))) },
+    // The feed address is a capability: issuing and revoking it change state (Origin + CSRF).
+    'POST /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await issueFeedToken(active, watchlistId(event))) },
+    'DELETE /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await revokeFeedToken(active, watchlistId(event))) },
+    'GET /account/watchlists/{id}/preview': { guard: 'session', run: async (active, event) => okResponse(await previewWatchlist(active, watchlistId(event))) },
   }),
 );

@@ -48,6 +48,8 @@ export interface Watchlist {
   readonly events: WatchlistEvent[];
   readonly webhook_url: null;
   readonly paused: boolean;
+  /** The private Atom feed's path `/feeds/<token>.atom` (docs/feeds.md); null once revoked. */
+  readonly feed_url: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 }

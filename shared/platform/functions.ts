@@ -74,7 +74,10 @@ const definitions = {
     id: 'account',
     entry: 'account',
     description: '/account/...: the dashboard JSON API (session cookie)',
-    tables: { accounts: 'readWrite', counters: 'readWrite' },
+    // Catalogue: a watchlist's preview runs the export's filter path (the filter index in memory,
+    // hence the export functions' memory) over today's records.
+    tables: { accounts: 'readWrite', counters: 'readWrite', catalogue: 'read' },
+    memoryMb: 1024,
     timeoutSeconds: 15,
   },
   cvePage: {
@@ -136,6 +139,15 @@ const definitions = {
     memoryMb: 512,
     timeoutSeconds: 30,
     responseStreaming: true,
+  },
+  // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
+  feed: {
+    id: 'feed',
+    entry: 'feed',
+    description: 'GET /feeds/<token>.atom: the private Atom feed of one watchlist',
+    tables: { accounts: 'read', changes: 'read' },
+    memoryMb: 512,
+    timeoutSeconds: 15,
   },
   openapi: {
     id: 'openapi',

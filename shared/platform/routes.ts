@@ -34,6 +34,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/watchlists', functionId: 'account', auth: 'none' },
   { method: 'PATCH', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
+  { method: 'DELETE', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/watchlists/{id}/preview', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
@@ -42,6 +45,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
   { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
+  // A watchlist's private Atom feed: `{file}` is `<token>.atom`; the token is the capability (docs/feeds.md).
+  { method: 'GET', path: '/feeds/{file}', functionId: 'feed', auth: 'none' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
-import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
+import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
@@ -14,6 +14,11 @@ export interface NewChange {
   readonly fields: readonly string[];
   /** The record after the change as the JSON export shows it; absent for `rejected`. */
   readonly record?: ExportRecord;
+  /**
+   * For a change that moved a risk field of a record that existed before: how the risk moved, in
+   * words (describeRiskTransition). Stored for the Atom feed, which has no old image to compare.
+   */
+  readonly risk_transition?: string;
 }
 
 export interface StoredChange extends NewChange {
@@ -51,6 +56,7 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
     kind: change.kind,
     fields: [...change.fields],
     ...(change.record ? { record: change.record } : {}),
+    ...(change.risk_transition ? { risk_transition: change.risk_transition } : {}),
     // TTL (seconds): DynamoDB removes the item once the 90 days are over.
     expires_at: Math.ceil((positionTime(change_id) + CHANGE_RETENTION_MS) / 1000),
   };
@@ -64,6 +70,7 @@ function fromItem(item: Record<string, unknown>): StoredChange {
     kind: item.kind as ChangeKind,
     fields: (item.fields as string[] | undefined) ?? [],
     ...(item.record ? { record: item.record as ExportRecord } : {}),
+    ...(typeof item.risk_transition === 'string' ? { risk_transition: item.risk_transition } : {}),
   };
 }
 
@@ -142,6 +149,38 @@ export const changeRepository = {
       } while (start && found.length < limit);
     }
     return found;
+  },
+
+  /**
+   * The changes at or before `upToMs`, newest first, back to `oldestMs`, one Query page at a time
+   * (`pageSize` items), one day bucket after another backwards; the caller stops when it has
+   * enough. Eventually consistent: the feed that reads this is a snapshot.
+   */
+  async *newestFirst(upToMs: number, oldestMs: number, pageSize: number): AsyncGenerator<StoredChange[]> {
+    const table = tableName('CHANGES_TABLE');
+    const upTo = positionAtEndOf(upToMs);
+    const lastBucket = bucketOfTime(oldestMs);
+    for (let day = upToMs; bucketOfTime(day) >= lastBucket; day -= DAY_MS) {
+      const bucket = bucketOfTime(day);
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamo(() =>
+          documentClient().send(
+            new QueryCommand({
+              TableName: table,
+              KeyConditionExpression: 'pk = :pk AND sk <= :upTo',
+              ExpressionAttributeValues: { ':pk': bucket, ':upTo': upTo },
+              ScanIndexForward: false,
+              Limit: pageSize,
+              ExclusiveStartKey: start,
+            }),
+          ),
+        );
+        const page = (out.Items ?? []).map(fromItem);
+        if (page.length > 0) yield page;
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
   },
 
   /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */

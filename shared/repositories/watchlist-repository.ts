@@ -62,7 +62,8 @@ export const watchlistRepository = {
       documentClient().send(new GetCommand({ TableName: tableName('ACCOUNTS_TABLE'), Key: { pk: pkOf(accountId) }, ConsistentRead: true })),
     );
     const lists = (out.Item?.lists ?? {}) as Record<string, Watchlist>;
-    return Object.values(lists).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    // A watchlist stored before feeds existed has no feed until one is issued.
+    return Object.values(lists).map((w) => ({ ...w, feed_url: w.feed_url ?? null })).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
   },
 
   /** Adds one; false when the account already has the maximum. */

@@ -28,10 +28,10 @@ export interface ExportRows {
  * The rows of an export: the filters over the in-memory index (exact total, first 1000 ids),
  * then one BatchGet of exactly those records. DynamoDB reads: 1 pointer + the rows returned.
  */
-export async function selectExportRows(query: ExportQuery, nowMs: number): Promise<ExportRows> {
+export async function selectExportRows(query: ExportQuery, nowMs: number, limit: number = MAX_EXPORT_ROWS): Promise<ExportRows> {
   // A cold container loads only the columns unless the query searches the descriptions.
   const index = await filterIndexCache.get({ search: query.filters.search !== undefined });
-  const selection = selectFromIndex(index, query.filters, MAX_EXPORT_ROWS);
+  const selection = selectFromIndex(index, query.filters, limit);
   const records = (await cveRepository.getMany(selection.ids)).filter((r) => !r.rejected);
   const exportedAt = new Date(nowMs);
   return {

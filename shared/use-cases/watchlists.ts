@@ -13,6 +13,7 @@ import {
 } from '../domain/watchlist.js';
 import { parseExportQuery } from '../query/export-query.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
+import { dropFeedToken, issueFeedLookup } from './watchlist-feed-token.js';
 
 /** The request bodies the handlers parse, as the account use cases expose theirs. */
 export { createWatchlistSchema, updateWatchlistSchema } from '../domain/watchlist.js';
@@ -59,16 +60,21 @@ export async function createWatchlist(active: ActiveSession, request: CreateWatc
     events: request.events,
     webhook_url: null,
     paused: false,
+    feed_url: null,
     created_at: at,
     updated_at: at,
   };
-  if (!(await watchlistRepository.create(active.account.account_id, watchlist))) {
+  // Every watchlist starts with its private feed; the lookup item is written first, so the
+  // address works the moment it is shown, and dropped again if the watchlist is not made.
+  const withFeed: Watchlist = { ...watchlist, feed_url: await issueFeedLookup(active.account.account_id, watchlist.id, at) };
+  if (!(await watchlistRepository.create(active.account.account_id, withFeed))) {
+    await dropFeedToken(withFeed.feed_url);
     throw new ApiError('CONFLICT', `An account can have at most ${MAX_WATCHLISTS} watchlists; delete one first.`);
   }
-  return { watchlist };
+  return { watchlist: withFeed };
 }
 
-async function find(active: ActiveSession, id: string): Promise<Watchlist> {
+export async function findWatchlist(active: ActiveSession, id: string): Promise<Watchlist> {
   if (!ID_PATTERN.test(id)) throw notFound();
   const found = (await watchlistRepository.list(active.account.account_id)).find((w) => w.id === id);
   if (!found) throw notFound();
@@ -76,7 +82,7 @@ async function find(active: ActiveSession, id: string): Promise<Watchlist> {
 }
 
 export async function updateWatchlist(active: ActiveSession, id: string, request: UpdateWatchlistRequest, nowMs = Date.now()) {
-  const current = await find(active, id);
+  const current = await findWatchlist(active, id);
   const watchlist: Watchlist = {
     ...current,
     ...(request.name !== undefined ? { name: request.name } : {}),
@@ -90,6 +96,10 @@ export async function updateWatchlist(active: ActiveSession, id: string, request
 }
 
 export async function deleteWatchlist(active: ActiveSession, id: string) {
-  if (!ID_PATTERN.test(id) || !(await watchlistRepository.remove(active.account.account_id, id))) throw notFound();
+  if (!ID_PATTERN.test(id)) throw notFound();
+  const current = (await watchlistRepository.list(active.account.account_id)).find((w) => w.id === id);
+  if (!current || !(await watchlistRepository.remove(active.account.account_id, id))) throw notFound();
+  // The feed answers only for a watchlist that names its token, so this is tidying, not the guard.
+  await dropFeedToken(current.feed_url);
   return { deleted: true, id };
 }
