@@ -17,7 +17,16 @@ import {
 } from '../shared/use-cases/account-dashboard.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
-import { createWatchlist, createWatchlistSchema, deleteWatchlist, listWatchlists, updateWatchlist, updateWatchlistSchema } from '../shared/use-cases/watchlists.js';
+import {
+  createWatchlist,
+  createWatchlistSchema,
+  deleteWatchlist,
+  listDeliveries,
+  listWatchlists,
+  rotateWebhookSecret,
+  updateWatchlist,
+  updateWatchlistSchema,
+} from '../shared/use-cases/watchlists.js';
 import { issueFeedToken, revokeFeedToken } from '../shared/use-cases/watchlist-feed-token.js';
 import { previewWatchlist } from '../shared/use-cases/watchlist-preview.js';
 
@@ -64,6 +73,12 @@ export const handler = accountApiHandler(
       run: async (active, event) => okResponse(await updateWatchlist(active, watchlistId(event), parseBody(event, updateWatchlistSchema))),
     },
     'DELETE /account/watchlists/{id}': { guard: 'dashboard', run: async (active, event) => okResponse(await deleteWatchlist(active, watchlistId(event))) },
+    // Hands out a secret: same origin and CSRF token, like every change.
+    'POST /account/watchlists/{id}/webhook-secret': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await rotateWebhookSecret(active, watchlistId(event))),
+    },
+    'GET /account/watchlists/{id}/deliveries': { guard: 'session', run: async (active, event) => okResponse(await listDeliveries(active, watchlistId(event))) },
     // The feed address is a capability: issuing and revoking it change state (Origin + CSRF).
     'POST /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await issueFeedToken(active, watchlistId(event))) },
     'DELETE /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await revokeFeedToken(active, watchlistId(event))) },

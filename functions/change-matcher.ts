@@ -1,5 +1,38 @@
-// PLACEHOLDER (h13-feeds) so that the CDK app synthesises before h13-hooks' matcher is merged:
-// h13-hooks owns this file and replaces it. It fails loudly rather than pretend to match.
-export const handler = async (): Promise<never> => {
-  throw new Error('change-matcher is not built on this branch (placeholder)');
-};
+import * as z from 'zod';
+import { handlerBase } from '../shared/http/handler-base.js';
+import { logger } from '../shared/http/logger.js';
+import { matchStreamChanges } from '../shared/use-cases/match-stream-changes.js';
+
+/**
+ * The change matcher, invoked by the catalogue table's DynamoDB stream (NEW_AND_OLD_IMAGES):
+ * matches each changed record against the watchlists and queues the webhook deliveries (SQS).
+ * A failure throws, so Lambda retries the batch (deliveries carry stable webhook ids: receivers
+ * dedupe a batch matched twice). docs/architecture.md, "Webhooks".
+ */
+const streamEventSchema = z.object({
+  Records: z.array(
+    z.looseObject({
+      eventName: z.string().optional(),
+      dynamodb: z.looseObject({
+        SequenceNumber: z.string(),
+        ApproximateCreationDateTime: z.number().optional(),
+        OldImage: z.record(z.string(), z.unknown()).optional(),
+        NewImage: z.record(z.string(), z.unknown()).optional(),
+      }),
+    }),
+  ),
+});
+
+export const handler = handlerBase(async (event: unknown) => {
+  const { Records } = streamEventSchema.parse(event);
+  const result = await matchStreamChanges(
+    Records.map(({ dynamodb }) => ({
+      sequenceNumber: dynamodb.SequenceNumber,
+      approximateCreationTime: dynamodb.ApproximateCreationDateTime,
+      oldImage: dynamodb.OldImage,
+      newImage: dynamodb.NewImage,
+    })),
+  );
+  logger.info('changes matched', { records: Records.length, ...result });
+  return result;
+});

@@ -1,5 +1,27 @@
-// PLACEHOLDER (h13-feeds) so that the CDK app synthesises before h13-hooks' delivery worker is
-// merged: h13-hooks owns this file and replaces it. It fails loudly rather than pretend to deliver.
-export const handler = async (): Promise<never> => {
-  throw new Error('webhook-delivery is not built on this branch (placeholder)');
-};
+import * as z from 'zod';
+import { handlerBase } from '../shared/http/handler-base.js';
+import { deliverQueuedWebhooks } from '../shared/use-cases/deliver-queued-webhooks.js';
+
+/**
+ * Webhook delivery, invoked by the SQS delivery queue (ReportBatchItemFailures): one attempt per
+ * message; a message to retry is reported failed after its visibility timeout was set to the
+ * backoff wait. docs/architecture.md, "Webhooks".
+ */
+const sqsEventSchema = z.object({
+  Records: z.array(
+    z.looseObject({
+      messageId: z.string(),
+      receiptHandle: z.string(),
+      body: z.string(),
+      attributes: z.looseObject({ ApproximateReceiveCount: z.coerce.number().int().min(1) }),
+    }),
+  ),
+});
+
+export const handler = handlerBase(async (event: unknown) => {
+  const { Records } = sqsEventSchema.parse(event);
+  const { failedMessageIds } = await deliverQueuedWebhooks(
+    Records.map((r) => ({ messageId: r.messageId, body: r.body, receiptHandle: r.receiptHandle, receiveCount: r.attributes.ApproximateReceiveCount })),
+  );
+  return { batchItemFailures: failedMessageIds.map((itemIdentifier) => ({ itemIdentifier })) };
+});

@@ -35,11 +35,11 @@ export class ChangeDeliveryStack extends Stack {
 
     this.matcher = new PlainCveFunction(this, 'ChangeMatcherFn', {
       definition: CHANGE_MATCHER_FUNCTION,
-      environment: { DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl },
+      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
     });
     this.delivery = new PlainCveFunction(this, 'WebhookDeliveryFn', {
       definition: WEBHOOK_DELIVERY_FUNCTION,
-      environment: { DELIVERY_QUEUE_URL: props.deliveryQueue.queueUrl },
+      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
     });
     for (const fn of [this.matcher, this.delivery]) {
       for (const table of TABLE_DEFINITIONS) {

@@ -87,6 +87,17 @@ const envSchema = z.object({
    * casing rule. NVD retired its own XML feed, so point this at a copy you keep (e.g. in S3).
    */
   CPE_DICTIONARY_URL: z.url().optional(),
+  /**
+   * Webhooks: the local stack sets this to accept plain http:// to loopback and loopback
+   * addresses (a developer's receiver on 127.0.0.1). Never set in AWS.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Webhooks: how long one delivery attempt may take (connect and answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Webhooks (AWS): the SQS delivery queue's URL, set for the change matcher. */
+  WEBHOOK_QUEUE_URL: z.url().optional(),
+  /** Change matcher: how long the loaded watchlists are reused before they are read again. */
+  WATCHLIST_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
   INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
 });

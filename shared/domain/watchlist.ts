@@ -1,9 +1,10 @@
 import * as z from 'zod';
 
 /**
- * Watchlists (product-decisions §7): a name, export filters and the events to be told about.
- * Delivery (webhooks, the Atom feed) is not built yet; a watchlist is stored, listed, changed,
- * paused and deleted, and belongs to the account's data (export, deletion).
+ * Watchlists (product-decisions §7): a name, export filters, the events to be told about and an
+ * optional webhook. A watchlist is stored, listed, changed, paused and deleted, and belongs to
+ * the account's data (export, deletion). The webhook's signing secret is never part of it: it is
+ * shown once when made (`webhook_secret`) and stored apart (docs/architecture.md, "Webhooks").
  */
 export const MAX_WATCHLISTS = 20;
 export const MAX_WATCHLIST_NAME = 100;
@@ -15,6 +16,14 @@ export type WatchlistEvent = z.infer<typeof watchlistEventSchema>;
 const rawFiltersSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 const nameSchema = z.string().trim().min(1).max(MAX_WATCHLIST_NAME);
+/** A URL's shape only; where it may point (https, no private addresses) is decided by webhook-url.ts. */
+export const MAX_WEBHOOK_URL = 2000;
+const webhookUrlSchema = z.string().trim().min(1).max(MAX_WEBHOOK_URL).nullable();
+
+/** Webhook state: `paused` after the last retry failed; PATCH `webhook_status: 'active'` resumes. */
+export const webhookStatusSchema = z.enum(['active', 'paused']);
+export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
+
 const eventsSchema = z
   .array(watchlistEventSchema)
   .min(1)
@@ -24,8 +33,7 @@ export const createWatchlistSchema = z.strictObject({
   name: nameSchema,
   filters: rawFiltersSchema.default({}),
   events: eventsSchema,
-  // Webhooks are not delivered yet: a URL is refused rather than stored and silently ignored.
-  webhook_url: z.null().optional(),
+  webhook_url: webhookUrlSchema.optional(),
 });
 export type CreateWatchlistRequest = z.infer<typeof createWatchlistSchema>;
 
@@ -35,7 +43,10 @@ export const updateWatchlistSchema = z
     filters: rawFiltersSchema.optional(),
     events: eventsSchema.optional(),
     paused: z.boolean().optional(),
-    webhook_url: z.null().optional(),
+    /** A URL sets (or replaces) the webhook and issues a new secret; null removes it. */
+    webhook_url: webhookUrlSchema.optional(),
+    /** Only `active`: resumes a webhook paused after failed deliveries. */
+    webhook_status: z.literal('active').optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
 export type UpdateWatchlistRequest = z.infer<typeof updateWatchlistSchema>;
@@ -46,7 +57,11 @@ export interface Watchlist {
   /** Normalised as an export reads them (enums upper-cased, min_score a number, modified_since UTC). */
   readonly filters: Record<string, string | number>;
   readonly events: WatchlistEvent[];
-  readonly webhook_url: null;
+  readonly webhook_url: string | null;
+  /** null when there is no webhook. */
+  readonly webhook_status: WebhookStatus | null;
+  /** Why deliveries stopped, while `webhook_status` is `paused`. */
+  readonly webhook_paused_reason: string | null;
   readonly paused: boolean;
   /** The private Atom feed's path `/feeds/<token>.atom` (docs/feeds.md); null once revoked. */
   readonly feed_url: string | null;

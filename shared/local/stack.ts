@@ -14,11 +14,32 @@ import { localTableEnvironment } from './local-tables.js';
 import { installLambdaStreamingGlobal } from './lambda-streaming.js';
 import { localIdentityProviderEnvironment } from './identity-providers.js';
 import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
+import { ChangeLogFollower } from '../use-cases/follow-change-log.js';
+import { useHostResolver, type HostResolver } from '../webhooks/host-resolver.js';
+import { InProcessDeliveryQueue } from './in-process-delivery-queue.js';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
 /** How often the local stack sweeps expired change-log items (AWS TTL's job in the cloud). */
 export const CHANGE_SWEEP_INTERVAL_MS = 15 * 60_000;
+
+/** How often the local stack reads the change log for webhook matches, and runs due deliveries. */
+export const WEBHOOK_POLL_INTERVAL_MS = 1000;
+
+export interface LocalWebhookOptions {
+  /** The delivery queue's clock (tests: a test clock, to run retries on schedule); the change log is followed in real time. */
+  readonly clock?: () => number;
+  /** Tests: how webhook host names resolve (never the network). */
+  readonly resolveHost?: HostResolver;
+}
+
+/** The in-process matcher and delivery worker (docs/architecture.md, "Webhooks"). */
+export interface LocalWebhooks {
+  readonly follower: ChangeLogFollower;
+  readonly queue: InProcessDeliveryQueue;
+  /** Reads the change log up to its horizon, matches, and attempts every delivery due now. */
+  catchUp(): Promise<void>;
+}
 
 export interface LocalStackOptions {
   readonly port?: number;
@@ -30,6 +51,7 @@ export interface LocalStackOptions {
   readonly sideRoutes?: readonly SideRoute[];
   /** Extra environment for the functions (tests shorten timeouts, for instance). */
   readonly environment?: Record<string, string>;
+  readonly webhooks?: LocalWebhookOptions;
 }
 
 export interface LocalStack {
@@ -39,6 +61,7 @@ export interface LocalStack {
   stopDatabase(): Promise<void>;
   /** Starts it again on the same port and folder. */
   startDatabase(): Promise<void>;
+  readonly webhooks: LocalWebhooks;
   close(): Promise<void>;
 }
 
@@ -82,6 +105,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: 'local',
     PUBLIC_BASE_URL: baseUrl,
+    // A developer's webhook receiver runs on this machine: http:// to loopback is allowed here only.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
     // Sign-in goes to the local identity-provider stand-ins (served when the side routes include them).
     ...localIdentityProviderEnvironment(baseUrl),
     ...options.environment,
@@ -96,7 +121,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const sweeper = setInterval(sweepChanges, CHANGE_SWEEP_INTERVAL_MS);
   sweeper.unref();
 
+  // Webhooks: the change log is followed in-process (the ingest may be another process; dynalite
+  // has no streams) and deliveries run in-process, on the given clock.
+  useHostResolver(options.webhooks?.resolveHost);
+  const clock = options.webhooks?.clock ?? Date.now;
+  const queue = new InProcessDeliveryQueue(clock);
+  const follower = new ChangeLogFollower(queue);
+  const webhooks: LocalWebhooks = {
+    follower,
+    queue,
+    async catchUp() {
+      await follower.poll();
+      await queue.runDue();
+    },
+  };
+  // A failed round (the database stopped on purpose in a test) just waits for the next one.
+  const deliverer = setInterval(() => void webhooks.catchUp().catch(() => undefined), WEBHOOK_POLL_INTERVAL_MS);
+  deliverer.unref();
+
   return {
+    webhooks,
     baseUrl,
     dynamoEndpoint: dynamo.endpoint,
     async stopDatabase() {
@@ -108,6 +152,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     },
     async close() {
       clearInterval(sweeper);
+      clearInterval(deliverer);
+      useHostResolver(undefined);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();

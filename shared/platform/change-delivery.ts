@@ -10,9 +10,10 @@ import type { FunctionDefinition } from './functions.js';
 export const CHANGE_MATCHER_FUNCTION: FunctionDefinition = {
   id: 'changeMatcher',
   entry: 'change-matcher',
-  description: 'Catalogue stream (new and old images) → change log entries and one delivery message per matching watchlist',
-  // Catalogue: read (the filter index for modified_since); changes: write the log; accounts: the watchlists.
-  tables: { catalogue: 'read', changes: 'readWrite', accounts: 'read' },
+  description: 'Catalogue stream (new and old images) → one delivery message per matching watchlist and change',
+  // Accounts: every watchlist (the sparse allWatchlists index). The stream's images carry the
+  // records, and the ingest writes the change log itself, so no other table.
+  tables: { accounts: 'read' },
   memoryMb: 1024,
   timeoutSeconds: 120,
 };
@@ -21,7 +22,7 @@ export const WEBHOOK_DELIVERY_FUNCTION: FunctionDefinition = {
   id: 'webhookDelivery',
   entry: 'webhook-delivery',
   description: 'Delivery queue → signed webhook POSTs (Standard Webhooks), retries, pause and the delivery log',
-  // Accounts: the watchlist (URL, secret, status) and the delivery log it writes.
+  // Accounts: the watchlist (URL, secret, status), its pause, and the delivery log it writes.
   tables: { accounts: 'readWrite' },
   memoryMb: 512,
   // One POST waits at most a few seconds; a batch of 10 stays well inside this.

@@ -34,6 +34,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'POST', path: '/account/watchlists', functionId: 'account', auth: 'none' },
   { method: 'PATCH', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
   { method: 'DELETE', path: '/account/watchlists/{id}', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/watchlists/{id}/webhook-secret', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/watchlists/{id}/deliveries', functionId: 'account', auth: 'none' },
   { method: 'POST', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
   { method: 'DELETE', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
   { method: 'GET', path: '/account/watchlists/{id}/preview', functionId: 'account', auth: 'none' },

@@ -45,6 +45,9 @@ export const accountsTable: TableDefinition = {
   // Every item carries `account_id`, so deleting an account finds all of its items with one query.
   globalIndexes: [
     { indexName: 'byAccount', partitionKey: { name: 'account_id', type: 'S' }, sortKey: { name: 'pk', type: 'S' } },
+    // Sparse: only the watchlists items carry `watchlist_set`, so the change matcher reads every
+    // watchlist with one paged Query instead of a Scan (shared/repositories/watchlist-repository.ts).
+    { indexName: 'allWatchlists', partitionKey: { name: 'watchlist_set', type: 'S' }, sortKey: { name: 'pk', type: 'S' } },
   ],
 };
 

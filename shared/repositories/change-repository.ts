@@ -3,6 +3,7 @@ import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
+import type { RiskState } from '../domain/risk-transition.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
@@ -15,10 +16,12 @@ export interface NewChange {
   /** The record after the change as the JSON export shows it; absent for `rejected`. */
   readonly record?: ExportRecord;
   /**
-   * For a change that moved a risk field of a record that existed before: how the risk moved, in
-   * words (describeRiskTransition). Stored for the Atom feed, which has no old image to compare.
+   * The risk inputs before and after (KEV included, which the export record lacks), so a
+   * webhook or feed entry can say how the risk moved (describeRiskTransition). Stored, not
+   * shown by `/api/changes`.
    */
-  readonly risk_transition?: string;
+  readonly risk_before?: RiskState;
+  readonly risk_after?: RiskState;
 }
 
 export interface StoredChange extends NewChange {
@@ -56,7 +59,8 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
     kind: change.kind,
     fields: [...change.fields],
     ...(change.record ? { record: change.record } : {}),
-    ...(change.risk_transition ? { risk_transition: change.risk_transition } : {}),
+    ...(change.risk_before ? { risk_before: change.risk_before } : {}),
+    ...(change.risk_after ? { risk_after: change.risk_after } : {}),
     // TTL (seconds): DynamoDB removes the item once the 90 days are over.
     expires_at: Math.ceil((positionTime(change_id) + CHANGE_RETENTION_MS) / 1000),
   };
@@ -70,7 +74,8 @@ function fromItem(item: Record<string, unknown>): StoredChange {
     kind: item.kind as ChangeKind,
     fields: (item.fields as string[] | undefined) ?? [],
     ...(item.record ? { record: item.record as ExportRecord } : {}),
-    ...(typeof item.risk_transition === 'string' ? { risk_transition: item.risk_transition } : {}),
+    ...(item.risk_before ? { risk_before: item.risk_before as RiskState } : {}),
+    ...(item.risk_after ? { risk_after: item.risk_after as RiskState } : {}),
   };
 }
 

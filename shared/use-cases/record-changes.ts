@@ -5,25 +5,16 @@
  * DynamoDB Streams consumer with old and new images (docs/architecture.md, "Change feed"); the
  * computation is the same function.
  */
-import { computeChange, type ComputedChange } from '../domain/change.js';
-import { describeRiskTransition, riskStateOf } from '../domain/risk-transition.js';
-import { eventOfChange } from '../domain/watchlist-event.js';
+import { computeChange } from '../domain/change.js';
 import type { CatalogueRecord } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
+import { riskStateOf } from '../domain/risk-transition.js';
 import type { ChangeRecorder } from '../ingest/writer.js';
 import type { NewChange } from '../repositories/change-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { patiently } from '../repositories/patience.js';
 import { toExportRecord } from '../render/export-record.js';
 import { ChangeLogWriter } from './change-log-writer.js';
-
-/** How the risk moved, for a `cve.risk_changed` change of a record known before (the feed's entry text). */
-function riskTransitionOf(previous: CatalogueRecord, record: CatalogueRecord, change: ComputedChange): string | undefined {
-  if (eventOfChange(change) !== 'cve.risk_changed') return undefined;
-  const from = riskStateOf(previous);
-  const to = riskStateOf(record);
-  return from && to ? describeRiskTransition(from, to) : undefined;
-}
 
 /** The changes from `before` (by id; missing = new to the catalogue) to each record of `after`. */
 export function changesBetween(before: ReadonlyMap<string, CatalogueRecord>, after: readonly CatalogueRecord[], nowMs: number): NewChange[] {
@@ -32,14 +23,16 @@ export function changesBetween(before: ReadonlyMap<string, CatalogueRecord>, aft
     const previous = before.get(record.cve_id);
     const change = computeChange(previous, record);
     if (!change) return [];
-    const transition = previous ? riskTransitionOf(previous, record, change) : undefined;
+    const riskBefore = previous && !previous.rejected ? riskStateOf(previous) : undefined;
+    const riskAfter = change.kind === 'rejected' ? undefined : riskStateOf(record);
     return [
       {
         cve_id: record.cve_id,
         kind: change.kind,
         fields: change.fields,
         ...(change.kind === 'rejected' ? {} : { record: toExportRecord(record, day) }),
-        ...(transition ? { risk_transition: transition } : {}),
+        ...(riskBefore ? { risk_before: riskBefore } : {}),
+        ...(riskAfter ? { risk_after: riskAfter } : {}),
       },
     ];
   });

@@ -8,6 +8,7 @@ import { config } from '../config/index.js';
 import { CHANGE_RETENTION_MS } from '../domain/change-log.js';
 import { ApiError } from '../domain/errors.js';
 import { feedPath, feedTokenHash, tokenOfFeedFile } from '../domain/feed-token.js';
+import { describeRiskTransition } from '../domain/risk-transition.js';
 import type { Watchlist } from '../domain/watchlist.js';
 import { eventOfChange } from '../domain/watchlist-event.js';
 import type { ExportFilters } from '../query/export-query.js';
@@ -56,7 +57,7 @@ export function feedEntryOf(change: StoredChange, watchlist: Pick<Watchlist, 'ev
     event,
     fields: change.fields,
     record: change.record,
-    ...(event === 'cve.risk_changed' && change.risk_transition ? { risk_transition: change.risk_transition } : {}),
+    ...(event === 'cve.risk_changed' && change.risk_before && change.risk_after ? { risk_transition: describeRiskTransition(change.risk_before, change.risk_after) } : {}),
   };
 }
 

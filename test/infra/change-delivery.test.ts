@@ -118,6 +118,13 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
     // The delivery function never touches the stream, the catalogue or the change log.
     const deliveryResources = all.filter((s) => /^WebhookDeliveryFnRole/.test(s.role)).map((s) => JSON.stringify(s.statement.Resource)).join(' ');
     expect(deliveryResources).not.toMatch(/catalogueTable|changesTable|StreamArn/);
+    // The matcher reads the watchlists (accounts table) and nothing else of the tables.
+    const matcherTableReads = all.filter((s) => /^ChangeMatcherFnRole/.test(s.role) && actionsOf(s.statement).includes('dynamodb:GetItem'));
+    expect(matcherTableReads).toHaveLength(1);
+    expect(JSON.stringify(matcherTableReads[0]!.statement.Resource)).toMatch(/accountsTable/);
+    expect(actionsOf(matcherTableReads[0]!.statement)).not.toContain('dynamodb:PutItem');
+    // Both learn the queue's URL.
+    pipeline.resourcePropertiesCountIs('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ WEBHOOK_QUEUE_URL: Match.anyValue() }) } }, 2);
     // No wildcard actions anywhere in the pipeline.
     for (const s of all.filter((x) => /^(ChangeMatcherFnRole|WebhookDeliveryFnRole)/.test(x.role))) {
       for (const action of actionsOf(s.statement)) expect(action.endsWith('*'), action).toBe(false);

@@ -74,7 +74,8 @@ describe('/account/watchlists (product-decisions §7)', () => {
       { ...valid, name: 'x'.repeat(101) },
       { ...valid, events: [] },
       { ...valid, events: ['cve.deleted'] },
-      { ...valid, webhook_url: 'https://example.com/hook' },
+      // Plain http to a public name: refused by its shape, before any name is resolved.
+      { ...valid, webhook_url: 'http://example.com/hook' },
       { ...valid, extra: true },
     ]) {
       const answer = await call(browser, 'POST', '/account/watchlists', body);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProviderId } from '../../shared/auth/providers.js';
 import { dashboardFiles } from '../../shared/local/dashboard-files.js';
 import { TEST_USERS, identityProviderStandIns } from '../../shared/local/identity-providers.js';
+import type { LocalWebhookOptions } from '../../shared/local/stack.js';
 import { startTestStack, type TestStack } from './stack.js';
 
 /**
@@ -20,9 +21,10 @@ export function emailOf(subject: string): string {
 const isFresh = (subject: string) => subject.startsWith('t-') || /^9\d{8}$/.test(subject);
 
 /** The local stack with the dashboard and the stand-ins, which also accept `t-…` test users. */
-export async function startAuthStack(environment: Record<string, string> = {}): Promise<TestStack> {
+export async function startAuthStack(environment: Record<string, string> = {}, webhooks?: LocalWebhookOptions): Promise<TestStack> {
   return startTestStack({
     environment,
+    ...(webhooks ? { webhooks } : {}),
     sideRoutes: [
       dashboardFiles(),
       identityProviderStandIns({
