@@ -2,7 +2,8 @@
  * `GET /feeds/<token>.atom` (product-decisions §7, docs/feeds.md): a watchlist's private Atom
  * feed. The token is the capability: its SHA-256 finds the watchlist, which must still name that
  * token (a revoked or replaced token, or a deleted watchlist, answers 404 at once). The entries
- * are the newest changes of the change log that the watchlist's events and filters match.
+ * are the newest changes of the change log, made since the watchlist was created, that its
+ * events and (current) filters match.
  */
 import { config } from '../config/index.js';
 import { CHANGE_RETENTION_MS } from '../domain/change-log.js';
@@ -65,8 +66,11 @@ export async function watchlistFeed(file: string, nowMs: number = Date.now()): P
   const { watchlist, path } = await watchlistOfFeed(file);
   const entries: FeedEntry[] = [];
   let examined = 0;
-  pages: for await (const page of changeRepository.newestFirst(nowMs, nowMs - CHANGE_RETENTION_MS, FEED_PAGE)) {
+  // A feed tells what happened since the watchlist was made, like its webhook: no earlier change.
+  const since = Math.max(nowMs - CHANGE_RETENTION_MS, Date.parse(watchlist.created_at));
+  pages: for await (const page of changeRepository.newestFirst(nowMs, since, FEED_PAGE)) {
     for (const change of page) {
+      if (Date.parse(change.changed_at) < since) break pages;
       const entry = feedEntryOf(change, watchlist);
       if (entry) entries.push(entry);
       if (entries.length === FEED_ENTRIES || ++examined === FEED_SCAN_CHANGES) break pages;
