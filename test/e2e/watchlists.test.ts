@@ -3,8 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildDashboard } from '../../dashboard/build.js';
 import { TEST_USERS } from '../../shared/local/identity-providers.js';
+import { watchlistRepository } from '../../shared/repositories/watchlist-repository.js';
 import { startAuthStack } from '../support/auth-stack.js';
 import { makeRecord, nextCveId } from '../support/records.js';
+import { scanTable } from '../support/tables.js';
 import type { TestStack } from '../support/stack.js';
 import { launchChromium, screenshot } from './chromium.js';
 
@@ -83,12 +85,33 @@ describe('the Watchlists tab', () => {
     await panel.getByLabel('Severity', { exact: true }).selectOption('CRITICAL');
     await panel.getByLabel('A new CVE matches').check();
     await panel.getByLabel('Risk changed (risk level, severity, KEV, exploit or detection)').check();
+    // A webhook on loopback (the local stack's only plain-http target); nothing is delivered here.
+    await panel.getByLabel('Webhook URL (optional)').fill('http://127.0.0.1:9/hooks/plaincve');
     await panel.getByRole('button', { name: 'Create watchlist' }).click();
     await expect.poll(() => page.locator('#notice').textContent()).toBe('Watchlist "Edge servers" was created.');
+    // The signing secret is shown once, now.
+    expect(await page.getByLabel('Webhook signing secret').inputValue()).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
     await expect.poll(() => page.locator('#watchlist-count').textContent()).toBe('1 of 20 watchlists.');
     const item = panel.locator('li.watchlist');
     expect(await item.locator('h3').textContent()).toBe('Edge servers Active');
     expect(await item.locator('dd').first().textContent()).toBe(`severity CRITICAL, tag ${TAG}, min score 9`);
+    expect(await item.locator('dd').nth(2).textContent()).toBe('http://127.0.0.1:9/hooks/plaincve Webhook active');
+    await item.getByText('Delivery log').click();
+    await expect.poll(() => item.locator('details p').textContent()).toBe('No delivery attempts yet.');
+
+    // A webhook paused after its last failed retry (as the delivery worker pauses it) shows so, with
+    // the reason, and can be resumed from here.
+    const watchlistId = String(await item.getAttribute('data-id'));
+    const listsItem = (await scanTable('ACCOUNTS_TABLE')).find((i) => String(i.pk).startsWith('WATCHLISTS#') && JSON.stringify(i).includes(watchlistId))!;
+    const reason = 'The last 8 attempts failed; the receiver answered 500.';
+    expect(await watchlistRepository.pauseWebhook(String(listsItem.account_id), watchlistId, 'http://127.0.0.1:9/hooks/plaincve', reason, new Date().toISOString())).toBe(true);
+    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Watchlists' }).click();
+    await expect.poll(() => item.locator('dd').nth(2).textContent()).toBe(`http://127.0.0.1:9/hooks/plaincve Webhook paused ${reason}`);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Resume the webhook of Edge servers' }).click();
+    await expect.poll(() => item.locator('dd').nth(2).textContent()).toBe('http://127.0.0.1:9/hooks/plaincve Webhook active');
 
     // The feed address is the full URL, and it answers with the Atom feed.
     const feedUrl = await page.getByLabel('Atom feed of Edge servers').inputValue();
