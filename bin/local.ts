@@ -58,6 +58,9 @@ console.log(`  curl -H "X-API-Key: ${key.apiKey}" ${stack.baseUrl}/api/cve/CVE-2
 console.log(`  curl ${stack.baseUrl}/health`);
 console.log(`  curl --compressed -H "X-API-Key: ${key.apiKey}" "${stack.baseUrl}/api/cves/export.csv?min_score=7"`);
 console.log('');
+console.log('Webhooks: watchlists with a webhook (http://127.0.0.1:<port>/… is allowed locally) are sent the changes an');
+console.log('`npm run ingest` makes while this runs: the stack follows the change log every second and delivers in-process.');
+console.log('');
 console.log('(Each start issues a new demo key and revokes the previous one. Ctrl-C stops.)');
 
 let stopping = false;

@@ -18,7 +18,14 @@ export async function ensureLocalTables(client: DynamoDBClient): Promise<void> {
   for (const table of TABLE_DEFINITIONS) {
     const name = localTableName(table);
     try {
-      await client.send(new DescribeTableCommand({ TableName: name }));
+      const described = await client.send(new DescribeTableCommand({ TableName: name }));
+      // dynalite cannot add an index to a table that exists (UpdateTable only changes throughput):
+      // a data folder from before an index was defined keeps working without it, and says so.
+      const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+      const missing = table.globalIndexes.filter((i) => !present.has(i.indexName)).map((i) => i.indexName);
+      if (missing.length > 0) {
+        console.warn(`Local table ${name} predates its index ${missing.join(', ')} (dynalite cannot add one): features that read it (webhook matching) fail until the local data folder is recreated.`);
+      }
       continue;
     } catch (error) {
       if (!(error instanceof Error) || error.name !== 'ResourceNotFoundException') throw error;

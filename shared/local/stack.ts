@@ -31,6 +31,8 @@ export interface LocalWebhookOptions {
   readonly clock?: () => number;
   /** Tests: how webhook host names resolve (never the network). */
   readonly resolveHost?: HostResolver;
+  /** false: no background polling (a benchmark counts its own calls and calls catchUp itself). Default true. */
+  readonly background?: boolean;
 }
 
 /** The in-process matcher and delivery worker (docs/architecture.md, "Webhooks"). */
@@ -136,8 +138,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     },
   };
   // A failed round (the database stopped on purpose in a test) just waits for the next one.
-  const deliverer = setInterval(() => void webhooks.catchUp().catch(() => undefined), WEBHOOK_POLL_INTERVAL_MS);
-  deliverer.unref();
+  const deliverer =
+    options.webhooks?.background === false ? undefined : setInterval(() => void webhooks.catchUp().catch(() => undefined), WEBHOOK_POLL_INTERVAL_MS);
+  deliverer?.unref();
 
   return {
     webhooks,

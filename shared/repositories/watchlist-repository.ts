@@ -69,16 +69,18 @@ async function changeLists(
   accountId: string,
   change: { update: string; condition: string; id: string; values?: Record<string, unknown> },
 ): Promise<boolean> {
+  // Every change also (re)sets the index key, so an item written before the index existed joins it.
+  const update = change.update.startsWith('SET ') ? change.update.replace('SET ', 'SET watchlist_set = :wset, ') : `${change.update} SET watchlist_set = :wset`;
   try {
     await dynamo(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName('ACCOUNTS_TABLE'),
           Key: { pk: pkOf(accountId) },
-          UpdateExpression: change.update,
+          UpdateExpression: update,
           ConditionExpression: change.condition,
           ExpressionAttributeNames: { '#id': change.id },
-          ...(change.values ? { ExpressionAttributeValues: change.values } : {}),
+          ExpressionAttributeValues: { ...change.values, ':wset': WATCHLIST_SET },
         }),
       ),
     );

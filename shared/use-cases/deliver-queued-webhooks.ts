@@ -16,7 +16,15 @@ export interface QueuedDelivery {
   readonly receiveCount: number;
 }
 
-export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], nowMs: () => number = Date.now): Promise<{ failedMessageIds: string[] }> {
+export interface QueueControls {
+  /** Makes the message come back after `delayMs` (SQS: its visibility timeout). */
+  retryLater(receiptHandle: string, delayMs: number): Promise<void>;
+  readonly now: () => number;
+}
+
+const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: Date.now };
+
+export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], controls: QueueControls = sqsControls): Promise<{ failedMessageIds: string[] }> {
   const failed: string[] = [];
   await Promise.all(
     messages.map(async (message) => {
@@ -30,9 +38,9 @@ export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[],
       // A message this code cannot read will not be readable on a retry either: it is dropped.
       if (!job.success) return;
       try {
-        const result = await attemptDelivery(job.data, Math.max(1, message.receiveCount), nowMs());
+        const result = await attemptDelivery(job.data, Math.max(1, message.receiveCount), controls.now());
         if (result.status === 'retry') {
-          await sqsDeliveryQueue.retryLater(message.receiptHandle, result.retryInMs);
+          await controls.retryLater(message.receiptHandle, result.retryInMs);
           failed.push(message.messageId);
         }
       } catch {
