@@ -48,7 +48,9 @@ export class ChangeDeliveryStack extends Stack {
       }
     }
 
-    // The stream: the event source grants the matcher (and no one else) the stream reads.
+    // The stream: the event source grants the matcher (and no one else) the stream reads. A failed
+    // batch is retried whole (deliveries carry stable webhook ids), halved on each failure, and a
+    // record that still fails goes to the failure queue instead of blocking its shard.
     this.matcher.function.addEventSource(
       new DynamoEventSource(props.tables.catalogue, {
         startingPosition: StartingPosition.TRIM_HORIZON,
@@ -57,7 +59,6 @@ export class ChangeDeliveryStack extends Stack {
         retryAttempts: CATALOGUE_STREAM_READING.retryAttempts,
         bisectBatchOnError: CATALOGUE_STREAM_READING.bisectBatchOnError,
         maxRecordAge: Duration.hours(CATALOGUE_STREAM_READING.maxRecordAgeHours),
-        reportBatchItemFailures: true,
         onFailure: new SqsDlq(props.matcherFailures),
       }),
     );

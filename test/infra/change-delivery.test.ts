@@ -73,7 +73,7 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
       BatchSize: CATALOGUE_STREAM_READING.batchSize,
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: CATALOGUE_STREAM_READING.retryAttempts,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRecordAgeInSeconds: CATALOGUE_STREAM_READING.maxRecordAgeHours * 3600,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
       FunctionName: { Ref: Match.stringLikeRegexp('^ChangeMatcherFn') },
     });
