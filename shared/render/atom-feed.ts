@@ -61,9 +61,10 @@ function summaryOf(entry: FeedEntry): string {
   return `Changed: ${entry.fields.join(', ')}. Now ${riskLine(record)}. ${plain}`;
 }
 
+/** "CVE-… new: title", "CVE-… risk LOW → CRITICAL_GAP: title", "CVE-… updated: title". */
 function titleOf(entry: FeedEntry): string {
-  const what = entry.event === 'cve.risk_changed' && entry.risk_transition ? entry.risk_transition.split(':')[0] : EVENT_WORDS[entry.event];
-  return `${entry.cve_id} ${entry.event === 'cve.risk_changed' && entry.risk_transition ? `risk ${what}` : what}: ${entry.record.title}`;
+  const move = entry.event === 'cve.risk_changed' && entry.risk_transition ? `risk ${entry.risk_transition.split(':')[0]}` : EVENT_WORDS[entry.event];
+  return `${entry.cve_id} ${move}: ${entry.record.title}`;
 }
 
 /** The watchlist's private Atom 1.0 feed, built with the `feed` library. */
