@@ -110,6 +110,7 @@ function watchlistItem(account: number) {
       events: pick(EVENTS),
       webhook_url: 'https://hooks.example.com/bench',
       webhook_status: 'active',
+      feed_url: null,
       webhook_paused_reason: null,
       paused: rnd() < 0.05,
       created_at: '2026-11-01T00:00:00.000Z',

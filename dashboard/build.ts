@@ -15,7 +15,7 @@ export const DASHBOARD_DIST = join(DASHBOARD_ROOT, 'dist');
 /** Swagger UI's prebuilt bundle and stylesheet, served as they ship. */
 const SWAGGER_UI = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')));
 const SWAGGER_FILES = ['swagger-ui-bundle.js', 'swagger-ui.css'];
-const STATIC_FILES = ['index.html', 'app.css', 'home.html', 'api-reference.html', 'api-reference.css', 'favicon.svg'];
+const STATIC_FILES = ['index.html', 'app.css', 'watchlists.css', 'home.html', 'api-reference.html', 'api-reference.css', 'favicon.svg'];
 
 /** Every file of dist, by name: what the local server and the bucket serve under /dashboard. */
 export const SITE_FILES = ['app.js', 'api-reference.js', ...STATIC_FILES, ...SWAGGER_FILES] as const;

@@ -29,6 +29,8 @@ import {
   updateWatchlist,
   updateWatchlistSchema,
 } from '../shared/use-cases/watchlists.js';
+import { issueFeedToken, revokeFeedToken } from '../shared/use-cases/watchlist-feed-token.js';
+import { previewWatchlist } from '../shared/use-cases/watchlist-preview.js';
 
 const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 
@@ -88,5 +90,9 @@ export const handler = accountApiHandler(
       run: async (active, event) => okResponse(await rotateWebhookSecret(active, watchlistId(event))),
     },
     'GET /account/watchlists/{id}/deliveries': { guard: 'session', run: async (active, event) => okResponse(await listDeliveries(active, watchlistId(event))) },
+    // The feed address is a capability: issuing and revoking it change state (Origin + CSRF).
+    'POST /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await issueFeedToken(active, watchlistId(event))) },
+    'DELETE /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await revokeFeedToken(active, watchlistId(event))) },
+    'GET /account/watchlists/{id}/preview': { guard: 'session', run: async (active, event) => okResponse(await previewWatchlist(active, watchlistId(event))) },
   }),
 );

@@ -1,6 +1,7 @@
 import { App, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from './api-stack.js';
+import { ChangeDeliveryStack } from './change-delivery-stack.js';
 import { IngestStack } from './ingest-stack.js';
 import { MonitoringStack } from './monitoring-stack.js';
 import { StatefulStack } from './stateful-stack.js';
@@ -13,6 +14,7 @@ export interface PlainCveApp {
   readonly web: WebStack;
   readonly ingest: IngestStack;
   readonly monitoring: MonitoringStack;
+  readonly changeDelivery: ChangeDeliveryStack;
 }
 
 /** Context every build of the app needs, whether from `cdk synth` or a test. */
@@ -67,6 +69,15 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     ingestAlarms: ingest.alarms,
     description: 'PlainCVE alarms (to the alarm topic) and the CloudWatch dashboard',
   });
+  const changeDelivery = new ChangeDeliveryStack(app, 'PlainCveChangeDelivery', {
+    env,
+    tables: stateful.tables,
+    deliveryQueue: stateful.deliveryQueue,
+    deliveryDeadLetters: stateful.deliveryDeadLetters,
+    matcherFailures: stateful.matcherFailures,
+    alarmTopic: stateful.alarmTopic,
+    description: 'PlainCVE change pipeline: catalogue stream → matcher → delivery queue → webhook delivery',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stateful, api, web, ingest, monitoring };
+  return { app, stateful, api, web, ingest, monitoring, changeDelivery };
 }

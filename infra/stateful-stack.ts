@@ -1,9 +1,11 @@
-import { CfnOutput, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, TableEncryptionV2, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, StreamViewType, TableEncryptionV2, TableV2, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { DELIVERY_QUEUE } from '../shared/platform/change-delivery.js';
 import { OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
 import { EMPTY_OAUTH_SETTINGS } from '../shared/secrets/oauth-settings.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
@@ -24,6 +26,12 @@ export class StatefulStack extends Stack {
   /** The OAuth client secrets (`{"github":"…","google":"…","microsoft":"…"}`), filled in by the operator. */
   readonly oauthSecret: ISecret;
   readonly alarmTopic: Topic;
+  /** Webhook deliveries waiting (or waiting for their next retry): one message per watchlist and change. */
+  readonly deliveryQueue: Queue;
+  /** Deliveries the delivery function itself failed on `maxReceiveCount` times. */
+  readonly deliveryDeadLetters: Queue;
+  /** Catalogue stream batches the matcher could not process after its retries (the event source's on-failure destination). */
+  readonly matcherFailures: Queue;
 
   constructor(scope: Construct, id: string, props?: StatefulStackProps) {
     super(scope, id, props);
@@ -40,6 +48,7 @@ export class StatefulStack extends Stack {
         deletionProtection: true,
         removalPolicy: RemovalPolicy.RETAIN,
         ...(definition.timeToLiveAttribute ? { timeToLiveAttribute: definition.timeToLiveAttribute } : {}),
+        ...(definition.stream === 'NEW_AND_OLD_IMAGES' ? { dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES } : {}),
         globalSecondaryIndexes: definition.globalIndexes.map((index) => ({
           indexName: index.indexName,
           partitionKey: { name: index.partitionKey.name, type: attributeType(index.partitionKey.type) },
@@ -73,6 +82,32 @@ export class StatefulStack extends Stack {
       reason: 'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key; the messages carry only alarm names, states and metric values, no customer data.',
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Alarm notifications (subscribe more addresses here)', value: this.alarmTopic.topicArn });
+    // The change pipeline's queues hold undelivered work, so they live here with the data: replacing
+    // the stateless change-delivery stack must not drop deliveries in flight.
+    const queueDefaults = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, removalPolicy: RemovalPolicy.RETAIN } as const;
+    this.deliveryDeadLetters = new Queue(this, 'DeliveryDeadLetters', {
+      ...queueDefaults,
+      retentionPeriod: Duration.days(DELIVERY_QUEUE.deadLetterRetentionDays),
+    });
+    this.deliveryQueue = new Queue(this, 'DeliveryQueue', {
+      ...queueDefaults,
+      visibilityTimeout: Duration.seconds(DELIVERY_QUEUE.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.days(DELIVERY_QUEUE.retentionDays),
+      deadLetterQueue: { queue: this.deliveryDeadLetters, maxReceiveCount: DELIVERY_QUEUE.maxReceiveCount },
+    });
+    this.matcherFailures = new Queue(this, 'MatcherFailures', {
+      ...queueDefaults,
+      retentionPeriod: Duration.days(DELIVERY_QUEUE.deadLetterRetentionDays),
+    });
+    Validations.of(this.deliveryDeadLetters).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the webhook delivery queue.',
+    });
+    Validations.of(this.matcherFailures).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SQS3',
+      reason: "This queue is itself a dead-letter destination: the change matcher's stream event source sends batches it gave up on here.",
+    });
+
     new CfnOutput(this, 'CatalogueTableName', { description: 'For npm run ingest:status -- --table <name>', value: this.tables.catalogue.tableName });
   }
 }

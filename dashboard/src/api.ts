@@ -120,7 +120,7 @@ export class AccountApi {
   }
 }
 
-async function failureOf(response: Response): Promise<ApiFailure> {
+export async function failureOf(response: Response): Promise<ApiFailure> {
   try {
     const json = (await response.json()) as { error?: { message?: string; details?: { message?: string }[] } };
     // A field's own message ("Enter an e-mail address such as …") says more than the summary.

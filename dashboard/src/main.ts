@@ -6,6 +6,7 @@
 import { AccountApi, ApiFailure, type AccountOverview } from './api.js';
 import { mountScanTab } from './scan-tab.js';
 import { drawChart, usageSummary, usageTable } from './usage-chart.js';
+import { WatchlistsTab } from './watchlists-tab.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -14,6 +15,8 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
 };
 
 const api = new AccountApi();
+let csrfToken = '';
+let watchlistsTab: WatchlistsTab | undefined;
 
 const NOTICES: Record<string, (provider: string) => string> = {
   linked: (p) => `${p} sign-in is now linked to your account.`,
@@ -118,6 +121,17 @@ function render(data: AccountOverview): void {
   renderKeys(data);
   renderAccount(data);
   void renderUsageHistory();
+  csrfToken = data.csrf_token;
+  watchlistsTab ??= new WatchlistsTab($('panel-watchlists'), {
+    csrfToken: () => csrfToken,
+    notice: showNotice,
+    error: showError,
+    sessionEnded: () => {
+      renderSignedOut();
+      showNotice('Your session has ended. Please sign in again.');
+    },
+  });
+  void watchlistsTab.refresh();
 }
 
 async function renderUsageHistory(): Promise<void> {
@@ -184,7 +198,7 @@ async function unlink(provider: string, subject: string, label: string): Promise
 }
 
 // Tabs (WAI-ARIA tabs pattern: arrow keys, Home and End move between tabs).
-const TABS = ['keys', 'account', 'privacy', 'scan'] as const;
+const TABS = ['keys', 'watchlists', 'account', 'privacy', 'scan'] as const;
 type Tab = (typeof TABS)[number];
 let currentTab: Tab = 'keys';
 

@@ -63,6 +63,8 @@ export interface Watchlist {
   /** Why deliveries stopped, while `webhook_status` is `paused`. */
   readonly webhook_paused_reason: string | null;
   readonly paused: boolean;
+  /** The private Atom feed's path `/feeds/<token>.atom` (docs/feeds.md); null once revoked. */
+  readonly feed_url: string | null;
   readonly created_at: string;
   readonly updated_at: string;
 }

@@ -79,6 +79,14 @@ export const EDGE_BEHAVIOURS: readonly EdgeBehaviour[] = [
     rateLimit: 'default',
   },
   {
+    pattern: '/feeds/*',
+    description: "Watchlists' private Atom feeds: the token is in the path, which is the cache key (kept as long as the answer says, 5 min)",
+    forward: { headers: [], cookies: [], queryStrings: false },
+    cache: 'publicPage',
+    cors: false,
+    rateLimit: 'default',
+  },
+  {
     pattern: '/openapi.json',
     description: 'The OpenAPI document',
     forward: { headers: [], cookies: [], queryStrings: false },

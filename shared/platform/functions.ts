@@ -82,8 +82,11 @@ const definitions = {
     id: 'account',
     entry: 'account',
     description: '/account/...: the dashboard JSON API (session cookie)',
-    // catalogue and advisories: the scan tab (POST /account/scan) runs the scan use case.
+    // catalogue and advisories: the scan tab (POST /account/scan) runs the scan use case; a
+    // watchlist's preview runs the export's filter path (the filter index in memory, hence the
+    // export functions' memory) over today's records.
     tables: { accounts: 'readWrite', counters: 'readWrite', catalogue: 'read', advisories: 'read' },
+    memoryMb: 1024,
     timeoutSeconds: 15,
   },
   cvePage: {
@@ -156,6 +159,16 @@ const definitions = {
     memoryMb: 1024,
     timeoutSeconds: 60,
     responseStreaming: true,
+  },
+  // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
+  // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
+  feed: {
+    id: 'feed',
+    entry: 'feed',
+    description: 'GET /feeds/<token>.atom: the private Atom feed of one watchlist',
+    tables: { accounts: 'read', changes: 'read' },
+    memoryMb: 512,
+    timeoutSeconds: 15,
   },
   openapi: {
     id: 'openapi',

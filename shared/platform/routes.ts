@@ -38,6 +38,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/account/watchlists/{id}/deliveries', functionId: 'account', auth: 'none' },
   // The dashboard's scan tab: the scan use case on the session's account and its key's allowance.
   { method: 'POST', path: '/account/scan', functionId: 'account', auth: 'none' },
+  { method: 'POST', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
+  { method: 'DELETE', path: '/account/watchlists/{id}/feed-token', functionId: 'account', auth: 'none' },
+  { method: 'GET', path: '/account/watchlists/{id}/preview', functionId: 'account', auth: 'none' },
   // The public page of one CVE (the SARIF helpUri target).
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
@@ -49,6 +52,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // `{name+}`: npm scopes (`@scope/name`) and Go module paths carry slashes.
   { method: 'GET', path: '/api/packages/{ecosystem}/{name+}', functionId: 'packageLookup', auth: 'apiKey' },
   { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
+  // A watchlist's private Atom feed: `{file}` is `<token>.atom`; the token is the capability (docs/feeds.md).
+  { method: 'GET', path: '/feeds/{file}', functionId: 'feed', auth: 'none' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
 ];
 

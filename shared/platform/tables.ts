@@ -22,6 +22,8 @@ export interface TableDefinition {
   readonly sortKey?: KeyAttribute;
   readonly timeToLiveAttribute?: string;
   readonly globalIndexes: readonly GlobalIndexDefinition[];
+  /** A DynamoDB stream on the table in AWS (the local stack runs its reader in-process instead). */
+  readonly stream?: 'NEW_AND_OLD_IMAGES';
 }
 
 export const catalogueTable: TableDefinition = {
@@ -30,6 +32,8 @@ export const catalogueTable: TableDefinition = {
   // `pk` is the CVE id for records; other item kinds (the export filter index) use prefixed keys.
   partitionKey: { name: 'pk', type: 'S' },
   globalIndexes: [],
+  // The change matcher reads every write with its before and after (product-decisions §7).
+  stream: 'NEW_AND_OLD_IMAGES',
 };
 
 export const accountsTable: TableDefinition = {

@@ -2,7 +2,7 @@ import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
-import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionTime } from '../domain/change-log.js';
+import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
 import type { RiskState } from '../domain/risk-transition.js';
 import { batchDeleteAll } from './batch.js';
@@ -172,6 +172,38 @@ export const changeRepository = {
       } while (start && found.length < limit);
     }
     return found;
+  },
+
+  /**
+   * The changes at or before `upToMs`, newest first, back to `oldestMs`, one Query page at a time
+   * (`pageSize` items), one day bucket after another backwards; the caller stops when it has
+   * enough. Eventually consistent: the feed that reads this is a snapshot.
+   */
+  async *newestFirst(upToMs: number, oldestMs: number, pageSize: number): AsyncGenerator<StoredChange[]> {
+    const table = tableName('CHANGES_TABLE');
+    const upTo = positionAtEndOf(upToMs);
+    const lastBucket = bucketOfTime(oldestMs);
+    for (let day = upToMs; bucketOfTime(day) >= lastBucket; day -= DAY_MS) {
+      const bucket = bucketOfTime(day);
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await dynamo(() =>
+          documentClient().send(
+            new QueryCommand({
+              TableName: table,
+              KeyConditionExpression: 'pk = :pk AND sk <= :upTo',
+              ExpressionAttributeValues: { ':pk': bucket, ':upTo': upTo },
+              ScanIndexForward: false,
+              Limit: pageSize,
+              ExclusiveStartKey: start,
+            }),
+          ),
+        );
+        const page = (out.Items ?? []).map(fromItem);
+        if (page.length > 0) yield page;
+        start = out.LastEvaluatedKey;
+      } while (start);
+    }
   },
 
   /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */

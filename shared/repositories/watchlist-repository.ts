@@ -28,7 +28,14 @@ const WATCHLIST_SET = 'ALL';
 
 /** Items written before webhooks existed lack their fields: read them as "no webhook". */
 function withDefaults(watchlist: Watchlist): Watchlist {
-  return { ...watchlist, webhook_url: watchlist.webhook_url ?? null, webhook_status: watchlist.webhook_status ?? null, webhook_paused_reason: watchlist.webhook_paused_reason ?? null };
+  return {
+    ...watchlist,
+    webhook_url: watchlist.webhook_url ?? null,
+    webhook_status: watchlist.webhook_status ?? null,
+    webhook_paused_reason: watchlist.webhook_paused_reason ?? null,
+    // A watchlist stored before feeds existed has no feed until one is issued.
+    feed_url: watchlist.feed_url ?? null,
+  };
 }
 
 function sortWatchlists(lists: Record<string, Watchlist>): Watchlist[] {

@@ -33,9 +33,14 @@ function indexFor(query: ExportQuery): Promise<FilterIndex> {
  * then one BatchGet of exactly those records. DynamoDB reads: 1 pointer + the rows returned.
  * `loading` is the index already being read (see exportCves).
  */
-export async function selectExportRows(query: ExportQuery, nowMs: number, loading: Promise<FilterIndex> = indexFor(query)): Promise<ExportRows> {
+export async function selectExportRows(
+  query: ExportQuery,
+  nowMs: number,
+  loading: Promise<FilterIndex> = indexFor(query),
+  limit: number = MAX_EXPORT_ROWS,
+): Promise<ExportRows> {
   const index = await loading;
-  const selection = selectFromIndex(index, query.filters, MAX_EXPORT_ROWS);
+  const selection = selectFromIndex(index, query.filters, limit);
   const records = (await cveRepository.getMany(selection.ids)).filter((r) => !r.rejected);
   const exportedAt = new Date(nowMs);
   return {

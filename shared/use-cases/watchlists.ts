@@ -15,6 +15,7 @@ import { parseExportQuery } from '../query/export-query.js';
 import { deliveryLogRepository } from '../repositories/delivery-log-repository.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { guardWebhookUrl } from '../webhooks/url-guard.js';
+import { dropFeedToken, issueFeedLookup } from './watchlist-feed-token.js';
 
 /** The request bodies the handlers parse, as the account use cases expose theirs. */
 export { createWatchlistSchema, updateWatchlistSchema } from '../domain/watchlist.js';
@@ -83,6 +84,7 @@ export async function createWatchlist(active: ActiveSession, request: CreateWatc
     webhook_status: webhookUrl ? 'active' : null,
     webhook_paused_reason: null,
     paused: false,
+    feed_url: null,
     created_at: at,
     updated_at: at,
   };
@@ -90,14 +92,18 @@ export async function createWatchlist(active: ActiveSession, request: CreateWatc
   // The secret is stored before the watchlist names a URL, so no delivery finds one without it.
   const secret = webhookUrl ? newWebhookSecret() : undefined;
   if (secret) await watchlistRepository.putSecret(accountId, watchlist.id, secret);
-  if (!(await watchlistRepository.create(accountId, watchlist))) {
+  // Every watchlist starts with its private feed; the lookup item is written first, so the
+  // address works the moment it is shown, and dropped again if the watchlist is not made.
+  const withFeed: Watchlist = { ...watchlist, feed_url: await issueFeedLookup(accountId, watchlist.id, at) };
+  if (!(await watchlistRepository.create(accountId, withFeed))) {
     if (secret) await watchlistRepository.deleteSecret(accountId, watchlist.id);
+    await dropFeedToken(withFeed.feed_url);
     throw new ApiError('CONFLICT', `An account can have at most ${MAX_WATCHLISTS} watchlists; delete one first.`);
   }
-  return { watchlist, ...(secret ? { webhook_secret: secret } : {}) };
+  return { watchlist: withFeed, ...(secret ? { webhook_secret: secret } : {}) };
 }
 
-async function find(active: ActiveSession, id: string): Promise<Watchlist> {
+export async function findWatchlist(active: ActiveSession, id: string): Promise<Watchlist> {
   if (!ID_PATTERN.test(id)) throw notFound();
   const found = (await watchlistRepository.list(active.account.account_id)).find((w) => w.id === id);
   if (!found) throw notFound();
@@ -124,7 +130,7 @@ async function webhookUpdate(current: Watchlist, request: UpdateWatchlistRequest
 }
 
 export async function updateWatchlist(active: ActiveSession, id: string, request: UpdateWatchlistRequest, nowMs = Date.now()) {
-  const current = await find(active, id);
+  const current = await findWatchlist(active, id);
   const accountId = active.account.account_id;
   const filters = request.filters !== undefined ? normaliseFilters(request.filters) : undefined;
   const webhook = await webhookUpdate(current, request);
@@ -145,7 +151,7 @@ export async function updateWatchlist(active: ActiveSession, id: string, request
 
 /** `POST /account/watchlists/{id}/webhook-secret`: a new secret, shown once; the old one stops signing at once. */
 export async function rotateWebhookSecret(active: ActiveSession, id: string) {
-  const watchlist = await find(active, id);
+  const watchlist = await findWatchlist(active, id);
   if (!watchlist.webhook_url) throw new ApiError('BAD_REQUEST', 'This watchlist has no webhook: set webhook_url first.');
   const secret = newWebhookSecret();
   await watchlistRepository.putSecret(active.account.account_id, id, secret);
@@ -154,14 +160,18 @@ export async function rotateWebhookSecret(active: ActiveSession, id: string) {
 
 /** `GET /account/watchlists/{id}/deliveries`: the newest 50 attempts, newest first. */
 export async function listDeliveries(active: ActiveSession, id: string) {
-  await find(active, id);
+  await findWatchlist(active, id);
   return { deliveries: await deliveryLogRepository.recent(active.account.account_id, id) };
 }
 
 export async function deleteWatchlist(active: ActiveSession, id: string) {
   const accountId = active.account.account_id;
-  if (!ID_PATTERN.test(id) || !(await watchlistRepository.remove(accountId, id))) throw notFound();
+  if (!ID_PATTERN.test(id)) throw notFound();
+  const current = (await watchlistRepository.list(accountId)).find((w) => w.id === id);
+  if (!current || !(await watchlistRepository.remove(accountId, id))) throw notFound();
   await watchlistRepository.deleteSecret(accountId, id);
   await deliveryLogRepository.remove(accountId, id);
+  // The feed answers only for a watchlist that names its token, so this is tidying, not the guard.
+  await dropFeedToken(current.feed_url);
   return { deleted: true, id };
 }

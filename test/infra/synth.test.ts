@@ -30,7 +30,7 @@ describe('npx cdk synth', () => {
     expect(synth.code, synth.output).toBe(0);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string }> };
     const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack').map(([name]) => name);
-    expect(stacks.sort()).toEqual(['PlainCveApi', 'PlainCveIngest', 'PlainCveMonitoring', 'PlainCveStateful', 'PlainCveWeb']);
+    expect(stacks.sort()).toEqual(['PlainCveApi', 'PlainCveChangeDelivery', 'PlainCveIngest', 'PlainCveMonitoring', 'PlainCveStateful', 'PlainCveWeb']);
     const report = JSON.parse(readFileSync(join(out, 'validation-report.json'), 'utf8')) as {
       pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason?: string }[] }[];
     };

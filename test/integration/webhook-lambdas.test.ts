@@ -33,6 +33,7 @@ beforeAll(async () => {
     webhook_url: `${receiver.origin}/fail`,
     webhook_status: 'active',
     webhook_paused_reason: null,
+    feed_url: null,
     paused: false,
     created_at: '2026-11-01T00:00:00.000Z',
     updated_at: '2026-11-01T00:00:00.000Z',

@@ -8,6 +8,7 @@ import { changeRepository } from '../../shared/repositories/change-repository.js
 import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
+import { parseAtom } from '../support/atom.js';
 import { ALL_FIXTURES, disguisedFixtureDir, fixture } from '../support/ingest-fixtures.js';
 import { makeRecord } from '../support/records.js';
 import type { TestStack } from '../support/stack.js';
@@ -168,6 +169,14 @@ describe('webhooks through the local stack (issue 13)', () => {
     const changes = ((await response.json()) as { data: { changes: { cve_id: string; kind: string }[] } }).data.changes;
     expect(changes.filter((c) => c.cve_id === 'CVE-2017-9106').map((c) => c.kind)).toEqual(['added']);
     expect(changes.filter((c) => c.cve_id === 'CVE-2017-9006').map((c) => c.kind)).toEqual(['added', 'updated']);
+
+    // The watchlist's Atom feed lists both (newest first), parses as Atom 1.0 and links the CVE pages.
+    const feedUrl = (watchlist as unknown as { feed_url: string }).feed_url;
+    const feedAnswer = await fetch(`${stack.baseUrl}${feedUrl}`);
+    expect(feedAnswer.status).toBe(200);
+    const feed = parseAtom(await feedAnswer.text());
+    expect(feed.entries.map((e) => e.link).sort()).toEqual([`${stack.baseUrl}/cve/CVE-2017-9006`, `${stack.baseUrl}/cve/CVE-2017-9106`]);
+    expect(feed.entries.find((e) => e.link.endsWith('CVE-2017-9006'))?.summary).toContain('CISA now lists it as exploited in the wild (KEV)');
 
     // The delivery log shows both, delivered on the first attempt.
     const log = (await get(browser, `/account/watchlists/${watchlist.id}/deliveries`)).deliveries as AttemptView[];

@@ -24,6 +24,7 @@ function watchlist(filters: Record<string, string | number>, overrides: Partial<
       webhook_status: 'active',
       webhook_paused_reason: null,
       paused: false,
+      feed_url: null,
       created_at: '2026-11-01T00:00:00.000Z',
       updated_at: '2026-11-01T00:00:00.000Z',
       ...overrides,

@@ -1,0 +1,106 @@
+import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { CATALOGUE_STREAM_READING, CHANGE_MATCHER_FUNCTION, DELIVERY_QUEUE, WEBHOOK_DELIVERY_FUNCTION } from '../shared/platform/change-delivery.js';
+import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import { PlainCveFunction } from './plaincve-function.js';
+
+export interface ChangeDeliveryStackProps extends StackProps {
+  readonly tables: Record<TableDefinition['id'], ITableV2>;
+  readonly deliveryQueue: IQueue;
+  readonly deliveryDeadLetters: IQueue;
+  readonly matcherFailures: IQueue;
+  readonly alarmTopic: ITopic;
+}
+
+/**
+ * The change pipeline's functions (docs/architecture.md, "Change delivery"): the catalogue
+ * table's stream → the matcher → the delivery queue → the delivery function. Grants are exact:
+ * only the matcher reads the stream and sends to the queue; only the delivery function consumes
+ * it. The queues live in the stateful stack; alarms go to the alarm topic.
+ */
+export class ChangeDeliveryStack extends Stack {
+  readonly matcher: PlainCveFunction;
+  readonly delivery: PlainCveFunction;
+  readonly alarms: Alarm[] = [];
+
+  constructor(scope: Construct, id: string, props: ChangeDeliveryStackProps) {
+    super(scope, id, props);
+
+    this.matcher = new PlainCveFunction(this, 'ChangeMatcherFn', {
+      definition: CHANGE_MATCHER_FUNCTION,
+      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
+    });
+    this.delivery = new PlainCveFunction(this, 'WebhookDeliveryFn', {
+      definition: WEBHOOK_DELIVERY_FUNCTION,
+      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
+    });
+    for (const fn of [this.matcher, this.delivery]) {
+      for (const table of TABLE_DEFINITIONS) {
+        const access = fn === this.matcher ? CHANGE_MATCHER_FUNCTION.tables[table.id] : WEBHOOK_DELIVERY_FUNCTION.tables[table.id];
+        if (access) fn.bindTable(table, props.tables[table.id], access);
+      }
+    }
+
+    // The stream: the event source grants the matcher (and no one else) the stream reads. A failed
+    // batch is retried whole (deliveries carry stable webhook ids), halved on each failure, and a
+    // record that still fails goes to the failure queue instead of blocking its shard.
+    this.matcher.function.addEventSource(
+      new DynamoEventSource(props.tables.catalogue, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: CATALOGUE_STREAM_READING.batchSize,
+        maxBatchingWindow: Duration.seconds(CATALOGUE_STREAM_READING.maxBatchingWindowSeconds),
+        retryAttempts: CATALOGUE_STREAM_READING.retryAttempts,
+        bisectBatchOnError: CATALOGUE_STREAM_READING.bisectBatchOnError,
+        maxRecordAge: Duration.hours(CATALOGUE_STREAM_READING.maxRecordAgeHours),
+        onFailure: new SqsDlq(props.matcherFailures),
+      }),
+    );
+    props.deliveryQueue.grantSendMessages(this.matcher.function);
+
+    // The queue: only the delivery function consumes it (receive, delete, change visibility for
+    // the retry backoff), reporting each failed message on its own.
+    this.delivery.function.addEventSource(
+      new SqsEventSource(props.deliveryQueue, { batchSize: DELIVERY_QUEUE.batchSize, reportBatchItemFailures: true }),
+    );
+
+    const action = new SnsAction(props.alarmTopic);
+    const onAnyMessage = (alarmId: string, description: string, queue: IQueue) => {
+      const alarm = new Alarm(this, alarmId, {
+        alarmDescription: description,
+        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    };
+    onAnyMessage('DeliveryDeadLettersWaiting', 'Webhook deliveries the delivery function failed on repeatedly are in the dead-letter queue', props.deliveryDeadLetters);
+    onAnyMessage('MatcherFailuresWaiting', 'The change matcher gave up on catalogue stream records (see the failure queue)', props.matcherFailures);
+    for (const [alarmId, fn, description] of [
+      ['ChangeMatcherErrors', this.matcher, 'The change matcher failed (a function error in the last 15 minutes)'],
+      ['WebhookDeliveryErrors', this.delivery, 'The webhook delivery function failed (a function error in the last 15 minutes)'],
+    ] as const) {
+      const alarm = new Alarm(this, alarmId, {
+        alarmDescription: description,
+        metric: fn.function.metricErrors({ period: Duration.minutes(15) }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      this.alarms.push(alarm);
+    }
+  }
+}
