@@ -36,7 +36,7 @@ describe('ingest stack', () => {
     template.resourcePropertiesCountIs('AWS::CloudWatch::Alarm', { MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1 }, 1);
   });
 
-  it('lets the function write (and scan, to rebuild the filter index) the catalogue table, write the change log, and read only the NVD key secret', () => {
+  it('lets the function write (and scan, to rebuild the filter index) the catalogue table, write the change log and the package advisories, and read only the NVD key secret', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     type Statement = { Action: string | string[]; Resource: unknown };
     const statements = Object.values(policies).flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
@@ -46,14 +46,17 @@ describe('ingest stack', () => {
     expect(actions).toContain('secretsmanager:GetSecretValue');
     for (const statement of statements) expect(actionsOf(statement).length).toBe(new Set(actionsOf(statement)).size);
     expect(actions.some((a) => a.endsWith('*'))).toBe(false);
-    // One statement per table: Scan only on the catalogue table, writes on both.
+    // One statement per table: Scan only on the catalogue table, writes on all three.
     const dynamoStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
     const tableOf = (s: Statement) => JSON.stringify(s.Resource);
-    expect(dynamoStatements).toHaveLength(2);
+    expect(dynamoStatements).toHaveLength(3);
     const scanning = dynamoStatements.filter((s) => actionsOf(s).includes('dynamodb:Scan'));
     expect(scanning).toHaveLength(1);
     expect(tableOf(scanning[0]!)).toMatch(/catalogue/i);
     const changes = dynamoStatements.find((s) => /changes/i.test(tableOf(s)));
     expect(changes && actionsOf(changes)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem', 'dynamodb:Query']));
+    const advisories = dynamoStatements.find((s) => /advisor/i.test(tableOf(s)));
+    expect(advisories && actionsOf(advisories)).toEqual(expect.arrayContaining(['dynamodb:BatchWriteItem']));
+    expect(advisories && actionsOf(advisories)).not.toContain('dynamodb:Scan');
   });
 });
