@@ -1,6 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo } from './dynamo-client.js';
+
+const { DeleteCommand, GetCommand, PutCommand } = dynamoDbDocumentSdk;
 
 /**
  * Feed tokens: one item `FEEDTOKEN#<sha256 of the token>` in the accounts table naming the
