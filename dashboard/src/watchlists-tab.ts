@@ -79,12 +79,14 @@ export class WatchlistsTab {
   }
 
   async refresh(): Promise<void> {
+    // Loading the list is no user action: it leaves the page's message alone (a refused link,
+    // shown as the dashboard opens, must stay until the user acts).
     await this.guard(async () => {
       const { watchlists, max } = await this.api.list();
       this.count.textContent = `${watchlists.length} of ${max} watchlists.`;
       this.list.replaceChildren(...watchlists.map((w) => this.item(w)));
       if (watchlists.length === 0) this.list.replaceChildren(el('li', { class: 'muted' }, 'No watchlists yet: create one below.'));
-    });
+    }, { clearMessage: false });
   }
 
   private buildForm(): HTMLFormElement {
@@ -395,8 +397,8 @@ export class WatchlistsTab {
   }
 
   /** Runs an action; a failure is shown in the page's alert region, a 401 ends the session view. */
-  private async guard(action: () => Promise<void>): Promise<void> {
-    this.hooks.error('');
+  private async guard(action: () => Promise<void>, options: { clearMessage: boolean } = { clearMessage: true }): Promise<void> {
+    if (options.clearMessage) this.hooks.error('');
     try {
       await action();
     } catch (error) {

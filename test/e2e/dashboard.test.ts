@@ -66,6 +66,7 @@ describe('sign-in with each provider', () => {
     const context = await newContext();
     const page = await context.newPage();
     await page.goto(`${stack.baseUrl}/dashboard`);
+    await expect.poll(() => page.locator('#signed-out').isVisible()).toBe(true);
     await expectAccessible(page);
     await signIn(page, provider, 'Alice');
     const key = await copiedKey(page);
@@ -190,10 +191,15 @@ describe('keyboard use', () => {
     await signIn(page, 'microsoft', 'Frank');
     await page.getByRole('tab', { name: 'API Keys' }).focus();
     await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Watchlists' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('#panel-watchlists').isVisible()).toBe(true);
+    await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.locator('#panel-account').isVisible()).toBe(true);
     await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-privacy');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-scan');
+    await page.keyboard.press('Home');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('tab-keys');
     await context.close();
   });
 });
