@@ -124,6 +124,8 @@ describe('display names for a record', () => {
     // Written in lower case, or not in the description at all: the casing rule.
     expect(named('neuvoo', 'neuvoo-jobroll', 'The neuvoo-jobroll plugin 2.0 for WordPress has neuvoo_keywords XSS.')).toBe('Neuvoo-jobroll');
     expect(named('acme', 'widget_server', 'A flaw in the Gadget Server.')).toBe('Acme Widget Server');
+    // An identifier in the description is code, not a written name.
+    expect(named('acme', 'wp_plugin_gallery', 'The WP plugin_gallery module allows XSS.')).toBe('Acme WP Plugin Gallery');
     // Short tokens are not looked for in prose.
     expect(named('acme', 'os', 'The OS crashes.')).toBe('Acme OS');
   });

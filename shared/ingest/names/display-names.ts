@@ -55,7 +55,8 @@ function spelledIn(words: readonly string[], token: string): string | undefined 
       if (joined.length > target.length || !target.startsWith(joined)) break;
       if (joined === target) {
         const name = words.slice(start, end + 1).join(' ');
-        if (isWrittenName(name)) return name;
+        // An identifier ("plugin_foo", "Foo_Bar") is code, not the product's written name.
+        if (isWrittenName(name) && !name.includes('_')) return name;
         break;
       }
     }
