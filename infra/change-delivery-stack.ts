@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
@@ -71,10 +71,11 @@ export class ChangeDeliveryStack extends Stack {
     );
 
     const action = new SnsAction(props.alarmTopic);
-    const onAnyMessage = (alarmId: string, description: string, queue: IQueue) => {
+    // Every alarm here fires on one datapoint of 1 or more, and notifies on alarm and on recovery.
+    const alarmOn = (alarmId: string, description: string, metric: IMetric) => {
       const alarm = new Alarm(this, alarmId, {
         alarmDescription: description,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+        metric,
         threshold: 1,
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -84,23 +85,10 @@ export class ChangeDeliveryStack extends Stack {
       alarm.addOkAction(action);
       this.alarms.push(alarm);
     };
-    onAnyMessage('DeliveryDeadLettersWaiting', 'Webhook deliveries the delivery function failed on repeatedly are in the dead-letter queue', props.deliveryDeadLetters);
-    onAnyMessage('MatcherFailuresWaiting', 'The change matcher gave up on catalogue stream records (see the failure queue)', props.matcherFailures);
-    for (const [alarmId, fn, description] of [
-      ['ChangeMatcherErrors', this.matcher, 'The change matcher failed (a function error in the last 15 minutes)'],
-      ['WebhookDeliveryErrors', this.delivery, 'The webhook delivery function failed (a function error in the last 15 minutes)'],
-    ] as const) {
-      const alarm = new Alarm(this, alarmId, {
-        alarmDescription: description,
-        metric: fn.function.metricErrors({ period: Duration.minutes(15) }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-      alarm.addAlarmAction(action);
-      alarm.addOkAction(action);
-      this.alarms.push(alarm);
-    }
+    const waiting = (queue: IQueue) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) });
+    alarmOn('DeliveryDeadLettersWaiting', 'Webhook deliveries the delivery function failed on repeatedly are in the dead-letter queue', waiting(props.deliveryDeadLetters));
+    alarmOn('MatcherFailuresWaiting', 'The change matcher gave up on catalogue stream records (see the failure queue)', waiting(props.matcherFailures));
+    alarmOn('ChangeMatcherErrors', 'The change matcher failed (a function error in the last 15 minutes)', this.matcher.function.metricErrors({ period: Duration.minutes(15) }));
+    alarmOn('WebhookDeliveryErrors', 'The webhook delivery function failed (a function error in the last 15 minutes)', this.delivery.function.metricErrors({ period: Duration.minutes(15) }));
   }
 }
