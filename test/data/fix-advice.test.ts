@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
-import { fixFaults, namedFixes, sourceGivesFix, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
+import { describedAffectedFaults, fixFaults, namedFixes, sourceGivesFix, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
 
 /** CVE id → the newest raw NVD configurations (only records that have any). */
 const raw = new Map<string, { stamp: string; configurations: RawNvdConfigurations }>();
@@ -67,6 +67,19 @@ describe('fix advice over the real data', () => {
     }
     console.log(`fix advice: ${sentences} records name ${versions} fixed versions; ${faults.length} name a version inside a vulnerable range or a product not marked vulnerable`);
     expect(sentences).toBeGreaterThan(10_000);
+    expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
+  });
+
+  it('names no version at or below one the description calls affected ("FreeBSD through 10.1")', () => {
+    const faults: string[] = [];
+    let checked = 0;
+    for (const r of records) {
+      if (namedFixes(r).length === 0) continue;
+      checked++;
+      for (const fault of describedAffectedFaults(r)) faults.push(`${r.cve_id}: ${fault} :: ${r.explanation?.fix}`);
+    }
+    console.log(`fix advice: ${checked} records with a named fix checked against their description's last affected versions; ${faults.length} name a version the description calls affected`);
+    expect(checked).toBeGreaterThan(10_000);
     expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
   });
 

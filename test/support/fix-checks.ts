@@ -114,3 +114,27 @@ export function sourceGivesFix(raw: RawNvdConfigurations | undefined, descriptio
   for (const conf of raw?.configurations ?? []) for (const node of conf.nodes ?? []) if (!node.negate) for (const m of node.cpeMatch ?? []) if (m.vulnerable === true && m.versionEndExcluding) cpe = true;
   return { cpe, description: describedVersions(description).fixed.length > 0 };
 }
+
+/**
+ * Named fixes at or below a version the description calls last affected ("FreeBSD through 10.1",
+ * "2.3 and earlier") for the same product: the statement is taken to be about the product when
+ * the text just before it spells the product's name (CPE underscores as spaces), or when the fix
+ * names one product only.
+ */
+export function describedAffectedFaults(record: Pick<CatalogueRecord, 'description' | 'provenance'>): string[] {
+  const statements = describedVersions(record.description).lastAffected;
+  if (statements.length === 0) return [];
+  const named = namedFixes(record).filter((n) => n.product);
+  const faults: string[] = [];
+  for (const fix of named) {
+    const spelled = fix.product.toLowerCase().replace(/_/g, ' ');
+    for (const statement of statements) {
+      const about = named.length === 1 || statement.context.toLowerCase().includes(spelled);
+      if (!about) continue;
+      for (const v of fix.versions) {
+        if (compareVersions(v, statement.version) <= 0) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);
+      }
+    }
+  }
+  return faults;
+}

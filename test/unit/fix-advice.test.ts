@@ -219,6 +219,53 @@ describe('fix advice', () => {
   });
 });
 
+describe('versions the description calls vulnerable', () => {
+  const freebsd = (description: string, versionEndExcluding = '10.1') =>
+    parseNvdCve({
+      id: 'CVE-2015-2923',
+      sourceIdentifier: 'cve@mitre.org',
+      published: '2015-04-13T14:59:00.000',
+      descriptions: [{ lang: 'en', value: description }],
+      configurations: [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:o:freebsd:freebsd:*:*:*:*:*:*:*:*', versionEndExcluding }] }] }],
+    })!;
+
+  it('never names a version the description says is affected, even when the CPE range ends before it (CVE-2015-2923)', () => {
+    const record = freebsd('The Neighbor Discovery (ND) protocol implementation in the IPv6 stack in FreeBSD through 10.1 allows remote attackers to reconfigure a hop-limit setting.');
+    const advice = deriveFixAdvice(record.products, record.description);
+    expect(advice.named).toEqual([]);
+    expect(advice.fixedProducts.size).toBe(0);
+    expect(fixText([...record.products], record.description)).toBe('No fixed version is listed for FreeBSD versions up to and including 10.1.');
+  });
+
+  it('"V and earlier" for the product also keeps V out of the fix, and a fix above it is still named', () => {
+    const earlier = freebsd('FreeBSD 10.1 and earlier allows remote attackers to reconfigure a hop-limit setting.');
+    expect(deriveFixAdvice(earlier.products, earlier.description).named).toEqual([]);
+    const above = freebsd('FreeBSD through 10.1 allows remote attackers to reconfigure a hop-limit setting.', '10.1.1');
+    expect(fixText([...above.products], above.description)).toBe('Update FreeBSD to version 10.1.1 or later.');
+  });
+
+  it('a last-affected statement about another product leaves this product\'s fix alone', () => {
+    const products = [
+      product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '2.1' }] }),
+      product({ vendor: 'acme', product: 'gadget', ranges: [{ endExcluding: '5.0' }] }),
+    ];
+    const advice = deriveFixAdvice(products, 'Acme Gadget through 2.1 and Acme Widget before 2.1 allow remote attackers to read files.');
+    expect(advice.named).toContainEqual({ vendor: 'acme', product: 'widget', versions: ['2.1'] });
+  });
+
+  it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {
+        const end = `${a}.${b}`;
+        const through = `${c}.${d}`;
+        const widget = product({ ranges: [{ endExcluding: end }] });
+        const advice = deriveFixAdvice([widget], `Acme Widget through ${through} allows remote attackers to read files.`);
+        for (const named of advice.named) for (const v of named.versions) expect(compareVersions(v, through)).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
 describe('affected text', () => {
   it('groups listed versions by release line, newest first, and counts the rest', () => {
     const kernel = product({

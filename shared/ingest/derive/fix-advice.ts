@@ -9,6 +9,14 @@
  * description states for P (`../versions/description.ts`). Where both exist and disagree, the
  * source's ranges win and the provenance records both.
  *
+ * A version the description calls vulnerable for P ("FreeBSD through 10.1", "2.3 and earlier")
+ * counts as a listed version of P even when the source's range ends below it: NVD's CPE range for
+ * CVE-2015-2923 says "before 10.1" where its description says "through 10.1", and naming 10.1 as
+ * the fix would send a reader to a vulnerable release. A source range ending just before V is
+ * read as ending at V; a V that no source range comes near makes every version up to it vulnerable
+ * (a V inside a source range, "2.x through 2.0.5" beside [2.0, 2.0.6), changes nothing, so other
+ * lines' fixes stay).
+ *
  * Per product:
  * - `latest`: a valid V above every vulnerable version: "update to V or later" is true;
  * - `branches`: a valid V below some vulnerable versions, where the next vulnerable versions above V
@@ -179,6 +187,29 @@ function lineMatches(statement: DescribedFix): boolean {
   return !statement.line || statement.version.startsWith(`${statement.line}.`) || statement.version === statement.line;
 }
 
+/**
+ * The product with the versions its description calls vulnerable added: a source range that ends
+ * just before one ("before 10.1" beside "through 10.1") is read as ending at it, so the text says
+ * "up to and including 10.1"; any other such version outside every source range adds such a range.
+ */
+function withDescribedVulnerable(product: AffectedProduct, lastAffected: readonly string[]): AffectedProduct {
+  const extra = lastAffected.filter((v) => isComparableVersion(v) && !entriesOf(product).some((e) => rangeContains(e, v)));
+  if (extra.length === 0) return product;
+  const widened = new Set<string>();
+  const ranges = product.ranges.map((range) => {
+    const end = range.endExcluding;
+    const through = end === undefined ? undefined : extra.find((v) => compareVersions(v, end) === 0);
+    if (through === undefined) return range;
+    widened.add(through);
+    const { endExcluding: _ended, ...rest } = range;
+    return { ...rest, endIncluding: end! };
+  });
+  // The source's ranges miss V altogether: they disagree with the description, so nothing up to V
+  // is named as a fix (a version in range of the sources would have been filtered out above).
+  const alone = extra.filter((v) => !widened.has(v)).map((endIncluding) => ({ endIncluding }));
+  return { ...product, ranges: [...ranges, ...alone] };
+}
+
 export function deriveFixAdvice(products: readonly AffectedProduct[], description: string): FixAdvice {
   const described = describedVersions(description);
   const describedFor = new Map<string, string[]>();
@@ -189,8 +220,14 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
     if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
     else unattached.push(statement.version);
   }
+  const vulnerableFor = new Map<string, string[]>();
+  for (const statement of described.lastAffected) {
+    const product = productForStatement(products, statement);
+    if (product) vulnerableFor.set(keyOf(product), [...(vulnerableFor.get(keyOf(product)) ?? []), statement.version]);
+  }
   const notes: string[] = [];
-  const all = collapseParts(products).map((product) => {
+  const all = collapseParts(products).map((listed) => {
+    const product = withDescribedVulnerable(listed, vulnerableFor.get(keyOf(listed)) ?? []);
     const fromSource = productFixes(product, product.fixedVersions, 'source');
     const fromText = describedFor.get(keyOf(product)) ?? [];
     if (hasFix(fromSource)) {
@@ -201,7 +238,7 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
     // A product the source lists with no version at all (CPE `-`, "not applicable": a device
     // beside its firmware, an extension beside its host) has no version to update to; the
     // description's "before V" belongs to another product of the record.
-    if (product.ranges.length === 0 && !product.allVersions) return fromSource;
+    if (listed.ranges.length === 0 && !listed.allVersions) return fromSource;
     const candidates = fromText.length > 0 ? fromText : nextReleaseOf(product, unattached);
     if (candidates.length === 0) return fromSource;
     const fromDescription = productFixes(product, candidates, 'description');
