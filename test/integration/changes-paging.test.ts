@@ -30,7 +30,7 @@ function nvdFile(name: string, first: number, count: number): string {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ environment: { CHANGE_SETTLE_MS: String(SETTLE_MS), DYNAMODB_TIMEOUT_MS: '15000' } });
+  stack = await startTestStack({ environment: { CHANGE_SETTLE_MS: String(SETTLE_MS) } });
   key = await stack.newKey();
 });
 afterAll(async () => {

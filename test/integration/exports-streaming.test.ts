@@ -29,7 +29,7 @@ beforeAll(async () => {
   // The in-process dynalite reads these 85 MB of records far slower than DynamoDB does,
   // sharing the CPU with the handler and the other suites: the default per-attempt timeout
   // (1.5 s) would turn its slowness into 503s. This suite is about the answer, not the database.
-  stack = await startTestStack({ environment: { DYNAMODB_TIMEOUT_MS: '15000' } });
+  stack = await startTestStack();
   await stack.seed(records);
 }, 300_000);
 

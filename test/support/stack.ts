@@ -11,9 +11,16 @@ export interface TestStack extends LocalStack {
   get(path: string, init?: { key?: string; headers?: Record<string, string> }): Promise<Response>;
 }
 
-/** The real local stack (dynalite in memory, real authorizer and handlers) on a free port. */
+/**
+ * The real local stack (dynalite in memory, real authorizer and handlers) on a free port.
+ *
+ * The functions get a 15 s DynamoDB call timeout unless a test sets its own: the tests check what
+ * the service answers, not dynalite's speed, and on a busy 2-core machine (CI, 150 concurrent
+ * requests) dynalite's answers can pass the 1.5 s production budget and turn a counted request
+ * into a 503. The tests of that 503 (a store that never answers) set the production budget.
+ */
 export async function startTestStack(options: LocalStackOptions = {}): Promise<TestStack> {
-  const stack = await startLocalStack({ port: 0, ...options });
+  const stack = await startLocalStack({ port: 0, ...options, environment: { DYNAMODB_TIMEOUT_MS: '15000', ...options.environment } });
   return {
     ...stack,
     async newKey(email = `user-${Math.random().toString(36).slice(2)}@example.com`) {
