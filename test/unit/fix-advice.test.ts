@@ -253,6 +253,25 @@ describe('versions the description calls vulnerable', () => {
     expect(advice.named).toContainEqual({ vendor: 'acme', product: 'widget', versions: ['2.1'] });
   });
 
+  it('a fixed version of a part of the only product ("plugin before 2.22 for Total Commander") is never the product\'s (CVE-2015-2869)', () => {
+    const record = parseNvdCve({
+      id: 'CVE-2015-2869',
+      sourceIdentifier: 'cert@cert.org',
+      published: '2015-07-01T10:59:00.000',
+      descriptions: [{ lang: 'en', value: 'The FileInfo plugin before 2.22 for Ghisler Total Commander allows remote attackers to cause a denial of service (out-of-bounds read and application crash) via a crafted file.' }],
+      configurations: [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:ghisler:total_commander:*:*:*:*:*:*:*:*', versionEndIncluding: '2.2.1' }] }] }],
+    })!;
+    const advice = deriveFixAdvice(record.products, record.description);
+    expect(advice.named).toEqual([]);
+    expect(advice.fixedProducts.size).toBe(0);
+    expect(fixText([...record.products], record.description)).toBe(
+      'The description gives 2.22 as the fixed version of a part of Ghisler Total Commander that it names (a plugin or component), not of Ghisler Total Commander itself: update that part to 2.22 or later.',
+    );
+    // Named before the version, the product is the one fixed.
+    const own = deriveFixAdvice(record.products, 'Ghisler Total Commander before 2.22 for Windows allows remote attackers to crash it.');
+    expect(own.named).toEqual([{ vendor: 'ghisler', product: 'total_commander', versions: ['2.22'] }]);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

@@ -56,6 +56,8 @@ export interface FixAdvice {
   readonly otherProductsWithFixes: number;
   /** A fixed version from the description when the record lists no product at all. */
   readonly describedOnly: readonly DescribedFix[];
+  /** Described fixes of a part of the record's only product ("plugin before 2.22 for P"): never P's version. */
+  readonly partFixes: readonly { readonly product: AffectedProduct; readonly version: string }[];
   readonly provenance: string;
   /** Exactly the (product, version) pairs the fix text names: for tracing and the real-data check. */
   readonly named: readonly { readonly vendor: string; readonly product: string; readonly versions: readonly string[] }[];
@@ -152,7 +154,20 @@ function collapseParts(products: readonly AffectedProduct[]): AffectedProduct[] 
 
 const hasFix = (f: ProductFix) => f.latest !== undefined || f.branches.length > 0;
 
-/** The product a described fix speaks of: the product named nearest before it, else the only one. */
+/**
+ * "The FileInfo plugin before 2.22 for Ghisler Total Commander": the statement's version belongs
+ * to a part of the product named right after it (a plugin, module or extension for, in or on it),
+ * not to the product: Total Commander has no release 2.22.
+ */
+function isAboutPartOf(product: AffectedProduct, statement: DescribedFix): boolean {
+  const preposition = /^\s*,?\s*(?:for|on|in)\s/i.exec(statement.following);
+  return preposition !== null && mentionIndex(product, statement.following.slice(0, preposition[0].length + 50), 'first') >= 0;
+}
+
+/**
+ * The product a described fix speaks of: the product named nearest before it, else the only one,
+ * unless the statement is about a part of that one (`isAboutPartOf`).
+ */
 function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix): AffectedProduct | undefined {
   let best: { product: AffectedProduct; at: number } | undefined;
   for (const product of products) {
@@ -160,7 +175,8 @@ function productForStatement(products: readonly AffectedProduct[], statement: De
     if (at >= 0 && (!best || at > best.at)) best = { product, at };
   }
   if (best) return best.product;
-  return products.length === 1 ? products[0] : undefined;
+  const only = products.length === 1 ? products[0] : undefined;
+  return only && !isAboutPartOf(only, statement) ? only : undefined;
 }
 
 /**
@@ -214,10 +230,13 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   const described = describedVersions(description);
   const describedFor = new Map<string, string[]>();
   const unattached: string[] = [];
+  const only = products.length === 1 ? products[0]! : undefined;
+  const partFixes: { product: AffectedProduct; version: string }[] = [];
   for (const statement of described.fixed) {
     if (!lineMatches(statement)) continue;
     const product = productForStatement(products, statement);
     if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
+    else if (only && isAboutPartOf(only, statement)) partFixes.push({ product: only, version: statement.version });
     else unattached.push(statement.version);
   }
   const vulnerableFor = new Map<string, string[]>();
@@ -261,7 +280,7 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
     ...notes,
   ].join('; ');
   const fixedProducts = new Set(all.filter(hasFix).map((f) => keyOf(f.product)));
-  return { products: speakOf, otherProductsWithFixes, describedOnly, provenance, named, fixedProducts };
+  return { products: speakOf, otherProductsWithFixes, describedOnly, partFixes, provenance, named, fixedProducts };
 }
 
 export const MAX_FIX_PRODUCTS = 3;

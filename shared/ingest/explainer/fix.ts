@@ -54,6 +54,11 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
     const n = advice.otherProductsWithFixes;
     parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; check its entry if you use ${n === 1 ? 'it' : 'them'}.`);
   }
+  const part = advice.partFixes[0];
+  if (parts.length === 0 && part) {
+    const name = nameOf(part.product);
+    parts.push(`The description gives ${part.version} as the fixed version of a part of ${name} that it names (a plugin or component), not of ${name} itself: update that part to ${part.version} or later.`);
+  }
   const described = advice.describedOnly.slice(0, MAX_BRANCHES);
   if (described.length === 1 && !described[0]!.line) {
     parts.push(`The description says version ${described[0]!.version} fixes it: update to ${described[0]!.version} or later.`);

@@ -20,6 +20,8 @@ export interface DescribedFix {
   readonly line?: string;
   /** Up to 80 characters before the phrase: what the phrase is about. */
   readonly context: string;
+  /** Up to 80 characters after the phrase ("… before 2.22 for Total Commander": whose part it is). */
+  readonly following: string;
 }
 
 export interface DescribedVersions {
@@ -60,7 +62,9 @@ function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
       if (!version) continue;
       const line = match.groups?.line;
       const context = text.slice(Math.max(0, match.index - 80), match.index);
-      if (!found.some((f) => f.fix.version === version && f.fix.line === line)) found.push({ at: match.index, fix: { version, ...(line ? { line } : {}), context } });
+      const end = match.index + match[0].length;
+      const following = text.slice(end, end + 80);
+      if (!found.some((f) => f.fix.version === version && f.fix.line === line)) found.push({ at: match.index, fix: { version, ...(line ? { line } : {}), context, following } });
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
