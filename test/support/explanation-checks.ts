@@ -13,5 +13,9 @@ export function explanationFaults(text: string): string[] {
   if (/\bincluding\s*\.(\s|$)|\bincluding\s*$/.test(text)) faults.push('an empty list');
   if (/cpe:(2\.3:|\/)/i.test(text)) faults.push('a raw CPE string');
   if (/\[object Object\]/.test(text)) faults.push('[object Object]');
+  // Who can attack, said twice (from the description, then from the CVSS vector), must agree.
+  const local = /Someone who can already log in to the machine|only with access to the machine itself/.test(text);
+  const network = /An attacker on the network|over the network, even from the internet/.test(text);
+  if (local && network) faults.push('says both a local and a network attacker');
   return faults;
 }

@@ -139,6 +139,36 @@ describe('explainer', () => {
   });
 });
 
+describe('who can attack: the description and the vector never disagree', () => {
+  it('"local users and possibly remote attackers" beside a network vector says no "log in to the machine" (CVE-2002-1850)', () => {
+    const summary = explain({
+      ...base,
+      cweIds: ['CWE-667'],
+      description: 'mod_cgi in Apache 2.0.39 and 2.0.40 allows local users and possibly remote attackers to cause a denial of service (hang and memory consumption) by causing a CGI script to send a large amount of data to stderr.',
+      vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H',
+      cvssScore: 7.5,
+      severity: 'HIGH',
+      cvssVersion: '3.1',
+    }).summary;
+    expect(summary).not.toMatch(/log in to the machine/);
+    expect(summary).toContain('An attacker can stop the software from working.');
+    expect(summary).toContain('over the network, even from the internet, with no account');
+  });
+
+  it('keeps the description\'s attacker where the vector agrees (local users, AV:L)', () => {
+    const summary = explain({
+      ...base,
+      cweIds: ['CWE-667'],
+      description: 'The kernel allows local users to cause a denial of service via a crafted call.',
+      vector: 'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:N/I:N/A:H',
+      cvssScore: 5.5,
+      severity: 'MEDIUM',
+      cvssVersion: '3.1',
+    }).summary;
+    expect(summary).toContain('Someone who can already log in to the machine can stop the software from working.');
+  });
+});
+
 describe('explainer parts', () => {
   it('reads who can attack from the vector', () => {
     expect(attackSentence(parseCvssVector('CVSS:3.1/AV:A/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H')!)).toBe(

@@ -8,10 +8,10 @@ import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { versionGroups } from './affected.js';
-import { attackSentence, impactSentence, parseCvssVector } from './attack.js';
+import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { descriptionImpactBeyond, readDescription } from './description.js';
+import { descriptionImpactBeyond, readDescription, type Attacker, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
@@ -83,6 +83,33 @@ function severityWords(severity: Severity, score: number | null, version: CvssVe
   return `It is rated ${severity.toLowerCase()}: ${score} out of 10${version ? SCALE[version] : ''}.`;
 }
 
+/**
+ * The description's attacker, kept only where the CVSS vector, whose sentence follows, agrees:
+ * "local users and possibly remote attackers" (CVE-2002-1850) read as "Someone who can already
+ * log in to the machine" beside a network vector with no account would contradict itself.
+ */
+function attackerAgreeingWith(facts: DescriptionFacts, attack: AttackConditions | undefined): DescriptionFacts {
+  if (!attack || !facts.attacker || attackerAgrees(facts.attacker, attack)) return facts;
+  const { attacker: _disagreeing, ...rest } = facts;
+  return rest;
+}
+
+function attackerAgrees(attacker: Attacker, attack: AttackConditions): boolean {
+  switch (attacker) {
+    case 'local':
+      return attack.vector === 'L';
+    case 'physical':
+      return attack.vector === 'P';
+    case 'adjacent':
+      return attack.vector === 'A';
+    case 'remote-authenticated':
+      return (attack.vector === 'N' || attack.vector === 'A') && attack.privileges !== 'N';
+    case 'remote':
+    case 'mitm':
+      return attack.vector === 'N' || attack.vector === 'A';
+  }
+}
+
 export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
@@ -92,7 +119,7 @@ export function explainSummary(input: ExplainerInput): string {
   const facts = input.description ? readDescription(input.description) : undefined;
   // The description's own words where the CWE has no plain text or there is no vector (less
   // what the weakness's text already said); else the vector's impacts.
-  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(facts, plainWeakness?.says) : undefined;
+  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(attackerAgreeingWith(facts, attack), plainWeakness?.says) : undefined;
   if (described) parts.push(described);
   else if (attack && !plainWeakness) {
     const impact = impactSentence(attack);
