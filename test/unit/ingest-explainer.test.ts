@@ -69,7 +69,7 @@ describe('explainer', () => {
   it('reads who can attack from a CVSS v4.0 vector (passive or active user interaction)', () => {
     expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:P/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N')).toEqual({ vector: 'N', privileges: 'L', interaction: 'R', confidentiality: 'H', integrity: 'N', availability: 'N' });
     expect(parseCvssVector('CVSS:4.0/AV:L/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N')).toMatchObject({ vector: 'L', interaction: 'N' });
-    expect(parseCvssVector('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toBeUndefined();
+    expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:Z/VC:H/VI:N/VA:N')).toBeUndefined();
   });
 
   it('a CWE without a plain description falls back to the catalogue name; the vector gives the impact', () => {
@@ -169,12 +169,27 @@ describe('who can attack: the description and the vector never disagree', () => 
   });
 });
 
+describe('CVSS v2 vectors say who can attack', () => {
+  it('reads AV and Au, and says nothing of a victim\'s help, which v2 does not score', () => {
+    expect(parseCvssVector('AV:L/AC:M/Au:N/C:C/I:C/A:C')).toEqual({ vector: 'L', privileges: 'N', confidentiality: 'H', integrity: 'H', availability: 'H' });
+    expect(parseCvssVector('AV:N/AC:L/Au:S/C:P/I:N/A:N')).toEqual({ vector: 'N', privileges: 'L', confidentiality: 'L', integrity: 'N', availability: 'N' });
+    expect(parseCvssVector('AV:X/AC:L/Au:N/C:P/I:N/A:N')).toBeUndefined();
+    const v2 = (vector: string, description = '') => explain({ ...base, cvssScore: 6.9, severity: 'MEDIUM', cvssVersion: '2.0', vector, description }).summary;
+    expect(v2('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toContain('An attacker can try this over the network, even from the internet, with no account.');
+    expect(v2('AV:N/AC:L/Au:S/C:P/I:N/A:N')).toContain('with a normal user account.');
+    const local = v2('AV:L/AC:M/Au:N/C:C/I:C/A:C', 'Linux kernel before 2.6.25.2 allows local users to execute code in parallel.');
+    expect(local).toContain('An attacker can try this only with access to the machine itself, as any user of it.');
+    expect(local).not.toMatch(/help from anyone|tricked/);
+    expect(explanationFaults(local)).toEqual([]);
+  });
+});
+
 describe('explainer parts', () => {
   it('reads who can attack from the vector', () => {
     expect(attackSentence(parseCvssVector('CVSS:3.1/AV:A/AC:L/PR:H/UI:N/S:U/C:H/I:H/A:H')!)).toBe(
       'An attacker can try this only from the same local network, with an admin account, and with no help from anyone.',
     );
-    expect(parseCvssVector('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toBeUndefined();
+    expect(parseCvssVector('AV:N/AC:L/Au:N/C:P/I:P/A:P')).toEqual({ vector: 'N', privileges: 'N', confidentiality: 'L', integrity: 'L', availability: 'L' });
   });
 
   it('names products for people, and picks the article by sound', () => {
