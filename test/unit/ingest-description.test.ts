@@ -72,7 +72,8 @@ describe('summaries use the description where the CWE or the vector says nothing
 
   it('a CWE without plain text and a vector: the description wins over the CVSS impact metrics', () => {
     const summary = explainSummary({ ...base, cweIds: ['CWE-1419'], vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', cvssScore: 9.8, severity: 'CRITICAL', description: 'allows remote attackers to upload arbitrary files and execute arbitrary code' });
-    expect(summary).toContain('An attacker on the network can upload a harmful file that the server may run or run their own code.');
+    // Who can attack is the vector's sentence, said once.
+    expect(summary).toContain('An attacker can upload a harmful file that the server may run or run their own code. An attacker can try this over the network, even from the internet, with no account, and with no help from anyone.');
     expect(summary).not.toContain('If the attack works');
   });
 

@@ -11,7 +11,7 @@ import { versionGroups } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { descriptionImpactBeyond, readDescription, type Attacker, type DescriptionFacts } from './description.js';
+import { descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
@@ -84,30 +84,18 @@ function severityWords(severity: Severity, score: number | null, version: CvssVe
 }
 
 /**
- * The description's attacker, kept only where the CVSS vector, whose sentence follows, agrees:
- * "local users and possibly remote attackers" (CVE-2002-1850) read as "Someone who can already
- * log in to the machine" beside a network vector with no account would contradict itself.
+ * With a CVSS vector, its sentence says who can attack, so the description's impact sentence says
+ * "An attacker": saying who twice repeats it ("An attacker on the network can … An attacker can
+ * try this over the network") or contradicts it ("local users and possibly remote attackers",
+ * CVE-2002-1850, read as "Someone who can already log in to the machine" beside a network vector
+ * with no account). Only an interceptor is kept, which no vector says, and only where the vector
+ * is a network one.
  */
-function attackerAgreeingWith(facts: DescriptionFacts, attack: AttackConditions | undefined): DescriptionFacts {
-  if (!attack || !facts.attacker || attackerAgrees(facts.attacker, attack)) return facts;
-  const { attacker: _disagreeing, ...rest } = facts;
+function attackerBesideVector(facts: DescriptionFacts, attack: AttackConditions | undefined): DescriptionFacts {
+  if (!attack || !facts.attacker) return facts;
+  if (facts.attacker === 'mitm' && (attack.vector === 'N' || attack.vector === 'A')) return facts;
+  const { attacker: _saidByTheVector, ...rest } = facts;
   return rest;
-}
-
-function attackerAgrees(attacker: Attacker, attack: AttackConditions): boolean {
-  switch (attacker) {
-    case 'local':
-      return attack.vector === 'L';
-    case 'physical':
-      return attack.vector === 'P';
-    case 'adjacent':
-      return attack.vector === 'A';
-    case 'remote-authenticated':
-      return (attack.vector === 'N' || attack.vector === 'A') && attack.privileges !== 'N';
-    case 'remote':
-    case 'mitm':
-      return attack.vector === 'N' || attack.vector === 'A';
-  }
 }
 
 export function explainSummary(input: ExplainerInput): string {
@@ -119,7 +107,7 @@ export function explainSummary(input: ExplainerInput): string {
   const facts = input.description ? readDescription(input.description) : undefined;
   // The description's own words where the CWE has no plain text or there is no vector (less
   // what the weakness's text already said); else the vector's impacts.
-  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(attackerAgreeingWith(facts, attack), plainWeakness?.says) : undefined;
+  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(attackerBesideVector(facts, attack), plainWeakness?.says) : undefined;
   if (described) parts.push(described);
   else if (attack && !plainWeakness) {
     const impact = impactSentence(attack);
