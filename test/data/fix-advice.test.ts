@@ -70,7 +70,7 @@ describe('fix advice over the real data', () => {
     expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
   });
 
-  it('names no version at or below one the description calls affected ("FreeBSD through 10.1")', () => {
+  it('names no fix that a version the description calls affected contradicts ("FreeBSD through 10.1")', () => {
     const faults: string[] = [];
     let checked = 0;
     for (const r of records) {

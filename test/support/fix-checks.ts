@@ -115,25 +115,49 @@ export function sourceGivesFix(raw: RawNvdConfigurations | undefined, descriptio
   return { cpe, description: describedVersions(description).fixed.length > 0 };
 }
 
+/** "2.4" for 2.4.1, "1.6" for "1.6.0 update 27": the first two numbers. */
+function releaseLineOf(version: string): string {
+  const numbers = version.match(/\d+/g) ?? [];
+  return `${Number(numbers[0] ?? 0)}.${Number(numbers[1] ?? 0)}`;
+}
+
 /**
- * Named fixes at or below a version the description calls last affected ("FreeBSD through 10.1",
- * "2.3 and earlier") for the same product: the statement is taken to be about the product when
- * the text just before it spells the product's name (CPE underscores as spaces), or when the fix
- * names one product only.
+ * Named fixes that a version the description calls last affected ("FreeBSD through 10.1", "2.3 and
+ * earlier") for the same product contradicts: a fix at or below it on its release line, or an
+ * "update to V or later" below it. (A fix of an older line below a newer line's last affected
+ * version is right: "7.0.4 fixes 7.0.x" beside "8.0.0 through 8.1.0".) The statement is taken to
+ * be about the named product whose name (CPE underscores as spaces) the text just before it
+ * mentions last.
  */
-export function describedAffectedFaults(record: Pick<CatalogueRecord, 'description' | 'provenance'>): string[] {
+export function describedAffectedFaults(record: Pick<CatalogueRecord, 'description' | 'provenance' | 'explanation'>): string[] {
   const statements = describedVersions(record.description).lastAffected;
   if (statements.length === 0) return [];
   const named = namedFixes(record).filter((n) => n.product);
+  const text = record.explanation?.fix ?? '';
   const faults: string[] = [];
-  for (const fix of named) {
-    const spelled = fix.product.toLowerCase().replace(/_/g, ' ');
-    for (const statement of statements) {
-      const about = named.length === 1 || statement.context.toLowerCase().includes(spelled);
-      if (!about) continue;
-      for (const v of fix.versions) {
-        if (compareVersions(v, statement.version) <= 0) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);
-      }
+  for (const statement of statements) {
+    const context = statement.context.toLowerCase();
+    // The product's name must be the last name before the statement: "MySQL before 5.6.21 and
+    // MariaDB through 10.0.29" and "Acrobat Reader 2017.009.20058 and earlier" are not about
+    // MySQL or Acrobat (a capitalised word after the name starts another name).
+    const mentioned = named
+      .map((fix) => {
+        const spelled = fix.product.toLowerCase().replace(/_/g, ' ');
+        const at = context.lastIndexOf(spelled);
+        const after = at < 0 ? '' : statement.context.slice(at + spelled.length);
+        return { fix, at, last: at >= 0 && !/^\w/.test(after) && !/\b[A-Z]/.test(after) };
+      })
+      .filter((m) => m.last)
+      .sort((a, b) => b.at - a.at)[0]?.fix;
+    // Only a statement that names the product counts: "MariaDB through 10.0.29" beside a fix of
+    // Oracle MySQL is about MariaDB, whichever product the record's fix text names.
+    const fix = mentioned;
+    if (!fix) continue;
+    for (const v of fix.versions) {
+      if (compareVersions(v, statement.version) > 0) continue;
+      const sameLine = releaseLineOf(v) === releaseLineOf(statement.version);
+      const orLater = text.includes(`to version ${v} or later`);
+      if (sameLine || orLater) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);
     }
   }
   return faults;

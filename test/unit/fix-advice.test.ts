@@ -272,6 +272,22 @@ describe('versions the description calls vulnerable', () => {
     expect(own.named).toEqual([{ vendor: 'ghisler', product: 'total_commander', versions: ['2.22'] }]);
   });
 
+  it('ties a last affected version to its product by the word before it ("Qt through 5.14") or by a range ending there (CVE-2019-19634)', () => {
+    const qt = product({ vendor: 'qt', product: 'qt', ranges: [{ startIncluding: '5.5.0', endExcluding: '5.12.8' }] });
+    const fedora = product({ vendor: 'fedoraproject', product: 'fedora', part: 'o', ranges: [{ exact: '31' }] });
+    expect(deriveFixAdvice([qt, fedora], 'Qt through 5.14 allows an exponential XML entity expansion attack.').named).toEqual([]);
+    const verot = product({ vendor: 'verot_project', product: 'verot', ranges: [{ endExcluding: '1.0.3' }] });
+    const k2 = product({ vendor: 'joomlaworks', product: 'k2', ranges: [{ exact: '2.9' }] });
+    expect(deriveFixAdvice([verot, k2], 'class.upload.php in verot.net class.upload through 1.0.3, as used in the K2 extension for Joomla!, omits .pht.').named).toEqual([]);
+  });
+
+  it('a part\'s version on several products is never taken for one of their releases (VIX API on VMware Fusion, CVE-2008-2100)', () => {
+    const fusion = product({ vendor: 'vmware', product: 'fusion', ranges: [{ exact: '1.1.3' }], fixedVersions: [] });
+    const player = product({ vendor: 'vmware', product: 'player', ranges: [{ exact: '2.0.3' }], fixedVersions: [] });
+    const advice = deriveFixAdvice([fusion, player], 'Multiple buffer overflows in VIX API 1.1.x before 1.1.4 build 93057 on VMware Player 2.x and VMware Fusion 1.x allow guest OS users to execute arbitrary code.');
+    expect(advice.named).toEqual([]);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

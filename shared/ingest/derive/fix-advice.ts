@@ -175,8 +175,23 @@ function productForStatement(products: readonly AffectedProduct[], statement: De
     if (at >= 0 && (!best || at > best.at)) best = { product, at };
   }
   if (best) return best.product;
+  // A short product token ("qt") counts as a name only with its vendor, except as the very word
+  // before the statement: "Qt through 5.14".
+  const lastWord = /([A-Za-z][\w+-]*)\s*$/.exec(statement.context)?.[1]?.toLowerCase();
+  const named = products.filter((p) => lastWord !== undefined && p.product.toLowerCase() === lastWord);
+  if (named.length === 1) return named[0];
   const only = products.length === 1 ? products[0] : undefined;
   return only && !isAboutPartOf(only, statement) ? only : undefined;
+}
+
+/**
+ * A last affected version tied to no product by name belongs to the one product whose source
+ * range ends just before it: "class.upload through 1.0.3" beside a CPE range "before 1.0.3"
+ * (CVE-2019-19634) is the same product, and its 1.0.3 is no fix.
+ */
+function productEndingAt(products: readonly AffectedProduct[], version: string): AffectedProduct | undefined {
+  const ending = products.filter((p) => p.ranges.some((r) => r.endExcluding !== undefined && compareVersions(r.endExcluding, version) === 0));
+  return ending.length === 1 ? ending[0] : undefined;
 }
 
 /**
@@ -237,11 +252,13 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
     const product = productForStatement(products, statement);
     if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
     else if (only && isAboutPartOf(only, statement)) partFixes.push({ product: only, version: statement.version });
-    else unattached.push(statement.version);
+    // "VIX API 1.1.x before 1.1.4 build 93057 on VMware Workstation …, VMware Fusion 1.x": a
+    // part's version, never taken for the next release of any product it runs on.
+    else if (!products.some((p) => isAboutPartOf(p, statement))) unattached.push(statement.version);
   }
   const vulnerableFor = new Map<string, string[]>();
   for (const statement of described.lastAffected) {
-    const product = productForStatement(products, statement);
+    const product = productForStatement(products, statement) ?? (isComparableVersion(statement.version) ? productEndingAt(products, statement.version) : undefined);
     if (product) vulnerableFor.set(keyOf(product), [...(vulnerableFor.get(keyOf(product)) ?? []), statement.version]);
   }
   const notes: string[] = [];

@@ -6,7 +6,20 @@
  */
 import type { AffectedProduct } from '../model.js';
 
-const normalise = (text: string) => ` ${text.toLowerCase().replace(/[_\-/]+/g, ' ').replace(/[^a-z0-9.+# ]+/g, ' ').replace(/\.(?= |$)/g, '').replace(/\s+/g, ' ')} `;
+/**
+ * An abbreviation in brackets made of the initials before it ("Adaptive Security Appliance (ASA)
+ * Software") is an aside: the name reads on without it. A bracketed name that is no such
+ * abbreviation ("Clam AntiVirus (ClamAV)") is kept, since it may be the product's own name.
+ */
+function withoutInitialisms(text: string): string {
+  if (!text.includes('(')) return text;
+  return text.replace(/((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})\)(?=\s[A-Za-z])/g, (whole, words: string, abbreviation: string) => {
+    const initials = words.trim().split(/\s+/).map((w) => w[0]!.toUpperCase()).join('');
+    return initials.endsWith(abbreviation) ? words.trimEnd() : whole;
+  });
+}
+
+const normalise = (text: string) => ` ${withoutInitialisms(text).toLowerCase().replace(/[_\-/]+/g, ' ').replace(/[^a-z0-9.+# ]+/g, ' ').replace(/\.(?= |$)/g, '').replace(/\s+/g, ' ')} `;
 
 /**
  * Normalised texts, memoised: a record's description is searched once per product (hundreds for

@@ -64,7 +64,7 @@ export const PLAIN_WEAKNESSES: Readonly<Record<string, PlainWeakness>> = {
   'CWE-362': { name: 'race condition', effect: 'Two actions can run at the same time in an unsafe way. An attacker who wins the race may crash the system or get around a check.' },
   'CWE-601': { name: 'open redirect', effect: 'An attacker can craft a link on a trusted site that sends people on to a site of their choice, such as a fake login page.', says: ["send users to a website of the attacker's choice"] },
   'CWE-611': { name: 'XML external entity (XXE)', effect: 'An attacker can send XML that makes the software read local files or reach other systems.', says: [READ_FILES] },
-  'CWE-295': { name: 'certificate checking', effect: 'The software does not check certificates properly. An attacker on the network can pose as a trusted server and read or change traffic.' },
+  'CWE-295': { name: 'certificate checking', effect: 'The software does not check certificates properly. An attacker who can intercept its connections can pose as a trusted server and read or change what is sent.' },
   'CWE-59': { name: 'link following', effect: 'An attacker can use a link (a shortcut file) to make the software read or write a file it should not.' },
   'CWE-306': { name: 'missing login check', effect: 'An important feature can be used without logging in.', says: [NO_LOGIN] },
   'CWE-532': { name: 'secrets in log files', effect: 'The software writes private data, such as passwords, into log files that others may read.', says: [SEE] },
