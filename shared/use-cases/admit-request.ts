@@ -20,7 +20,7 @@ export type Admission =
  * the account item (accountRepository.takeRequestUnit), so a lookup in an open window costs one
  * DynamoDB call besides its own read, and a revoked key is refused by that same write, at once.
  * Usage for the dashboard is counted on the same item; only the request that opens a window
- * writes usage items and closes older windows (`countWindowRequests`). A 429 is recorded in the day's usage. A refused
+ * writes usage items and closes older windows (`countWindowRequests`). A 429 is recorded in the day's usage (a request, and a 429). A refused
  * request counts nothing; for a deleted account, the day's usage item of the key goes too, since
  * a request admitted just before the deletion may have written it after the deletion's sweep.
  * Usage writes never fail the request: their errors go to `onUsageError`.
@@ -35,7 +35,8 @@ export async function admitRequest(caller: Caller, nowMs: number, onUsageError: 
   }
   const resetAt = window.resetAt;
   if (unit.outcome === 'limited') {
-    await recordUsage(caller, { rate_limited: 1 }, onUsageError, nowMs);
+    // A 429 counts as a request and as a 429 (docs/site.md), in one write of the day's item.
+    await recordUsage(caller, { requests: 1, rate_limited: 1 }, onUsageError, nowMs);
     return {
       outcome: 'limited',
       state: { resource: CORE_LIMIT.resource, limit: CORE_LIMIT.limit, remaining: 0, resetAt },

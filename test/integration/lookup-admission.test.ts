@@ -125,7 +125,8 @@ describe('admission across windows (the use case, driven by the clock it is give
     expect(remaining).toEqual(Array.from({ length: 90 }, (_, i) => i));
     expect((await admitRequest(caller, minute(11), ignoreUsageErrors)).outcome).toBe('admitted');
     const usage = await dailyUsageSince(account.account_id, utcDay(minute(10)));
-    expect(requestsByKey(usage)).toEqual({ [key.keyId]: 101 });
+    // 101 admitted and 60 refused with 429: each a request of the day, the 60 also 429s.
+    expect(requestsByKey(usage)).toEqual({ [key.keyId]: 161 });
     expect(usage.reduce((sum, u) => sum + u.rate_limited, 0)).toBe(60);
   });
 });
