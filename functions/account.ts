@@ -16,7 +16,6 @@ import {
   unlinkRequestSchema,
   updateEmail,
 } from '../shared/use-cases/account-dashboard.js';
-import { scanForDashboard } from '../shared/use-cases/scan-manifest.js';
 import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
 import { usageHistory } from '../shared/use-cases/usage-history.js';
 import {
@@ -79,6 +78,9 @@ export const handler = accountApiHandler(
       guard: 'dashboard',
       run: async (active, event) => {
         const { body, contentEncoding } = manifestBodyOf(event);
+        // Loaded on the first scan, not at cold start: the parsers (CycloneDX's schema validator
+        // among them) are most of this function's code, and most of its requests never scan.
+        const { scanForDashboard } = await import('../shared/use-cases/scan-manifest.js');
         const { report, rate } = await scanForDashboard(active, body, contentEncoding);
         return okResponse(report, rate);
       },

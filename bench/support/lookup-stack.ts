@@ -66,4 +66,4 @@ process.on('message', (message: Message) => {
   }
 });
 
-process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: stack.dynamoEndpoint, catalogueTable: tableName('CATALOGUE_TABLE'), keys, ids: records.map((r) => r.cve_id) });
+process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: stack.dynamoEndpoint, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });

@@ -66,6 +66,14 @@ export function keyIdOf(keyHash: string): string {
   return `key_${keyHash.slice(0, 12)}`;
 }
 
+/**
+ * The start of the key hash a key id names (keyIdOf): the account item's `current_key_pk` of a
+ * current key begins with it, which a conditional write can test without the whole hash.
+ */
+export function keyHashPrefixOf(keyId: string): string {
+  return keyId.slice('key_'.length);
+}
+
 /** What the dashboard may show of a key after the session that issued it: `pcve_AbCd…`. */
 export function displayPrefixOf(key: string): string {
   return key.slice(0, API_KEY_PREFIX.length + 4);

@@ -1,11 +1,8 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.js';
-import { CORE_LIMIT, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
-import { utcDay } from '../domain/days-unpatched.js';
-import { LimitReachedError, counterRepository, type CounterKey } from '../repositories/counter-repository.js';
-import { currentKeyState } from '../use-cases/authorize-api-key.js';
-import { recordUsage } from '../use-cases/usage-history.js';
+import { rateHeaders, type RateState } from '../domain/limits.js';
+import { admitRequest } from '../use-cases/admit-request.js';
 import { callerOf } from './caller.js';
 import { logger } from './logger.js';
 
@@ -28,55 +25,22 @@ const takingFor = new WeakMap<object, Promise<void>>();
 export type RateLimitMode = 'before' | 'alongside';
 
 /**
- * Admits one request of an authenticated caller: three calls at once, so one round trip in
- * series (after the authorizer's, which API Gateway may have cached):
- * - the key check: the account item must name the caller's key as current (a rotated, revoked
- *   or deleted key is refused here at its next request, whatever the authorizer cache holds);
- * - the rate counter: one conditional write takes one unit of the per-minute allowance, the
- *   only gate of the limit (a refusal becomes 429 RATE_LIMITED with Retry-After);
- * - the day's usage count (the dashboard's chart).
- * The key check decides first: a refused key gets 401 INVALID_API_KEY, as from the gateway,
- * and what its request counted is taken back.
+ * Admits one request of an authenticated caller (shared/use-cases/admit-request.ts): the key
+ * check and one unit of the per-minute allowance in one conditional write to the account item,
+ * so one round trip (after the authorizer's, which API Gateway may have cached). A key that is
+ * no longer current gets 401 INVALID_API_KEY, as from the gateway, whatever the gateway's
+ * authorizer cache holds; a used-up minute 429 RATE_LIMITED with Retry-After.
  */
 async function admit(event: APIGatewayProxyEvent, nowMs: number): Promise<void> {
   const caller = callerOf(event);
-  const window = windowAt(nowMs, CORE_LIMIT.windowSeconds);
-  const counter = { accountId: caller.accountId, keyId: caller.keyId, resource: CORE_LIMIT.resource, windowStart: window.start };
-  const [keyState, unit, counted] = await Promise.allSettled([
-    currentKeyState(caller),
-    counterRepository.take(counter, CORE_LIMIT.limit, CORE_LIMIT.windowSeconds),
-    recordUsage(caller, { requests: 1 }, usageWriteFailed, nowMs),
-  ]);
-  if (keyState.status === 'rejected') throw keyState.reason;
-  if (keyState.value !== 'current') {
-    await takeBack(counter, keyState.value, counted.status === 'fulfilled' && counted.value, nowMs);
-    logger.info('api key denied', { request_id: event.requestContext?.requestId, key_id: caller.keyId, reason: keyState.value });
+  const admission = await admitRequest(caller, nowMs, usageWriteFailed);
+  if (admission.outcome === 'refused') {
+    logger.info('api key denied', { request_id: event.requestContext?.requestId, key_id: caller.keyId, reason: admission.reason });
     throw new ApiError('INVALID_API_KEY');
   }
-  if (unit.status === 'fulfilled') {
-    stateOf.set(event, { resource: 'core', limit: CORE_LIMIT.limit, remaining: CORE_LIMIT.limit - unit.value, resetAt: window.resetAt });
-    return;
-  }
-  if (!(unit.reason instanceof LimitReachedError)) throw unit.reason;
-  await recordUsage(caller, { rate_limited: 1 }, usageWriteFailed, nowMs);
-  stateOf.set(event, { resource: 'core', limit: CORE_LIMIT.limit, remaining: 0, resetAt: window.resetAt });
-  throw new ApiError('RATE_LIMITED', undefined, undefined, {
-    'Retry-After': String(retryAfterSeconds(window.resetAt, nowMs)),
-  });
-}
-
-/**
- * A refused key's request leaves no count behind. A superseded key's usage count is given back
- * (its own counter expires unread: the key never becomes valid again); a deleted account's
- * items written by this request are deleted, since the deletion's sweep may already be over.
- * Housekeeping: a failure is logged, and the answer stays 401.
- */
-async function takeBack(counter: CounterKey, keyState: 'superseded' | 'gone', counted: boolean, nowMs: number): Promise<void> {
-  try {
-    if (keyState === 'gone') await counterRepository.forgetKeyItems(counter, utcDay(nowMs));
-    else if (counted) await counterRepository.addUsage(counter.accountId, counter.keyId, utcDay(nowMs), { requests: -1 });
-  } catch (error) {
-    logger.warn('refused key\'s counts not taken back', { error: String(error) });
+  stateOf.set(event, admission.state);
+  if (admission.outcome === 'limited') {
+    throw new ApiError('RATE_LIMITED', undefined, undefined, { 'Retry-After': String(admission.retryAfterSeconds) });
   }
 }
 

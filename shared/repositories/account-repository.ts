@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { displayPrefixOf, generateApiKey, hashApiKey, keyIdOf } from '../domain/api-key.js';
+import { displayPrefixOf, generateApiKey, hashApiKey, keyHashPrefixOf, keyIdOf } from '../domain/api-key.js';
 import { ApiError } from '../domain/errors.js';
 import { accountsKeys, accountsTable, applied, kindOfPk, type AccountItemKind } from './accounts-table.js';
 import { isConditionalCheckFailure } from './dynamo-client.js';
@@ -24,6 +24,10 @@ export interface AccountItem {
   readonly identities?: ReadonlySet<string>;
   /** Set when deletion starts: TTL finishes an abandoned deletion even if nobody retries. */
   readonly expires_at?: number;
+  /**
+   * Also: one attribute per open window of the per-minute allowance, `rate#<key id>#<window
+   * start>` = units used (`takeRequestUnit`), read with `rateWindowsOf`.
+   */
 }
 
 /** A key item (`KEY#<sha256>`): which account a key hash belongs to. */
@@ -45,6 +49,58 @@ export interface IssuedKey {
 /** An account's items as the byAccount index shows them, by kind (for the data export). */
 export type AccountItemsByKind = Record<AccountItemKind, Record<string, unknown>[]>;
 
+/** A window of the per-minute allowance as the account item holds it. */
+export interface RateWindowCount {
+  readonly keyId: string;
+  /** Unix seconds. */
+  readonly windowStart: number;
+  readonly used: number;
+}
+
+/**
+ * One request's admission (`takeRequestUnit`): `taken` with the units used in the window after
+ * taking one — and, when this request opened the window, the older windows the item still holds
+ * (`closed`: theirs to remove and record, `closeRateWindows`); `limited` when the window is used
+ * up; `superseded` when the account names another key; `gone` when the account is deleted or
+ * being deleted.
+ */
+export type RequestUnit =
+  | { readonly outcome: 'taken'; readonly used: number; readonly closed?: readonly RateWindowCount[] }
+  | { readonly outcome: 'limited' }
+  | { readonly outcome: 'superseded' }
+  | { readonly outcome: 'gone' };
+
+const RATE_PREFIX = 'rate#';
+
+function rateAttribute(keyId: string, windowStart: number): string {
+  return `${RATE_PREFIX}${keyId}#${windowStart}`;
+}
+
+/** The allowance windows an account item holds (its `rate#` attributes). */
+function windowsIn(item: Record<string, unknown> | undefined): RateWindowCount[] {
+  return Object.entries(item ?? {}).flatMap(([name, value]) => {
+    if (!name.startsWith(RATE_PREFIX)) return [];
+    const [keyId = '', start = ''] = name.slice(RATE_PREFIX.length).split('#');
+    return [{ keyId, windowStart: Number(start), used: Number(value) }];
+  });
+}
+
+type KeyDecidingFields = Pick<AccountItem, 'status' | 'current_key_pk'>;
+
+/**
+ * The rule of the account item (see accountRepository): `current` when the account is active and
+ * its `current_key_pk` is this key's; `superseded` when it names another key (rotated, revoked);
+ * `gone` when the account is deleted or being deleted. The key id is the hash's first 48 bits
+ * (keyIdOf), and the authorizer has already matched the whole hash to this account's key item,
+ * so a superseded key passes only if two keys of one account share those 48 bits (about 2^-48
+ * per rotation). takeRequestUnit's condition (`begins_with(current_key_pk, …)`) is the same test.
+ */
+function keyStateIn(account: KeyDecidingFields | undefined, keyId: string): 'current' | 'superseded' | 'gone' {
+  if (account?.status !== 'active') return 'gone';
+  const currentHash = account.current_key_pk?.slice(accountsKeys.key('').length);
+  return currentHash !== undefined && keyIdOf(currentHash) === keyId ? 'current' : 'superseded';
+}
+
 const accountConditionActive = {
   ConditionExpression: 'attribute_exists(pk) AND #s = :active',
   ExpressionAttributeNames: { '#s': 'status' },
@@ -61,7 +117,8 @@ export const accountRepository = {
   /**
    * The authorizer's read, one strongly consistent GetItem: which account a key hash belongs to.
    * A key item alone grants nothing (an interrupted issuance or deletion can leave one behind):
-   * every protected request also passes `keyState` below, read beside its other calls.
+   * every protected request is also admitted by `takeRequestUnit` below, whose one conditional
+   * write requires the account item to name the key.
    */
   async findKey(keyHash: string): Promise<{ accountId: string; keyId: string } | undefined> {
     const key = await accountsTable.get<KeyItem>(accountsKeys.key(keyHash));
@@ -70,19 +127,67 @@ export const accountRepository = {
   },
 
   /**
-   * Whether `keyId` is the account's valid key right now, from one strongly consistent GetItem
-   * of the account item (the one item that decides, see above): `current` when the account is
-   * active and its `current_key_pk` is this key's; `superseded` when the account is active and
-   * names another key (rotated, revoked); `gone` when the account is deleted or being deleted.
-   * The key id is the hash's first 48 bits (keyIdOf), and the authorizer has already matched the
-   * whole hash to this account's key item, so a superseded key passes only if two keys of one
-   * account share those 48 bits (about 2^-48 per rotation).
+   * Admits one request of `keyId`: the key check and one unit of the per-minute allowance in ONE
+   * conditional write to the account item, the item that decides whether the key is valid. The
+   * window's count is an attribute of that item (`rate#<key id>#<window start>`), so a revoked,
+   * rotated or deleted key is refused by the very write that would count it (at once, whatever
+   * the authorizer cache holds), and a refused request counts nothing. The write adds 1 while the
+   * key is current and the window has room; DynamoDB applies each write atomically against the
+   * value it sees, so N racing requests for k remaining units get exactly k successes, and a new
+   * window needs no reset (its attribute starts from nothing). Its old item names the windows
+   * the item still holds: the request that opens a window gets the older ones to close.
+   * Refused, one consistent read says why: the key (`gone`, `superseded`) or else the limit —
+   * a key never becomes current again, so a key current now was current when refused.
    */
-  async keyState(accountId: string, keyId: string): Promise<'current' | 'superseded' | 'gone'> {
-    const account = await accountsTable.get<Pick<AccountItem, 'status' | 'current_key_pk'>>(accountsKeys.account(accountId), ['status', 'current_key_pk']);
-    if (account?.status !== 'active') return 'gone';
-    const currentHash = account.current_key_pk?.slice(accountsKeys.key('').length);
-    return currentHash !== undefined && keyIdOf(currentHash) === keyId ? 'current' : 'superseded';
+  async takeRequestUnit(accountId: string, keyId: string, windowStart: number, limit: number): Promise<RequestUnit> {
+    const pk = accountsKeys.account(accountId);
+    const window = rateAttribute(keyId, windowStart);
+    try {
+      const out = await accountsTable.update(pk, {
+        UpdateExpression: 'SET #n = if_not_exists(#n, :zero) + :one',
+        ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#n) OR #n < :limit)',
+        ExpressionAttributeNames: { '#s': 'status', '#n': window },
+        ExpressionAttributeValues: { ':active': 'active', ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)), ':zero': 0, ':one': 1, ':limit': limit },
+        ReturnValues: 'ALL_OLD',
+      });
+      const used = Number(out.Attributes?.[window] ?? 0) + 1;
+      if (used > 1) return { outcome: 'taken', used };
+      // Never a later window (another instance's clock a little ahead): that one is still open.
+      const closed = windowsIn(out.Attributes).filter((w) => w.windowStart < windowStart || (w.windowStart === windowStart && w.keyId !== keyId));
+      return { outcome: 'taken', used, closed };
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+    const keyState = keyStateIn(await accountsTable.get<KeyDecidingFields>(pk, ['status', 'current_key_pk']), keyId);
+    return keyState === 'current' ? { outcome: 'limited' } : { outcome: keyState };
+  },
+
+  /**
+   * Removes closed windows from the account item, each only while it still holds the count seen
+   * (so exactly one request removes — and records — a window). False when refused: another
+   * request has closed them, or the account is gone; the windows are then not this caller's.
+   */
+  async closeRateWindows(accountId: string, windows: readonly RateWindowCount[]): Promise<boolean> {
+    if (windows.length === 0) return true;
+    const names = Object.fromEntries(windows.map((w, i) => [`#w${i}`, rateAttribute(w.keyId, w.windowStart)]));
+    return applied(
+      accountsTable.update(accountsKeys.account(accountId), {
+        UpdateExpression: `REMOVE ${windows.map((_, i) => `#w${i}`).join(', ')}`,
+        ConditionExpression: windows.map((_, i) => `#w${i} = :w${i}`).join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: Object.fromEntries(windows.map((w, i) => [`:w${i}`, w.used])),
+      }),
+    );
+  },
+
+  /** The allowance windows the account item holds (for the dashboard's usage and the data export). */
+  async rateWindows(accountId: string): Promise<RateWindowCount[]> {
+    return windowsIn(await accountsTable.get<Record<string, unknown>>(accountsKeys.account(accountId)));
+  },
+
+  /** The same, from an account item already read (the session's). */
+  rateWindowsOf(account: AccountItem): RateWindowCount[] {
+    return windowsIn(account as unknown as Record<string, unknown>);
   },
 
   async getAccount(accountId: string): Promise<AccountItem | undefined> {

@@ -142,11 +142,11 @@ export const counterRepository = {
   },
 
   /**
-   * Deletes one key's rate counter and day's usage items: what a request of a deleted account's
-   * key wrote before the per-request key check refused it (the deletion's sweep may be over).
+   * Deletes one key's usage item of one day: what a request of a deleted account's key may have
+   * written after the deletion's sweep (the per-request key check refuses the next one).
    */
-  async forgetKeyItems(counter: CounterKey, day: string): Promise<void> {
-    await batchDeleteAll(tableName('COUNTERS_TABLE'), [keyOf(counter), { pk: counter.accountId, sk: `${USAGE_SK_PREFIX}${counter.keyId}#${day}` }]);
+  async forgetUsage(accountId: string, keyId: string, day: string): Promise<void> {
+    await batchDeleteAll(tableName('COUNTERS_TABLE'), [{ pk: accountId, sk: `${USAGE_SK_PREFIX}${keyId}#${day}` }]);
   },
 
   /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */

@@ -24,6 +24,11 @@ export function documentClient(): DocumentClient {
       connectionTimeout: DYNAMODB_ENDPOINT ? DYNAMODB_TIMEOUT_MS : Math.min(1000, DYNAMODB_TIMEOUT_MS),
       requestTimeout: DYNAMODB_TIMEOUT_MS,
       throwOnRequestTimeout: true,
+      // The SDK's default pool is 50 sockets, and a call waiting for a free one counts against
+      // connectionTimeout. A Lambda container serves one request at a time and never fills it;
+      // the local stack runs every function in one process on one client, where 150 concurrent
+      // requests queued for sockets long enough, on a busy machine, to fail as 503s.
+      httpAgent: { maxSockets: 1024 },
     },
     ...(DYNAMODB_ENDPOINT
       ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }

@@ -8,6 +8,7 @@ import { identityRef, identityRepository, type IdentityItem } from '../repositor
 import { sessionRepository } from '../repositories/session-repository.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { issuedKeyOf, sealIssuedKey, type ActiveSession } from './sessions.js';
+import { dailyUsageSince } from './usage-history.js';
 
 /** What the dashboard shows (GET /account/me). Only the caller's own account, never a hash. */
 export interface AccountOverview {
@@ -51,12 +52,10 @@ export async function accountOverview(active: ActiveSession, nowMs = Date.now())
   const minute = windowAt(nowMs, CORE_LIMIT.windowSeconds);
   const hour = windowAt(nowMs, EXPORT_LIMIT.windowSeconds);
   const keyId = account.current_key?.key_id;
-  const [minuteUsed, hourUsed] = keyId
-    ? await Promise.all([
-        counterRepository.used({ accountId: account.account_id, keyId, resource: 'core', windowStart: minute.start }),
-        counterRepository.used({ accountId: account.account_id, keyId, resource: 'exports', windowStart: hour.start }),
-      ])
-    : [0, 0];
+  // The minute's window is on the account item the session has just read (consistently).
+  const open = accountRepository.rateWindowsOf(account).find((w) => w.keyId === keyId && w.windowStart === minute.start);
+  const minuteUsed = open?.used ?? 0;
+  const hourUsed = keyId ? await counterRepository.used({ accountId: account.account_id, keyId, resource: 'exports', windowStart: hour.start }) : 0;
   return {
     email: account.email,
     created_at: account.created_at,
@@ -124,7 +123,9 @@ export async function updateEmail(active: ActiveSession, request: z.infer<typeof
 export async function exportAccountData(active: ActiveSession, nowMs = Date.now()) {
   const accountId = active.account.account_id;
   const items = await accountRepository.itemsByKind(accountId);
-  const counters = await counterRepository.countersOf(accountId);
+  const [counters, windows] = await Promise.all([counterRepository.countersOf(accountId), accountRepository.rateWindows(accountId)]);
+  // The per-minute allowance's windows are kept on the account item, the hourly export ones in the counters table.
+  const minuteCounters = windows.map((w) => ({ resource: CORE_LIMIT.resource, key_id: w.keyId, window_start: w.windowStart, count: w.used }));
   const pick = (item: Record<string, unknown>, fields: string[]) =>
     Object.fromEntries(fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
   const [account] = items.account;
@@ -144,11 +145,14 @@ export async function exportAccountData(active: ActiveSession, nowMs = Date.now(
     })),
     // A consistent read of the one watchlists item (the account index may lag a fresh create).
     watchlists: await watchlistRepository.list(accountId),
-    usage_counters: counters.filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX)).map((c) => {
-      const [resource, keyId, windowStart] = c.sk.split('#');
-      return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
-    }),
-    daily_usage: (await counterRepository.usageSince(accountId, '0000-00-00')).map((u) => ({
+    usage_counters: [
+      ...minuteCounters,
+      ...counters.filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX)).map((c) => {
+        const [resource, keyId, windowStart] = c.sk.split('#');
+        return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
+      }),
+    ],
+    daily_usage: (await dailyUsageSince(accountId, '0000-00-00')).map((u) => ({
       key_id: u.keyId,
       day: u.day,
       requests: u.requests,
