@@ -30,7 +30,7 @@ function firstSentences(text: string): string {
 }
 
 /** The fix in plain English, naming the nearest version of this component that fixes it. */
-export function fixAdvice(component: Component, fixedVersions: readonly string[], advisoryId: string): string {
+export function fixAdvice(component: Pick<Component, 'name' | 'version'>, fixedVersions: readonly string[], advisoryId: string): string {
   const nearest = fixedVersions[0];
   if (nearest) {
     return `Upgrade ${component.name} from ${component.version} to ${nearest} or later: ${nearest} is the nearest release that fixes ${advisoryId}.`;
@@ -93,9 +93,9 @@ export function vulnerabilitiesOf(
     .sort(byWorstFirst);
 }
 
-/** The catalogue records of the advisories' CVEs (one BatchGet per 100), keyed by CVE id. */
-export async function catalogueRecordsFor(advisories: readonly Advisory[]): Promise<Map<string, CatalogueRecord>> {
-  const ids = [...new Set(advisories.flatMap((a) => (a.cve_id ? [a.cve_id] : [])))];
+/** The catalogue records of the advisories' CVEs and of other CVEs found (one BatchGet per 100), keyed by CVE id. */
+export async function catalogueRecordsFor(advisories: readonly Advisory[], otherCves: readonly string[] = []): Promise<Map<string, CatalogueRecord>> {
+  const ids = [...new Set([...advisories.flatMap((a) => (a.cve_id ? [a.cve_id] : [])), ...otherCves])];
   const records = ids.length > 0 ? await cveRepository.getMany(ids) : [];
   return new Map(records.map((record) => [record.cve_id, record]));
 }
