@@ -84,12 +84,14 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
   });
   const cpeFound = byCpe.map(({ component, cpe }) => ({ component, cpe, found: affectingCpeFindings(cpeIndex.entries.get(cpe.productKey) ?? [], cpe) }));
   const allFound = affecting.flatMap(({ found }) => found);
+
   const records = await catalogueRecordsFor(allFound, cpeFound.flatMap(({ found }) => found.map((f) => f.cveId)));
 
   const vulnerabilities = new Map<ScanComponent, ScanVulnerability[]>();
   for (const { component, asked, found } of affecting) {
     // The fix names the component as the manifest does (`Django`, not the index's `django`).
-    if (found.length > 0) vulnerabilities.set(component, vulnerabilitiesOf({ ...asked, name: component.name }, found, records));
+    const list = found.length > 0 ? vulnerabilitiesOf(asked, found, records, component.name) : [];
+    if (list.length > 0) vulnerabilities.set(component, list);
   }
   for (const { component, cpe, found } of cpeFound) {
     const known = vulnerabilities.get(component) ?? [];
