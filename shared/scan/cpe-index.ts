@@ -54,9 +54,12 @@ function rangeHolds(range: VersionRange, cpe: ComponentCpe): boolean {
   return range.exact !== undefined && cpe.baseVersion !== cpe.version && compareVersions(range.exact, cpe.baseVersion) === 0 && rangeContains(range, cpe.baseVersion);
 }
 
-/** True when the entry (one CVE, product and part) says the component's version is vulnerable. */
-export function cpeEntryAffects(entry: Pick<CpeIndexEntry, 'part' | 'ranges' | 'allVersions'>, cpe: ComponentCpe): boolean {
-  if (entry.part !== cpe.part) return false;
+/**
+ * True when the entry (one CVE, product and part) says the component's version is vulnerable.
+ * The CPE part is not compared: NVD files some products under `a` in one CVE and `o` in another
+ * (the fix advice treats them as one product too), and SBOM tools write `a` for nearly everything.
+ */
+export function cpeEntryAffects(entry: Pick<CpeIndexEntry, 'ranges' | 'allVersions'>, cpe: ComponentCpe): boolean {
   if (entry.allVersions) return true;
   return entry.ranges.some((range) => rangeHolds(range, cpe));
 }
@@ -66,10 +69,10 @@ export function cpeEntryAffects(entry: Pick<CpeIndexEntry, 'part' | 'ranges' | '
  * each vulnerable range that holds it (NVD's "before X" is X fixing that line). Exact versions,
  * `versionEndIncluding` ("through X") and every-version entries name no fix.
  */
-export function cpeFixedVersions(entries: readonly Pick<CpeIndexEntry, 'part' | 'ranges' | 'allVersions'>[], cpe: ComponentCpe): string[] {
+export function cpeFixedVersions(entries: readonly Pick<CpeIndexEntry, 'ranges' | 'allVersions'>[], cpe: ComponentCpe): string[] {
   const fixed = new Map<string, string>();
   for (const entry of entries) {
-    if (entry.part !== cpe.part || entry.allVersions) continue;
+    if (entry.allVersions) continue;
     for (const range of entry.ranges) {
       if (range.endExcluding !== undefined && rangeHolds(range, cpe) && compareVersions(range.endExcluding, cpe.version) > 0) fixed.set(range.endExcluding, range.endExcluding);
     }

@@ -152,11 +152,11 @@ describe('matching a version against an entry', () => {
     expect(cpeEntryAffects(entry([{ endExcluding: '1.6.0 update 27' }]), jre('1.6.0:update_30'))).toBe(false);
   });
 
-  it('every-version entries match any version and name no fix; the part must agree', () => {
+  it('every-version entries match any version and name no fix; the CPE part is not compared (NVD files some products under a and o)', () => {
     const all = entry([], { allVersions: true });
     expect(cpeEntryAffects(all, cpe('cpe:2.3:a:acme:widget:99.1:*:*:*:*:*:*:*'))).toBe(true);
     expect(cpeFixedVersions([all], cpe('cpe:2.3:a:acme:widget:99.1:*:*:*:*:*:*:*'))).toEqual([]);
-    expect(cpeEntryAffects(all, cpe('cpe:2.3:o:acme:widget:99.1:*:*:*:*:*:*:*'))).toBe(false);
+    expect(cpeEntryAffects(entry([{ endExcluding: '5.0' }], { part: 'o' }), cpe('cpe:2.3:a:acme:widget:4.9:*:*:*:*:*:*:*'))).toBe(true);
   });
 
   it('several ranges: the fixes are those of the ranges that hold the version, nearest first', () => {
@@ -173,10 +173,11 @@ describe('CPE findings as vulnerabilities', () => {
     entry([{ startIncluding: '2.0', endExcluding: '2.4.50' }], { cveId: 'CVE-2099-0002' }),
     entry([{ endIncluding: '2.4.1' }], { cveId: 'CVE-2099-0001' }),
     entry([{ endExcluding: '2.0' }], { cveId: 'CVE-2099-0003' }),
-    entry([{ exact: '2.4.1' }], { cveId: 'CVE-2099-0004', part: 'o' }),
+    entry([{ exact: '2.4.2' }], { cveId: 'CVE-2099-0004', part: 'o' }),
+    entry([{ exact: '2.4.1' }], { cveId: 'CVE-2099-0002', part: 'o' }),
   ];
 
-  it('one finding per CVE that holds the version, by id', () => {
+  it('one finding per CVE that holds the version (of any of its entries), by id', () => {
     expect(affectingCpeFindings(entries, widget)).toEqual([
       { cveId: 'CVE-2099-0001', fixedVersions: [] },
       { cveId: 'CVE-2099-0002', fixedVersions: ['2.4.50'] },
