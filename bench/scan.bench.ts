@@ -74,7 +74,7 @@ function lockfileAdvisories(count: number): Advisory[] {
 function cpeSbom(count: number): string {
   const components = Array.from({ length: count }, (_, i) => {
     if (i % 10 === 5) {
-      const p = i % CPE_PRODUCTS;
+      const p = Math.floor(i / 10) % CPE_PRODUCTS;
       const version = `2.${i % 7}.${i % 5}`;
       return { type: 'application', 'bom-ref': `cpe-${i}`, name: `product-${p}`, version, cpe: `cpe:2.3:a:bench-vendor-${p}:product-${p}:${version}:*:*:*:*:*:*:*` };
     }
@@ -135,7 +135,7 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     // passes the real per-request key check, and the bench measures the scan, not the hourly
     // allowance (10 units a key).
     const callers: { accountId: string; keyId: string }[] = [];
-    for (let i = 0; i < 4 * size.runs + 1; i++) {
+    for (let i = 0; i < 4 * size.runs + 2; i++) {
       const { account, key } = await createAccountWithKey(`scan-bench-${i}@example.com`);
       callers.push({ accountId: account.account_id, keyId: keyIdOf(hashApiKey(key.apiKey)) });
     }
@@ -215,7 +215,15 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     const cpeCves = [...new Set(products.map((e) => e.cveId))];
     await cveRepository.putMany(cpeCves.map((cve_id) => makeRecord({ cve_id })));
     const cpeComponents = Math.floor((size.components + 4) / 10);
-    console.log(`\nCycloneDX SBOM: ${size.components} components, ${cpeComponents} of them by CPE only (${CPE_PRODUCTS} distinct vendor:products, ${CVES_PER_PRODUCT} CVEs each in the CPE index)`);
+    const askedProducts = Math.min(cpeComponents, CPE_PRODUCTS);
+    console.log(
+      `\nCycloneDX SBOM: ${size.components} components, ${cpeComponents} of them by CPE only (${askedProducts} distinct vendor:products); ` +
+        `CPE index: ${CPE_PRODUCTS} products, ${CVES_PER_PRODUCT} CVEs each`,
+    );
+    // The first CycloneDX scan of a container compiles the CycloneDX schema: not a warm scan.
+    t = performance.now();
+    await scan();
+    console.log(`first SBOM scan (CycloneDX schema compiled): ${ms(performance.now() - t)}`);
     const cpeSmall = await measure('warm SBOM, CPE index = its products only');
     t = performance.now();
     await seedCpeIndex(
@@ -226,15 +234,18 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     const cpeSame = cpeLarge.calls === cpeSmall.calls && cpeLarge.items === cpeSmall.items;
     console.log(
       `\nreads with the larger CPE index: ${cpeSame ? 'the same' : 'DIFFERENT'} (${cpeSmall.calls} → ${cpeLarge.calls} calls, ${cpeSmall.items} → ${cpeLarge.items} items);\n` +
-        `the CPE index is read with one Query per distinct vendor:product (${CPE_PRODUCTS} here, 16 in flight), beside the package lists' BatchGets.`,
+        `the CPE index is read with one Query per distinct vendor:product (${askedProducts} here, 16 in flight), beside the package lists' BatchGets.`,
     );
-    return [
-      { figure: `warm scan of a ${size.components}-component lockfile (SARIF)`, value: ms(large.median), goal: '< 1 s' },
+    const cpeHeadlines: Headline[] = [
       { figure: `warm scan of a ${size.components}-component SBOM, ${cpeComponents} by CPE (SARIF)`, value: ms(cpeLarge.median), goal: '< 1 s' },
       { figure: 'DynamoDB read calls per SBOM component (CPE index included)', value: (cpeLarge.calls / size.components).toFixed(2), goal: 'grows with components, not catalogue' },
       { figure: 'reads with a larger CPE index', value: cpeSame ? 'unchanged' : 'changed' },
+    ];
+    return [
+      { figure: `warm scan of a ${size.components}-component lockfile (SARIF)`, value: ms(large.median), goal: '< 1 s' },
       { figure: 'DynamoDB read calls per component', value: (large.calls / size.components).toFixed(2), goal: 'grows with components, not catalogue' },
       { figure: 'reads with a larger catalogue', value: large.calls === small.calls && large.items === small.items ? 'unchanged' : 'changed' },
+      ...cpeHeadlines,
     ];
   } finally {
     await stack.close();
