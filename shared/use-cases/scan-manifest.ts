@@ -96,7 +96,8 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
   for (const { component, cpe, found } of cpeFound) {
     const known = vulnerabilities.get(component) ?? [];
     const cves = new Set(known.flatMap((v) => (v.cve_id ? [v.cve_id] : [])));
-    const added = found.filter((f) => !cves.has(f.cveId)).map((f) => toCpeVulnerability(component.name, cpe, f, records.get(f.cveId)));
+    // A CVE the catalogue marks rejected (CVE 5 can reject what NVD still lists) is not a finding.
+    const added = found.filter((f) => !cves.has(f.cveId) && !records.get(f.cveId)?.rejected).map((f) => toCpeVulnerability(component.name, cpe, f, records.get(f.cveId)));
     if (added.length > 0) vulnerabilities.set(component, [...known, ...added]);
   }
 

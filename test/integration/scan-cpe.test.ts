@@ -39,6 +39,20 @@ function bigCve(): RawCve {
   };
 }
 
+/** NVD still lists CVE-2099-7005 for acme:widget; its CNA has rejected it (CVE 5), so the catalogue marks it rejected. */
+function rejectedByCna(): { nvd: RawCve; cve5: Record<string, unknown> } {
+  const base = RAW[0]!;
+  return {
+    nvd: { ...base, id: 'CVE-2099-7005', configurations: [{ nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*', versionEndExcluding: '3.0' }] }] }] },
+    cve5: {
+      dataType: 'CVE_RECORD',
+      dataVersion: '5.1',
+      cveMetadata: { cveId: 'CVE-2099-7005', assignerOrgId: '33333333-2222-4333-8444-555555555555', assignerShortName: 'acme', state: 'REJECTED', dateReserved: '2099-01-01T00:00:00.000Z', dateUpdated: '2099-02-01T00:00:00.000Z' },
+      containers: { cna: { providerMetadata: { orgId: '33333333-2222-4333-8444-555555555555', shortName: 'acme' }, rejectedReasons: [{ lang: 'en', value: 'This CVE ID has been rejected or withdrawn by its CVE Numbering Authority.' }] } },
+    },
+  };
+}
+
 const OSV_LOG4J = {
   id: 'GHSA-test-l4j0-7003',
   modified: '2099-01-20T00:00:00Z',
@@ -79,9 +93,11 @@ let records: Map<string, CatalogueRecord>;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const summary = await ingestCatalogue({ files: writeSources([...RAW, bigCve()], [OSV_LOG4J]), now: NOW });
-  // The rejected CVE-2099-7004 has no entry; the other four have.
-  expect(summary.cpeIndex).toEqual({ written: 4, unchanged: 1 });
+  const rejected = rejectedByCna();
+  const summary = await ingestCatalogue({ files: writeSources([...RAW, bigCve(), rejected.nvd], [OSV_LOG4J, rejected.cve5]), now: NOW });
+  // The rejected CVE-2099-7004 has no entry; the other five have.
+  expect(summary.cpeIndex).toEqual({ written: 5, unchanged: 1 });
+  expect((await cveRepository.get('CVE-2099-7005'))?.rejected).toBe(true);
   records = new Map((await cveRepository.getMany(['CVE-2099-7001', 'CVE-2099-7002', 'CVE-2099-7003', 'CVE-2099-7010'])).map((r) => [r.cve_id, r]));
 }, 120_000);
 afterAll(async () => {
@@ -142,6 +158,8 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     // "through 2.4.1": NVD names no fix, so the fix is PlainCVE's advice for the CVE.
     expect(symlink).toMatchObject({ severity: 'MEDIUM', fixed_versions: [] });
     expect(symlink?.fix).toBe(`NVD's configuration for CVE-2099-7002 names no version of widget after 2.4.1 that fixes it. ${records.get('CVE-2099-7002')!.explanation?.fix}`);
+    // CVE-2099-7005 (NVD: widget before 3.0) is rejected in the catalogue: not a finding.
+    expect(r.findings.flatMap((f) => f.vulnerabilities.map((v) => v.id))).not.toContain('CVE-2099-7005');
     // The OSV advisory and the CPE name the same CVE: one vulnerability, the advisory's, with the package's fix.
     expect(r.findings[0]?.vulnerabilities).toEqual([expect.objectContaining({ cve_id: 'CVE-2099-7003', severity: 'CRITICAL', fixed_versions: ['2.15.0'] })]);
   });
@@ -149,6 +167,7 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
   it('reads: one Query per distinct vendor:product, the big entry read back whole from its two items', async () => {
     const { reads } = await matchManifest(await parseManifest(JSON.stringify(BOM)));
     // acme:widget (twice in the SBOM), oracle:jre, apache:log4j, acme:router_os; not openssl (no version).
+    expect(reads.catalogueRecords).toBe(5);
     expect(reads.cpeQueries).toBe(4);
     const { entries } = await cpeIndexRepository.findByProducts(['acme:router_os']);
     expect(entries.get('acme:router_os')?.map((e) => e.ranges.length)).toEqual([IOS_VERSIONS.length]);
@@ -209,7 +228,11 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     const bom = { ...BOM, components: [...BOM.components.slice(0, 3), component('gadget', 'gadget', 'cpe:2.3:a:acme:gadget:2.9:*:*:*:*:*:*:*')] };
     expect(findingsOf(await report(bom, key))).toEqual([['gadget', '2.9', ['CVE-2099-7001']]]);
     const { entries } = await cpeIndexRepository.findByProducts(['acme:widget', 'oracle:jre']);
-    expect([...entries.values()].flat()).toEqual([]);
+    // Left for acme:widget: only CVE-2099-7005, which NVD still lists (the catalogue's rejection keeps it out of findings).
+    expect([...entries].map(([product, list]) => [product, list.map((e) => e.cveId)]).sort()).toEqual([
+      ['acme:widget', ['CVE-2099-7005']],
+      ['oracle:jre', []],
+    ]);
     // The same input again changes nothing.
     expect((await ingestCatalogue({ files: writeSources([moved, rejected]), now: NOW })).cpeIndex).toEqual({ written: 0, unchanged: 2 });
   });
