@@ -143,6 +143,9 @@ console.log(
     (since ? `, ${summary.notSince} not modified since ${since.toISOString()}` : '') +
     ` in ${summary.seconds.toFixed(1)} s.`,
 );
+if (summary.cpeIndex.written + summary.cpeIndex.unchanged > 0) {
+  console.log(`CPE index (NVD configurations, for the scan): ${summary.cpeIndex.written} CVE(s) ${dryRun ? 'would be written' : 'written'}, ${summary.cpeIndex.unchanged} unchanged.`);
+}
 if (index.report) {
   const how = index.report.mode === 'update' ? `updated with ${indexUpdate.size} written records` : 'rebuilt from the whole catalogue';
   console.log(`Export filter index (${how}): ${index.report.count} CVEs, ${index.report.chunks} chunk(s), ${Math.round(index.report.bytes / 1024)} KB.`);

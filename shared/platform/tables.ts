@@ -84,7 +84,10 @@ export const changesTable: TableDefinition = {
  * `PACKAGE#<ecosystem>#<normalised name>` / `<advisory id>` is the package index, carrying the
  * advisory itself, so that one Query answers "which advisories name this package"; and
  * `PACKAGE_IDS#<ecosystem>#<normalised name>` / `IDS` lists those advisories' ids, so that a scan
- * reads many packages by BatchGetItem (100 a call) rather than one Query each.
+ * reads many packages by BatchGetItem (100 a call) rather than one Query each. The CPE index
+ * (NVD configurations, for SBOM components matched by CPE) lives here too:
+ * `CPE#<vendor>:<product>` / `<CVE id>#<part>#<n>` and `CPE_CVE#<CVE id>` / `CPE_INDEX`
+ * (shared/repositories/cpe-index-repository.ts).
  */
 export const advisoriesTable: TableDefinition = {
   id: 'advisories',

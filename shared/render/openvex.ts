@@ -37,9 +37,13 @@ export interface OpenVexContext {
  */
 export function renderOpenVex(matches: readonly ScanMatch[], context: OpenVexContext): OpenVexDocument {
   const statements: OpenVexStatement[] = [];
-  for (const { finding, componentKey } of matches) {
+  for (const { finding, componentKey, cpe } of matches) {
     const { component } = finding;
-    const productId = component.purl ?? `urn:plaincve:component:${encodeURIComponent(componentKey)}:${encodeURIComponent(component.version)}`;
+    const productId = component.purl ?? cpe ?? `urn:plaincve:component:${encodeURIComponent(componentKey)}:${encodeURIComponent(component.version)}`;
+    const identifiers = {
+      ...(component.purl ? { purl: component.purl } : {}),
+      ...(cpe ? { [cpe.startsWith('cpe:2.3:') ? 'cpe23' : 'cpe22']: cpe } : {}),
+    };
     for (const vulnerability of finding.vulnerabilities) {
       const name = ruleIdOf(vulnerability);
       const aliases = vulnerability.cve_id && vulnerability.cve_id !== vulnerability.id ? [vulnerability.id] : undefined;
@@ -49,7 +53,7 @@ export function renderOpenVex(matches: readonly ScanMatch[], context: OpenVexCon
           ...(vulnerability.cve_id ? { '@id': `${context.baseUrl}/cve/${vulnerability.cve_id}` } : {}),
           ...(aliases ? { aliases } : {}),
         },
-        products: [{ '@id': productId, ...(component.purl ? { identifiers: { purl: component.purl } } : {}) }],
+        products: [{ '@id': productId, ...(Object.keys(identifiers).length > 0 ? { identifiers } : {}) }],
         status: 'affected',
         // The vulnerability's fix names the nearest fixed version of this component.
         action_statement: vulnerability.fix,

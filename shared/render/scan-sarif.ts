@@ -69,6 +69,7 @@ function result(match: ScanMatch, vulnerability: ScanVulnerability, ruleIndex: n
       component: component.name,
       version: component.version,
       ...(component.purl ? { purl: component.purl } : {}),
+      ...(match.cpe ? { cpe: match.cpe } : {}),
       'advisory-id': vulnerability.id,
       'fixed-versions': vulnerability.fixed_versions,
       ...(vulnerability.risk_level ? { 'risk-level': vulnerability.risk_level } : {}),

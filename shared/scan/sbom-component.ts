@@ -1,3 +1,4 @@
+import { parseComponentCpe } from './component-cpe.js';
 import type { NotChecked, ScanComponent } from './manifest.js';
 import { parsePurl } from './purl.js';
 
@@ -10,17 +11,10 @@ export interface SbomEntry {
   readonly locator: string;
 }
 
-/** `cpe:2.3:a:vendor:product:version:…` (13 fields); CPE 2.2 URIs are not matched. */
-const CPE23 = /^cpe:2\.3:[aho\-*](?::(?:[^:\\]|\\.)*){10}$/;
-
-function cpeVersion(cpe: string | null): string | null {
-  const field = cpe?.split(/(?<!\\):/)[5];
-  return field && field !== '*' && field !== '-' ? field : null;
-}
-
 /**
  * One SBOM component as the scan matches it: by purl (OSV) when its type is an OSV ecosystem,
- * by CPE (NVD) when it has a CPE 2.3 name; otherwise listed as not checked with the reason.
+ * by CPE (NVD's configurations) when it has a CPE 2.3 name or 2.2 URI with a version; otherwise
+ * listed as not checked with the reason.
  */
 export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
   const label = entry.version ? `${entry.name}@${entry.version}` : entry.name;
@@ -40,22 +34,29 @@ export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
       ecosystem = null;
     }
   }
-  const cpe = entry.cpe && CPE23.test(entry.cpe) ? entry.cpe : null;
-  if (!ecosystem && !cpe) {
-    const why = purlProblem ?? (entry.cpe ? 'its CPE is not a CPE 2.3 name' : 'it has neither a purl nor a CPE');
+  // A CPE is matched against NVD's configurations (docs/scan.md "Matching by CPE"); one that cannot
+  // be (no version to compare, not a CPE name) leaves a component with no OSV purl unchecked.
+  const cpe = entry.cpe ? parseComponentCpe(entry.cpe) : undefined;
+  const usableCpe = cpe && !('problem' in cpe) ? cpe : undefined;
+  if (!ecosystem && !usableCpe) {
+    const cpeProblem = cpe && 'problem' in cpe ? cpe.problem : undefined;
+    const why = purlProblem && cpeProblem ? `${purlProblem}, and ${cpeProblem}` : (purlProblem ?? cpeProblem ?? 'it has neither a purl nor a CPE');
     return { entry: label, line: null, reason: `Not checked: ${why}.` };
   }
   if (ecosystem && !version) {
-    return { entry: label, line: null, reason: 'Not checked: it has no version.' };
+    if (!usableCpe) return { entry: label, line: null, reason: 'Not checked: it has no version.' };
+    // No version beside the purl: the CPE's version is the only one to match, by CPE.
+    ecosystem = null;
+    packageName = null;
   }
   return {
     name: entry.name,
-    // A CPE-only component's version is the CPE's own version field.
-    version: version ?? cpeVersion(cpe) ?? '',
+    // A CPE-only component's version is the CPE's own version (its update kept).
+    version: version ?? usableCpe?.version ?? '',
     purl: entry.purl ?? null,
     ecosystem,
     packageName,
-    cpe,
+    cpe: usableCpe ? entry.cpe! : null,
     line: null,
     locator: entry.locator,
   };

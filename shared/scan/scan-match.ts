@@ -5,4 +5,6 @@ export interface ScanMatch {
   readonly finding: ScanFinding;
   /** The component's place in the manifest: `npm:node_modules/a`, `PyPI:django`, `sbom:<bom-ref>`. */
   readonly componentKey: string;
+  /** The component's CPE, when the SBOM gives one (OpenVEX and SARIF name the product by it when it has no purl). */
+  readonly cpe?: string | null;
 }

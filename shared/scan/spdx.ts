@@ -33,7 +33,7 @@ function refOf(pkg: z.infer<typeof packageSchema>, types: readonly string[]): st
 /**
  * An SPDX 2.3 JSON document (2.2, whose JSON shape is the same for these fields, is read too):
  * each package is a component, matched by its `purl` external reference (OSV) or its
- * `cpe23Type` reference (NVD). SPDX has no lines to point at: `line` is null.
+ * `cpe23Type` (else `cpe22Type`) reference (NVD). SPDX has no lines to point at: `line` is null.
  */
 export function parseSpdx(document: unknown): ParsedManifest {
   const parsed = spdxDocumentSchema.safeParse(document);
@@ -52,7 +52,7 @@ export function parseSpdx(document: unknown): ParsedManifest {
       name: pkg.name,
       version: pkg.versionInfo,
       purl: refOf(pkg, ['purl']),
-      cpe: refOf(pkg, ['cpe23Type']),
+      cpe: refOf(pkg, ['cpe23Type']) ?? refOf(pkg, ['cpe22Type']),
       locator: pkg.SPDXID,
     });
     if ('reason' in result) notChecked.push(result);

@@ -19,6 +19,7 @@ import { upsertBatch, type BatchOutcome, type ChangeRecorder, type IngestStore }
 import { ingestRepository } from '../repositories/ingest-repository.js';
 import { changeLogRecorder } from './record-changes.js';
 import { NO_ADVISORIES, storeAdvisories, type AdvisoryOutcome } from './store-advisories.js';
+import { storeCpeIndex, type CpeIndexOutcome } from './store-cpe-index.js';
 
 export const NVD_CURSOR = 'nvd';
 
@@ -83,6 +84,8 @@ export interface IngestSummary {
   readonly nvdPages: number;
   /** OSV package advisories (product-decisions §8), kept apart from the CVE records. */
   readonly advisories: AdvisoryOutcome;
+  /** The CPE index the scan matches SBOM CPEs with (NVD configurations), per CVE read from NVD. */
+  readonly cpeIndex: CpeIndexOutcome;
   readonly dryRun: boolean;
   /** Time spent reading and parsing the files, and in total. */
   readonly readSeconds: number;
@@ -101,9 +104,11 @@ function once(f: () => Promise<void>): () => Promise<void> {
   };
 }
 
-const totals = () => ({ derived: 0, written: 0, unchanged: 0, skipped: 0, rejected: 0 });
-function add(into: ReturnType<typeof totals>, outcome: BatchOutcome): void {
+const totals = () => ({ derived: 0, written: 0, unchanged: 0, skipped: 0, rejected: 0, cpeIndex: { written: 0, unchanged: 0 } });
+function add(into: ReturnType<typeof totals>, outcome: BatchOutcome & { cpeIndex?: CpeIndexOutcome }): void {
   into.derived += outcome.derived;
+  into.cpeIndex.written += outcome.cpeIndex?.written ?? 0;
+  into.cpeIndex.unchanged += outcome.cpeIndex?.unchanged ?? 0;
   into.written += outcome.written;
   into.unchanged += outcome.unchanged;
   into.skipped += outcome.skipped;
@@ -173,16 +178,19 @@ async function writeAll(
     while (next < ids.length) {
       const batch = ids.slice(next, next + options.batchSize);
       next += options.batchSize;
-      add(
-        result,
-        await upsertBatch(batch.map(sourcesFor), store, {
+      const sources = batch.map(sourcesFor);
+      // The CPE index follows the same NVD records as the catalogue, batch by batch.
+      const [records, cpeIndex] = await Promise.all([
+        upsertBatch(sources, store, {
           now: options.now,
           dryRun: options.dryRun,
           changes: options.changes,
           ...(options.onWritten ? { onWritten: options.onWritten } : {}),
           ...(options.beforeWrite ? { beforeWrite: options.beforeWrite } : {}),
         }),
-      );
+        storeCpeIndex(sources, { dryRun: options.dryRun }),
+      ]);
+      add(result, { ...records, cpeIndex });
       done += batch.length;
       options.progress?.records?.(done, ids.length);
     }

@@ -30,7 +30,7 @@ function firstSentences(text: string): string {
 }
 
 /** The fix in plain English, naming the nearest version of this component that fixes it. */
-export function fixAdvice(component: Component, fixedVersions: readonly string[], advisoryId: string): string {
+export function fixAdvice(component: Pick<Component, 'name' | 'version'>, fixedVersions: readonly string[], advisoryId: string): string {
   const nearest = fixedVersions[0];
   if (nearest) {
     return `Upgrade ${component.name} from ${component.version} to ${nearest} or later: ${nearest} is the nearest release that fixes ${advisoryId}.`;
@@ -38,10 +38,15 @@ export function fixAdvice(component: Component, fixedVersions: readonly string[]
   return `No fixed release of ${component.name} is published for ${advisoryId} yet: remove or replace ${component.name}, or apply the advisory's workaround, until one is.`;
 }
 
-/** One advisory that affects the component, with PlainCVE's record of its CVE when the catalogue has it. */
-export function toVulnerability(advisory: Advisory, record: CatalogueRecord | undefined, component: Component): PackageVulnerability {
+/**
+ * One advisory that affects the component, with PlainCVE's record of its CVE when the catalogue
+ * has it. `displayName` is the component as the user's manifest names it (`log4j-core`, `Django`),
+ * which the words use; the matching uses the package's name in OSV's spelling.
+ */
+export function toVulnerability(advisory: Advisory, record: CatalogueRecord | undefined, component: Component, displayName = component.name): PackageVulnerability {
   const fixedVersions = fixedVersionsFor(advisory, component.ecosystem, component.name, component.version);
   const details = firstSentences(advisory.details);
+  const named = { name: displayName, version: component.version };
   return {
     id: advisory.id,
     cve_id: advisory.cve_id,
@@ -49,9 +54,9 @@ export function toVulnerability(advisory: Advisory, record: CatalogueRecord | un
     cvss_score: record?.cvss_score ?? null,
     risk_level: record?.exploit_intel?.risk_level ?? null,
     fixed_versions: fixedVersions,
-    title: record?.title ?? (advisory.summary.trim() || `${advisory.id} in ${component.name}`),
-    summary: record?.explanation?.summary ?? (details || advisory.summary.trim() || `${advisory.id} affects ${component.name} ${component.version}.`),
-    fix: fixAdvice(component, fixedVersions, advisory.cve_id ?? advisory.id),
+    title: record?.title ?? (advisory.summary.trim() || `${advisory.id} in ${named.name}`),
+    summary: record?.explanation?.summary ?? (details || advisory.summary.trim() || `${advisory.id} affects ${named.name} ${named.version}.`),
+    fix: fixAdvice(named, fixedVersions, advisory.cve_id ?? advisory.id),
   };
 }
 
@@ -82,20 +87,25 @@ export function affectingAdvisories(advisories: readonly Advisory[], component: 
   return [...kept.values()];
 }
 
-/** The vulnerabilities of one component, given its advisories and the catalogue records by CVE id. */
+/**
+ * The vulnerabilities of one component, given its advisories and the catalogue records by CVE id;
+ * `displayName` as in toVulnerability (the component is matched by its OSV name, never by it: a
+ * Maven SBOM component named `log4j-core` is the package `org.apache.logging.log4j:log4j-core`).
+ */
 export function vulnerabilitiesOf(
   component: Component,
   advisories: readonly Advisory[],
   records: ReadonlyMap<string, CatalogueRecord>,
+  displayName = component.name,
 ): PackageVulnerability[] {
   return affectingAdvisories(advisories, component)
-    .map((advisory) => toVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component))
+    .map((advisory) => toVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component, displayName))
     .sort(byWorstFirst);
 }
 
-/** The catalogue records of the advisories' CVEs (one BatchGet per 100), keyed by CVE id. */
-export async function catalogueRecordsFor(advisories: readonly Advisory[]): Promise<Map<string, CatalogueRecord>> {
-  const ids = [...new Set(advisories.flatMap((a) => (a.cve_id ? [a.cve_id] : [])))];
+/** The catalogue records of the advisories' CVEs and of other CVEs found (one BatchGet per 100), keyed by CVE id. */
+export async function catalogueRecordsFor(advisories: readonly Advisory[], otherCves: readonly string[] = []): Promise<Map<string, CatalogueRecord>> {
+  const ids = [...new Set([...advisories.flatMap((a) => (a.cve_id ? [a.cve_id] : [])), ...otherCves])];
   const records = ids.length > 0 ? await cveRepository.getMany(ids) : [];
   return new Map(records.map((record) => [record.cve_id, record]));
 }

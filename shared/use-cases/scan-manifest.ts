@@ -1,13 +1,17 @@
 import { packageKey, type Advisory } from '../domain/advisory.js';
 import type { Caller } from '../domain/caller.js';
 import { ApiError } from '../domain/errors.js';
-import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport } from '../domain/scan-report.js';
+import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport, type ScanVulnerability } from '../domain/scan-report.js';
 import { parseScanQuery, type ScanFormat } from '../query/scan-query.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
+import { cpeIndexRepository } from '../repositories/cpe-index-repository.js';
+import { parseComponentCpe, type ComponentCpe } from '../scan/component-cpe.js';
+import type { CpeIndexEntry } from '../scan/cpe-index.js';
 import { DEFAULT_MANIFEST_PATH, type ManifestKind, type NotChecked, type ParsedManifest, type ScanComponent } from '../scan/manifest.js';
 import { decodeManifestBody } from '../scan/manifest-body.js';
 import { parseManifest } from '../scan/parse-manifest.js';
 import type { ScanMatch } from '../scan/scan-match.js';
+import { affectingCpeFindings, toCpeVulnerability } from './cpe-vulnerabilities.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
 import type { ActiveSession } from './sessions.js';
 import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from './package-vulnerabilities.js';
@@ -24,8 +28,10 @@ export interface ScanOutcome {
 }
 
 export interface ScanReads {
-  /** Package index Queries (one per distinct package). */
+  /** Distinct packages looked up in the OSV package lists (BatchGet, 100 a call). */
   readonly packageQueries: number;
+  /** CPE index Query calls (one per distinct vendor:product, more pages only for very large products). */
+  readonly cpeQueries: number;
   /** Catalogue records read (one per distinct CVE found). */
   readonly catalogueRecords: number;
 }
@@ -34,41 +40,77 @@ function componentKey(component: ScanComponent): string {
   return `${component.ecosystem ?? 'cpe'}:${component.locator}`;
 }
 
+/** A component to match by CPE, with its CPE read. */
+interface CpeAsked {
+  readonly component: ScanComponent;
+  readonly cpe: ComponentCpe;
+}
+
+function cpeOf(component: ScanComponent): ComponentCpe | undefined {
+  if (!component.cpe) return undefined;
+  const cpe = parseComponentCpe(component.cpe);
+  return 'problem' in cpe ? undefined : cpe;
+}
+
 /**
- * Matches the manifest's components against the advisories (one batched lookup of the package
- * index: reads grow with the distinct packages, not with the catalogue) and joins each advisory
- * to the catalogue through its CVE (one BatchGet of the distinct CVEs found).
+ * Matches the manifest's components against the OSV advisories (by package) and NVD's
+ * configurations (by CPE, docs/scan.md), then joins each finding to the catalogue through its CVE.
+ * Reads grow with the distinct packages and products, not with the catalogue: one batched lookup
+ * of the package lists, one Query of the CPE index per distinct vendor:product (both at once),
+ * then one BatchGet per 100 distinct CVEs found. A CVE found both ways for one component is one
+ * vulnerability, the OSV advisory's (it knows the package's own fixed versions).
  */
 export async function matchManifest(manifest: ParsedManifest): Promise<{ report: ScanReport; matches: ScanMatch[]; reads: ScanReads }> {
   const notChecked: NotChecked[] = [...manifest.notChecked];
-  const matchable: ScanComponent[] = [];
+  const byPackage: ScanComponent[] = [];
+  const byCpe: CpeAsked[] = [];
+  let checked = 0;
   for (const component of manifest.components) {
-    if (component.ecosystem && component.packageName) matchable.push(component);
-    else notChecked.push({ entry: `${component.name}@${component.version}`, line: component.line, reason: 'Not checked: matching by CPE alone is not available yet; give the component a purl.' });
+    const cpe = cpeOf(component);
+    if (component.ecosystem && component.packageName) byPackage.push(component);
+    if (cpe) byCpe.push({ component, cpe });
+    if ((component.ecosystem && component.packageName) || cpe) checked++;
+    else notChecked.push({ entry: `${component.name}@${component.version}`, line: component.line, reason: 'Not checked: it has neither a purl of an OSV ecosystem nor a CPE with a version.' });
   }
-  const refs = matchable.map((c) => ({ ecosystem: c.ecosystem!, name: c.packageName! }));
-  const advisories = refs.length > 0 ? await advisoryRepository.findByPackages(refs) : new Map<string, Advisory[]>();
+  const refs = byPackage.map((c) => ({ ecosystem: c.ecosystem!, name: c.packageName! }));
+  const [advisories, cpeIndex] = await Promise.all([
+    refs.length > 0 ? advisoryRepository.findByPackages(refs) : new Map<string, Advisory[]>(),
+    byCpe.length > 0 ? cpeIndexRepository.findByProducts(byCpe.map(({ cpe }) => cpe.productKey)) : { entries: new Map<string, CpeIndexEntry[]>(), queries: 0 },
+  ]);
 
-  const affecting = matchable.map((component) => {
+  const affecting = byPackage.map((component) => {
     const asked: Component = { ecosystem: component.ecosystem!, name: component.packageName!, version: component.version };
     return { component, asked, found: affectingAdvisories(advisories.get(packageKey(asked.ecosystem, asked.name)) ?? [], asked) };
   });
+  const cpeFound = byCpe.map(({ component, cpe }) => ({ component, cpe, found: affectingCpeFindings(cpeIndex.entries.get(cpe.productKey) ?? [], cpe) }));
   const allFound = affecting.flatMap(({ found }) => found);
-  const records = await catalogueRecordsFor(allFound);
+
+  const records = await catalogueRecordsFor(allFound, cpeFound.flatMap(({ found }) => found.map((f) => f.cveId)));
+
+  const vulnerabilities = new Map<ScanComponent, ScanVulnerability[]>();
+  for (const { component, asked, found } of affecting) {
+    // The fix names the component as the manifest does (`Django`, not the index's `django`).
+    const list = found.length > 0 ? vulnerabilitiesOf(asked, found, records, component.name) : [];
+    if (list.length > 0) vulnerabilities.set(component, list);
+  }
+  for (const { component, cpe, found } of cpeFound) {
+    const known = vulnerabilities.get(component) ?? [];
+    const cves = new Set(known.flatMap((v) => (v.cve_id ? [v.cve_id] : [])));
+    // A CVE the catalogue marks rejected (CVE 5 can reject what NVD still lists) is not a finding.
+    const added = found.filter((f) => !cves.has(f.cveId) && !records.get(f.cveId)?.rejected).map((f) => toCpeVulnerability(component.name, cpe, f, records.get(f.cveId)));
+    if (added.length > 0) vulnerabilities.set(component, [...known, ...added]);
+  }
 
   const matches: ScanMatch[] = [];
-  for (const { component, asked, found } of affecting) {
-    if (found.length === 0) continue;
-    // The fix names the component as the manifest does (`Django`, not the index's `django`).
-    const vulnerabilities = vulnerabilitiesOf({ ...asked, name: component.name }, found, records).sort(compareVulnerabilities);
-    const finding: ScanFinding = { component: { name: component.name, version: component.version, purl: component.purl, line: component.line }, vulnerabilities };
-    matches.push({ finding, componentKey: componentKey(component) });
+  for (const [component, list] of vulnerabilities) {
+    const finding: ScanFinding = { component: { name: component.name, version: component.version, purl: component.purl, line: component.line }, vulnerabilities: list.sort(compareVulnerabilities) };
+    matches.push({ finding, componentKey: componentKey(component), cpe: component.cpe });
   }
   matches.sort((a, b) => compareFindings(a.finding, b.finding));
   return {
-    report: { components: manifest.componentCount, checked: matchable.length, not_checked: notChecked, findings: matches.map((m) => m.finding) },
+    report: { components: manifest.componentCount, checked, not_checked: notChecked, findings: matches.map((m) => m.finding) },
     matches,
-    reads: { packageQueries: advisories.size, catalogueRecords: new Set(allFound.flatMap((a) => (a.cve_id ? [a.cve_id] : []))).size },
+    reads: { packageQueries: advisories.size, cpeQueries: cpeIndex.queries, catalogueRecords: records.size },
   };
 }
 
