@@ -89,6 +89,28 @@ export function productFields(record: CatalogueRecord): Map<string, unknown> {
   return out;
 }
 
+/**
+ * The names `productFields` would hold, without copying any value: an added record's change
+ * lists names only, and normalising every value of every new record was a measurable share of
+ * a first ingest's CPU. A defined value survives `normalise`, so the names are the same.
+ */
+function productFieldNames(record: CatalogueRecord): string[] {
+  const names: string[] = [];
+  for (const [name, value] of Object.entries(record)) {
+    if (NOT_PRODUCT_FIELDS.has(name) || name === 'exploit_intel' || name === 'patch') continue;
+    if (value !== undefined) names.push(name);
+  }
+  const intel = record.exploit_intel as Record<string, unknown> | undefined;
+  if (intel) for (const [name, value] of Object.entries(intel)) if (value !== undefined) names.push(name);
+  const patch = record.patch;
+  if (patch) {
+    if (patch.status !== undefined) names.push('patch_status');
+    if (patch.patch_date !== undefined) names.push('patch_date');
+    if (patch.patch_urls !== undefined) names.push('patch_urls');
+  }
+  return names;
+}
+
 const ORDER = new Map<string, number>(PRODUCT_FIELD_ORDER.map((name, i) => [name, i]));
 
 function byProductOrder(a: string, b: string): number {
@@ -116,8 +138,7 @@ function movedFields(before: Map<string, unknown>, after: Map<string, unknown>):
 export function computeChange(before: CatalogueRecord | undefined, after: CatalogueRecord): ComputedChange | undefined {
   const wasLive = before !== undefined && !before.rejected;
   if (after.rejected) return wasLive ? { kind: 'rejected', fields: [] } : undefined;
-  const next = productFields(after);
-  if (!wasLive) return { kind: 'added', fields: [...next.keys()].sort(byProductOrder) };
-  const fields = movedFields(productFields(before), next);
+  if (!wasLive) return { kind: 'added', fields: [...new Set(productFieldNames(after))].sort(byProductOrder) };
+  const fields = movedFields(productFields(before), productFields(after));
   return fields.length > 0 ? { kind: 'updated', fields } : undefined;
 }

@@ -4,7 +4,7 @@
  * content changed. `days_unpatched` is left out of the hash: it moves with the calendar, and
  * the exports recompute it on the export day anyway.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CatalogueRecord } from '../domain/cve.js';
 import type { CveSources } from './derive/inputs.js';
 import { deriveRecord } from './derive/record.js';
@@ -40,7 +40,8 @@ export function contentHash(record: CatalogueRecord): string {
   // modified_at is the change log's bookkeeping: a time, not content.
   const { content_hash: _hash, modified_at: _modified, patch, ...rest } = record;
   const stable = patch ? { ...rest, patch: { ...patch, days_unpatched: undefined } } : rest;
-  return createHash('sha256').update(JSON.stringify(stable)).digest('hex');
+  // One-shot hash: the same digest as createHash().update().digest(), without a Hash object per record.
+  return hash('sha256', JSON.stringify(stable), 'hex');
 }
 
 export async function upsertBatch(

@@ -44,11 +44,18 @@ export interface BatchWriteOptions {
 
 /** About what an item weighs on the wire: binary values by length, the rest as JSON. */
 export function approximateBytes(value: unknown): number {
-  if (value instanceof Uint8Array) return value.byteLength;
   if (typeof value === 'string') return Buffer.byteLength(value);
-  if (Array.isArray(value)) return value.reduce((sum: number, v) => sum + approximateBytes(v), 2);
+  if (value instanceof Uint8Array) return value.byteLength;
+  // Plain loops: every item of a bulk write is sized, and entries()/reduce allocated per level.
+  if (Array.isArray(value)) {
+    let sum = 2;
+    for (const v of value) sum += approximateBytes(v);
+    return sum;
+  }
   if (value && typeof value === 'object') {
-    return Object.entries(value).reduce((sum, [k, v]) => sum + k.length + 3 + approximateBytes(v), 2);
+    let sum = 2;
+    for (const k of Object.keys(value)) sum += k.length + 3 + approximateBytes((value as Record<string, unknown>)[k]);
+    return sum;
   }
   return 8;
 }

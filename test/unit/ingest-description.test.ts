@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Patch } from '../../shared/domain/cve.js';
 import { attackSentence, impactSentence, parseCvssVector } from '../../shared/ingest/explainer/attack.js';
-import { descriptionImpactSentence, hasImpact, PLAIN_IMPACTS, readDescription } from '../../shared/ingest/explainer/description.js';
+import { descriptionAttacker, descriptionImpactSentence, hasImpact, PLAIN_IMPACTS, readDescription } from '../../shared/ingest/explainer/description.js';
 import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
 import { explainSummary, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
 import { article } from '../../shared/ingest/explainer/names.js';
@@ -18,7 +18,11 @@ describe('the attacker, from NVD phrasings', () => {
     ['The client does not verify certificates, which allows man-in-the-middle attackers to spoof servers.', 'mitm'],
     ['The Bluetooth stack allows adjacent attackers to cause a denial of service.', 'adjacent'],
     ['An unauthenticated attacker can upload arbitrary files.', 'remote'],
-  ])('%s → %s', (description, attacker) => expect(readDescription(description).attacker).toBe(attacker));
+  ])('%s → %s', (description, attacker) => {
+    expect(readDescription(description).attacker).toBe(attacker);
+    // The attacker alone (read where the summary uses no impact) is the same reading.
+    expect(descriptionAttacker(description)).toBe(attacker);
+  });
 
   it('knows when a user must help', () => {
     expect(readDescription('Integer overflow allows user-assisted remote attackers to execute arbitrary code via a crafted PNG file.').userAssisted).toBe(true);
@@ -81,6 +85,13 @@ describe('summaries use the description where the CWE or the vector says nothing
     const summary = explainSummary({ ...base, cweIds: ['CWE-89'], vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', cvssScore: 9.8, severity: 'CRITICAL', description: 'SQL injection allows remote attackers to execute arbitrary SQL commands.' });
     expect(summary).not.toContain('through SQL injection');
     expect(summary).toContain('An attacker can change the database queries the software runs.');
+  });
+
+  it('a plain CWE and a vector: "local users" in the description still shapes the attack sentence', () => {
+    const vector = 'CVSS:3.0/AV:L/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N';
+    const summary = explainSummary({ ...base, cweIds: ['CWE-89'], vector, cvssScore: 5.5, severity: 'MEDIUM', description: 'SQL injection allows local users to execute arbitrary SQL commands.' });
+    expect(summary).toContain(attackSentence(parseCvssVector(vector)!, { localUsers: true }));
+    expect(summary).not.toContain('with no account');
   });
 
   it('a plain CWE and no vector: the impact its text says is not said twice, and who can attack still is', () => {

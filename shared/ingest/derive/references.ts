@@ -45,7 +45,20 @@ function validUrl(url: string): URL | undefined {
   }
 }
 
-export function mergedReferences({ nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): SourceReference[] {
+/**
+ * The last record's merged references: one record's derivation asks three times (references,
+ * patch links, mitigation) with the same source objects, which are never changed once parsed.
+ */
+let last: { readonly nvd: CveSources['nvd']; readonly cve5: CveSources['cve5']; readonly merged: readonly SourceReference[] } | undefined;
+
+export function mergedReferences({ nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): readonly SourceReference[] {
+  if (last && last.nvd === nvd && last.cve5 === cve5 && (nvd || cve5)) return last.merged;
+  const value = mergeReferences(nvd, cve5);
+  last = { nvd, cve5, merged: value };
+  return value;
+}
+
+function mergeReferences(nvd: CveSources['nvd'], cve5: CveSources['cve5']): SourceReference[] {
   const merged = new Map<string, Set<string>>();
   for (const list of [nvd?.references, cve5?.cna.references, cve5?.adp?.references]) {
     for (const r of list ?? []) {

@@ -28,26 +28,33 @@ interface Candidate {
   readonly provenance: string;
 }
 
-/** Every metric of one version, in the §6 order of sources. */
-function candidatesOf(version: CvssVersion, { nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): Candidate[] {
+/**
+ * The best metric of one version: the first in the §6 order of sources (NVD's Primary, the CNA's
+ * in NVD then CVE 5, CISA-ADP's in NVD then CVE 5, any other Secondary). Only the winner gets a
+ * provenance string: this runs for every record and every version until one has a metric.
+ */
+function bestOf(version: CvssVersion, { nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): Candidate | undefined {
   const nvdMetrics = (nvd?.cvss ?? []).filter((m) => m.version === version);
-  const secondary = nvdMetrics.filter((m) => m.type === 'Secondary');
   const isCna = (m: CvssMetric) => m.source === nvd?.sourceIdentifier;
   const isAdp = (m: CvssMetric) => m.source === CISA_ADP_NVD_SOURCE;
-  const nvdCandidate = (m: CvssMetric) => ({ metric: m, provenance: `${NVD} (${m.source}, ${m.type}) CVSS v${version}` });
-  return [
-    ...nvdMetrics.filter((m) => m.type === 'Primary').map(nvdCandidate),
-    ...secondary.filter(isCna).map(nvdCandidate),
-    ...(cve5?.cna.cvss ?? []).filter((m) => m.version === version).map((m) => ({ metric: m, provenance: `${cnaName(cve5!)} CVSS v${version}` })),
-    ...secondary.filter(isAdp).map(nvdCandidate),
-    ...(cve5?.adp?.cvss ?? []).filter((m) => m.version === version).map((m) => ({ metric: m, provenance: `${ADP} CVSS v${version}` })),
-    ...secondary.filter((m) => !isCna(m) && !isAdp(m)).map(nvdCandidate),
-  ];
+  const fromNvd = (m: CvssMetric | undefined) => m && { metric: m, provenance: `${NVD} (${m.source}, ${m.type}) CVSS v${version}` };
+  const primary = fromNvd(nvdMetrics.find((m) => m.type === 'Primary'));
+  if (primary) return primary;
+  const secondary = nvdMetrics.filter((m) => m.type === 'Secondary');
+  const nvdCna = fromNvd(secondary.find(isCna));
+  if (nvdCna) return nvdCna;
+  const cve5Cna = (cve5?.cna.cvss ?? []).find((m) => m.version === version);
+  if (cve5Cna) return { metric: cve5Cna, provenance: `${cnaName(cve5!)} CVSS v${version}` };
+  const nvdAdp = fromNvd(secondary.find(isAdp));
+  if (nvdAdp) return nvdAdp;
+  const cve5Adp = (cve5?.adp?.cvss ?? []).find((m) => m.version === version);
+  if (cve5Adp) return { metric: cve5Adp, provenance: `${ADP} CVSS v${version}` };
+  return fromNvd(secondary.find((m) => !isCna(m) && !isAdp(m)));
 }
 
 export function chooseCvss(sources: Pick<CveSources, 'nvd' | 'cve5'>): Candidate | undefined {
   for (const version of CVSS_VERSIONS) {
-    const best = candidatesOf(version, sources)[0];
+    const best = bestOf(version, sources);
     if (best) return best;
   }
   return undefined;

@@ -55,11 +55,26 @@ const IMPACTS: readonly [RegExp, string][] = [
 /** Every plain impact the grammar can say (a weakness's `says` must be one of them). */
 export const PLAIN_IMPACTS: readonly string[] = IMPACTS.map(([, plain]) => plain);
 
-export function readDescription(description: string): DescriptionFacts {
+/** The prose the grammar reads, whitespace made single. */
+function proseOf(description: string): string {
   // NVD's "NOTE: …" sentences discuss the record (a disputed label, another CVE), not what an
   // attack does: "NOTE: this issue has been referred to as cross-site scripting, but …".
-  const text = description.replace(/\s+/g, ' ').replace(/\s*\bNOTE:.*$/, '');
-  const attacker = ATTACKERS.find(([pattern]) => pattern.test(text))?.[1];
+  return description.replace(/\s+/g, ' ').replace(/\s*\bNOTE:.*$/, '');
+}
+
+const attackerIn = (text: string): Attacker | undefined => ATTACKERS.find(([pattern]) => pattern.test(text))?.[1];
+
+/**
+ * Only who attacks (`readDescription(d).attacker`), for callers that need nothing else: the
+ * impact patterns are most of the grammar's cost and would be read for nothing.
+ */
+export function descriptionAttacker(description: string): Attacker | undefined {
+  return attackerIn(proseOf(description));
+}
+
+export function readDescription(description: string): DescriptionFacts {
+  const text = proseOf(description);
+  const attacker = attackerIn(text);
   const impacts = IMPACTS.filter(([pattern]) => pattern.test(text)).map(([, plain]) => plain);
   return { ...(attacker ? { attacker } : {}), userAssisted: USER_ASSISTED.test(text), impacts: dropImplied(impacts) };
 }

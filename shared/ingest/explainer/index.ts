@@ -11,7 +11,7 @@ import { versionGroups } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
+import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
@@ -104,16 +104,21 @@ export function explainSummary(input: ExplainerInput): string {
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
   const plainWeakness = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
   const attack = parseCvssVector(input.vector);
-  const facts = input.description ? readDescription(input.description) : undefined;
   // The description's own words where the CWE has no plain text or there is no vector (less
-  // what the weakness's text already said); else the vector's impacts.
-  const described = facts && (!plainWeakness || !attack) ? descriptionImpactBeyond(attackerBesideVector(facts, attack), plainWeakness?.says) : undefined;
+  // what the weakness's text already said); else the vector's impacts. Where neither applies only
+  // the attacker is read (below): the impact grammar would run for nothing.
+  const wantImpacts = !plainWeakness || !attack;
+  const facts = input.description && wantImpacts ? readDescription(input.description) : undefined;
+  const described = facts ? descriptionImpactBeyond(attackerBesideVector(facts, attack), plainWeakness?.says) : undefined;
   if (described) parts.push(described);
   else if (attack && !plainWeakness) {
     const impact = impactSentence(attack);
     if (impact) parts.push(impact);
   }
-  if (attack) parts.push(attackSentence(attack, { localUsers: facts?.attacker === 'local' }));
+  if (attack) {
+    const attacker = facts ? facts.attacker : input.description ? descriptionAttacker(input.description) : undefined;
+    parts.push(attackSentence(attack, { localUsers: attacker === 'local' }));
+  }
   parts.push(severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '');
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (input.exploitCode) parts.push('Public code to exploit it exists.');

@@ -26,8 +26,22 @@ const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 /** A CNA's name counts only when it is written as a name (has a capital), not as another token. */
 const isWrittenName = (text: string) => /[A-Z]/.test(text);
 
-function cnaTitle(product: AffectedProduct, cna: NameSources['cnaProducts']): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
-  const match = cna?.find((c) => squash(c.product) === squash(product.product) && (!product.vendor || !c.vendor || squash(c.vendor) === squash(product.vendor.replace(/_project$/i, '')) || squash(c.vendor) === squash(product.vendor)));
+/** A CNA's product with its names squashed once per record, not once per CPE product compared. */
+interface CnaName {
+  readonly vendor: string;
+  readonly product: string;
+  readonly squashedVendor: string;
+  readonly squashedProduct: string;
+}
+
+function cnaNames(cna: NameSources['cnaProducts']): CnaName[] | undefined {
+  return cna?.map((c) => ({ vendor: c.vendor, product: c.product, squashedVendor: squash(c.vendor), squashedProduct: squash(c.product) }));
+}
+
+function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
+  const productKey = squash(product.product);
+  const vendorKeys = product.vendor ? [squash(product.vendor.replace(/_project$/i, '')), squash(product.vendor)] : [];
+  const match = cna?.find((c) => c.squashedProduct === productKey && (!product.vendor || !c.vendor || vendorKeys.includes(c.squashedVendor)));
   if (!match || !isWrittenName(match.product)) return {};
   const vendor = isWrittenName(match.vendor) ? match.vendor.trim() : undefined;
   const title = vendor && !squash(match.product).startsWith(squash(vendor)) ? `${vendor} ${match.product.trim()}` : match.product.trim();
@@ -39,19 +53,25 @@ const MAX_NAME_WORDS = 4;
 /** Shorter tokens ("os", "vm") match ordinary words too often to be taken from prose. */
 const MIN_TOKEN_LETTERS = 4;
 
-/** The description's words, without the punctuation around them. */
-function wordsOf(description: string): string[] {
-  return description.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\],.;:!?]+$/g, '')).filter((w) => w.length > 0);
+/** The description's words, without the punctuation around them, and each squashed (once per record). */
+interface Words {
+  readonly raw: readonly string[];
+  readonly squashed: readonly string[];
+}
+
+function wordsOf(description: string): Words {
+  const raw = description.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\],.;:!?]+$/g, '')).filter((w) => w.length > 0);
+  return { raw, squashed: raw.map(squash) };
 }
 
 /** The first run of words that spells `token` (letters and digits compared), if written as a name. */
-function spelledIn(words: readonly string[], token: string): string | undefined {
+function spelledIn({ raw: words, squashed }: Words, token: string): string | undefined {
   const target = squash(token);
   if (target.length < MIN_TOKEN_LETTERS) return undefined;
   for (let start = 0; start < words.length; start++) {
     let joined = '';
     for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
-      joined += squash(words[end]!);
+      joined += squashed[end]!;
       if (joined.length > target.length || !target.startsWith(joined)) break;
       if (joined === target) {
         const name = words.slice(start, end + 1).join(' ');
@@ -64,7 +84,7 @@ function spelledIn(words: readonly string[], token: string): string | undefined 
   return undefined;
 }
 
-function descriptionTitle(product: AffectedProduct, words: readonly string[]): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
+function descriptionTitle(product: AffectedProduct, words: Words): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const name = spelledIn(words, product.product);
   if (!name) return {};
   const vendorToken = product.vendor.replace(/_project$/i, '');
@@ -75,12 +95,14 @@ function descriptionTitle(product: AffectedProduct, words: readonly string[]): P
 }
 
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
-  let words: string[] | undefined;
+  let words: Words | undefined;
+  let cnaProducts: CnaName[] | undefined;
   return products.map((product) => {
     if (product.title) return product;
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
     if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
-    const cna = cnaTitle(product, sources.cnaProducts);
+    cnaProducts ??= cnaNames(sources.cnaProducts);
+    const cna = cnaTitle(product, cnaProducts);
     if (cna.title || !sources.description) return { ...product, ...cna };
     words ??= wordsOf(sources.description);
     return { ...product, ...descriptionTitle(product, words) };
