@@ -156,7 +156,8 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     for (const v of fix.versions) {
       if (compareVersions(v, statement.version) > 0) continue;
       const sameLine = releaseLineOf(v) === releaseLineOf(statement.version);
-      const orLater = text.includes(`to version ${v} or later`);
+      // "to version V or later" speaks of this product only when no other named product has V.
+      const orLater = text.includes(`to version ${v} or later`) && !named.some((other) => other !== fix && other.versions.includes(v));
       if (sameLine || orLater) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);
     }
   }
