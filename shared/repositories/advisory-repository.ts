@@ -1,11 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { packageKey, type Advisory, type Ecosystem } from '../domain/advisory.js';
-import { batchGetAll, batchWriteAll, type WriteRequest } from './batch.js';
-import { documentClient, dynamo } from './dynamo-client.js';
-
-const { QueryCommand } = dynamoDbDocumentSdk;
+import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch.js';
 
 /** A package to look up: an ecosystem and the name as the user wrote it. */
 export interface PackageRef {
@@ -40,25 +36,14 @@ export function packageKeysOf(advisory: Advisory): string[] {
 }
 
 async function queryPackage(key: string): Promise<Advisory[]> {
-  const advisories: Advisory[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new QueryCommand({
-          TableName: tableName('ADVISORIES_TABLE'),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': packagePk(key) },
-          ProjectionExpression: '#record',
-          ExpressionAttributeNames: { '#record': 'record' },
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    for (const item of out.Items ?? []) advisories.push(decode(item.record));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return advisories;
+  const { items } = await queryAll({
+    TableName: tableName('ADVISORIES_TABLE'),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': packagePk(key) },
+    ProjectionExpression: '#record',
+    ExpressionAttributeNames: { '#record': 'record' },
+  });
+  return items.map((item) => decode(item.record));
 }
 
 /**

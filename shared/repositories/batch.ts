@@ -1,9 +1,9 @@
-import type { BatchGetCommandOutput, BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { BatchGetCommandOutput, BatchWriteCommandOutput, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
 
-const { BatchGetCommand, BatchWriteCommand } = dynamoDbDocumentSdk;
+const { BatchGetCommand, BatchWriteCommand, QueryCommand } = dynamoDbDocumentSdk;
 
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
@@ -149,4 +149,18 @@ export function batchPutAll(table: string, items: readonly Item[], options: Batc
 
 export function batchDeleteAll(table: string, keys: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
   return batchWriteAll(table, keys.map((Key) => ({ DeleteRequest: { Key } })), options);
+}
+
+/** Every item one Query matches, page after page, and how many calls that took. */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<{ items: Item[]; calls: number }> {
+  const items: Item[] = [];
+  let calls = 0;
+  let start: Item | undefined;
+  do {
+    const out = await dynamo(() => documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start })));
+    calls++;
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return { items, calls };
 }

@@ -1,11 +1,7 @@
-import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { CpePart, VersionRange } from '../ingest/model.js';
 import type { CpeIndexEntry } from '../scan/cpe-index.js';
-import { batchGetAll, batchWriteAll, type WriteRequest } from './batch.js';
-import { documentClient, dynamo } from './dynamo-client.js';
-
-const { QueryCommand } = dynamoDbDocumentSdk;
+import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch.js';
 
 /**
  * The CPE index, in the advisories table (shared/platform/tables.ts), two item kinds:
@@ -69,28 +65,14 @@ function itemsOf(entry: CpeIndexEntry): Item[] {
   }));
 }
 
-async function queryProduct(productKey: string): Promise<{ items: Item[]; calls: number }> {
-  const items: Item[] = [];
-  let calls = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo(() =>
-      documentClient().send(
-        new QueryCommand({
-          TableName: tableName('ADVISORIES_TABLE'),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': productPk(productKey) },
-          ProjectionExpression: 'cve, part, ranges, #all',
-          ExpressionAttributeNames: { '#all': 'all' },
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    calls++;
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return { items, calls };
+function queryProduct(productKey: string): Promise<{ items: Item[]; calls: number }> {
+  return queryAll({
+    TableName: tableName('ADVISORIES_TABLE'),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': productPk(productKey) },
+    ProjectionExpression: 'cve, part, ranges, #all',
+    ExpressionAttributeNames: { '#all': 'all' },
+  });
 }
 
 export const cpeIndexRepository = {
