@@ -288,6 +288,13 @@ describe('versions the description calls vulnerable', () => {
     expect(advice.named).toEqual([]);
   });
 
+  it('a NOTE about other reports names no affected version (CVE-2008-0420: "Firefox in Ubuntu 6.06 through 7.10")', () => {
+    const firefox = product({ vendor: 'mozilla', product: 'firefox', ranges: [{ endIncluding: '2.0.0.11' }], fixedVersions: [] });
+    const description = 'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12 allows remote attackers to read portions of memory. NOTE: the initial public reports stated that this affected Firefox in Ubuntu 6.06 through 7.10.';
+    expect(describedVersions(description).lastAffected).toEqual([]);
+    expect(deriveFixAdvice([firefox], description).named).toEqual([{ vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] }]);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

@@ -73,5 +73,8 @@ function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
   const text = description.replace(/\s+/g, ' ');
-  return { fixed: statements(text, FIXED_PATTERNS), lastAffected: statements(text, LAST_AFFECTED_PATTERNS) };
+  // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
+  // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
+  const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
+  return { fixed: statements(text, FIXED_PATTERNS), lastAffected: statements(withoutNotes, LAST_AFFECTED_PATTERNS) };
 }
