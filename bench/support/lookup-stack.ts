@@ -5,7 +5,10 @@
  * latency) and report how many calls of each kind reached the database, and switch the
  * gateway's authorizer cache off (the authorizer on every request) or back on.
  */
+import { fork } from 'node:child_process';
 import { createServer, request, Agent } from 'node:http';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { tableName } from '../../shared/config/index.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/platform/gateway.js';
@@ -15,17 +18,25 @@ import { startTestStack } from '../../test/support/stack.js';
 import { makeRecords } from '../../test/support/records.js';
 
 const KEY_COUNT = Number(process.env.BENCH_KEYS ?? 500);
+/**
+ * 'process': the functions talk to a dynalite in a process of its own, as they talk to DynamoDB
+ * (a service apart, whose work does not run on the functions' thread); otherwise the stack's own
+ * in-process dynalite, which runs every call on the same thread as the gateway and the handlers.
+ */
+const DYNAMO_PLACE = process.env.BENCH_DYNAMO === 'process' ? 'process' : 'in-process';
 
 /** The gateway's authorizer cache TTL, switchable between runs (0: the authorizer runs on every request). */
 const authorizerCache = { ttlSeconds: AUTHORIZER_CACHE_TTL_SECONDS };
 const stack = await startTestStack({ authorizerCache });
+const database = DYNAMO_PLACE === 'process' ? await startDynaliteProcess() : { endpoint: stack.dynamoEndpoint, stop: async () => undefined };
+if (DYNAMO_PLACE === 'process') route(database.endpoint);
 const records = makeRecords(5);
 await stack.seed(records);
 const keys: string[] = [];
 for (let i = 0; i < KEY_COUNT; i++) keys.push(await stack.newKey(`bench-${i}@example.com`));
 
 const calls = new Map<string, number>();
-const upstream = new URL(stack.dynamoEndpoint);
+const upstream = new URL(database.endpoint);
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const proxy = createServer((req, res) => {
   const operation = String(req.headers['x-amz-target'] ?? 'unknown').split('.').pop() ?? 'unknown';
@@ -48,11 +59,29 @@ function route(endpoint: string) {
   resetDocumentClient();
 }
 
+/** bench/dynalite-child.ts: an in-memory dynalite with the service's tables, in its own process. */
+async function startDynaliteProcess(): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const child = fork(new URL('../dynalite-child.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const [endpoint] = (await once(lines, 'line')) as [string];
+  lines.close();
+  return {
+    endpoint,
+    async stop() {
+      child.stdin?.end();
+      await once(child, 'exit');
+    },
+  };
+}
+
 type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'authorizer-cache'; ttlSeconds: number } | { type: 'stop' };
 process.on('message', (message: Message) => {
   if (message.type === 'count') {
     calls.clear();
-    route(message.on ? proxyEndpoint : stack.dynamoEndpoint);
+    route(message.on ? proxyEndpoint : database.endpoint);
     process.send?.({ type: 'ok' });
   } else if (message.type === 'authorizer-cache') {
     authorizerCache.ttlSeconds = message.ttlSeconds;
@@ -62,8 +91,8 @@ process.on('message', (message: Message) => {
   } else if (message.type === 'stop') {
     proxy.close();
     agent.destroy();
-    void stack.close().then(() => process.exit(0));
+    void stack.close().then(() => database.stop()).then(() => process.exit(0));
   }
 });
 
-process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: stack.dynamoEndpoint, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });
+process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: database.endpoint, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });
