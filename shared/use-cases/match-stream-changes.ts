@@ -12,6 +12,7 @@ import { CVE_ID_PATTERN, type CatalogueRecord } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
 import { riskStateOf } from '../domain/risk-transition.js';
 import type { DeliveryQueue } from '../domain/webhook-delivery.js';
+import { recordOfItem } from '../repositories/catalogue-item.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { toExportRecord } from '../render/export-record.js';
 import { dispatchChanges, type MatchableChange } from './match-changes.js';
@@ -27,8 +28,8 @@ export interface StreamChange {
 
 function recordOf(image: Record<string, unknown> | undefined): CatalogueRecord | undefined {
   if (!image) return undefined;
-  const { pk, ...rest } = unmarshall(image as Record<string, AttributeValue>);
-  return typeof pk === 'string' && CVE_ID_PATTERN.test(pk) ? (rest as CatalogueRecord) : undefined;
+  const item = unmarshall(image as Record<string, AttributeValue>);
+  return typeof item.pk === 'string' && CVE_ID_PATTERN.test(item.pk) ? recordOfItem(item) : undefined;
 }
 
 /** The change one stream record stands for, or undefined when it is none (not a CVE, removed, nothing moved). */

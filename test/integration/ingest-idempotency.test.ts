@@ -7,6 +7,7 @@ import { tableName } from '../../shared/config/index.js';
 import { catalogueRecordSchema } from '../../shared/domain/cve.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
+import { recordOfItem } from '../../shared/repositories/catalogue-item.js';
 import { documentClient, resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { ingestRepository } from '../../shared/repositories/ingest-repository.js';
 import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
@@ -27,7 +28,8 @@ async function freshTable() {
 }
 async function tableContents() {
   const out = await documentClient().send(new ScanCommand({ TableName: tableName('CATALOGUE_TABLE') }));
-  return (out.Items ?? []).sort((a, b) => String(a.pk).localeCompare(String(b.pk)));
+  // The stored record (catalogue-item.ts), beside its key.
+  return (out.Items ?? []).map((item) => ({ pk: item.pk as unknown, ...recordOfItem(item) })).sort((a, b) => String(a.pk).localeCompare(String(b.pk)));
 }
 
 beforeEach(freshTable);

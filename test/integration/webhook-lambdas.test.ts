@@ -1,4 +1,5 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
+import { catalogueItemOf } from '../../shared/repositories/catalogue-item.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { MAX_DELIVERY_ATTEMPTS, type DeliveryJob } from '../../shared/domain/webhook-delivery.js';
@@ -44,7 +45,10 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const image = (record: CatalogueRecord) => marshall({ pk: record.cve_id, ...record }, { removeUndefinedValues: true });
+/** A stream image of the item as the catalogue stores it now (catalogue-item.ts). */
+const image = (record: CatalogueRecord) => marshall(catalogueItemOf(record), { removeUndefinedValues: true });
+/** An item written before that layout: the record as a DynamoDB map. */
+const mapImage = (record: CatalogueRecord) => marshall({ pk: record.cve_id, ...record }, { removeUndefinedValues: true });
 
 describe('change matcher on stream images', () => {
   test('matches changed CVE records from old and new images; skips other items, removals and unchanged writes', async () => {
@@ -54,10 +58,12 @@ describe('change matcher on stream images', () => {
     const added = makeRecord({ tags });
     const elsewhere = makeRecord({ tags: [{ tag: 'other', tag_type: 'vendor' }] });
     const entries: StreamChange[] = [
-      { sequenceNumber: '100', oldImage: image(before), newImage: image(after) },
+      // The old image in the earlier layout: a record rewritten by the first run after the change.
+      { sequenceNumber: '100', oldImage: mapImage(before), newImage: image(after) },
       { sequenceNumber: '101', newImage: image(added) },
       { sequenceNumber: '102', newImage: image(elsewhere) },
       { sequenceNumber: '103', oldImage: image(after), newImage: image(after) },
+      { sequenceNumber: '106', oldImage: mapImage(elsewhere), newImage: image(elsewhere) },
       { sequenceNumber: '104', oldImage: image(added) },
       { sequenceNumber: '105', newImage: marshall({ pk: 'FILTERINDEX#pointer', version: 'v1' }) },
     ];

@@ -2,13 +2,12 @@
  * The real-data suites' common setup: the data folder, ingested once by the global setup
  * (test/support/data-global-setup.ts), scanned back as catalogue records in each suite file.
  */
-import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
-import { tableName } from '../../shared/config/index.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
-import { documentClient, resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
+import { cveRepository } from '../../shared/repositories/cve-repository.js';
+import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
 
 export { DATA_DIR, filesUnder, linesOf } from './data-files.js';
@@ -28,16 +27,7 @@ export async function ingestDataFolder(): Promise<IngestedDataFolder> {
   resetDocumentClient();
   const t = Date.now();
   const records: CatalogueRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await documentClient().send(new ScanCommand({ TableName: tableName('CATALOGUE_TABLE'), ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) {
-      if (!String(item.pk).startsWith('CVE-')) continue;
-      const { pk: _pk, ...record } = item;
-      records.push(record as CatalogueRecord);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  for await (const page of cveRepository.scanRecords()) records.push(...page);
   return {
     summary: context.summary,
     records,
