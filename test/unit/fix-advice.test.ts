@@ -295,6 +295,22 @@ describe('versions the description calls vulnerable', () => {
     expect(deriveFixAdvice([firefox], description).named).toEqual([{ vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] }]);
   });
 
+  it('one version stated for two products is each one\'s fix (CVE-2008-0420: "Firefox before 2.0.0.12, Thunderbird before 2.0.0.12")', () => {
+    const firefox = product({ vendor: 'mozilla', product: 'firefox', ranges: [{ endIncluding: '2.0.0.11' }], fixedVersions: [] });
+    const thunderbird = product({ vendor: 'mozilla', product: 'thunderbird', ranges: [{ endIncluding: '2.0.0.9' }], fixedVersions: [] });
+    const seamonkey = product({ vendor: 'mozilla', product: 'seamonkey', ranges: [{ endIncluding: '1.1.7' }], fixedVersions: [] });
+    const description = 'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12, Thunderbird before 2.0.0.12, and SeaMonkey before 1.1.8 does not properly perform certain calculations. Upgrade to 2.0.0.12 or later.';
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['2.0.0.12', '2.0.0.12', '1.1.8', '2.0.0.12']);
+    expect(deriveFixAdvice([firefox, thunderbird, seamonkey], description).named).toEqual([
+      { vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] },
+      { vendor: 'mozilla', product: 'thunderbird', versions: ['2.0.0.12'] },
+      { vendor: 'mozilla', product: 'seamonkey', versions: ['1.1.8'] },
+    ]);
+    // Read by two patterns, one phrase is one statement.
+    expect(describedVersions('Widget prior to 3.1 and fixed in 3.1.').fixed.map((f) => f.version)).toEqual(['3.1', '3.1']);
+    expect(describedVersions('Widget < 3.1').fixed).toHaveLength(1);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

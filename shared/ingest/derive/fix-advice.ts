@@ -241,6 +241,9 @@ function withDescribedVulnerable(product: AffectedProduct, lastAffected: readonl
   return { ...product, ranges: [...ranges, ...alone] };
 }
 
+/** `versions` with `version` added once. */
+const withVersion = (versions: readonly string[] | undefined, version: string): string[] => (versions?.includes(version) ? [...versions] : [...(versions ?? []), version]);
+
 export function deriveFixAdvice(products: readonly AffectedProduct[], description: string): FixAdvice {
   const described = describedVersions(description);
   const describedFor = new Map<string, string[]>();
@@ -250,7 +253,7 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   for (const statement of described.fixed) {
     if (!lineMatches(statement)) continue;
     const product = productForStatement(products, statement);
-    if (product) describedFor.set(keyOf(product), [...(describedFor.get(keyOf(product)) ?? []), statement.version]);
+    if (product) describedFor.set(keyOf(product), withVersion(describedFor.get(keyOf(product)), statement.version));
     else if (only && isAboutPartOf(only, statement)) partFixes.push({ product: only, version: statement.version });
     // "VIX API 1.1.x before 1.1.4 build 93057 on VMware Workstation …, VMware Fusion 1.x": a
     // part's version, never taken for the next release of any product it runs on.
@@ -259,7 +262,7 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   const vulnerableFor = new Map<string, string[]>();
   for (const statement of described.lastAffected) {
     const product = productForStatement(products, statement) ?? (isComparableVersion(statement.version) ? productEndingAt(products, statement.version) : undefined);
-    if (product) vulnerableFor.set(keyOf(product), [...(vulnerableFor.get(keyOf(product)) ?? []), statement.version]);
+    if (product) vulnerableFor.set(keyOf(product), withVersion(vulnerableFor.get(keyOf(product)), statement.version));
   }
   const notes: string[] = [];
   const all = collapseParts(products).map((listed) => {
@@ -285,7 +288,8 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   const mentioned = all.filter((f) => mentionIndex(f.product, description, 'first') >= 0);
   const speakOf = mentioned.length > 0 ? mentioned : all;
   const otherProductsWithFixes = mentioned.length > 0 ? all.filter((f) => !mentioned.includes(f) && hasFix(f)).length : 0;
-  const describedOnly = products.length === 0 ? described.fixed.filter(lineMatches) : [];
+  // The same version stated for several products of a record with no product list: said once.
+  const describedOnly = products.length === 0 ? described.fixed.filter(lineMatches).filter((d, i, all) => all.findIndex((e) => e.version === d.version && e.line === d.line) === i) : [];
   const shown = speakOf.filter(hasFix).slice(0, MAX_FIX_PRODUCTS);
   const named = [
     ...shown.map((f) => ({ vendor: f.product.vendor, product: f.product.product, versions: [...(f.latest ? [f.latest] : []), ...f.branches.slice(0, MAX_BRANCHES).map((b) => b.version)] })),

@@ -54,7 +54,7 @@ function versionOf(match: RegExpExecArray): string | undefined {
 }
 
 function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
-  const found: { at: number; fix: DescribedFix }[] = [];
+  const found: { at: number; end: number; fix: DescribedFix }[] = [];
   for (const pattern of patterns) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -64,7 +64,9 @@ function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
       const context = text.slice(Math.max(0, match.index - 80), match.index);
       const end = match.index + match[0].length;
       const following = text.slice(end, end + 80);
-      if (!found.some((f) => f.fix.version === version && f.fix.line === line)) found.push({ at: match.index, fix: { version, ...(line ? { line } : {}), context, following } });
+      // One phrase read by two patterns is one statement; the same version stated twice for two
+      // products ("Firefox before 2.0.0.12, Thunderbird before 2.0.0.12") is two.
+      if (!found.some((f) => f.fix.version === version && f.at < end && match.index < f.end)) found.push({ at: match.index, end, fix: { version, ...(line ? { line } : {}), context, following } });
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
