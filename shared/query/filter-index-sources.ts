@@ -25,7 +25,9 @@ export function decodeIndexDates(data: Buffer, count: number): string[] {
 export function indexDates(index: FilterIndex, sources: Iterable<IndexSource>): string[] {
   const published = new Map<string, string>();
   for (const source of sources) published.set(source.cve_id, source.published_date);
-  return index.ids.map((id) => published.get(id) ?? '');
+  const dates: string[] = [];
+  for (let i = 0; i < index.count; i++) dates.push(published.get(index.ids.at(i) ?? '') ?? '');
+  return dates;
 }
 
 const codeAt = <T extends string>(codes: readonly T[], code: number | undefined): T | undefined => (code === undefined ? undefined : codes[code]);
@@ -41,9 +43,9 @@ export function indexSources(index: FilterIndex, dates: readonly string[]): Inde
     const status = codeAt(PATCH_CODES, index.patch[i]);
     const text = index.haystack.toString('utf8', index.haystackStart[i], index.haystackStart[i + 1]);
     const tags = [];
-    for (let j = index.tagStart[i] ?? 0; j < (index.tagStart[i + 1] ?? 0); j++) tags.push({ tag: index.tagNames[index.tagIds[j] ?? 0] ?? '', tag_type: 'product' as const });
+    for (let j = index.tagStart[i] ?? 0; j < (index.tagStart[i + 1] ?? 0); j++) tags.push({ tag: index.tagNames.at(index.tagIds[j] ?? 0) ?? '', tag_type: 'product' as const });
     sources.push({
-      cve_id: index.ids[i] ?? '',
+      cve_id: index.ids.at(i) ?? '',
       cvss_score: Number.isNaN(score) ? null : score,
       // Severity is always set on a record; an unknown code reads as no severity, which the index codes alike.
       severity: severity ?? ('' as IndexSource['severity']),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
-import { decodeFilterIndexColumns, withSearchBytes, type FilterIndex } from '../../shared/query/filter-index.js';
+import { decodeFilterIndexColumns, withSearchBytes, type FilterIndex, type ListOf } from '../../shared/query/filter-index.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { filterIndexRepository } from '../../shared/repositories/filter-index-repository.js';
 import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
@@ -37,7 +37,13 @@ async function currentIndex() {
   const search = pointer ? await filterIndexRepository.readChunks(pointer, 'search') : undefined;
   if (!columns || !search) throw new Error('no index');
   const { version: _v, builtAt: _b, ...index }: FilterIndex = withSearchBytes(decodeFilterIndexColumns(columns), search);
-  return Object.fromEntries(Object.entries(index).map(([k, v]) => [k, ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v]));
+  // Columns as plain arrays; the decoded ids and tag names (read on demand) as their items.
+  const plain = (v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : isList(v) ? Array.from({ length: v.length }, (_, i) => v.at(i)) : v);
+  return Object.fromEntries(Object.entries(index).map(([k, v]) => [k, plain(v)]));
+}
+
+function isList(v: unknown): v is ListOf<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as ListOf<unknown>).at === 'function' && typeof (v as ListOf<unknown>).length === 'number';
 }
 
 async function ingestWithUpdate(files: string[], update = new FilterIndexUpdate()) {

@@ -114,12 +114,12 @@ describe('index cache', () => {
     const s = store({ v1, v2 }, pointer);
     const cache = createIndexCache(s);
     const [a, b] = await Promise.all([cache.get(), cache.get()]);
-    expect(a.ids).toEqual(['CVE-2024-0001']);
+    expect(selectFromIndex(a, {}, 10).ids).toEqual(['CVE-2024-0001']);
     expect(b).toBe(a);
     expect(await cache.get()).toBe(a);
     expect(s.reads).toEqual({ pointer: 3, chunks: 1 });
     pointer.current = 'v2';
-    expect((await cache.get()).ids).toEqual(['CVE-2024-0002']);
+    expect(selectFromIndex(await cache.get(), {}, 10).ids).toEqual(['CVE-2024-0002']);
     expect(s.reads.chunks).toBe(2);
   });
 
@@ -132,11 +132,34 @@ describe('index cache', () => {
       pointer.current = 'v2';
       return original(p);
     };
-    expect((await createIndexCache(s).get()).ids).toEqual(['CVE-2024-0002']);
+    expect(selectFromIndex(await createIndexCache(s).get(), {}, 10).ids).toEqual(['CVE-2024-0002']);
   });
 
   it('is empty when no index was ever built', async () => {
     const cache = createIndexCache(store({}, { current: undefined }));
     expect((await cache.get()).count).toBe(0);
   });
+
+  it('reads an index of format 3 (written before the fixed-width ids and tag counts): a store keeps exporting until its next ingest', () => {
+    // Encoded by format 3's encoder from two records (CVE-2024-0001: CRITICAL 9.8, tags acme + widget; CVE-2023-12345: unscored, nginx).
+    const whole = Buffer.from(FORMAT_3_WHOLE, 'base64');
+    const columns = Buffer.from(FORMAT_3_COLUMNS, 'base64');
+    for (const index of [decodeFilterIndex(whole), decodeFilterIndex(columns)]) {
+      expect(index.version).toBe('v3-sample');
+      expect(selectFromIndex(index, {}, 10)).toEqual({ total: 2, ids: ['CVE-2024-0001', 'CVE-2023-12345'] });
+      expect(selectFromIndex(index, { tag: 'NGINX' }, 10)).toEqual({ total: 1, ids: ['CVE-2023-12345'] });
+      expect(selectFromIndex(index, { min_score: 9 }, 10).ids).toEqual(['CVE-2024-0001']);
+    }
+    expect(selectFromIndex(decodeFilterIndex(whole), { search: 'heap overflow' }, 10).ids).toEqual(['CVE-2023-12345']);
+  });
+
+  it('decodes ids of different lengths at a fixed width, and tag names only when a tag is asked for', () => {
+    const records = [fixtureRecord({ id: 'CVE-2024-1234567', tags: ['Ächtung GmbH'] }), fixtureRecord({ id: 'CVE-1999-0001', tags: ['b'] })];
+    const decoded = decodeFilterIndex(encodeFilterIndex(buildFilterIndex(records, 'v', 'now')));
+    expect([decoded.ids.at(0), decoded.ids.at(1), decoded.ids.at(2)].sort()).toEqual(['CVE-1999-0001', 'CVE-2024-1234567', undefined].sort());
+    expect(selectFromIndex(decoded, { tag: 'ächtung gmbh' }, 10).ids).toEqual(['CVE-2024-1234567']);
+  });
 });
+
+const FORMAT_3_WHOLE = 'H4sIAAAAAAAAA0VQTUvDQBCdWE/+CcMInjay2dQPctLGHgqleJAiioc1WdPVZNN2t2mLSP0b6v/yt3hTkmzIY2B4b94bmLmJpsPR9V3vGwDesBRLLQuFIZaBp3k+zwQSfFrJzFwZDJFR1vdo4FH/ltKwrhNK6T0SjIuVMhgygoanE54LjeED8jivNqxlkgqDBFUq1QYfa9MoiZpMQFAmerA1VYZdEJzxrTY8frXS+dk7fH1WOLqEGr87gI/F4c9m0HGAPQDoQQfHai2OAWDckn3r+bPc9mg69JorKfUPLAs8nwX902oel6KbO3qRuVK9iNjIQrlSuc2hrcvmnJngc7coxfI5K9aVrX4D/AMvFtkIfAEAAA==';
+const FORMAT_3_COLUMNS = 'H4sIAAAAAAAAAwtwDnP1dIlgnsXAwFCtVJZaVJyZn6dkpVRmrFucmFuQk6qko5RUmplT4liiZKVkZGBkomtgrGtgGGJgYAVGegYGBlFKOkrJ+aV5JUpWRjpKJYnpfom5qcVKVtFKicm5IBPKM1PSU0uUdJTy0jPzKpRiwYo8U5wheox1lDJTip0qS0B6jCx0lDISK4tLEpOzoUIGtQwMs2aCgLIDAxj8qGdgaCiUv1bhhOAzMDAxMDAwMyAAI1QMK2CBqvkP5UNp5zBXXYgvDQwMuaA8Y11DI2MTU5A8AJbcHmkwAQAA';
