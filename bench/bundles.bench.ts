@@ -8,7 +8,7 @@
  */
 import type { Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -64,7 +64,7 @@ const loadSdk = (packages: readonly string[], runs: number): LoadTime =>
   packages.length === 0 ? { wall: 0, cpu: 0 } : measure(`for (const p of ${JSON.stringify(packages)}) require(p)`, runs);
 
 const kib = (bytes: number) => +(bytes / 1024).toFixed(1);
-const sizeOf = (files: readonly string[]) => files.reduce((sum, file) => sum + statSync(join(ROOT, file)).size, 0);
+const sizeOf = (metafile: Metafile, files: readonly string[]) => files.reduce((sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0), 0);
 const gzipSizeOf = (files: readonly string[]) => files.reduce((sum, file) => sum + gzipSync(readFileSync(join(ROOT, file))).length, 0);
 
 /** What the lazy chunks hold: their largest packages (or project folders), by bytes in the output. */
@@ -94,7 +94,7 @@ export default async function bundlesBench(options: BenchOptions): Promise<Headl
   try {
     for (const { id, entry } of entries) {
       const metafile = await bundleFunction(entry, join(out, id));
-      const { entry: entryFile, atStart, lazy } = bundleLoad(metafile);
+      const { entry: entryFile, atStart, lazy } = bundleLoad(metafile, entry);
       // The SDK packages the module loads at start (Secrets Manager, SSM: only on first use).
       const total = loadBundle(join(ROOT, entryFile), runs);
       const sdkTime = loadSdk(total.sdk, runs);
@@ -106,10 +106,10 @@ export default async function bundlesBench(options: BenchOptions): Promise<Headl
       const sdk = total.sdk;
       rows.push({
         function: id,
-        'start KiB': kib(sizeOf(atStart)),
+        'start KiB': kib(sizeOf(metafile, atStart)),
         'start gzip KiB': kib(gzipSizeOf(atStart)),
         'start files': atStart.length,
-        'lazy KiB': kib(sizeOf(lazy)),
+        'lazy KiB': kib(sizeOf(metafile, lazy)),
         'lazy holds (KiB)': lazyContents(metafile, lazy),
         'load ms': +total.wall.toFixed(1),
         'load CPU ms': +total.cpu.toFixed(1),

@@ -1,5 +1,5 @@
 import { build, buildSync, type BuildOptions, type Metafile } from 'esbuild';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { PROJECT_ROOT } from './project-root.js';
 
 /*
@@ -69,18 +69,20 @@ export interface BundleLoad {
   readonly lazy: readonly string[];
 }
 
-/** Which of a bundle's files its module load reads, from esbuild's metafile. */
-export function bundleLoad(metafile: Metafile): BundleLoad {
+/** Which of the files of function `entry`'s bundle its module load reads, from esbuild's metafile. */
+export function bundleLoad(metafile: Metafile, entry: string): BundleLoad {
   const outputs = metafile.outputs;
   const code = Object.keys(outputs).filter((file) => file.endsWith(EXTENSION));
-  const entry = code.find((file) => outputs[file]?.entryPoint !== undefined);
-  if (!entry) throw new Error('The bundle has no entry file');
+  // Every import() target is an entry point of its own chunk too: the function's is its source.
+  const source = relative(PROJECT_ROOT, functionSource(entry));
+  const entryFile = code.find((file) => outputs[file]?.entryPoint === source);
+  if (!entryFile) throw new Error(`The bundle has no output for ${source}`);
   const atStart = new Set<string>();
   const visit = (file: string) => {
     if (atStart.has(file)) return;
     atStart.add(file);
     for (const imported of outputs[file]?.imports ?? []) if (!imported.external && imported.kind === 'import-statement') visit(imported.path);
   };
-  visit(entry);
-  return { entry, atStart: [...atStart], lazy: code.filter((file) => !atStart.has(file)) };
+  visit(entryFile);
+  return { entry: entryFile, atStart: [...atStart], lazy: code.filter((file) => !atStart.has(file)) };
 }
