@@ -4,7 +4,6 @@
  * stream; documents are read whole.
  */
 import { createReadStream, openSync, readFileSync, readSync, closeSync, statSync } from 'node:fs';
-import { unzipSync } from 'fflate';
 import { createGunzip } from 'node:zlib';
 import { Transform, type Readable } from 'node:stream';
 import { recogniseByFirstLine, recogniseByHead, recogniseDocument, type Recognition } from './sources/index.js';
@@ -34,9 +33,11 @@ const isZip = (path: string) => startsWith(path, [0x50, 0x4b, 0x03, 0x04]);
 
 /**
  * A zip of documents, each read as a document file would be (OSV.dev's exports hold one OSV
- * JSON record per entry). The archive is read whole, like any document.
+ * JSON record per entry). The archive is read whole, like any document. fflate is loaded here,
+ * on the first zip, not with the ingest function.
  */
-function readZip(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): FileReport {
+async function readZip(path: string, sink: IntelSink, onBytes?: (bytes: number) => void): Promise<FileReport> {
+  const { unzipSync } = await import('fflate');
   const bytes = readFileSync(path);
   onBytes?.(bytes.length);
   const entries = unzipSync(bytes, { filter: (file) => file.name.endsWith('.json') });
@@ -172,7 +173,7 @@ export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (b
     return { path, recognition: byLine, lines: 0 };
   }
   if (byLine?.type === 'lines') {
-    const parse = byLine.source.parser((await firstLineOf(path)).replace(/^\uFEFF/, ''));
+    const parse = await byLine.source.parser((await firstLineOf(path)).replace(/^\uFEFF/, ''));
     let lines = 0;
     const splitter = new LineSplitter((line) => {
       parse(lines === 0 ? line.replace(/^\uFEFF/, '') : line, sink);

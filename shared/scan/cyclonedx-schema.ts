@@ -1,11 +1,15 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { commonJsExports } from '../platform/common-js.js';
 
 /*
  * CycloneDX's own JSON schemas, as @cyclonedx/cyclonedx-library ships them. The package's
  * export map does not expose its `res/` folder, so they are imported by path: esbuild bundles
- * them (lazily, one version at a time) and nothing is read from disk at run time, which the
- * library's own validator (it reads the files next to its sources) could not do in a bundle.
+ * them and nothing is read from disk at run time, which the library's own validator (it reads
+ * the files next to its sources) could not do in a bundle.
+ *
+ * Everything here is loaded with `import()` on the first CycloneDX scan: the schemas (≈ 400 KiB)
+ * and ajv with its formats (≈ 130 KiB) are chunks of their own in a function's bundle (code
+ * splitting, infra/function-bundle.ts), outside a cold start's load.
  */
 
 export const CYCLONEDX_VERSIONS = ['1.4', '1.5', '1.6'] as const;
@@ -43,10 +47,18 @@ export function cycloneDxValidator(version: CycloneDxVersion): Promise<ValidateF
   let validator = validators.get(version);
   if (!validator) {
     validator = (async () => {
-      const [schema, schemas] = await Promise.all([loadBomSchema(version), loadSharedSchemas()]);
+      const [schema, schemas, ajvModule, formatsModule] = await Promise.all([
+        loadBomSchema(version),
+        loadSharedSchemas(),
+        import('ajv'),
+        import('ajv-formats'),
+      ]);
       // The library's own options: no defaults written into the input, no remote schemas.
+      const { Ajv } = commonJsExports(ajvModule, 'Ajv');
       const ajv = new Ajv({ strict: false, useDefaults: false, addUsedSchema: false, allErrors: false, schemas });
-      addFormats.default(ajv);
+      // The plugin is ajv-formats' module.exports and its `default` alike (it sets both), so
+      // `default.default` is the plugin whichever way the CommonJS package was loaded.
+      formatsModule.default.default(ajv);
       ajv.addFormat('idn-email', true);
       ajv.addFormat('iri-reference', true);
       return ajv.compile(schema);

@@ -224,6 +224,17 @@ describe('log retention', () => {
   });
 });
 
+describe('function code', () => {
+  it('each function runs its own bundle (infra/function-bundle.ts): index.handler, Node.js 22 on arm64, an asset no other function shares', () => {
+    const assets = (Object.keys(FUNCTIONS) as FunctionId[]).map((id) => {
+      const fn = apiResources[logicalId(built.api, built.api.functions[id].function)]?.Properties ?? {};
+      expect(fn, id).toMatchObject({ Handler: 'index.handler', Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+      return JSON.stringify((fn.Code as { S3Key?: unknown } | undefined)?.S3Key);
+    });
+    expect(new Set(assets).size).toBe(new Set(Object.values(FUNCTIONS).map((f) => f.entry)).size);
+  });
+});
+
 describe('tables', () => {
   it.each(TABLE_DEFINITIONS.map((t) => [t.id, t] as const))('%s has the keys, TTL and indexes of TABLE_DEFINITIONS', (_id, table) => {
     const keySchema = [

@@ -4,7 +4,7 @@
  * parser: the 2015 dictionary is ~30 MB of XML for 13,498 vendor:product pairs, and only the
  * pairs' titles are kept, never the document.
  */
-import { SaxesParser } from 'saxes';
+import { commonJsExports } from '../../platform/common-js.js';
 import { parseCpe23 } from './cpe.js';
 import type { IntelSink, StreamSource } from './source.js';
 
@@ -16,6 +16,8 @@ export const cpeDictionarySource: StreamSource = {
   label: 'NVD CPE dictionary',
   detect: (head) => ROOT.test(head),
   async parse(chunks, sink) {
+    // Loaded here, not with the module: a run reads the dictionary rarely (saxes ≈ 27 KiB).
+    const { SaxesParser } = commonJsExports(await import('saxes'), 'SaxesParser');
     const parser = new SaxesParser();
     let name23: string | undefined;
     let title: string | undefined;

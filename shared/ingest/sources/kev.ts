@@ -1,6 +1,6 @@
 /** CISA Known Exploited Vulnerabilities: the JSON catalogue, or the same catalogue as CSV. */
-import { parse as parseCsv } from 'csv-parse/sync';
 import type { KevEntry } from '../model.js';
+import { loadCsvParser } from './csv.js';
 import type { DocumentSource, LineSource } from './source.js';
 
 interface RawKev {
@@ -48,7 +48,8 @@ export const kevCsvSource: LineSource = {
   kind: 'kev',
   label: 'CISA KEV',
   detect: (firstLine) => firstLine.replace(/^\uFEFF/, '').startsWith(KEV_CSV_HEADER),
-  parser(firstLine) {
+  async parser(firstLine) {
+    const parseCsv = await loadCsvParser();
     const columns = (parseCsv(firstLine.replace(/^\uFEFF/, '')) as string[][])[0] ?? [];
     let first = true;
     return (line, sink) => {

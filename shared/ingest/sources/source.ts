@@ -17,17 +17,22 @@ export interface IntelSink {
   advisory?(advisory: Advisory): void;
 }
 
+/** Reads one line of a line source into the sink. */
+export type LineParser = (line: string, sink: IntelSink) => void;
+
 /**
  * A source read line by line (JSON Lines, TSV, CSV). `detect` sees the first line of the
  * (decompressed) content; `parser` is created with that line and then sees every line,
- * the first included (a TSV parser skips its own header).
+ * the first included (a TSV parser skips its own header). A parser that needs a library only
+ * its format uses (csv-parse) is created asynchronously and loads it then (`import()`): one run
+ * reads few formats, and the ingest function's cold start loads none of them.
  */
 export interface LineSource {
   readonly kind: string;
   /** Human name, as the progress bars and the summary show it. */
   readonly label: string;
   detect(firstLine: string, firstJson: unknown): boolean;
-  parser(firstLine: string): (line: string, sink: IntelSink) => void;
+  parser(firstLine: string): LineParser | Promise<LineParser>;
 }
 
 /** A source read as one document (pretty-printed JSON, rule files). */

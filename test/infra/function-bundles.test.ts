@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleFunction, bundleLoad, functionBuildOptions } from '../../infra/function-bundle.js';
+import { PROJECT_ROOT } from '../../infra/project-root.js';
+import { fixture } from '../support/ingest-fixtures.js';
+import { probe, type ProbeInput } from '../support/lazy-chunks-probe.js';
+
+const out = mkdtempSync(join(tmpdir(), 'plaincve-bundles-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+/** The packages (or project files) whose code is in `files` of the bundle. */
+function packagesIn(metafile: Metafile, files: readonly string[]): Set<string> {
+  const owners = new Set<string>();
+  for (const file of files) {
+    for (const input of Object.keys(metafile.outputs[file]?.inputs ?? {})) owners.add(/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input);
+  }
+  return owners;
+}
+
+describe('function bundles, split as deployed (infra/function-bundle.ts)', () => {
+  it.each([
+    { entry: 'scan', lazy: ['@cyclonedx/cyclonedx-library', 'ajv', 'ajv-formats', 'fast-uri'] },
+    { entry: 'account', lazy: ['@cyclonedx/cyclonedx-library', 'ajv', 'ajv-formats', 'fast-uri'] },
+    { entry: 'ingest', lazy: ['csv-parse', 'saxes', 'fflate'] },
+  ])('$entry: $lazy only in chunks loaded on first use, never in what a cold start reads', async ({ entry, lazy }) => {
+    const metafile = await bundleFunction(entry, join(out, entry));
+    const load = bundleLoad(metafile, entry);
+    expect(load.entry).toMatch(/\/index\.mjs$/);
+    const atStart = packagesIn(metafile, load.atStart);
+    const later = packagesIn(metafile, load.lazy);
+    for (const name of lazy) {
+      expect(atStart.has(name), `${name} is in the start-up load`).toBe(false);
+      expect(later.has(name), `${name} is in no lazy chunk`).toBe(true);
+    }
+    // The handler itself is in the start-up load.
+    expect(atStart.has(`functions/${entry}.ts`)).toBe(true);
+  });
+
+  it('the chunks load and work in a fresh node process: the same answers as from source', async () => {
+    const zip = join(out, 'osv.zip');
+    writeFileSync(zip, zipSync({ 'GHSA-probe.json': strToU8(readFileSync(fixture('osv.json'), 'utf8')) }));
+    const input: ProbeInput = {
+      sbom: join(PROJECT_ROOT, 'test/fixtures/scan/cyclonedx-1.5.json'),
+      sources: [fixture('kev.csv'), fixture('cpe-dictionary.xml'), zip],
+    };
+    const probeDir = join(out, 'probe');
+    await build({ ...functionBuildOptions('scan', probeDir), entryPoints: { index: join(PROJECT_ROOT, 'test/support/lazy-chunks-probe.ts') } });
+    const script = `const { probe } = await import(${JSON.stringify(pathToFileURL(join(probeDir, 'index.mjs')).href)}); console.log(JSON.stringify(await probe(${JSON.stringify(input)})));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    // Node prints the failing line of minified code whole: leave it out, keep the error and its stack.
+    const failure = run.stderr.split('\n').filter((line) => line.trim() !== '' && line.length < 400 && !/^\s*\^+\s*$/.test(line)).join('\n');
+    expect(run.status, failure).toBe(0);
+    const bundled = JSON.parse(run.stdout) as Awaited<ReturnType<typeof probe>>;
+
+    const fromSource = JSON.parse(JSON.stringify(await probe(input))) as typeof bundled;
+    expect(bundled).toEqual(fromSource);
+    // And the answers are the real ones, not two matching failures.
+    expect(bundled.components).toBeGreaterThan(0);
+    expect(bundled.rejected).toMatch(/CycloneDX/);
+    expect(bundled.sources.map((s) => [s.recognition, s.kind])).toEqual([
+      ['lines', 'kev'],
+      ['stream', 'cpe-dictionary'],
+      ['document', 'osv'],
+    ]);
+    for (const source of bundled.sources) expect(source.calls.length).toBeGreaterThan(0);
+  });
+});
