@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { ECOSYSTEMS, parseEcosystem, VERSION_ORDERS, type Ecosystem } from '../domain/advisory.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 
@@ -11,18 +11,16 @@ import { ApiError, type ErrorDetail } from '../domain/errors.js';
 export const packageParameterSchemas = {
   ecosystem: z
     .string()
-    .min(1)
-    .max(32)
-    .meta({ description: `The package's ecosystem: ${ECOSYSTEMS.join(', ')} (any case; purl types such as pypi, golang, cargo, gem are read too).`, example: 'PyPI' }),
+    .check(z.minLength(1), z.maxLength(32))
+    .register(z.globalRegistry, { description: `The package's ecosystem: ${ECOSYSTEMS.join(', ')} (any case; purl types such as pypi, golang, cargo, gem are read too).`, example: 'PyPI' }),
   name: z
     .string()
-    .min(1)
-    .max(512)
-    .meta({
+    .check(z.minLength(1), z.maxLength(512))
+    .register(z.globalRegistry, {
       description: 'The package name as its registry writes it: an npm name (scoped names keep their `/`), a Maven `group:artifact`, a Go module path. PyPI names are compared as PEP 503 normalises them, NuGet and crates.io names without regard to case.',
       example: 'django',
     }),
-  version: z.string().min(1).max(256).meta({ description: 'The exact version to check, in the ecosystem\'s own syntax.', example: '3.2.0' }),
+  version: z.string().check(z.minLength(1), z.maxLength(256)).register(z.globalRegistry, { description: 'The exact version to check, in the ecosystem\'s own syntax.', example: '3.2.0' }),
 } as const;
 
 export interface PackageQuery {
