@@ -7,7 +7,7 @@ export const scanFormatSchema = z.enum(['json', 'sarif', 'openvex']).register(z.
 });
 export type ScanFormat = z.infer<typeof scanFormatSchema>;
 
-/** The same rule as the SARIF export's `sarif_path`: a relative path inside the user's repository. */
+/** The same rule as the SARIF export's `sarif_path`: a relative path inside the user's repository (a copy, with its own description). */
 export const manifestPathSchema = sarifPathSchema.clone().register(z.globalRegistry, {
   description:
     "The manifest's path in your repository, where SARIF results are located (each on the line that declares the component). Default by kind: package-lock.json, requirements.txt, bom.json (CycloneDX), sbom.spdx.json (SPDX).",
