@@ -8,7 +8,7 @@ import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/rou
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
 import { packageReportSchema } from '../domain/package-vulnerability.js';
-import { packageParameterSchemas } from '../query/package-query.js';
+import { packageParameterSchemas } from '../query/package-parameters.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 import { scanReportSchema } from '../domain/scan-report.js';
 import { scanParameterSchemas } from '../query/scan-query.js';
