@@ -51,15 +51,40 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // `import { z } from 'zod'` hands esbuild the whole namespace, 258 KiB of locale files
-    // included, in every function bundle; `import * as z` lets it keep only what is used.
-    files: ['shared/**', 'functions/**'],
+    // zod classic puts ≈ 95 KiB in every function bundle whatever a file uses of it; zod/mini's
+    // functions tree-shake to ≈ 30 KiB (docs/architecture.md, "Cold starts"). shared/ takes its `z`
+    // from shared/domain/zod.ts, which is zod/mini with zod's English messages installed (mini
+    // has none, and the messages reach clients in a 400's `details`).
+    files: ['shared/**'],
+    ignores: ['shared/domain/zod.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
-          message: "Use `import * as z from 'zod'`: the named `z` bundles every locale.",
+          selector: 'ImportDeclaration[source.value=/^zod($|\\/)/]',
+          message: "Take zod from shared/domain/zod.ts (`import * as z from '../domain/zod.js'`): zod/mini with English messages.",
+        },
+        {
+          selector: "ImportDeclaration[source.value=/(^|\\/)zod\\.js$/] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from '../domain/zod.js'`: the named `z` bundles all of zod/mini, every locale included.",
+        },
+      ],
+    },
+  },
+  {
+    // functions/ may import only shared/http and shared/use-cases, so its handlers take zod/mini
+    // itself; the English messages come with the shared modules every handler loads.
+    files: ['functions/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^zod($|\\/)/][source.value!='zod/mini']",
+          message: "Use `import * as z from 'zod/mini'`: classic zod adds ≈ 65 KiB to the bundle.",
+        },
+        {
+          selector: "ImportDeclaration[source.value='zod/mini'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod/mini'`: the named `z` bundles every locale.",
         },
       ],
     },

@@ -2,7 +2,7 @@
  * `npm run key -- create --email <e-mail>`: creates an account on the local store and prints its
  * API key. Works whether or not `npm start` is running.
  */
-import * as z from 'zod';
+import * as z from '../shared/domain/zod.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
 

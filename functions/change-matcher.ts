@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { matchStreamChanges } from '../shared/use-cases/match-stream-changes.js';
@@ -12,12 +12,12 @@ import { matchStreamChanges } from '../shared/use-cases/match-stream-changes.js'
 const streamEventSchema = z.object({
   Records: z.array(
     z.looseObject({
-      eventName: z.string().optional(),
+      eventName: z.optional(z.string()),
       dynamodb: z.looseObject({
         SequenceNumber: z.string(),
-        ApproximateCreationDateTime: z.number().optional(),
-        OldImage: z.record(z.string(), z.unknown()).optional(),
-        NewImage: z.record(z.string(), z.unknown()).optional(),
+        ApproximateCreationDateTime: z.optional(z.number()),
+        OldImage: z.optional(z.record(z.string(), z.unknown())),
+        NewImage: z.optional(z.record(z.string(), z.unknown())),
       }),
     }),
   ),

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { streamingApiHandler } from '../shared/http/api-handler.js';
 import { encodeBody } from '../shared/http/compression.js';
 import { headerValue } from '../shared/http/headers.js';
@@ -6,7 +6,7 @@ import { JSON_CONTENT_TYPE } from '../shared/http/responses.js';
 import { readChanges } from '../shared/use-cases/read-changes.js';
 
 const changesEvent = z.object({
-  multiValueQueryStringParameters: z.record(z.string(), z.array(z.string())).nullish(),
+  multiValueQueryStringParameters: z.nullish(z.record(z.string(), z.array(z.string()))),
 });
 
 /**

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiHandler } from '../shared/http/api-handler.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
 import { watchlistFeed } from '../shared/use-cases/watchlist-feed.js';
 
-const feedEvent = z.object({ pathParameters: z.object({ file: z.string().transform(decodePathSegment) }) });
+const feedEvent = z.object({ pathParameters: z.object({ file: z.pipe(z.string(), z.transform(decodePathSegment)) }) });
 
 /**
  * GET /feeds/<token>.atom: a watchlist's private Atom feed (no key: the token is the

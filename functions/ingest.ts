@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
@@ -13,7 +13,7 @@ import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js'
  * asynchronous invocation and then hands it to the dead-letter queue; the alarm watches both.
  * Another run holding the lease is not a failure: this one logs it and ends.
  */
-const eventSchema = z.looseObject({ since: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(), resume: z.boolean().optional() });
+const eventSchema = z.looseObject({ since: z.optional(z.union([z.iso.datetime({ offset: true }), z.iso.date()])), resume: z.optional(z.boolean()) });
 
 /** Leave this long before the timeout: the last page's write and the filter index rebuild. */
 const STOP_BEFORE_TIMEOUT_MS = 150_000;

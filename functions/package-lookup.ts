@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { apiHandler } from '../shared/http/api-handler.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
 import { alongsideAllowance } from '../shared/http/rate-limit.js';
@@ -6,8 +6,8 @@ import { okResponse } from '../shared/http/responses.js';
 import { lookupPackage } from '../shared/use-cases/package-lookup.js';
 
 const packageEvent = z.object({
-  pathParameters: z.object({ ecosystem: z.string().transform(decodePathSegment), name: z.string().transform(decodePathSegment) }),
-  multiValueQueryStringParameters: z.record(z.string(), z.array(z.string())).nullish(),
+  pathParameters: z.object({ ecosystem: z.pipe(z.string(), z.transform(decodePathSegment)), name: z.pipe(z.string(), z.transform(decodePathSegment)) }),
+  multiValueQueryStringParameters: z.nullish(z.record(z.string(), z.array(z.string()))),
 });
 
 /** GET /api/packages/{ecosystem}/{name+}?version=V (product-decisions §8): one request of the 100 per minute. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { streamingApiHandler } from '../shared/http/api-handler.js';
 import { callerOf } from '../shared/http/caller.js';
 import { encodeBody } from '../shared/http/compression.js';
@@ -8,7 +8,7 @@ import { manifestBodyOf, renderScanAnswer } from '../shared/http/scan-answer.js'
 import { scanManifest } from '../shared/use-cases/scan-manifest.js';
 
 const scanEvent = z.object({
-  multiValueQueryStringParameters: z.record(z.string(), z.array(z.string())).nullish(),
+  multiValueQueryStringParameters: z.nullish(z.record(z.string(), z.array(z.string()))),
 });
 
 /**

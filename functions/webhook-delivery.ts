@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { deliverQueuedWebhooks } from '../shared/use-cases/deliver-queued-webhooks.js';
 
@@ -13,7 +13,7 @@ const sqsEventSchema = z.object({
       messageId: z.string(),
       receiptHandle: z.string(),
       body: z.string(),
-      attributes: z.looseObject({ ApproximateReceiveCount: z.coerce.number().int().min(1) }),
+      attributes: z.looseObject({ ApproximateReceiveCount: z.coerce.number().check(z.int(), z.minimum(1)) }),
     }),
   ),
 });

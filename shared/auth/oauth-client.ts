@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from 'arctic';
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { config, type Config } from '../config/index.js';
 import { PROVIDERS, type ProviderId, type ProviderProfile } from './providers.js';
 
@@ -101,8 +101,8 @@ async function getJson(url: string, accessToken: string, c: Config): Promise<unk
   return response.json();
 }
 
-const emailSchema = z.email().max(254);
-const githubUserSchema = z.object({ id: z.number().int().positive() });
+const emailSchema = z.email().check(z.maxLength(254));
+const githubUserSchema = z.object({ id: z.number().check(z.int(), z.positive()) });
 const githubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
 
 /** GitHub: the numeric user id, and the primary address only if GitHub has verified it. */
@@ -118,10 +118,10 @@ async function githubProfile(accessToken: string, c: Config): Promise<ProviderPr
 }
 
 const userinfoSchema = z.object({
-  sub: z.string().min(1).max(255),
-  email: z.string().optional(),
-  email_verified: z.union([z.boolean(), z.string()]).optional(),
-  preferred_username: z.string().optional(),
+  sub: z.string().check(z.minLength(1), z.maxLength(255)),
+  email: z.optional(z.string()),
+  email_verified: z.optional(z.union([z.boolean(), z.string()])),
+  preferred_username: z.optional(z.string()),
 });
 
 /** OpenID Connect userinfo: `sub` is the stable id; Google also says whether the address is verified. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 
 /** product-decisions §5: the three sign-in providers. */
 export const providerIdSchema = z.enum(['github', 'google', 'microsoft']);

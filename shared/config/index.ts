@@ -1,116 +1,118 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 
 /**
  * The one place that reads `process.env`. Every value is validated once, on first use, so a
  * function with a missing or malformed variable fails at cold start with a clear message
  * instead of half-way through a request.
  */
+/** Comma-separated URLs (`fallback` when unset): each trimmed, empty entries dropped, every one a URL. */
+const urlList = (fallback: string) =>
+  z.pipe(
+    z.pipe(
+      z._default(z.string(), fallback),
+      z.transform((v: string) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0)),
+    ),
+    z.array(z.url()),
+  );
+
 const envSchema = z.object({
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  CATALOGUE_TABLE: z.string().min(3).optional(),
-  ACCOUNTS_TABLE: z.string().min(3).optional(),
-  COUNTERS_TABLE: z.string().min(3).optional(),
-  CHANGES_TABLE: z.string().min(3).optional(),
-  ADVISORIES_TABLE: z.string().min(3).optional(),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+  CATALOGUE_TABLE: z.optional(z.string().check(z.minLength(3))),
+  ACCOUNTS_TABLE: z.optional(z.string().check(z.minLength(3))),
+  COUNTERS_TABLE: z.optional(z.string().check(z.minLength(3))),
+  CHANGES_TABLE: z.optional(z.string().check(z.minLength(3))),
+  ADVISORIES_TABLE: z.optional(z.string().check(z.minLength(3))),
   /** Set only when running locally: the dynalite endpoint. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
   /**
    * Per-attempt DynamoDB timeout (two attempts per call); a slower answer is a dependency failure
    * (503). Small enough that a function making two calls in a row gives up and answers 503 well
    * within its timeout (5 s for health and the authorizer, 10 s for lookup): 2 × 2 × 1.5 s.
    */
-  DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+  DYNAMODB_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 1500),
   /**
    * Change feed: how far behind now a reader stays when no writer has published a mark (ms):
    * covers the clock skew between a writer and a reader and a writer's first mark still in
    * flight (docs/architecture.md, "Change feed").
    */
-  CHANGE_SETTLE_MS: z.coerce.number().int().min(0).default(5_000),
+  CHANGE_SETTLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 5_000),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
-  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_BASE_URL: z._default(z.url(), 'http://localhost:3000'),
   /**
    * In AWS: the SSM parameter the web stack writes the public origin to. When set, the origin is
    * read from it at cold start (shared/config/deployment.ts) and overrides PUBLIC_BASE_URL.
    */
-  PUBLIC_BASE_URL_PARAMETER: z.string().startsWith('/').optional(),
-  SERVICE_VERSION: z.string().min(1).default('0.1.0'),
+  PUBLIC_BASE_URL_PARAMETER: z.optional(z.string().check(z.startsWith('/'))),
+  SERVICE_VERSION: z._default(z.string().check(z.minLength(1)), '0.1.0'),
   /** Secrets Manager secret id holding the OAuth settings, ids and secrets (AWS only; shared/secrets/oauth-settings.ts). */
-  OAUTH_SECRET_ID: z.string().min(1).optional(),
+  OAUTH_SECRET_ID: z.optional(z.string().check(z.minLength(1))),
   /** Local runs: a JSON file with the same content as the OAuth secret. */
-  OAUTH_SECRET_FILE: z.string().min(1).optional(),
+  OAUTH_SECRET_FILE: z.optional(z.string().check(z.minLength(1))),
   /** Local runs and tests: the OAuth secret's JSON itself (the local stack sets it). */
-  OAUTH_SECRET_JSON: z.string().min(2).optional(),
+  OAUTH_SECRET_JSON: z.optional(z.string().check(z.minLength(2))),
   /**
    * Provider endpoints: the real ones by default; the local stack points them at its stand-ins.
    * Microsoft is Entra ID with tenant `common` (any work, school or personal account).
    */
-  GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
-  GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
-  GITHUB_API_URL: z.url().default('https://api.github.com'),
-  GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
-  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
-  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-  MICROSOFT_AUTHORIZE_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
-  MICROSOFT_TOKEN_URL: z.url().default('https://login.microsoftonline.com/common/oauth2/v2.0/token'),
-  MICROSOFT_USERINFO_URL: z.url().default('https://graph.microsoft.com/oidc/userinfo'),
+  GITHUB_AUTHORIZE_URL: z._default(z.url(), 'https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z._default(z.url(), 'https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z._default(z.url(), 'https://api.github.com'),
+  GOOGLE_AUTHORIZE_URL: z._default(z.url(), 'https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z._default(z.url(), 'https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z._default(z.url(), 'https://openidconnect.googleapis.com/v1/userinfo'),
+  MICROSOFT_AUTHORIZE_URL: z._default(z.url(), 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
+  MICROSOFT_TOKEN_URL: z._default(z.url(), 'https://login.microsoftonline.com/common/oauth2/v2.0/token'),
+  MICROSOFT_USERINFO_URL: z._default(z.url(), 'https://graph.microsoft.com/oidc/userinfo'),
   /** Per-call timeout for the providers' token and user endpoints. */
-  OAUTH_HTTP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  OAUTH_HTTP_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** A session ends after this long without use... */
-  SESSION_IDLE_SECONDS: z.coerce.number().int().positive().default(2 * 3600),
+  SESSION_IDLE_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 2 * 3600),
   /** ...and at the latest this long after sign-in. */
-  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  SESSION_ABSOLUTE_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 12 * 3600),
   /** Ingest: the NVD CVE API 2.0 endpoint. */
-  NVD_API_URL: z.url().default('https://services.nvd.nist.gov/rest/json/cves/2.0'),
+  NVD_API_URL: z._default(z.url(), 'https://services.nvd.nist.gov/rest/json/cves/2.0'),
   /** Ingest: an NVD API key given directly (local runs); in AWS it comes from NVD_API_KEY_SECRET_ID. */
-  NVD_API_KEY: z.string().min(1).optional(),
+  NVD_API_KEY: z.optional(z.string().check(z.minLength(1))),
   /** Ingest: Secrets Manager secret id whose string is the NVD API key (optional: NVD works without one, slower). */
-  NVD_API_KEY_SECRET_ID: z.string().min(1).optional(),
+  NVD_API_KEY_SECRET_ID: z.optional(z.string().check(z.minLength(1))),
   /** Ingest: the CISA KEV catalogue (JSON). */
-  KEV_URL: z.url().default('https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
+  KEV_URL: z._default(z.url(), 'https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json'),
   /**
    * Ingest: FIRST's daily EPSS file (`#model_version…,score_date:…`, `cve,epss,percentile`, gzipped),
    * fetched on each scheduled run. FIRST serves it from Empirical Security's host (the older
    * epss.cyentia.com mirrors it). Empty: no EPSS download.
    */
-  EPSS_URL: z.union([z.url(), z.literal('')]).default('https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
+  EPSS_URL: z._default(z.union([z.url(), z.literal('')]), 'https://epss.empiricalsecurity.com/epss_scores-current.csv.gz'),
   /**
    * Ingest: further source files to fetch on each scheduled run, comma-separated URLs (CWE names,
    * EPSS, exploit and detection tables…). Each is recognised by its content, gzipped or not.
    */
-  INGEST_SOURCE_URLS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
-    .pipe(z.array(z.url())),
+  INGEST_SOURCE_URLS: urlList(''),
   /**
    * Ingest: NVD's CPE dictionary (the XML `official-cpe-dictionary_v2.3.xml[.gz]`), fetched on each
    * scheduled run for product display names. Unset: names come from the CNA's names and the
    * casing rule. NVD retired its own XML feed, so point this at a copy you keep (e.g. in S3).
    */
-  CPE_DICTIONARY_URL: z.url().optional(),
+  CPE_DICTIONARY_URL: z.optional(z.url()),
   /**
    * Webhooks: the local stack sets this to accept plain http:// to loopback and loopback
    * addresses (a developer's receiver on 127.0.0.1). Never set in AWS.
    */
-  WEBHOOK_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_LOOPBACK: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true')),
   /** Webhooks: how long one delivery attempt may take (connect and answer). */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
   /** Webhooks (AWS): the SQS delivery queue's URL, set for the change matcher. */
-  WEBHOOK_QUEUE_URL: z.url().optional(),
+  WEBHOOK_QUEUE_URL: z.optional(z.url()),
   /** Change matcher: how long the loaded watchlists are reused before they are read again. */
-  WATCHLIST_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
+  WATCHLIST_CACHE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
   /**
    * Ingest: OSV.dev's per-ecosystem exports (a zip of OSV records each), fetched on each scheduled
    * run for the package advisories that POST /api/scan and GET /api/packages match against
    * (product-decisions §8). Comma-separated; empty: no advisory download.
    */
-  OSV_EXPORT_URLS: z
-    .string()
-    .default(['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(','))
-    .transform((v) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0))
-    .pipe(z.array(z.url())),
+  OSV_EXPORT_URLS: urlList(['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(',')),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
-  INGEST_INITIAL_LOOKBACK_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  INGEST_INITIAL_LOOKBACK_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)), 7),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { resetConfig } from './index.js';
 
 // Local runs happen on Node 20 as well as 22; the SDK's notice about Node 20 is noise here, and
@@ -7,10 +7,10 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Settings of the local stack and the CLIs, which only ever run on a developer's machine. */
 const localSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PLAINCVE_LOCAL_DIR: z.string().min(1).default('.local'),
-  PLAINCVE_DATA_DIR: z.string().min(1).default('../shared/data'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(65535)), 3000),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  PLAINCVE_LOCAL_DIR: z._default(z.string().check(z.minLength(1)), '.local'),
+  PLAINCVE_DATA_DIR: z._default(z.string().check(z.minLength(1)), '../shared/data'),
 });
 export type LocalConfig = z.infer<typeof localSchema>;
 

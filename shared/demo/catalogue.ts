@@ -5,7 +5,7 @@
  * CISA KEV and the exploit/detection lists of `../shared/data` where it holds the CVE (a real-data
  * test re-checks score, date and CWEs); `provenance` says which source each record rests on.
  */
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { catalogueRecordSchema } from '../domain/cve.js';
 import records from './catalogue.json' with { type: 'json' };
 
@@ -15,10 +15,10 @@ export const DEMO_NOTICE = 'Hand-written demo records for trying PlainCVE offlin
  * A demo record: a catalogue record marked `demo: true`, with the CVSS version and vector its
  * score comes from (product decisions §6 "Scores"; the same two fields the record schema carries).
  */
-export const demoRecordSchema = catalogueRecordSchema.extend({
+export const demoRecordSchema = z.extend(catalogueRecordSchema, {
   demo: z.literal(true),
-  cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
-  cvss_vector: z.string().min(1).nullable(),
+  cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
+  cvss_vector: z.nullable(z.string().check(z.minLength(1))),
 });
 export type DemoRecord = z.infer<typeof demoRecordSchema>;
 

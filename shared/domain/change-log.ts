@@ -1,5 +1,5 @@
 import { decodeTime, encodeTime, isValid, monotonicFactory } from 'ulid';
-import * as z from 'zod';
+import * as z from './zod.js';
 import { changeKindSchema } from './change.js';
 import { exportRecordSchema } from './cve.js';
 
@@ -77,26 +77,26 @@ export function decodeCursor(cursor: string): string | undefined {
 /** One element of `data.changes` in `GET /api/changes`. */
 export const changeSchema = z
   .object({
-    change_id: z.string().meta({ description: 'Unique, sorts in the order the changes were made (a ULID).' }),
+    change_id: z.string().register(z.globalRegistry, { description: 'Unique, sorts in the order the changes were made (a ULID).' }),
     cve_id: z.string(),
     changed_at: z.iso.datetime(),
     kind: changeKindSchema,
-    fields: z.array(z.string()).meta({
+    fields: z.array(z.string()).register(z.globalRegistry, {
       description:
         'The product fields that changed (cvss_score, severity, risk_level, weaponized, detectable, in_kev, patch_status, epss, explanation, …); for `added`, every field the record has; empty for `rejected`.',
     }),
-    record: exportRecordSchema.optional().meta({ description: 'The record as the JSON export shows it, after the change; absent for `rejected`.' }),
+    record: z.optional(exportRecordSchema).register(z.globalRegistry, { description: 'The record as the JSON export shows it, after the change; absent for `rejected`.' }),
   })
-  .meta({ id: 'Change' });
+  .register(z.globalRegistry, { id: 'Change' });
 export type Change = z.infer<typeof changeSchema>;
 
 export const changesPageSchema = z
   .object({
     changes: z.array(changeSchema),
-    next_cursor: z.string().meta({ description: 'Pass as `since` to read on; valid for 90 days.' }),
-    has_more: z.boolean().meta({
+    next_cursor: z.string().register(z.globalRegistry, { description: 'Pass as `since` to read on; valid for 90 days.' }),
+    has_more: z.boolean().register(z.globalRegistry, {
       description: 'True when more changes can be read now; false when the reader has caught up (poll again later with next_cursor).',
     }),
   })
-  .meta({ id: 'ChangesPage' });
+  .register(z.globalRegistry, { id: 'ChangesPage' });
 export type ChangesPage = z.infer<typeof changesPageSchema>;

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import * as z from 'zod';
+import * as z from './zod.js';
 import type { CatalogueRecord } from './cve.js';
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /**
  * CVE ids are matched after trimming and upper-casing, so `cve-2021-44228 ` is accepted. The
@@ -18,8 +18,8 @@ export type PatchStatus = z.infer<typeof patchStatusSchema>;
 
 export const tagTypeSchema = z.enum(['vendor', 'product', 'technology']);
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date of the form YYYY-MM-DD');
-const cvssScore = z.number().min(0).max(10);
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date of the form YYYY-MM-DD'));
+const cvssScore = z.number().check(z.minimum(0), z.maximum(10));
 
 /** The CVSS version a record's score comes from (product-decisions §6 "Scores"), best first. */
 export const CVSS_VERSIONS = ['3.1', '3.0', '4.0', '2.0'] as const;
@@ -28,26 +28,26 @@ export type CvssVersion = z.infer<typeof cvssVersionSchema>;
 
 /** FIRST EPSS for one CVE: the probability of exploitation in the next 30 days, its percentile and the model's day. */
 export const epssSchema = z
-  .object({ score: z.number().min(0).max(1), percentile: z.number().min(0).max(1), date: isoDate })
-  .meta({ id: 'Epss' });
+  .object({ score: z.number().check(z.minimum(0), z.maximum(1)), percentile: z.number().check(z.minimum(0), z.maximum(1)), date: isoDate })
+  .register(z.globalRegistry, { id: 'Epss' });
 export type Epss = z.infer<typeof epssSchema>;
 
 export const referenceSchema = z
   .object({
-    title: z.string().min(1),
+    title: z.string().check(z.minLength(1)),
     url: z.url(),
-    ref_type: z.string().min(1),
+    ref_type: z.string().check(z.minLength(1)),
   })
-  .meta({ id: 'Reference' });
+  .register(z.globalRegistry, { id: 'Reference' });
 
 export const explanationSchema = z
   .object({
-    summary: z.string().min(1),
-    affected: z.string().min(1),
-    fix: z.string().min(1),
+    summary: z.string().check(z.minLength(1)),
+    affected: z.string().check(z.minLength(1)),
+    fix: z.string().check(z.minLength(1)),
     references: z.array(referenceSchema),
   })
-  .meta({ id: 'Explanation' });
+  .register(z.globalRegistry, { id: 'Explanation' });
 
 export const exploitIntelSchema = z
   .object({
@@ -57,44 +57,44 @@ export const exploitIntelSchema = z
     detection_sources: z.array(z.string()),
     exploit_sources: z.array(z.string()),
     /** Present only where FIRST EPSS has the CVE. */
-    epss: epssSchema.optional(),
+    epss: z.optional(epssSchema),
   })
-  .meta({ id: 'ExploitIntel' });
+  .register(z.globalRegistry, { id: 'ExploitIntel' });
 export type ExploitIntel = z.infer<typeof exploitIntelSchema>;
 
 export const patchSchema = z
   .object({
     status: patchStatusSchema,
-    patch_date: isoDate.optional(),
+    patch_date: z.optional(isoDate),
     patch_urls: z.array(z.url()),
-    days_unpatched: z.number().int().min(0),
+    days_unpatched: z.number().check(z.int(), z.minimum(0)),
   })
-  .meta({ id: 'Patch' });
+  .register(z.globalRegistry, { id: 'Patch' });
 export type Patch = z.infer<typeof patchSchema>;
 
 export const tagSchema = z
-  .object({ tag: z.string().min(1), tag_type: tagTypeSchema })
-  .meta({ id: 'Tag' });
+  .object({ tag: z.string().check(z.minLength(1)), tag_type: tagTypeSchema })
+  .register(z.globalRegistry, { id: 'Tag' });
 export type Tag = z.infer<typeof tagSchema>;
 
 /** Interface §2.4: one element of `data.cves` in the JSON export. */
 export const exportRecordSchema = z
   .object({
-    cve_id: z.string().regex(CVE_ID_PATTERN),
-    title: z.string().min(1),
+    cve_id: z.string().check(z.regex(CVE_ID_PATTERN)),
+    title: z.string().check(z.minLength(1)),
     severity: severitySchema,
-    cvss_score: cvssScore.nullable(),
+    cvss_score: z.nullable(cvssScore),
     description: z.string(),
     published_date: isoDate,
-    cwe_ids: z.array(z.string().regex(/^CWE-\d+$/)),
-    explanation: explanationSchema.optional(),
-    exploit_intel: exploitIntelSchema.optional(),
-    patch: patchSchema.optional(),
+    cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
+    explanation: z.optional(explanationSchema),
+    exploit_intel: z.optional(exploitIntelSchema),
+    patch: z.optional(patchSchema),
     tags: z.array(tagSchema),
-    cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
-    cvss_vector: z.string().min(1).nullable(),
+    cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
+    cvss_vector: z.nullable(z.string().check(z.minLength(1))),
   })
-  .meta({ id: 'ExportRecord' });
+  .register(z.globalRegistry, { id: 'ExportRecord' });
 export type ExportRecord = z.infer<typeof exportRecordSchema>;
 
 /**
@@ -102,48 +102,48 @@ export type ExportRecord = z.infer<typeof exportRecordSchema>;
  * but does not export (CWE names for the SARIF taxonomy, KEV membership, provenance).
  * Lookup and exports read this same item.
  */
-export const catalogueRecordSchema = exportRecordSchema.extend({
+export const catalogueRecordSchema = z.extend(exportRecordSchema, {
   /** Optional in storage: items written before scores of every version were read lack them (read as null). */
-  cvss_version: cvssVersionSchema.nullable().optional(),
-  cvss_vector: z.string().min(1).nullable().optional(),
+  cvss_version: z.optional(z.nullable(cvssVersionSchema)),
+  cvss_vector: z.optional(z.nullable(z.string().check(z.minLength(1)))),
   cwe_names: z.record(z.string(), z.string()),
   in_kev: z.boolean(),
   rejected: z.boolean(),
   /** True for the hand-written demo catalogue, so no one mistakes it for a live feed. */
-  demo: z.boolean().optional(),
+  demo: z.optional(z.boolean()),
   /** field (or field group) → the source that said it, e.g. `cvss_score: "nvd@nist.gov (Primary)"`. */
   provenance: z.record(z.string(), z.string()),
   /** Last-modified timestamp of the newest source that fed the record. */
-  source_modified: z.string().optional(),
+  source_modified: z.optional(z.string()),
   /**
    * Change log: when PlainCVE's record last changed in a product field (ISO timestamp), set by
    * the ingest when it logs a change; the export filter `modified_since` reads it.
    */
-  modified_at: z.string().optional(),
+  modified_at: z.optional(z.string()),
   /** Ingest: SHA-256 of the record's content (days_unpatched excluded), so unchanged records are not rewritten. */
-  content_hash: z.string().optional(),
+  content_hash: z.optional(z.string()),
   /** Ingest: CISA KEV's date added and required action, when the CVE is in KEV. */
-  kev_date_added: z.string().optional(),
-  kev_required_action: z.string().optional(),
+  kev_date_added: z.optional(z.string()),
+  kev_required_action: z.optional(z.string()),
 });
 export type CatalogueRecord = z.infer<typeof catalogueRecordSchema>;
 
 /** Interface §2.2: what the lookup endpoint returns. */
 export const cveExplanationSchema = z
   .object({
-    cve_id: z.string().regex(CVE_ID_PATTERN),
-    title: z.string().min(1),
+    cve_id: z.string().check(z.regex(CVE_ID_PATTERN)),
+    title: z.string().check(z.minLength(1)),
     severity: severitySchema,
-    cvss_score: cvssScore.nullable(),
-    summary: z.string().min(1),
-    affected: z.string().min(1),
-    fix: z.string().min(1),
-    references: z.array(z.object({ title: z.string(), url: z.url() }).meta({ id: 'LookupReference' })),
-    cvss_version: z.enum(['3.1', '3.0', '4.0', '2.0']).nullable(),
-    cvss_vector: z.string().min(1).nullable(),
-    epss: epssSchema.nullable(),
+    cvss_score: z.nullable(cvssScore),
+    summary: z.string().check(z.minLength(1)),
+    affected: z.string().check(z.minLength(1)),
+    fix: z.string().check(z.minLength(1)),
+    references: z.array(z.object({ title: z.string(), url: z.url() }).register(z.globalRegistry, { id: 'LookupReference' })),
+    cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
+    cvss_vector: z.nullable(z.string().check(z.minLength(1))),
+    epss: z.nullable(epssSchema),
   })
-  .meta({ id: 'CveExplanation' });
+  .register(z.globalRegistry, { id: 'CveExplanation' });
 export type CveExplanation = z.infer<typeof cveExplanationSchema>;
 
 /** Interface §2.3 columns, in order. */
@@ -163,14 +163,14 @@ export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', '
 
 export const exportMetaSchema = z
   .object({
-    total: z.number().int().min(0),
-    exported: z.number().int().min(0),
-    max_rows: z.number().int(),
+    total: z.number().check(z.int(), z.minimum(0)),
+    exported: z.number().check(z.int(), z.minimum(0)),
+    max_rows: z.number().check(z.int()),
     exported_at: z.iso.datetime(),
   })
-  .meta({ id: 'ExportMeta' });
+  .register(z.globalRegistry, { id: 'ExportMeta' });
 export type ExportMeta = z.infer<typeof exportMetaSchema>;
 
 export const healthSchema = z
   .object({ status: z.literal('healthy'), product: z.literal('PlainCVE') })
-  .meta({ id: 'Health' });
+  .register(z.globalRegistry, { id: 'Health' });

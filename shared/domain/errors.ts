@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /** product-decisions §2: every error code the API can answer with. */
 export const errorCodeSchema = z.enum([
@@ -22,7 +22,7 @@ export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const errorDetailSchema = z
   .object({ parameter: z.string(), message: z.string() })
-  .meta({ id: 'ErrorDetail' });
+  .register(z.globalRegistry, { id: 'ErrorDetail' });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorEnvelopeSchema = z
@@ -30,11 +30,11 @@ export const errorEnvelopeSchema = z
     ok: z.literal(false),
     error: z.object({
       code: errorCodeSchema,
-      message: z.string().min(1),
-      details: z.array(errorDetailSchema).optional(),
+      message: z.string().check(z.minLength(1)),
+      details: z.optional(z.array(errorDetailSchema)),
     }),
   })
-  .meta({ id: 'ErrorEnvelope' });
+  .register(z.globalRegistry, { id: 'ErrorEnvelope' });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 const STATUS: Record<ErrorCode, number> = {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import type { RiskLevel } from './cve.js';
 import { packageVulnerabilitySchema, type PackageVulnerability } from './package-vulnerability.js';
 
@@ -10,29 +10,29 @@ export const scanComponentSchema = z
   .object({
     name: z.string(),
     version: z.string(),
-    purl: z.string().nullable(),
+    purl: z.nullable(z.string()),
     /** 1-based line that declares the component (lockfile, requirements); null in an SBOM. */
-    line: z.number().int().min(1).nullable(),
+    line: z.nullable(z.number().check(z.int(), z.minimum(1))),
   })
-  .meta({ id: 'ScanComponent' });
+  .register(z.globalRegistry, { id: 'ScanComponent' });
 
 export const notCheckedSchema = z
-  .object({ entry: z.string(), line: z.number().int().min(1).nullable(), reason: z.string() })
-  .meta({ id: 'ScanNotChecked' });
+  .object({ entry: z.string(), line: z.nullable(z.number().check(z.int(), z.minimum(1))), reason: z.string() })
+  .register(z.globalRegistry, { id: 'ScanNotChecked' });
 
 export const scanFindingSchema = z
-  .object({ component: scanComponentSchema, vulnerabilities: z.array(scanVulnerabilitySchema).min(1) })
-  .meta({ id: 'ScanFinding' });
+  .object({ component: scanComponentSchema, vulnerabilities: z.array(scanVulnerabilitySchema).check(z.minLength(1)) })
+  .register(z.globalRegistry, { id: 'ScanFinding' });
 export type ScanFinding = z.infer<typeof scanFindingSchema>;
 
 export const scanReportSchema = z
   .object({
-    components: z.number().int().min(0),
-    checked: z.number().int().min(0),
+    components: z.number().check(z.int(), z.minimum(0)),
+    checked: z.number().check(z.int(), z.minimum(0)),
     not_checked: z.array(notCheckedSchema),
     findings: z.array(scanFindingSchema),
   })
-  .meta({ id: 'ScanReport' });
+  .register(z.globalRegistry, { id: 'ScanReport' });
 export type ScanReport = z.infer<typeof scanReportSchema>;
 
 const RISK_RANK: Record<RiskLevel, number> = { CRITICAL_GAP: 4, HIGH: 3, MEDIUM: 2, LOW: 1 };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 /**
  * Watchlists (product-decisions §7): a name, export filters, the events to be told about and an
@@ -15,40 +15,40 @@ export type WatchlistEvent = z.infer<typeof watchlistEventSchema>;
 /** Filter values as a client sends them: the export's query parameter names, string or number values. */
 const rawFiltersSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
-const nameSchema = z.string().trim().min(1).max(MAX_WATCHLIST_NAME);
+const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_WATCHLIST_NAME));
 /** A URL's shape only; where it may point (https, no private addresses) is decided by webhook-url.ts. */
 export const MAX_WEBHOOK_URL = 2000;
-const webhookUrlSchema = z.string().trim().min(1).max(MAX_WEBHOOK_URL).nullable();
+const webhookUrlSchema = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_WEBHOOK_URL)));
 
 /** Webhook state: `paused` after the last retry failed; PATCH `webhook_status: 'active'` resumes. */
 export const webhookStatusSchema = z.enum(['active', 'paused']);
 export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
 
-const eventsSchema = z
-  .array(watchlistEventSchema)
-  .min(1)
-  .transform((events) => [...new Set(events)]);
+const eventsSchema = z.pipe(
+  z.array(watchlistEventSchema).check(z.minLength(1)),
+  z.transform((events: WatchlistEvent[]) => [...new Set(events)]),
+);
 
 export const createWatchlistSchema = z.strictObject({
   name: nameSchema,
-  filters: rawFiltersSchema.default({}),
+  filters: z._default(rawFiltersSchema, {}),
   events: eventsSchema,
-  webhook_url: webhookUrlSchema.optional(),
+  webhook_url: z.optional(webhookUrlSchema),
 });
 export type CreateWatchlistRequest = z.infer<typeof createWatchlistSchema>;
 
 export const updateWatchlistSchema = z
   .strictObject({
-    name: nameSchema.optional(),
-    filters: rawFiltersSchema.optional(),
-    events: eventsSchema.optional(),
-    paused: z.boolean().optional(),
+    name: z.optional(nameSchema),
+    filters: z.optional(rawFiltersSchema),
+    events: z.optional(eventsSchema),
+    paused: z.optional(z.boolean()),
     /** A URL sets (or replaces) the webhook and issues a new secret; null removes it. */
-    webhook_url: webhookUrlSchema.optional(),
+    webhook_url: z.optional(webhookUrlSchema),
     /** Only `active`: resumes a webhook paused after failed deliveries. */
-    webhook_status: z.literal('active').optional(),
+    webhook_status: z.optional(z.literal('active')),
   })
-  .refine((v) => Object.keys(v).length > 0, 'give at least one field to change');
+  .check(z.refine((v) => Object.keys(v).length > 0, 'give at least one field to change'));
 export type UpdateWatchlistRequest = z.infer<typeof updateWatchlistSchema>;
 
 export interface Watchlist {

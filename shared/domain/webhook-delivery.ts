@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { exportRecordSchema } from './cve.js';
 import { watchlistEventSchema } from './watchlist.js';
 
@@ -29,15 +29,15 @@ export const DELIVERY_LOG_SIZE = 50;
  * and every re-match of the same change (a redelivered stream batch), so receivers dedupe on it.
  */
 export const deliveryJobSchema = z.object({
-  webhook_id: z.string().min(1),
-  account_id: z.string().min(1),
-  watchlist_id: z.string().min(1),
+  webhook_id: z.string().check(z.minLength(1)),
+  account_id: z.string().check(z.minLength(1)),
+  watchlist_id: z.string().check(z.minLength(1)),
   event_type: watchlistEventSchema,
-  change_id: z.string().min(1),
-  cve_id: z.string().min(1),
+  change_id: z.string().check(z.minLength(1)),
+  cve_id: z.string().check(z.minLength(1)),
   changed_at: z.string(),
   fields: z.array(z.string()),
-  risk_transition: z.string().optional(),
+  risk_transition: z.optional(z.string()),
   record: exportRecordSchema,
 });
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
@@ -75,13 +75,14 @@ export const deliveryAttemptSchema = z
     webhook_id: z.string(),
     event_type: watchlistEventSchema,
     cve_id: z.string(),
-    attempt: z.number().int().min(1),
+    attempt: z.number().check(z.int(), z.minimum(1)),
     attempted_at: z.iso.datetime(),
-    status_code: z.number().int().nullable(),
-    outcome: deliveryOutcomeSchema.meta({ description: '`refused`: the URL pointed to an address webhooks may not reach; nothing was sent.' }),
-    error: z.string().nullable(),
+    status_code: z.nullable(z.number().check(z.int())),
+    // A copy: deliveryOutcomeSchema itself stays without this description.
+    outcome: deliveryOutcomeSchema.clone().register(z.globalRegistry, { description: '`refused`: the URL pointed to an address webhooks may not reach; nothing was sent.' }),
+    error: z.nullable(z.string()),
   })
-  .meta({ id: 'WebhookDeliveryAttempt' });
+  .register(z.globalRegistry, { id: 'WebhookDeliveryAttempt' });
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 
 /** Where the matcher hands its jobs: SQS in AWS, an in-process queue in the local stack. */

@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from '../domain/zod.js';
 import { isSameOrigin } from '../auth/return-to.js';
 import { sameToken } from '../auth/session-secret.js';
 import { config } from '../config/index.js';
@@ -48,7 +48,7 @@ export function checkCsrf(event: APIGatewayProxyEvent, active: ActiveSession): v
 }
 
 /** The JSON body, decoded from base64 when API Gateway passed it so, and validated. */
-export function parseBody<T extends z.ZodType>(event: APIGatewayProxyEvent, schema: T): z.infer<T> {
+export function parseBody<T extends z.ZodMiniType>(event: APIGatewayProxyEvent, schema: T): z.infer<T> {
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   let json: unknown;
   try {

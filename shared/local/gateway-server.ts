@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import {
   AUTHORIZER_CACHE_TTL_SECONDS,
@@ -35,11 +35,11 @@ export const MAX_LAMBDA_REQUEST_BYTES = 6_291_556;
 export const MAX_LAMBDA_RESPONSE_BYTES = 6 * 1024 * 1024;
 
 const proxyResultSchema = z.object({
-  statusCode: z.number().int().min(100).max(599),
-  headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  multiValueHeaders: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))).optional(),
-  body: z.string().optional(),
-  isBase64Encoded: z.boolean().optional(),
+  statusCode: z.number().check(z.int(), z.minimum(100), z.maximum(599)),
+  headers: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  multiValueHeaders: z.optional(z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()])))),
+  body: z.optional(z.string()),
+  isBase64Encoded: z.optional(z.boolean()),
 });
 
 /** Something the adapter serves outside API Gateway (CloudFront → S3, identity-provider stand-ins). */

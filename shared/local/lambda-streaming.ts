@@ -1,6 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 
 /**
  * A local stand-in for the `awslambda` global that the Node.js Lambda runtime provides to
@@ -57,10 +57,10 @@ export function isStreamingHandler(fn: unknown): fn is StreamingHandler {
 
 /** The metadata API Gateway accepts before a streamed body (response-transfer-mode-lambda). */
 export const streamedMetadataSchema = z.object({
-  statusCode: z.number().int().min(100).max(599),
-  headers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  multiValueHeaders: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))).optional(),
-  cookies: z.array(z.string()).optional(),
+  statusCode: z.number().check(z.int(), z.minimum(100), z.maximum(599)),
+  headers: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  multiValueHeaders: z.optional(z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()])))),
+  cookies: z.optional(z.array(z.string())),
 });
 export type StreamedMetadata = z.infer<typeof streamedMetadataSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 
 const statementSchema = z.object({
   Effect: z.enum(['Allow', 'Deny']),
@@ -9,7 +9,7 @@ const statementSchema = z.object({
 export const authorizerResultSchema = z.object({
   principalId: z.string(),
   policyDocument: z.object({ Version: z.string(), Statement: z.array(statementSchema) }),
-  context: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  context: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
 });
 export type AuthorizerResult = z.infer<typeof authorizerResultSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
@@ -8,7 +8,7 @@ import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/rou
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
 import { packageReportSchema } from '../domain/package-vulnerability.js';
-import { packageParameterSchemas } from '../query/package-query.js';
+import { packageParameterSchemas } from '../query/package-parameters.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 import { scanReportSchema } from '../domain/scan-report.js';
 import { scanParameterSchemas } from '../query/scan-query.js';
@@ -17,47 +17,47 @@ import { MAX_COMPONENTS, MAX_MANIFEST_BYTES } from '../scan/manifest.js';
 /** The JSON export's payload (interface §4.4). */
 export const exportEnvelopeSchema = z
   .object({ ok: z.literal(true), data: z.object({ cves: z.array(exportRecordSchema), meta: exportMetaSchema }) })
-  .meta({ id: 'ExportEnvelope' });
+  .register(z.globalRegistry, { id: 'ExportEnvelope' });
 
 /** The SARIF export's top level (interface §4.5); the full format is the OASIS SARIF 2.1.0 schema. */
 export const sarifLogSchema = z
   .looseObject({
     $schema: z.string(),
     version: z.literal('2.1.0'),
-    runs: z.array(z.looseObject({ tool: z.looseObject({ driver: z.looseObject({ name: z.string() }) }) })).length(1),
+    runs: z.array(z.looseObject({ tool: z.looseObject({ driver: z.looseObject({ name: z.string() }) }) })).check(z.length(1)),
   })
-  .meta({
+  .register(z.globalRegistry, {
     id: 'SarifLog',
     description:
       'A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/) with one run: one rule and one result per exported CVE and one CWE 4.13 taxonomy.',
   });
 
-export const csvSchema = z.string().meta({
+export const csvSchema = z.string().register(z.globalRegistry, {
   description: `RFC 4180 CSV, UTF-8, CRLF line ends, a header row, then one row per CVE with the columns cve_id, title, severity, cvss_score, published_date, patch_status, days_unpatched, risk_level. Cells starting with = + - @ tab or CR are prefixed with '.`,
 });
 
-const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).meta({ id: 'HealthEnvelope' });
-const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).meta({ id: 'ChangesEnvelope' });
-const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).meta({ id: 'PackageReportEnvelope' });
-const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchema }).meta({ id: 'ScanEnvelope' });
+const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).register(z.globalRegistry, { id: 'HealthEnvelope' });
+const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageSchema }).register(z.globalRegistry, { id: 'ChangesEnvelope' });
+const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).register(z.globalRegistry, { id: 'PackageReportEnvelope' });
+const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchema }).register(z.globalRegistry, { id: 'ScanEnvelope' });
 const openVexSchema = z
   .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
-  .meta({ id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
-const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).meta({ id: 'CveExplanationEnvelope' });
+  .register(z.globalRegistry, { id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
+const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).register(z.globalRegistry, { id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
   const limit = resource === 'core' ? CORE_LIMIT : EXPORT_LIMIT;
   const window = resource === 'core' ? 'UTC minute' : 'UTC hour';
   return z.object({
-    'X-RateLimit-Limit': z.string().meta({ description: `Requests allowed in the window (${limit.limit} per ${window}).`, example: String(limit.limit) }),
-    'X-RateLimit-Remaining': z.string().meta({ description: 'Requests left in the current window.' }),
-    'X-RateLimit-Reset': z.string().meta({ description: 'Unix time (seconds) at which the window resets.' }),
-    'X-RateLimit-Resource': z.enum([resource]).meta({ description: 'Which allowance the other headers describe.' }),
+    'X-RateLimit-Limit': z.string().register(z.globalRegistry, { description: `Requests allowed in the window (${limit.limit} per ${window}).`, example: String(limit.limit) }),
+    'X-RateLimit-Remaining': z.string().register(z.globalRegistry, { description: 'Requests left in the current window.' }),
+    'X-RateLimit-Reset': z.string().register(z.globalRegistry, { description: 'Unix time (seconds) at which the window resets.' }),
+    'X-RateLimit-Resource': z.enum([resource]).register(z.globalRegistry, { description: 'Which allowance the other headers describe.' }),
   });
 };
-const retryAfter = z.object({ 'Retry-After': z.string().meta({ description: 'Seconds to wait before retrying.' }) });
+const retryAfter = z.object({ 'Retry-After': z.string().register(z.globalRegistry, { description: 'Seconds to wait before retrying.' }) });
 
-function errorResponse(description: string, codes: readonly ErrorCode[], headers?: z.ZodObject): ZodOpenApiResponseObject {
+function errorResponse(description: string, codes: readonly ErrorCode[], headers?: z.ZodMiniObject): ZodOpenApiResponseObject {
   return {
     description: `${description} Codes: ${codes.join(', ')}.`,
     ...(headers ? { headers } : {}),
@@ -75,7 +75,7 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
         ? `Too many requests (100 per minute) or too many exports (${EXPORT_LIMIT.limit} per UTC hour, shared by the three formats).`
         : 'Too many requests: 100 per minute per API key.',
       resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
-      rate.extend(retryAfter.shape),
+      z.extend(rate, retryAfter.shape),
     ),
     413: errorResponse('The request body is over 10 MB (answered by the gateway, before any function runs).', ['PAYLOAD_TOO_LARGE']),
     500: errorResponse('A bug on our side; never carries a stack trace.', ['INTERNAL_ERROR']),
@@ -83,7 +83,7 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
   } as const;
 }
 
-const exportDescriptions: Record<ExportFormat, { summary: string; mediaType: string; schema: z.ZodType }> = {
+const exportDescriptions: Record<ExportFormat, { summary: string; mediaType: string; schema: z.ZodMiniType }> = {
   csv: { summary: 'Export CVEs as CSV', mediaType: 'text/csv', schema: csvSchema },
   json: { summary: 'Export CVEs as JSON (explanations, exploit intelligence, patch status)', mediaType: 'application/json', schema: exportEnvelopeSchema },
   sarif: { summary: 'Export CVEs as SARIF 2.1.0 for code scanning', mediaType: 'application/sarif+json', schema: sarifLogSchema },
@@ -92,14 +92,14 @@ const exportDescriptions: Record<ExportFormat, { summary: string; mediaType: str
 function exportOperation(format: ExportFormat) {
   const { summary, mediaType, schema } = exportDescriptions[format];
   const query = z.object({
-    severity: filterParameterSchemas.severity.optional(),
-    risk_level: filterParameterSchemas.risk_level.optional(),
-    patch_status: filterParameterSchemas.patch_status.optional(),
-    tag: filterParameterSchemas.tag.optional(),
-    min_score: filterParameterSchemas.min_score.optional(),
-    search: filterParameterSchemas.search.optional(),
-    modified_since: filterParameterSchemas.modified_since.optional(),
-    ...(format === 'sarif' ? { sarif_path: sarifPathSchema.optional() } : {}),
+    severity: z.optional(filterParameterSchemas.severity),
+    risk_level: z.optional(filterParameterSchemas.risk_level),
+    patch_status: z.optional(filterParameterSchemas.patch_status),
+    tag: z.optional(filterParameterSchemas.tag),
+    min_score: z.optional(filterParameterSchemas.min_score),
+    search: z.optional(filterParameterSchemas.search),
+    modified_since: z.optional(filterParameterSchemas.modified_since),
+    ...(format === 'sarif' ? { sarif_path: z.optional(sarifPathSchema) } : {}),
   });
   return {
     operationId: `export${format[0]?.toUpperCase()}${format.slice(1)}`,
@@ -111,8 +111,8 @@ function exportOperation(format: ExportFormat) {
     responses: {
       200: {
         description: 'The export, as a download (Content-Disposition: attachment).',
-        headers: rateHeaders('exports').extend({
-          'Content-Disposition': z.string().meta({ description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
+        headers: z.extend(rateHeaders('exports'), {
+          'Content-Disposition': z.string().register(z.globalRegistry, { description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
         }),
         content: { [mediaType]: { schema } },
       },
@@ -143,7 +143,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     security: [{ apiKey: [] }],
     requestParams: {
       path: z.object({
-        cve_id: z.string().meta({ description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
+        cve_id: z.string().register(z.globalRegistry, { description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
       }),
     },
     responses: {
@@ -163,7 +163,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     tags: ['changes'],
     security: [{ apiKey: [] }],
     requestParams: {
-      query: z.object({ since: changesParameterSchemas.since.optional(), limit: changesParameterSchemas.limit.optional() }),
+      query: z.object({ since: z.optional(changesParameterSchemas.since), limit: z.optional(changesParameterSchemas.limit) }),
     },
     responses: {
       200: { description: 'A page of changes.', headers: rateHeaders('core'), content: { 'application/json': { schema: changesEnvelopeSchema } } },
@@ -193,15 +193,15 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     tags: ['scan'],
     security: [{ apiKey: [] }],
     requestParams: {
-      query: z.object({ format: scanParameterSchemas.format.optional(), manifest_path: scanParameterSchemas.manifest_path.optional() }),
-      header: z.object({ 'Content-Encoding': z.enum(['gzip']).optional().meta({ description: 'gzip when the body is gzipped.' }) }),
+      query: z.object({ format: z.optional(scanParameterSchemas.format), manifest_path: z.optional(scanParameterSchemas.manifest_path) }),
+      header: z.object({ 'Content-Encoding': z.optional(z.enum(['gzip'])).register(z.globalRegistry, { description: 'gzip when the body is gzipped.' }) }),
     },
     requestBody: {
       required: true,
       description: 'The manifest, as it is on disk.',
       content: {
-        'application/json': { schema: z.looseObject({}).meta({ description: 'A CycloneDX or SPDX JSON SBOM, or a package-lock.json.' }) },
-        'text/plain': { schema: z.string().meta({ description: 'A pip requirements.txt.' }) },
+        'application/json': { schema: z.looseObject({}).register(z.globalRegistry, { description: 'A CycloneDX or SPDX JSON SBOM, or a package-lock.json.' }) },
+        'text/plain': { schema: z.string().register(z.globalRegistry, { description: 'A pip requirements.txt.' }) },
       },
     },
     responses: {

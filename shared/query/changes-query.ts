@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from '../domain/change-log.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 
@@ -10,15 +10,14 @@ import { ApiError, type ErrorDetail } from '../domain/errors.js';
 export const changesParameterSchemas = {
   since: z
     .string()
-    .min(1)
-    .max(64)
-    .meta({ description: 'A `next_cursor` from an earlier answer: the changes after it. Omitted: from the oldest change kept (90 days).' }),
+    .check(z.minLength(1), z.maxLength(64))
+    .register(z.globalRegistry, { description: 'A `next_cursor` from an earlier answer: the changes after it. Omitted: from the oldest change kept (90 days).' }),
   limit: z
-    .string()
-    .regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(CHANGES_MAX_LIMIT))
-    .meta({ description: `At most this many changes (1 to ${CHANGES_MAX_LIMIT}, default ${CHANGES_DEFAULT_LIMIT}).` }),
+    .pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')), z.transform(Number)),
+      z.number().check(z.int(), z.minimum(1), z.maximum(CHANGES_MAX_LIMIT)),
+    )
+    .register(z.globalRegistry, { description: `At most this many changes (1 to ${CHANGES_MAX_LIMIT}, default ${CHANGES_DEFAULT_LIMIT}).` }),
 } as const;
 
 const ACCEPTS: Record<keyof typeof changesParameterSchemas, string> = {

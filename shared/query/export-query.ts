@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 
 /**
@@ -17,37 +17,35 @@ export const MAX_SARIF_PATH_LENGTH = 500;
 const noControlCharacters = (value: string) => ![...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 export const filterParameterSchemas = {
-  severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']).meta({
+  severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
     description: 'Only CVEs of this severity. Case-insensitive (`high` works).',
   }),
-  risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).meta({
+  risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
     description: 'Only CVEs of this exploit-intelligence risk level. Case-insensitive.',
   }),
-  patch_status: z.enum(['available', 'not_available']).meta({
+  patch_status: z.enum(['available', 'not_available']).register(z.globalRegistry, {
     description: "Only CVEs whose patch status is this value. Case-insensitive; `partial` and `workaround_only` are not filters.",
   }),
   tag: z
     .string()
-    .min(1)
-    .max(MAX_TAG_LENGTH)
-    .refine(noControlCharacters, 'must not contain control characters')
-    .meta({ description: 'Only CVEs carrying this tag (vendor, product or technology); case-insensitive exact match.' }),
+    .check(z.minLength(1), z.maxLength(MAX_TAG_LENGTH), z.refine(noControlCharacters, 'must not contain control characters'))
+    .register(z.globalRegistry, { description: 'Only CVEs carrying this tag (vendor, product or technology); case-insensitive exact match.' }),
   min_score: z
-    .string()
-    .regex(/^\d{1,2}(\.\d+)?$/, 'must be a decimal number from 0 to 10')
-    .transform(Number)
-    .pipe(z.number().min(0).max(10))
-    .meta({ description: 'Only CVEs whose CVSS v3.1 base score is at least this (0 to 10, inclusive). Unscored CVEs never match.' }),
+    .pipe(
+      z.pipe(z.string().check(z.regex(/^\d{1,2}(\.\d+)?$/, 'must be a decimal number from 0 to 10')), z.transform(Number)),
+      z.number().check(z.minimum(0), z.maximum(10)),
+    )
+    .register(z.globalRegistry, { description: 'Only CVEs whose CVSS v3.1 base score is at least this (0 to 10, inclusive). Unscored CVEs never match.' }),
   search: z
     .string()
-    .min(1)
-    .max(MAX_SEARCH_LENGTH)
-    .refine(noControlCharacters, 'must not contain control characters')
-    .meta({ description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
+    .check(z.minLength(1), z.maxLength(MAX_SEARCH_LENGTH), z.refine(noControlCharacters, 'must not contain control characters'))
+    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
   modified_since: z
-    .union([z.iso.date(), z.iso.datetime({ offset: true })])
-    .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString())
-    .meta({
+    .pipe(
+      z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
+      z.transform((value: string) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value).toISOString()),
+    )
+    .register(z.globalRegistry, {
       description:
         'Only CVEs whose PlainCVE record changed (a product field moved, as `/api/changes` reports) at or after this time: a date `YYYY-MM-DD` (00:00 UTC) or an ISO 8601 timestamp with `Z` or an offset.',
     }),
@@ -55,13 +53,15 @@ export const filterParameterSchemas = {
 
 export const sarifPathSchema = z
   .string()
-  .min(1)
-  .max(MAX_SARIF_PATH_LENGTH)
-  .regex(
-    /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._~@+-]+(?:\/[A-Za-z0-9._~@+-]+)*$/,
-    'must be a relative path inside your repository, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no .. segments)',
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_SARIF_PATH_LENGTH),
+    z.regex(
+      /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._~@+-]+(?:\/[A-Za-z0-9._~@+-]+)*$/,
+      'must be a relative path inside your repository, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no .. segments)',
+    ),
   )
-  .meta({ description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.` });
+  .register(z.globalRegistry, { description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.` });
 
 /** How each parameter is normalised before its schema sees it (enums are case-insensitive). */
 const NORMALISE: Partial<Record<string, (value: string) => string>> = {
@@ -92,9 +92,9 @@ export function parameterNames(format: ExportFormat): string[] {
   return [...Object.keys(filterParameterSchemas), ...(format === 'sarif' ? ['sarif_path'] : [])];
 }
 
-function schemaFor(name: string): z.ZodType | undefined {
+function schemaFor(name: string): z.ZodMiniType | undefined {
   if (name === 'sarif_path') return sarifPathSchema;
-  return (filterParameterSchemas as Record<string, z.ZodType>)[name];
+  return (filterParameterSchemas as Record<string, z.ZodMiniType>)[name];
 }
 
 /** What each parameter accepts, in the words a 400 uses. */

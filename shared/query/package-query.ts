@@ -1,29 +1,8 @@
-import * as z from 'zod';
 import { ECOSYSTEMS, parseEcosystem, VERSION_ORDERS, type Ecosystem } from '../domain/advisory.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import { packageParameterSchemas } from './package-parameters.js';
 
-/**
- * `GET /api/packages/{ecosystem}/{name}?version=V` (product-decisions §8): one zod schema per
- * parameter, for validation and the OpenAPI document alike. Bad input is a 400 naming each
- * parameter: an ecosystem PlainCVE does not match, a missing name, a missing, repeated or
- * unreadable version (one the ecosystem's own version rules cannot read), an unknown parameter.
- */
-export const packageParameterSchemas = {
-  ecosystem: z
-    .string()
-    .min(1)
-    .max(32)
-    .meta({ description: `The package's ecosystem: ${ECOSYSTEMS.join(', ')} (any case; purl types such as pypi, golang, cargo, gem are read too).`, example: 'PyPI' }),
-  name: z
-    .string()
-    .min(1)
-    .max(512)
-    .meta({
-      description: 'The package name as its registry writes it: an npm name (scoped names keep their `/`), a Maven `group:artifact`, a Go module path. PyPI names are compared as PEP 503 normalises them, NuGet and crates.io names without regard to case.',
-      example: 'django',
-    }),
-  version: z.string().min(1).max(256).meta({ description: 'The exact version to check, in the ecosystem\'s own syntax.', example: '3.2.0' }),
-} as const;
+export { packageParameterSchemas } from './package-parameters.js';
 
 export interface PackageQuery {
   readonly ecosystem: Ecosystem;
@@ -31,6 +10,10 @@ export interface PackageQuery {
   readonly version: string;
 }
 
+/**
+ * `GET /api/packages/{ecosystem}/{name}?version=V` (product-decisions §8): bad input is a 400
+ * naming each parameter (the schemas: package-parameters.ts).
+ */
 export function parsePackageQuery(
   rawEcosystem: string,
   rawName: string,

@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 import { sarifPathSchema } from './export-query.js';
 
-export const scanFormatSchema = z.enum(['json', 'sarif', 'openvex']).meta({
+export const scanFormatSchema = z.enum(['json', 'sarif', 'openvex']).register(z.globalRegistry, {
   description: 'The answer: `json` (default, the findings), `sarif` (SARIF 2.1.0 for code scanning) or `openvex` (OpenVEX 0.2.0).',
 });
 export type ScanFormat = z.infer<typeof scanFormatSchema>;
 
-/** The same rule as the SARIF export's `sarif_path`: a relative path inside the user's repository. */
-export const manifestPathSchema = sarifPathSchema.meta({
+/** The same rule as the SARIF export's `sarif_path`: a relative path inside the user's repository (a copy, with its own description). */
+export const manifestPathSchema = sarifPathSchema.clone().register(z.globalRegistry, {
   description:
     "The manifest's path in your repository, where SARIF results are located (each on the line that declares the component). Default by kind: package-lock.json, requirements.txt, bom.json (CycloneDX), sbom.spdx.json (SPDX).",
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { CYCLONEDX_VERSIONS, cycloneDxValidator, type CycloneDxVersion } from './cyclonedx-schema.js';
 import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
 import { sbomComponent } from './sbom-component.js';
@@ -14,7 +14,7 @@ interface CdxComponent {
 
 const bomSchema = z.looseObject({
   specVersion: z.string(),
-  components: z.array(z.looseObject({})).optional(),
+  components: z.optional(z.array(z.looseObject({}))),
 });
 
 /** Components and their sub-components, depth first (the metadata's subject is the product itself, not scanned). */

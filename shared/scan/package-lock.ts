@@ -1,18 +1,18 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { keyLinesOf } from './json-key-lines.js';
 import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
 import { npmPurl } from './purl.js';
 
 const lockEntrySchema = z.looseObject({
-  name: z.string().optional(),
-  version: z.string().optional(),
-  link: z.boolean().optional(),
-  resolved: z.string().optional(),
+  name: z.optional(z.string()),
+  version: z.optional(z.string()),
+  link: z.optional(z.boolean()),
+  resolved: z.optional(z.string()),
 });
 
 /** The parts of package-lock.json v2/v3 a scan reads (`packages`, keyed by install path). */
 export const packageLockSchema = z.looseObject({
-  lockfileVersion: z.number().int(),
+  lockfileVersion: z.number().check(z.int()),
   packages: z.record(z.string(), lockEntrySchema),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
 import { sbomComponent } from './sbom-component.js';
 
@@ -9,10 +9,10 @@ const externalRefSchema = z.object({
 });
 
 const packageSchema = z.looseObject({
-  SPDXID: z.string().regex(/^SPDXRef-[A-Za-z0-9.-]+$/, 'an SPDXID of the form SPDXRef-…'),
-  name: z.string().min(1),
-  versionInfo: z.string().optional(),
-  externalRefs: z.array(externalRefSchema).optional(),
+  SPDXID: z.string().check(z.regex(/^SPDXRef-[A-Za-z0-9.-]+$/, 'an SPDXID of the form SPDXRef-…')),
+  name: z.string().check(z.minLength(1)),
+  versionInfo: z.optional(z.string()),
+  externalRefs: z.optional(z.array(externalRefSchema)),
 });
 
 /** The fields SPDX 2.3 requires of a JSON document (clause 6) and of its packages (clause 7). */
@@ -21,9 +21,9 @@ export const spdxDocumentSchema = z.looseObject({
   dataLicense: z.literal('CC0-1.0'),
   SPDXID: z.literal('SPDXRef-DOCUMENT'),
   name: z.string(),
-  documentNamespace: z.string().min(1),
-  creationInfo: z.looseObject({ created: z.string(), creators: z.array(z.string()).min(1) }),
-  packages: z.array(packageSchema).optional(),
+  documentNamespace: z.string().check(z.minLength(1)),
+  creationInfo: z.looseObject({ created: z.string(), creators: z.array(z.string()).check(z.minLength(1)) }),
+  packages: z.optional(z.array(packageSchema)),
 });
 
 function refOf(pkg: z.infer<typeof packageSchema>, types: readonly string[]): string | undefined {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { PROVIDER_IDS, type ProviderId } from '../auth/providers.js';
 
 /**
@@ -12,7 +12,7 @@ export type OAuthSettingKey = `${ProviderId}_client_id` | `${ProviderId}_client_
 export const OAUTH_SETTING_KEYS: readonly OAuthSettingKey[] = PROVIDER_IDS.flatMap((p) => [`${p}_client_id`, `${p}_client_secret`] as const);
 
 export const oauthSettingsSchema = z.object(
-  Object.fromEntries(OAUTH_SETTING_KEYS.map((key) => [key, z.string().max(512).default('')])) as Record<OAuthSettingKey, z.ZodDefault<z.ZodString>>,
+  Object.fromEntries(OAUTH_SETTING_KEYS.map((key) => [key, z._default(z.string().check(z.maxLength(512)), '')])) as Record<OAuthSettingKey, z.ZodMiniDefault<z.ZodMiniString>>,
 );
 export type OAuthSettings = z.infer<typeof oauthSettingsSchema>;
 

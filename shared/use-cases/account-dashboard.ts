@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../domain/zod.js';
 import { PROVIDERS, providerIdSchema, type ProviderId } from '../auth/providers.js';
 import { ApiError } from '../domain/errors.js';
 import { CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';
@@ -86,7 +86,7 @@ export async function rotateKey(active: ActiveSession) {
   return { api_key: key.apiKey, key_id: key.keyId, prefix: key.prefix, created_at: key.createdAt };
 }
 
-export const unlinkRequestSchema = z.strictObject({ provider: providerIdSchema, subject: z.string().min(1).max(255) });
+export const unlinkRequestSchema = z.strictObject({ provider: providerIdSchema, subject: z.string().check(z.minLength(1), z.maxLength(255)) });
 
 /**
  * Unlink, only while another identity remains. Order: the guarded removal from the account's
@@ -110,7 +110,7 @@ export async function unlinkIdentity(active: ActiveSession, request: z.infer<typ
 export const emailRequestSchema = z.strictObject({
   email: z
     .email({ error: 'Enter an e-mail address such as name@example.com.' })
-    .max(254, { error: 'An e-mail address has at most 254 characters.' }),
+    .check(z.maxLength(254, { error: 'An e-mail address has at most 254 characters.' })),
 });
 
 export async function updateEmail(active: ActiveSession, request: z.infer<typeof emailRequestSchema>) {

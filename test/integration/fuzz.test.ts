@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Agent } from 'node:http';
 import { corsAllowed } from '../../shared/platform/edge.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../shared/domain/zod.js';
 import { generateApiKey } from '../../shared/domain/api-key.js';
 import { cveExplanationSchema, healthSchema } from '../../shared/domain/cve.js';
 import { errorEnvelopeSchema } from '../../shared/domain/errors.js';
@@ -10,8 +10,8 @@ import { makeRecord } from '../support/records.js';
 import { sendRaw } from '../support/raw-request.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
-const successSchema = z.object({ ok: z.literal(true), data: z.union([cveExplanationSchema, healthSchema]) }).strict();
-const envelopeSchema = z.union([successSchema, errorEnvelopeSchema.strict()]);
+const successSchema = z.strictObject({ ok: z.literal(true), data: z.union([cveExplanationSchema, healthSchema]) });
+const envelopeSchema = z.union([successSchema, z.strictObject(errorEnvelopeSchema.shape)]);
 
 const records = [makeRecord({ cve_id: 'CVE-2021-44228' }), makeRecord({ cve_id: 'CVE-2014-0160', cvss_score: null, severity: 'UNKNOWN' })];
 let stack: TestStack;

@@ -43,3 +43,33 @@ describe('the layer rules (eslint.config.js) bite', { timeout: 120_000 }, () => 
     expect(await layerErrors(file, specifier)).toEqual([]);
   });
 });
+
+/** The zod-import messages ESLint reports for one import line in a file at `filePath`. */
+async function zodErrors(filePath: string, importLine: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${importLine}\nexport const y = z;\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+describe('the zod import rule (eslint.config.js) bites', { timeout: 120_000 }, () => {
+  it.each([
+    ['shared/domain/cve.ts', "import * as z from 'zod';", 'shared/domain/zod.ts'],
+    ['shared/query/export-query.ts', "import * as z from 'zod/mini';", 'shared/domain/zod.ts'],
+    ['shared/query/export-query.ts', "import { z } from '../domain/zod.js';", 'the named `z`'],
+    ['functions/feed.ts', "import * as z from 'zod';", 'classic zod'],
+    ['functions/feed.ts', "import * as z from 'zod/v4';", 'classic zod'],
+    ['functions/feed.ts', "import { z } from 'zod/mini';", 'the named `z`'],
+  ])('%s with %s is an error', async (file, line, message) => {
+    const errors = await zodErrors(file, line);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(message);
+  });
+
+  it.each([
+    ['shared/domain/cve.ts', "import * as z from './zod.js';"],
+    ['shared/query/export-query.ts', "import * as z from '../domain/zod.js';"],
+    ['shared/domain/zod.ts', "import * as z from 'zod/mini';"],
+    ['functions/feed.ts', "import * as z from 'zod/mini';"],
+  ])('%s with %s is allowed', async (file, line) => {
+    expect(await zodErrors(file, line)).toEqual([]);
+  });
+});

@@ -8,9 +8,9 @@ import type { VersionOrder } from './version-order.js';
 
 export type { VersionOrder } from './version-order.js';
 
-/** OSV's ecosystem names for the ecosystems PlainCVE matches (product-decisions §8). */
-export const ECOSYSTEMS = ['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'] as const;
-export type Ecosystem = (typeof ECOSYSTEMS)[number];
+import type { Ecosystem } from './ecosystems.js';
+
+export { ECOSYSTEMS, type Ecosystem } from './ecosystems.js';
 
 const semver = memoised(semverOrder);
 

@@ -4,34 +4,34 @@
  * ecosystems' entries (Debian, Alpine, GIT-only…) are dropped; a record left with none is still
  * passed on, so the store can drop an advisory that no longer names a package it matches.
  */
-import * as z from 'zod';
+import * as z from '../../domain/zod.js';
 import { cveIdOf, isEcosystem, type Advisory, type AffectedPackage } from '../../domain/advisory.js';
 
 const eventSchema = z.object({
-  introduced: z.string().optional(),
-  fixed: z.string().optional(),
-  last_affected: z.string().optional(),
-  limit: z.string().optional(),
+  introduced: z.optional(z.string()),
+  fixed: z.optional(z.string()),
+  last_affected: z.optional(z.string()),
+  limit: z.optional(z.string()),
 });
 
 const osvRecordSchema = z.object({
-  id: z.string().min(1),
-  modified: z.string().min(1),
-  published: z.string().optional(),
-  withdrawn: z.string().optional(),
-  aliases: z.array(z.string()).nullish(),
-  summary: z.string().nullish(),
-  details: z.string().nullish(),
-  severity: z.array(z.object({ type: z.string(), score: z.string() })).nullish(),
-  affected: z
-    .array(
+  id: z.string().check(z.minLength(1)),
+  modified: z.string().check(z.minLength(1)),
+  published: z.optional(z.string()),
+  withdrawn: z.optional(z.string()),
+  aliases: z.nullish(z.array(z.string())),
+  summary: z.nullish(z.string()),
+  details: z.nullish(z.string()),
+  severity: z.nullish(z.array(z.object({ type: z.string(), score: z.string() }))),
+  affected: z.nullish(
+    z.array(
       z.object({
-        package: z.object({ ecosystem: z.string(), name: z.string(), purl: z.string().optional() }).optional(),
-        ranges: z.array(z.object({ type: z.string(), repo: z.string().optional(), events: z.array(eventSchema) })).nullish(),
-        versions: z.array(z.string()).nullish(),
+        package: z.optional(z.object({ ecosystem: z.string(), name: z.string(), purl: z.optional(z.string()) })),
+        ranges: z.nullish(z.array(z.object({ type: z.string(), repo: z.optional(z.string()), events: z.array(eventSchema) }))),
+        versions: z.nullish(z.array(z.string())),
       }),
-    )
-    .nullish(),
+    ),
+  ),
 });
 
 /** The advisory in an OSV record, or null when the value is not a readable OSV record. */

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { expect, test } from 'vitest';
-import { z } from 'zod';
+import * as z from '../../../shared/domain/zod.js';
 import { ApiError } from '../../../shared/domain/errors.js';
 import { parseBody } from '../../../shared/http/account-handler.js';
 
