@@ -1,4 +1,5 @@
-import { ECOSYSTEMS, parseEcosystem, VERSION_ORDERS, type Ecosystem } from '../domain/advisory.js';
+import { ECOSYSTEMS, parseEcosystem, type Ecosystem } from '../domain/advisory.js';
+import { VERSION_ORDERS } from '../domain/versions/index.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
 import { packageParameterSchemas } from './package-parameters.js';
 

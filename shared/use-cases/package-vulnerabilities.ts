@@ -2,7 +2,8 @@
  * Advisory + catalogue record -> the vulnerability a user reads (product-decisions §8), for one
  * component. The one place both POST /api/scan and GET /api/packages build that shape.
  */
-import { affectingVersion, fixedVersionsFor, type Advisory, type Ecosystem } from '../domain/advisory.js';
+import type { Advisory, Ecosystem } from '../domain/advisory.js';
+import { affectingVersion, fixedVersionsFor } from '../domain/advisory-matching.js';
 import type { CatalogueRecord, RiskLevel } from '../domain/cve.js';
 import type { PackageReport, PackageVulnerability } from '../domain/package-vulnerability.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';

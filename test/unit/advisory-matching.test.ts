@@ -1,17 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  affectingVersion,
   cveIdOf,
   ECOSYSTEMS,
-  fixedVersionsFor,
   normalisePackageName,
   parseEcosystem,
-  VERSION_ORDERS,
   type Advisory,
   type AffectedPackage,
   type Ecosystem,
 } from '../../shared/domain/advisory.js';
+import { affectingVersion, fixedVersionsFor } from '../../shared/domain/advisory-matching.js';
+import { VERSION_ORDERS } from '../../shared/domain/versions/index.js';
 
 function advisory(affected: AffectedPackage[], extra: Partial<Advisory> = {}): Advisory {
   return { id: 'GHSA-test', aliases: [], cve_id: null, summary: '', details: '', modified: '2024-01-01T00:00:00Z', affected, ...extra };

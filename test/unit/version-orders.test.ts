@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERSION_ORDERS, type Ecosystem } from '../../shared/domain/advisory.js';
+import { VERSION_ORDERS, type Ecosystem } from '../../shared/domain/versions/index.js';
 
 /** Asserts that each version sorts strictly below the next, and every pair is answered both ways round. */
 function expectAscending(ecosystem: Ecosystem, versions: readonly string[]): void {

@@ -12,14 +12,15 @@ import type { Ecosystem } from './ecosystems.js';
 
 export { ECOSYSTEMS, type Ecosystem } from './ecosystems.js';
 
-const semver = memoised(semverOrder);
+// Pure: a bundle that never orders versions (the ingest) leaves the orders and their libraries out.
+const semver = /* @__PURE__ */ memoised(semverOrder);
 
 export const VERSION_ORDERS: Readonly<Record<Ecosystem, VersionOrder>> = {
   npm: semver,
   'crates.io': semver,
-  PyPI: memoised(pep440Order),
-  Maven: memoised(mavenOrder),
-  Go: memoised(goOrder),
-  RubyGems: memoised(rubygemsOrder),
-  NuGet: memoised(nugetOrder),
+  PyPI: /* @__PURE__ */ memoised(pep440Order),
+  Maven: /* @__PURE__ */ memoised(mavenOrder),
+  Go: /* @__PURE__ */ memoised(goOrder),
+  RubyGems: /* @__PURE__ */ memoised(rubygemsOrder),
+  NuGet: /* @__PURE__ */ memoised(nugetOrder),
 };
