@@ -1,5 +1,6 @@
 import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
+import { fromStoredJson, jsonBytes } from './stored-json.js';
 import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
@@ -64,7 +65,7 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
     fields: [...change.fields],
     // The record as one JSON string, not a nested map: the table never filters on its fields,
     // and a string costs the store (and the SDK) a fraction of a map of a hundred attributes.
-    ...(change.record ? { record: JSON.stringify(change.record) } : {}),
+    ...(change.record ? { record: jsonBytes(change.record) } : {}),
     ...(change.risk_before ? { risk_before: change.risk_before } : {}),
     ...(change.risk_after ? { risk_after: change.risk_after } : {}),
     // TTL (seconds): DynamoDB removes the item once the 90 days are over.
@@ -80,7 +81,7 @@ function fromItem(item: Record<string, unknown>): StoredChange {
     kind: item.kind as ChangeKind,
     fields: (item.fields as string[] | undefined) ?? [],
     // A JSON string since the ingest got faster; a map in items written before.
-    ...(item.record ? { record: (typeof item.record === 'string' ? JSON.parse(item.record) : item.record) as ExportRecord } : {}),
+    ...(item.record ? { record: fromStoredJson(item.record) as ExportRecord } : {}),
     ...(item.risk_before ? { risk_before: item.risk_before as RiskState } : {}),
     ...(item.risk_after ? { risk_after: item.risk_after as RiskState } : {}),
   };

@@ -8,13 +8,14 @@ describe('catalogue item layout', () => {
     const item = catalogueItemOf(record);
     expect(Object.keys(item).sort()).toEqual(['content_hash', 'patch', 'pk', 'record']);
     expect(item).toMatchObject({ pk: record.cve_id, content_hash: 'abc123', patch: { status: 'available', patch_date: '2024-03-01' } });
-    expect(typeof item.record).toBe('string');
+    expect(item.record).toBeInstanceOf(Uint8Array);
     expect(recordOfItem({ ...item })).toEqual(JSON.parse(JSON.stringify(record)));
   });
 
-  it('still reads an item written as a DynamoDB map (the layout before)', () => {
+  it('still reads an item written as a DynamoDB map, or with the record as a JSON string (the layouts before)', () => {
     const record = makeRecord({});
     expect(recordOfItem({ pk: record.cve_id, ...record })).toEqual(record);
+    expect(recordOfItem({ pk: record.cve_id, record: JSON.stringify(record) })).toEqual(JSON.parse(JSON.stringify(record)));
   });
 
   it('leaves out what a record does not have', () => {
