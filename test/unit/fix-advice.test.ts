@@ -311,6 +311,17 @@ describe('versions the description calls vulnerable', () => {
     expect(describedVersions('Widget < 3.1').fixed).toHaveLength(1);
   });
 
+  it('knows products by their everyday names: "iOS" is apple:iphone_os, "OS X" apple:mac_os_x (CVE-2016-1841)', () => {
+    const ios = product({ vendor: 'apple', product: 'iphone_os', ranges: [{ endIncluding: '9.3.1' }], fixedVersions: [] });
+    const osx = product({ vendor: 'apple', product: 'mac_os_x', ranges: [{ endIncluding: '10.11.4' }], fixedVersions: [] });
+    const tvos = product({ vendor: 'apple', product: 'tvos', ranges: [{ endIncluding: '9.2' }], fixedVersions: [] });
+    const description = 'libxslt, as used in Apple iOS before 9.3.2, OS X before 10.11.5, and tvOS before 9.2.1, allows remote attackers to execute arbitrary code.';
+    expect(orderByDescription([tvos, osx, ios], description).map((p) => p.product)).toEqual(['iphone_os', 'mac_os_x', 'tvos']);
+    const advice = deriveFixAdvice([ios, osx, tvos], description);
+    expect(advice.otherProductsWithFixes).toBe(0);
+    expect(advice.named.map((n) => [n.product, n.versions])).toEqual([['iphone_os', ['9.3.2']], ['mac_os_x', ['10.11.5']], ['tvos', ['9.2.1']]]);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

@@ -47,11 +47,30 @@ function normalisedText(text: string): string {
   return value;
 }
 
+/**
+ * CPE product tokens whose everyday name is another: NVD's descriptions say "iOS" and "OS X"
+ * where the CPE says `iphone_os` and `mac_os_x` (CVE-2016-1841 counted both as other products
+ * than the ones it names).
+ */
+const EVERYDAY_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'apple:iphone_os': ['ios', 'iphone os'],
+  'apple:mac_os_x': ['os x', 'mac os x', 'macos'],
+  'apple:mac_os_x_server': ['os x server', 'mac os x server', 'macos server'],
+  'apple:macos': ['macos', 'os x'],
+  'apple:apple_tv': ['tvos', 'apple tv'],
+  'oracle:jre': ['java se', 'java runtime environment', 'jre'],
+  'oracle:jdk': ['java se', 'java development kit', 'jdk'],
+  'sun:jre': ['java se', 'java runtime environment', 'jre'],
+  'sun:jdk': ['java se', 'java development kit', 'jdk'],
+  'microsoft:ie': ['internet explorer'],
+};
+
 function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
   const name = normalisedName(product.product);
   // Very short tokens ("ie", "os") also match ordinary words; they count only with the vendor.
   const vendor = normalisedName(product.vendor);
-  return name.length >= 3 ? [name] : vendor ? [`${vendor} ${name}`] : [];
+  const own = name.length >= 3 ? [name] : vendor ? [`${vendor} ${name}`] : [];
+  return [...own, ...(EVERYDAY_NAMES[`${product.vendor}:${product.product}`] ?? [])];
 }
 
 /**
