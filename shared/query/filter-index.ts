@@ -68,6 +68,22 @@ export type IndexSource = Pick<
   readonly patch?: Pick<NonNullable<CatalogueRecord['patch']>, 'status'> | undefined;
 };
 
+/** The fields of a record the index needs (a run, or a scan of the catalogue, keeps these, not whole records). */
+export function indexSourceOf(record: CatalogueRecord): IndexSource {
+  return {
+    cve_id: record.cve_id,
+    cvss_score: record.cvss_score,
+    severity: record.severity,
+    published_date: record.published_date,
+    description: record.description,
+    tags: record.tags,
+    rejected: record.rejected,
+    ...(record.modified_at ? { modified_at: record.modified_at } : {}),
+    ...(record.exploit_intel ? { exploit_intel: { risk_level: record.exploit_intel.risk_level } } : {}),
+    ...(record.patch ? { patch: { status: record.patch.status } } : {}),
+  };
+}
+
 function codeOf(codes: readonly string[], value: string | undefined): number {
   if (value === undefined) return NONE;
   const code = codes.indexOf(value);

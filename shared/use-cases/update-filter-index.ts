@@ -1,26 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogueRecord } from '../domain/cve.js';
-import { decodeFilterIndexColumns, withSearchBytes, type IndexSource } from '../query/filter-index.js';
+import { decodeFilterIndexColumns, indexSourceOf, withSearchBytes, type IndexSource } from '../query/filter-index.js';
 import { decodeIndexDates, indexSources } from '../query/filter-index-sources.js';
 import { filterIndexRepository, type IndexPointer } from '../repositories/filter-index-repository.js';
 import { patiently } from '../repositories/patience.js';
 import { publishFilterIndex, rebuildFilterIndex, type RebuildReport } from './rebuild-filter-index.js';
-
-/** The fields of a written record the index needs (a run keeps these, not whole records). */
-function indexSourceOf(record: CatalogueRecord): IndexSource {
-  return {
-    cve_id: record.cve_id,
-    cvss_score: record.cvss_score,
-    severity: record.severity,
-    published_date: record.published_date,
-    description: record.description,
-    tags: record.tags,
-    rejected: record.rejected,
-    ...(record.modified_at ? { modified_at: record.modified_at } : {}),
-    ...(record.exploit_intel ? { exploit_intel: { risk_level: record.exploit_intel.risk_level } } : {}),
-    ...(record.patch ? { patch: { status: record.patch.status } } : {}),
-  };
-}
 
 /** The current index's sources, or undefined when there is none to update (or it cannot be read). */
 async function currentSources(pointer: IndexPointer): Promise<IndexSource[] | undefined> {
