@@ -4,11 +4,8 @@
  * table; then a second run over the same input (which compares hashes and writes nothing).
  * Prints records/s, peak memory (max RSS) and the readability of the summaries.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { BatchWriteCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { applyFunctionEnvironment, localConfig } from '../shared/config/local.js';
 import { tableName } from '../shared/config/index.js';
@@ -21,6 +18,7 @@ import { documentClient, resetDocumentClient } from '../shared/repositories/dyna
 import { ingestCatalogue } from '../shared/use-cases/ingest-catalogue.js';
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
+import { startDynaliteProcess } from './support/dynalite-process.js';
 import type { BenchOptions, Headline } from './support/headline.js';
 
 function filesUnder(dir: string): string[] {
@@ -122,12 +120,7 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     return [];
   }
   // The table lives in its own process, as under `npm start`: the ingest and the database each get a core.
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./dynalite-child.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const endpoint = await new Promise<string>((resolveEndpoint, reject) => {
-    child.once('error', reject);
-    createInterface({ input: child.stdout! }).once('line', resolveEndpoint);
-  });
-  const dynamo = { endpoint, close: () => new Promise<void>((r) => { child.once('exit', () => r()); child.stdin!.end(); }) };
+  const dynamo = await startDynaliteProcess();
   applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local', DYNAMODB_TIMEOUT_MS: '30000' });
   resetDocumentClient();
   try {
@@ -136,10 +129,10 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const files = filesUnder(dir).filter((f) => (slice ? slice.test(f) : !options.quick || QUICK_FILES.test(f)));
     const update = new FilterIndexUpdate();
     const cpuBefore = process.cpuUsage();
-    const dynaliteBefore = processCpuSeconds(child.pid);
+    const dynaliteBefore = processCpuSeconds(dynamo.pid);
     const first = await ingestCatalogue({ files, beforeWrite: update.beforeWrite, onWritten: update.written });
     const cpu = process.cpuUsage(cpuBefore);
-    const dynaliteAfter = processCpuSeconds(child.pid);
+    const dynaliteAfter = processCpuSeconds(dynamo.pid);
     const dynaliteSeconds = dynaliteBefore === undefined || dynaliteAfter === undefined ? undefined : dynaliteAfter - dynaliteBefore;
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const heapAfter = process.memoryUsage().heapUsed;
@@ -203,6 +196,6 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     ];
   } finally {
     resetDocumentClient();
-    await dynamo.close();
+    await dynamo.stop();
   }
 }

@@ -224,16 +224,7 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
 
     const serial = await oneConnection(child, ready, timed, serialSeconds);
     console.log(`\nOne connection, sequential, the kinds interleaved round by round, ${serialSeconds} s per phase (p50):`);
-    const ms = (value: number) => +value.toFixed(2);
-    console.table([
-      { request: 'bare GetItem of the record, straight to dynalite', 'p50 ms': ms(serial.bare), 'ratio to GetItem': 1 },
-      { request: 'bare UpdateItem: the admission\'s write, straight to dynalite', 'p50 ms': ms(serial.update), 'ratio to GetItem': +(serial.update / serial.bare).toFixed(2) },
-      { request: 'bare GetItem ∥ UpdateItem: the lookup\'s two calls alone', 'p50 ms': ms(serial.both), 'ratio to GetItem': +(serial.both / serial.bare).toFixed(2) },
-      { request: 'GET /health (one GetItem through gateway + middleware)', 'p50 ms': ms(serial.health), 'ratio to GetItem': +(serial.health / serial.bare).toFixed(2) },
-      { request: 'GET /api/cve/{id}, authorizer answer cached (1 round trip)', 'p50 ms': ms(serial.lookup), 'ratio to GetItem': +(serial.lookup / serial.bare).toFixed(2) },
-      { request: 'phase 2: bare GetItem, beside the next row', 'p50 ms': ms(serial.bareBeside), 'ratio to GetItem': 1 },
-      { request: 'GET /api/cve/{id}, authorizer on every request (2)', 'p50 ms': ms(serial.uncached), 'ratio to GetItem': +(serial.uncached / serial.bareBeside).toFixed(2) },
-    ]);
+    console.table(serialRows(serial));
 
     const real = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration, requests: rotating(ready, timed) });
     const limited = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration: limitedDuration, requests: rotating(ready, single) });
@@ -258,15 +249,7 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
     console.log('In series per lookup: the authorizer\'s GetItem (skipped while the gateway holds its answer), then the admission\'s one UpdateItem of the account item (key check, rate counter, usage) and the record\'s GetItem together.');
     console.log('A key\'s first request of a minute also writes the day\'s usage item (and closes older windows): the calls per request above include those.');
     console.log(`\nThe same, with dynalite in a process of its own (as DynamoDB is a service apart: its work no longer shares the functions' thread), ${serialSeconds} s per phase (p50):`);
-    console.table([
-      { request: 'bare GetItem of the record', 'p50 ms': ms(apart.bare), 'ratio to GetItem': 1 },
-      { request: 'bare UpdateItem (the admission\'s write)', 'p50 ms': ms(apart.update), 'ratio to GetItem': +(apart.update / apart.bare).toFixed(2) },
-      { request: 'bare GetItem ∥ UpdateItem', 'p50 ms': ms(apart.both), 'ratio to GetItem': +(apart.both / apart.bare).toFixed(2) },
-      { request: 'GET /health', 'p50 ms': ms(apart.health), 'ratio to GetItem': +(apart.health / apart.bare).toFixed(2) },
-      { request: 'GET /api/cve/{id}, authorizer answer cached (1 round trip)', 'p50 ms': ms(apart.lookup), 'ratio to GetItem': +(apart.lookup / apart.bare).toFixed(2) },
-      { request: 'phase 2: bare GetItem, beside the next row', 'p50 ms': ms(apart.bareBeside), 'ratio to GetItem': 1 },
-      { request: 'GET /api/cve/{id}, authorizer on every request (2)', 'p50 ms': ms(apart.uncached), 'ratio to GetItem': +(apart.uncached / apart.bareBeside).toFixed(2) },
-    ]);
+    console.table(serialRows(apart));
     return [
       { figure: 'lookup p50 / bare GetItem, dynalite in its own process, authorizer cached', value: `${apart.lookup.toFixed(2)} / ${apart.bare.toFixed(2)} ms = ${(apart.lookup / apart.bare).toFixed(2)} ×; authorizer every request ${(apart.uncached / apart.bareBeside).toFixed(2)} ×`, goal: '≤ 1.5 ×' },
       { figure: 'lookup p50 / bare GetItem (1 connection, interleaved), dynalite in-process, authorizer cached', value: `${serial.lookup.toFixed(2)} / ${serial.bare.toFixed(2)} ms = ${(serial.lookup / serial.bare).toFixed(2)} ×` },
@@ -279,6 +262,20 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
   } finally {
     await stopStack(child);
   }
+}
+
+/** The one-connection comparison as a table: each kind's p50 and its ratio to the bare GetItem beside it. */
+function serialRows(serial: Awaited<ReturnType<typeof oneConnection>>) {
+  const row = (request: string, p50: number, bare: number) => ({ request, 'p50 ms': +p50.toFixed(2), 'ratio to GetItem': +(p50 / bare).toFixed(2) });
+  return [
+    row('bare GetItem of the record, straight to dynalite', serial.bare, serial.bare),
+    row('bare UpdateItem: the admission\'s write, straight to dynalite', serial.update, serial.bare),
+    row('bare GetItem ∥ UpdateItem: the lookup\'s two calls alone', serial.both, serial.bare),
+    row('GET /health (one GetItem through gateway + middleware)', serial.health, serial.bare),
+    row('GET /api/cve/{id}, authorizer answer cached (1 round trip)', serial.lookup, serial.bare),
+    row('phase 2: bare GetItem, beside the next row', serial.bareBeside, serial.bareBeside),
+    row('GET /api/cve/{id}, authorizer on every request (2)', serial.uncached, serial.bareBeside),
+  ];
 }
 
 function stopStack(child: ChildProcess): Promise<void> {

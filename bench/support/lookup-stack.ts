@@ -5,10 +5,7 @@
  * latency) and report how many calls of each kind reached the database, and switch the
  * gateway's authorizer cache off (the authorizer on every request) or back on.
  */
-import { fork } from 'node:child_process';
 import { createServer, request, Agent } from 'node:http';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { tableName } from '../../shared/config/index.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../../shared/platform/gateway.js';
@@ -16,6 +13,7 @@ import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { startTestStack } from '../../test/support/stack.js';
 import { makeRecords } from '../../test/support/records.js';
+import { startDynaliteProcess } from './dynalite-process.js';
 
 const KEY_COUNT = Number(process.env.BENCH_KEYS ?? 500);
 /**
@@ -59,23 +57,6 @@ function route(endpoint: string) {
   resetDocumentClient();
 }
 
-/** bench/dynalite-child.ts: an in-memory dynalite with the service's tables, in its own process. */
-async function startDynaliteProcess(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const child = fork(new URL('../dynalite-child.ts', import.meta.url), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['pipe', 'pipe', 'inherit', 'ipc'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const [endpoint] = (await once(lines, 'line')) as [string];
-  lines.close();
-  return {
-    endpoint,
-    async stop() {
-      child.stdin?.end();
-      await once(child, 'exit');
-    },
-  };
-}
 
 type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'authorizer-cache'; ttlSeconds: number } | { type: 'stop' };
 process.on('message', (message: Message) => {

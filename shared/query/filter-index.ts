@@ -69,7 +69,9 @@ export type IndexSource = Pick<
 };
 
 /** The fields of a record the index needs (a run, or a scan of the catalogue, keeps these, not whole records). */
-export function indexSourceOf(record: CatalogueRecord): IndexSource {
+export function indexSourceOf(
+  record: Pick<CatalogueRecord, 'cve_id' | 'cvss_score' | 'severity' | 'published_date' | 'description' | 'tags' | 'rejected' | 'modified_at' | 'exploit_intel' | 'patch'>,
+): IndexSource {
   return {
     cve_id: record.cve_id,
     cvss_score: record.cvss_score,

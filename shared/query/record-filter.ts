@@ -1,6 +1,6 @@
 import type { ExportRecord } from '../domain/cve.js';
 import type { ExportFilters } from './export-query.js';
-import { buildFilterIndex, selectFromIndex } from './filter-index.js';
+import { buildFilterIndex, indexSourceOf, selectFromIndex } from './filter-index.js';
 
 /**
  * Whether one record passes an export's filters, decided by the export's own code: the record
@@ -10,24 +10,7 @@ import { buildFilterIndex, selectFromIndex } from './filter-index.js';
  * compares against.
  */
 export function recordMatchesFilters(record: ExportRecord, modifiedAt: string, filters: ExportFilters): boolean {
-  const index = buildFilterIndex(
-    [
-      {
-        cve_id: record.cve_id,
-        cvss_score: record.cvss_score,
-        severity: record.severity,
-        published_date: record.published_date,
-        description: record.description,
-        tags: record.tags,
-        modified_at: modifiedAt,
-        // A change-log entry with a record is a live record (a rejection carries none).
-        rejected: false,
-        exploit_intel: record.exploit_intel,
-        patch: record.patch,
-      },
-    ],
-    'one-record',
-    modifiedAt,
-  );
+  // A change-log entry with a record is a live record (a rejection carries none).
+  const index = buildFilterIndex([indexSourceOf({ ...record, modified_at: modifiedAt, rejected: false })], 'one-record', modifiedAt);
   return selectFromIndex(index, filters, 1).total === 1;
 }
