@@ -322,6 +322,17 @@ describe('versions the description calls vulnerable', () => {
     expect(advice.named.map((n) => [n.product, n.versions])).toEqual([['iphone_os', ['9.3.2']], ['mac_os_x', ['10.11.5']], ['tvos', ['9.2.1']]]);
   });
 
+  it('reads FreeBSD\'s "12.0-RELEASE before 12.0-RELEASE-p10" as the patch level, which comes after the listed 12.0 p8 (CVE-2019-5612)', () => {
+    expect(compareVersions('12.0-RELEASE', '12.0')).toBe(0);
+    expect(compareVersions('12.0-RELEASE-p10', '12.0 p8')).toBeGreaterThan(0);
+    expect(compareVersions('11.3-RELEASE', '11.3 p3')).toBeLessThan(0);
+    const description = 'In FreeBSD 12.0-RELEASE before 12.0-RELEASE-p10, 11.3-RELEASE before 11.3-RELEASE-p3, and 11.2-RELEASE before 11.2-RELEASE-p14, the kernel driver for /dev/midistat is not thread-safe.';
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['12.0-RELEASE-p10', '11.3-RELEASE-p3', '11.2-RELEASE-p14']);
+    // NVD lists 11.3 p3 itself as vulnerable: that line gets no fix rather than a wrong one.
+    const freebsd = product({ vendor: 'freebsd', product: 'freebsd', ranges: [{ exact: '12.0' }, { exact: '12.0 p8' }, { exact: '11.3' }, { exact: '11.3 p3' }, { exact: '11.2' }, { exact: '11.2 p13' }], fixedVersions: [] });
+    expect(deriveFixAdvice([freebsd], description).named).toEqual([{ vendor: 'freebsd', product: 'freebsd', versions: ['12.0-RELEASE-p10', '11.2-RELEASE-p14'] }]);
+  });
+
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
     fc.assert(
       fc.property(fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), fc.nat({ max: 20 }), (a, b, c, d) => {

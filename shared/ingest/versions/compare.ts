@@ -11,7 +11,7 @@
  * - tokens compare position by position; a missing token counts as the number 0, so 1.0 equals
  *   1.0.0;
  * - token order: pre-release words (dev < alpha/a < beta/b < pre/preview < rc) below 0 and
- *   the missing token; then 0; then post-release words ("update", "sp", "patch", "p", a final
+ *   the missing token ("release", "final" and "ga" are no token: 12.0-RELEASE is 12.0); then 0; then post-release words ("update", "sp", "patch", "p", a final
  *   letter such as OpenSSL's "a", compared alphabetically); then positive numbers by value.
  *   So 2.0-rc1 < 2.0 < 2.0 update 1 < 2.0 sp1 < 2.0.1, and 1.0.2 < 1.0.2a < 1.0.2b < 1.0.3.
  *
@@ -25,6 +25,8 @@ type Token = { readonly rank: number; readonly number?: bigint; readonly word?: 
 const PRE_RELEASE: Readonly<Record<string, number>> = {
   dev: 0, snapshot: 0, nightly: 0, alpha: 1, a: 1, beta: 2, b: 2, pre: 3, preview: 3, m: 3, milestone: 3, rc: 4, cr: 4,
 };
+
+const RELEASE_ITSELF: ReadonlySet<string> = new Set(['release', 'final', 'ga']);
 
 // Ranks: pre-release words 0..4, zero/missing 10, post-release words 20, positive numbers 30.
 const ZERO: Token = { rank: 10, number: 0n };
@@ -43,7 +45,9 @@ export function versionTokens(version: string): readonly Token[] {
   const cached = cache.get(version);
   if (cached) return cached;
   const text = version.trim().toLowerCase().replace(/^v(?=\d)/, '');
-  const parts = text.match(/\d+|[a-z]+/g) ?? [];
+  // "RELEASE", "final", "GA" name the release itself, not a step after it: 12.0-RELEASE is 12.0
+  // and comes before 12.0-RELEASE-p10 (FreeBSD's patch levels, CPE "12.0:p8").
+  const parts = (text.match(/\d+|[a-z]+/g) ?? []).filter((part) => !RELEASE_ITSELF.has(part));
   const tokens = parts.map((part, i): Token => {
     if (/^\d/.test(part)) {
       const number = BigInt(part);
