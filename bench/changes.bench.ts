@@ -20,7 +20,7 @@ import type { Watchlist, WatchlistEvent } from '../shared/domain/watchlist.js';
 import type { DeliveryJob, DeliveryQueue } from '../shared/domain/webhook-delivery.js';
 import { tableName } from '../shared/config/index.js';
 import { batchPutAll } from '../shared/repositories/batch.js';
-import { documentClient } from '../shared/repositories/dynamo-client.js';
+import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { startLocalStack } from '../shared/local/stack.js';
 import { dispatchChanges, WatchlistDirectory, type MatchableChange } from '../shared/use-cases/match-changes.js';
 import type { BenchOptions, Headline } from './support/headline.js';
@@ -129,13 +129,9 @@ export default async function benchChanges(options: BenchOptions): Promise<Headl
     const changes = Array.from({ length: size.changes }, (_, i) => change(i));
 
     let calls = 0;
-    documentClient().middlewareStack.add(
-      (next) => async (args) => {
-        calls++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countCalls' },
-    );
+    observeDynamoCalls(() => {
+      calls++;
+    });
     let jobs = 0;
     const queue: DeliveryQueue = {
       enqueue: (batch: readonly DeliveryJob[]) => {

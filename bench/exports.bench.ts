@@ -26,7 +26,7 @@ import { MAX_EXPORT_ROWS } from '../shared/domain/limits.js';
 import { FUNCTIONS } from '../shared/platform/functions.js';
 import { parseExportQuery } from '../shared/query/export-query.js';
 import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, encodeFilterIndexParts, selectFromIndex, type FilterIndex } from '../shared/query/filter-index.js';
-import { documentClient } from '../shared/repositories/dynamo-client.js';
+import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
 import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
 import { hashApiKey, keyIdOf } from '../shared/domain/api-key.js';
@@ -251,15 +251,10 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
 
     // Count the items DynamoDB returns to reads (GetItem, BatchGetItem, Query, Scan).
     let itemsRead = 0;
-    documentClient().middlewareStack.add(
-      (next) => async (args) => {
-        const out = await next(args);
-        const o = (out.output ?? {}) as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
-        itemsRead += (o.Item ? 1 : 0) + (o.Items?.length ?? 0) + Object.values(o.Responses ?? {}).reduce((n, list) => n + list.length, 0);
-        return out;
-      },
-      { step: 'initialize', name: 'countItemsRead' },
-    );
+    observeDynamoCalls((_command, output) => {
+      const o = output as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
+      itemsRead += (o.Item ? 1 : 0) + (o.Items?.length ?? 0) + Object.values(o.Responses ?? {}).reduce((n, list) => n + list.length, 0);
+    });
 
     // The export handlers stream their answers (awslambda.streamifyResponse), as in Lambda.
     installLambdaStreamingGlobal();

@@ -22,7 +22,7 @@ import { cveRepository } from '../shared/repositories/cve-repository.js';
 import type { CpeIndexEntry } from '../shared/scan/cpe-index.js';
 import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
 import { hashApiKey, keyIdOf } from '../shared/domain/api-key.js';
-import { documentClient } from '../shared/repositories/dynamo-client.js';
+import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { lambdaContext } from '../shared/local/lambda-context.js';
 import { installLambdaStreamingGlobal, invokeStreaming, type StreamingHandler } from '../shared/local/lambda-streaming.js';
 import { startLocalStack } from '../shared/local/stack.js';
@@ -125,18 +125,12 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
 
     let calls = 0;
     let itemsRead = 0;
-    documentClient().middlewareStack.add(
-      (next, context) => async (args) => {
-        const out = await next(args);
-        if (/^(Get|BatchGet|Query|Scan)/.test(String(context.commandName))) {
-          calls++;
-          const o = (out.output ?? {}) as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
-          itemsRead += (o.Item ? 1 : 0) + (o.Items?.length ?? 0) + Object.values(o.Responses ?? {}).reduce((n, list) => n + list.length, 0);
-        }
-        return out;
-      },
-      { step: 'initialize', name: 'countScanReads' },
-    );
+    observeDynamoCalls((command, output) => {
+      if (!/^(Get|BatchGet|Query|Scan)/.test(command)) return;
+      calls++;
+      const o = output as { Item?: unknown; Items?: unknown[]; Responses?: Record<string, unknown[]> };
+      itemsRead += (o.Item ? 1 : 0) + (o.Items?.length ?? 0) + Object.values(o.Responses ?? {}).reduce((n, list) => n + list.length, 0);
+    });
 
     // A real account and key per scan, made before any clock or count starts: every request
     // passes the real per-request key check, and the bench measures the scan, not the hourly

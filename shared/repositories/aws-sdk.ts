@@ -1,5 +1,6 @@
 import type * as DynamoDbClientSdk from '@aws-sdk/client-dynamodb';
 import type * as DynamoDbDocumentSdk from '@aws-sdk/lib-dynamodb';
+import type * as DynamoDbUtil from '@aws-sdk/util-dynamodb';
 import type * as SecretsManagerSdk from '@aws-sdk/client-secrets-manager';
 import type * as SqsSdk from '@aws-sdk/client-sqs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,8 @@ const requireCommonJs = createRequire(import.meta.url);
 
 export const dynamoDbClientSdk = requireCommonJs('@aws-sdk/client-dynamodb') as typeof DynamoDbClientSdk;
 export const dynamoDbDocumentSdk = requireCommonJs('@aws-sdk/lib-dynamodb') as typeof DynamoDbDocumentSdk;
+/** marshall/unmarshall: the document client's own conversion, for the bulk calls that skip it (dynamo-client.ts). */
+export const dynamoDbUtil = requireCommonJs('@aws-sdk/util-dynamodb') as typeof DynamoDbUtil;
 
 /** Only the sign-in functions need Secrets Manager: loaded on their first call, not with the module. */
 export function secretsManagerSdk(): typeof SecretsManagerSdk {

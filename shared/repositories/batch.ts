@@ -1,9 +1,14 @@
-import type { BatchGetCommandOutput, BatchWriteCommandOutput, QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDbDocumentSdk } from './aws-sdk.js';
-import { documentClient, dynamo } from './dynamo-client.js';
+import type { AttributeValue, BatchGetItemCommandOutput, BatchWriteItemCommandOutput, WriteRequest as MarshalledWriteRequest } from '@aws-sdk/client-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbClientSdk, dynamoDbDocumentSdk, dynamoDbUtil } from './aws-sdk.js';
+import { bulkClient, documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
 
-const { BatchGetCommand, BatchWriteCommand, QueryCommand } = dynamoDbDocumentSdk;
+const { BatchGetItemCommand, BatchWriteItemCommand } = dynamoDbClientSdk;
+const { QueryCommand } = dynamoDbDocumentSdk;
+const { marshall, unmarshall } = dynamoDbUtil;
+/** As the document client marshals (dynamo-client.ts). */
+const MARSHALL_OPTIONS = { removeUndefinedValues: true };
 
 const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
@@ -104,7 +109,7 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
     chunks(keys, Math.min(BATCH_GET_LIMIT, options.batchSize ?? BATCH_GET_LIMIT)),
     options.sequential ? 1 : READ_CONCURRENCY,
     async (batch) => {
-      let pending: Item[] = batch;
+      let pending: Record<string, AttributeValue>[] = batch.map((key) => marshall(key, MARSHALL_OPTIONS));
       for (let attempt = 0; pending.length > 0; attempt++) {
         if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
         if (attempt > 0) await pause(attempt);
@@ -113,9 +118,9 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
           ...(options.projection ? { ProjectionExpression: options.projection } : {}),
           ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
         };
-        const call = () => dynamo(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: request } })));
-        const out: BatchGetCommandOutput = options.patient ? await patiently(call) : await call();
-        found.push(...(out.Responses?.[table] ?? []));
+        const call = () => dynamo(() => bulkClient().send(new BatchGetItemCommand({ RequestItems: { [table]: request } })));
+        const out: BatchGetItemCommandOutput = options.patient ? await patiently(call) : await call();
+        for (const item of out.Responses?.[table] ?? []) found.push(unmarshall(item));
         pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
       }
     },
@@ -125,20 +130,36 @@ export async function batchGetAll(table: string, keys: readonly Item[], options:
 
 export type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
 
+function marshalled(request: WriteRequest): MarshalledWriteRequest {
+  return 'PutRequest' in request
+    ? { PutRequest: { Item: marshall(request.PutRequest.Item, MARSHALL_OPTIONS) } }
+    : { DeleteRequest: { Key: marshall(request.DeleteRequest.Key, MARSHALL_OPTIONS) } };
+}
+
+/**
+ * One BatchWriteItem (at most 25 requests) through the bulk client; returns the requests the
+ * table left unprocessed, as plain items again. Failures are the caller's (`dynamo`, `patiently`).
+ */
+export async function sendBatchWrite(table: string, requests: readonly WriteRequest[]): Promise<WriteRequest[]> {
+  const out: BatchWriteItemCommandOutput = await bulkClient().send(new BatchWriteItemCommand({ RequestItems: { [table]: requests.map(marshalled) } }));
+  return (out.UnprocessedItems?.[table] ?? []).map((request) =>
+    request.PutRequest?.Item ? { PutRequest: { Item: unmarshall(request.PutRequest.Item) } } : { DeleteRequest: { Key: unmarshall(request.DeleteRequest?.Key ?? {}) } },
+  );
+}
+
 /**
  * Runs every put or delete, at most 25 and about 512 KB per BatchWriteItem, a few calls at a
  * time, retrying unprocessed ones (and, when `patient`, calls the table failed).
  */
 export async function batchWriteAll(table: string, requests: readonly WriteRequest[], options: BatchWriteOptions = {}): Promise<void> {
   await eachBatch(writeBatches(requests), WRITE_CONCURRENCY, async (batch) => {
-    let pending = batch;
+    let pending: readonly WriteRequest[] = batch;
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt >= MAX_ATTEMPTS) throw new Error('BatchWriteItem left items unprocessed after retries');
       if (attempt > 0) await pause(attempt);
       const request = pending;
-      const call = () => dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: request } })));
-      const out: BatchWriteCommandOutput = options.patient ? await patiently(call) : await call();
-      pending = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
+      const call = () => dynamo(() => sendBatchWrite(table, request));
+      pending = options.patient ? await patiently(call) : await call();
     }
   });
 }

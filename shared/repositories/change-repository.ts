@@ -1,4 +1,3 @@
-import type { BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { fromStoredJson, jsonBytes } from './stored-json.js';
 import { tableName } from '../config/index.js';
@@ -6,11 +5,11 @@ import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
 import type { RiskState } from '../domain/risk-transition.js';
-import { batchDeleteAll } from './batch.js';
+import { batchDeleteAll, sendBatchWrite, type WriteRequest } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
 
-const { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand, ScanCommand } = dynamoDbDocumentSdk;
+const { DeleteCommand, PutCommand, QueryCommand, ScanCommand } = dynamoDbDocumentSdk;
 
 /** A change before it has an id: what the ingest hands over. */
 export interface NewChange {
@@ -106,17 +105,15 @@ export const changeRepository = {
         const items = pending.map((change) => toItem(change, clock()));
         const ids = items.map((item) => String(item.sk));
         tracker?.begin(ids);
-        let out: BatchWriteCommandOutput;
+        let left: WriteRequest[];
         try {
           // A slow store is waited out with the same items: puts by key are idempotent, and the
           // ids stay "in flight" for the tracker until the call is over, so no reader passes them.
-          out = await patiently(() =>
-            dynamo(() => documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: items.map((Item) => ({ PutRequest: { Item } })) } }))),
-          );
+          left = await patiently(() => dynamo(() => sendBatchWrite(table, items.map((Item) => ({ PutRequest: { Item } })))));
         } finally {
           tracker?.end(ids);
         }
-        const unprocessed = new Set((out.UnprocessedItems?.[table] ?? []).map((request) => String(request.PutRequest?.Item?.sk)));
+        const unprocessed = new Set(left.map((request) => ('PutRequest' in request ? String(request.PutRequest.Item.sk) : '')));
         const retry: NewChange[] = [];
         items.forEach((item, i) => {
           if (unprocessed.has(String(item.sk))) retry.push(pending[i]!);

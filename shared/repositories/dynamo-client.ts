@@ -1,3 +1,4 @@
+import type { DynamoDBClient as Client } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient as DocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbClientSdk, dynamoDbDocumentSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
@@ -7,14 +8,14 @@ const { DynamoDBClient } = dynamoDbClientSdk;
 const { DynamoDBDocumentClient } = dynamoDbDocumentSdk;
 
 let client: DocumentClient | undefined;
+let bulk: Client | undefined;
 
-/** One document client per process (a Lambda container or the local stack). */
-export function documentClient(): DocumentClient {
-  if (client) return client;
+function baseClient(options: { cacheMiddleware?: boolean } = {}): Client {
   const { AWS_REGION, DYNAMODB_ENDPOINT, DYNAMODB_TIMEOUT_MS } = config();
   const base = new DynamoDBClient({
     region: AWS_REGION,
     maxAttempts: 2,
+    ...options,
     // Without throwOnRequestTimeout the SDK only logs a warning when requestTimeout passes and
     // keeps waiting: a table that accepts the connection and never answers hung the call forever.
     requestHandler: {
@@ -38,14 +39,63 @@ export function documentClient(): DocumentClient {
   // after each call even though no logger is configured (a NoOpLogger still has `info`): on a bulk
   // ingest that walk of every written item was ~4 % of the process's CPU. Nothing here logs SDK calls.
   base.middlewareStack.remove('loggerMiddleware');
-  client = DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+  return base;
+}
+
+/** One document client per process (a Lambda container or the local stack). */
+export function documentClient(): DocumentClient {
+  client ??= DynamoDBDocumentClient.from(baseClient(), { marshallOptions: { removeUndefinedValues: true } });
   return client;
+}
+
+/**
+ * The client of the bulk calls (BatchGetItem, BatchWriteItem: shared/repositories/batch.ts),
+ * without the document layer: their callers marshal items themselves. It resolves its middleware
+ * once per command kind (`cacheMiddleware`) instead of once per call: at twenty calls per
+ * hundred ingested records, resolving the stack again and going through the document layer
+ * was most of the SDK's fixed cost per call (docs/ingest.md, "Speed"). The document client
+ * cannot do the same: its commands resolve against the first call's input.
+ */
+export function bulkClient(): Client {
+  bulk ??= baseClient({ cacheMiddleware: true });
+  return bulk;
 }
 
 /** Tests and the local stack point the process at a new endpoint. */
 export function resetDocumentClient(): void {
   client?.destroy();
   client = undefined;
+  bulk?.destroy();
+  bulk = undefined;
+}
+
+/**
+ * Benches: `listener` hears of every DynamoDB call this process makes from now on (its command's
+ * name and its output), through both clients. The clients are made afresh first: the bulk client
+ * keeps the middleware it resolved at its first call, so a listener must be there before it.
+ */
+export function observeDynamoCalls(listener: (commandName: string, output: Record<string, unknown>) => void): void {
+  resetDocumentClient();
+  const observe = {
+    step: 'initialize' as const,
+    name: 'observeDynamoCalls',
+  };
+  documentClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
+      return out;
+    },
+    observe,
+  );
+  bulkClient().middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
+      return out;
+    },
+    observe,
+  );
 }
 
 /** Error names that are answers about our own request, not a failing dependency. */
