@@ -61,7 +61,9 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
     cve_id: change.cve_id,
     changed_at: new Date(positionTime(change_id)).toISOString(),
     kind: change.kind,
-    fields: [...change.fields],
+    // One string (names joined by commas) rather than a list: an `added` change names every
+    // product field, and a list's elements are each a value to marshal and validate on a bulk load.
+    ...(change.fields.length > 0 ? { fields: change.fields.join(',') } : {}),
     // The record as one JSON string, not a nested map: the table never filters on its fields,
     // and a string costs the store (and the SDK) a fraction of a map of a hundred attributes.
     ...(change.record ? { record: jsonBytes(change.record) } : {}),
@@ -72,13 +74,19 @@ function toItem(change: NewChange, nowMs: number): Record<string, unknown> {
   };
 }
 
+/** A change's field names: one comma-joined string, or (items written before) a list. */
+function fieldsOf(stored: unknown): string[] {
+  if (typeof stored === 'string') return stored.split(',').filter((name) => name.length > 0);
+  return Array.isArray(stored) ? stored.map(String) : [];
+}
+
 function fromItem(item: Record<string, unknown>): StoredChange {
   return {
     change_id: String(item.sk),
     cve_id: String(item.cve_id),
     changed_at: String(item.changed_at),
     kind: item.kind as ChangeKind,
-    fields: (item.fields as string[] | undefined) ?? [],
+    fields: fieldsOf(item.fields),
     // A JSON string since the ingest got faster; a map in items written before.
     ...(item.record ? { record: fromStoredJson(item.record) as ExportRecord } : {}),
     ...(item.risk_before ? { risk_before: item.risk_before as RiskState } : {}),

@@ -2,6 +2,7 @@ import { tableName } from '../config/index.js';
 import type { CpePart, VersionRange } from '../ingest/model.js';
 import type { CpeIndexEntry } from '../scan/cpe-index.js';
 import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch.js';
+import { fromStoredJson, jsonBytes } from './stored-json.js';
 
 /**
  * The CPE index, in the advisories table (shared/platform/tables.ts), two item kinds:
@@ -13,6 +14,10 @@ import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch
  * - `CPE_CVE#<CVE id>` / `CPE_INDEX`: the keys of that CVE's items and a hash of its entries, so a
  *   re-ingest finds unchanged CVEs with one BatchGet per 100 and deletes the items of products a
  *   CVE no longer names.
+ * `ranges` and `keys` are each ONE attribute holding their JSON (stored-json.ts), not lists of
+ * maps: nothing queries inside them, and a first ingest writes about two of these items per CVE,
+ * each list element a value the SDK and the table would otherwise marshal and validate one by
+ * one. Lists written before are still read.
  */
 const productPk = (productKey: string) => `CPE#${productKey}`;
 const statePk = (cveId: string) => `CPE_CVE#${cveId}`;
@@ -60,7 +65,7 @@ function itemsOf(entry: CpeIndexEntry): Item[] {
     sk: `${entry.cveId}#${entry.part}#${n}`,
     cve: entry.cveId,
     part: entry.part,
-    ranges,
+    ranges: jsonBytes(ranges),
     ...(entry.allVersions ? { all: true } : {}),
   }));
 }
@@ -98,7 +103,7 @@ export const cpeIndexRepository = {
           const part = item.part as CpePart;
           const key = `${cveId}#${part}`;
           const entry = byCve.get(key) ?? { cveId, productKey, part, ranges: [], allVersions: false };
-          entry.ranges.push(...((item.ranges as VersionRange[] | undefined) ?? []));
+          entry.ranges.push(...((fromStoredJson(item.ranges) as VersionRange[] | undefined) ?? []));
           entry.allVersions ||= item.all === true;
           byCve.set(key, entry);
         }
@@ -117,7 +122,7 @@ export const cpeIndexRepository = {
       { projection: 'pk, #hash, #keys', names: { '#hash': 'hash', '#keys': 'keys' }, patient: true },
     );
     return new Map(
-      items.map((item) => [String(item.pk).slice(statePk('').length), { hash: String(item.hash), keys: (item.keys as ItemKey[] | undefined) ?? [] }]),
+      items.map((item) => [String(item.pk).slice(statePk('').length), { hash: String(item.hash), keys: (fromStoredJson(item.keys) as ItemKey[] | undefined) ?? [] }]),
     );
   },
 
@@ -139,7 +144,7 @@ export const cpeIndexRepository = {
       }
       stateWrites.push(
         items.length > 0
-          ? { PutRequest: { Item: { pk: statePk(change.cveId), sk: STATE_SK, hash: change.hash, keys: items.map((item) => ({ pk: item.pk, sk: item.sk })) } } }
+          ? { PutRequest: { Item: { pk: statePk(change.cveId), sk: STATE_SK, hash: change.hash, keys: jsonBytes(items.map((item) => ({ pk: item.pk, sk: item.sk }))) } } }
           : { DeleteRequest: { Key: { pk: statePk(change.cveId), sk: STATE_SK } } },
       );
     }

@@ -3,6 +3,8 @@ import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { positionAtEndOf, positionBefore } from '../../shared/domain/change-log.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
+import { tableName } from '../../shared/config/index.js';
+import { batchPutAll } from '../../shared/repositories/batch.js';
 import { changeRepository, type NewChange } from '../../shared/repositories/change-repository.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { scanTable } from '../support/tables.js';
@@ -66,4 +68,22 @@ describe('change repository (dynalite)', () => {
     expect(bounded.map((c) => c.change_id)).toEqual(sorted.slice(10, 42));
   });
 
+  it('reads field names back as written (one string), and as items written before stored them (a list)', async () => {
+    const at = Date.parse('2026-05-01T12:00:00Z');
+    const [id] = await changeRepository.append([{ cve_id: 'CVE-2024-20001', kind: 'updated', fields: ['cvss_score', 'severity', 'tags'] }], () => at);
+    const [rejected] = await changeRepository.append([{ cve_id: 'CVE-2024-20002', kind: 'rejected', fields: [] }], () => at + 1);
+    const stored = (await scanTable('CHANGES_TABLE')).find((item) => item.sk === id);
+    expect(stored?.fields).toBe('cvss_score,severity,tags');
+    // An item as the log stored it before: the names as a list.
+    await batchPutAll(tableName('CHANGES_TABLE'), [{ ...stored, sk: `${id!.slice(0, -1)}0`, cve_id: 'CVE-2024-20003', fields: ['patch_status', 'patch_date'] }]);
+    const read = await changeRepository.readRange(positionBefore(at - 1000), positionAtEndOf(at + 1000), 100);
+    expect(read.map((c) => [c.cve_id, c.fields])).toEqual(
+      expect.arrayContaining([
+        ['CVE-2024-20001', ['cvss_score', 'severity', 'tags']],
+        ['CVE-2024-20002', []],
+        ['CVE-2024-20003', ['patch_status', 'patch_date']],
+      ]),
+    );
+    expect(read.find((c) => c.change_id === rejected)?.fields).toEqual([]);
+  });
 });

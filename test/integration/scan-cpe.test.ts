@@ -10,6 +10,8 @@ import type { Log } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { scanReportSchema, type ScanReport } from '../../shared/domain/scan-report.js';
+import { tableName } from '../../shared/config/index.js';
+import { batchPutAll } from '../../shared/repositories/batch.js';
 import { cpeIndexRepository } from '../../shared/repositories/cpe-index-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
@@ -235,6 +237,16 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     ]);
     // The same input again changes nothing.
     expect((await ingestCatalogue({ files: writeSources([moved, rejected]), now: NOW })).cpeIndex).toEqual({ written: 0, unchanged: 2 });
+  });
+
+  it('reads items written before ranges and keys were stored as JSON (lists of maps)', async () => {
+    await batchPutAll(tableName('ADVISORIES_TABLE'), [
+      { pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0', cve: 'CVE-2099-7099', part: 'a', ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }] },
+      { pk: 'CPE_CVE#CVE-2099-7099', sk: 'CPE_INDEX', hash: 'old', keys: [{ pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0' }] },
+    ]);
+    const { entries } = await cpeIndexRepository.findByProducts(['acme:legacy']);
+    expect(entries.get('acme:legacy')).toEqual([{ cveId: 'CVE-2099-7099', productKey: 'acme:legacy', part: 'a', ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }], allVersions: false }]);
+    expect(await cpeIndexRepository.storedState(['CVE-2099-7099'])).toEqual(new Map([['CVE-2099-7099', { hash: 'old', keys: [{ pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0' }] }]]));
   });
 
   it('every answer matches the OpenAPI document', () => {
