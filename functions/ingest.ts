@@ -2,8 +2,8 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
+import { lazyFilterIndexUpdate } from '../shared/use-cases/ingest-index-hooks.js';
 import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
-import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
 import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
 
 /**
@@ -24,11 +24,8 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
   const remaining = context?.getRemainingTimeInMillis?.();
   try {
     // A run that changed records updates the export filter index with them, so exports see them at once.
-    const index = new FilterIndexUpdate();
     const outcome = await runScheduledIngest({
-      beforeWrite: index.beforeWrite,
-      onWritten: index.written,
-      afterWrite: index.apply,
+      ...lazyFilterIndexUpdate(),
       ...(parsed.data.since ? { since: new Date(parsed.data.since) } : {}),
       ...(parsed.data.resume ? { resumeOnly: true } : {}),
       ...(remaining ? { deadline: new Date(Date.now() + remaining - STOP_BEFORE_TIMEOUT_MS) } : {}),

@@ -47,7 +47,7 @@ async function readZip(path: string, sink: IntelSink, onBytes?: (bytes: number) 
     const text = Buffer.from(entries[name]!).toString('utf8').replace(/^\uFEFF/, '');
     const found = recogniseDocument(text);
     if (found.type !== 'document') continue;
-    found.source.parse(text, safeJson(text), sink);
+    await found.source.parse(text, safeJson(text), sink);
     recognition = found;
     lines++;
   }
@@ -195,7 +195,7 @@ export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (b
   }
   const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
   const recognition = recogniseDocument(text);
-  if (recognition.type === 'document') recognition.source.parse(text, safeJson(text), sink);
+  if (recognition.type === 'document') await recognition.source.parse(text, safeJson(text), sink);
   return { path, recognition, lines: 0 };
 }
 

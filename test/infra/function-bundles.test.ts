@@ -27,7 +27,17 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
   it.each([
     { entry: 'scan', lazy: ['@cyclonedx/cyclonedx-library', 'ajv', 'ajv-formats', 'fast-uri'] },
     { entry: 'account', lazy: ['@cyclonedx/cyclonedx-library', 'ajv', 'ajv-formats', 'fast-uri'] },
-    { entry: 'ingest', lazy: ['csv-parse', 'saxes', 'fflate'] },
+    {
+      entry: 'ingest',
+      lazy: [
+        'csv-parse',
+        'saxes',
+        'fflate',
+        // Each source's parser (recognition stays at start: shared/ingest/sources/sniff.ts), and the filter index update.
+        ...['nvd11', 'cve5', 'detections', 'osv', 'exploits', 'epss', 'kev', 'cwe', 'cpe-dictionary'].map((name) => `shared/ingest/sources/${name}.ts`),
+        'shared/use-cases/update-filter-index.ts',
+      ],
+    },
   ])('$entry: $lazy only in chunks loaded on first use, never in what a cold start reads', async ({ entry, lazy }) => {
     const metafile = await bundleFunction(entry, join(out, entry));
     const load = bundleLoad(metafile, entry);
@@ -47,7 +57,14 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
     writeFileSync(zip, zipSync({ 'GHSA-probe.json': strToU8(readFileSync(fixture('osv.json'), 'utf8')) }));
     const input: ProbeInput = {
       sbom: join(PROJECT_ROOT, 'test/fixtures/scan/cyclonedx-1.5.json'),
-      sources: [fixture('kev.csv'), fixture('cpe-dictionary.xml'), zip],
+      // Every source whose parser is a chunk of its own, by line, as a document and streamed.
+      sources: [
+        fixture('kev.csv'),
+        fixture('cpe-dictionary.xml'),
+        zip,
+        ...['kev.json', 'cve5-records.jsonl', 'nvd-1.1-feed.json', 'nuclei.jsonl', 'sigma.tsv', 'suricata.tsv', 'emerging-test.rules', 'camera.yar', 'semgrep.yaml'].map(fixture),
+        ...['exploitdb-map.tsv', 'metasploit.tsv', 'poc-lists.jsonl', 'epss.csv', 'cwe-names.tsv'].map(fixture),
+      ],
     };
     const probeDir = join(out, 'probe');
     await build({ ...functionBuildOptions('scan', probeDir), entryPoints: { index: join(PROJECT_ROOT, 'test/support/lazy-chunks-probe.ts') } });
@@ -67,6 +84,20 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
       ['lines', 'kev'],
       ['stream', 'cpe-dictionary'],
       ['document', 'osv'],
+      ['document', 'kev'],
+      ['lines', 'cve5'],
+      ['document', 'nvd'],
+      ['lines', 'nuclei'],
+      ['lines', 'sigma'],
+      ['lines', 'suricata'],
+      ['lines', 'suricata'],
+      ['document', 'yara'],
+      ['document', 'semgrep'],
+      ['lines', 'exploit-db'],
+      ['lines', 'metasploit'],
+      ['lines', 'github-poc'],
+      ['lines', 'epss'],
+      ['lines', 'cwe'],
     ]);
     for (const source of bundled.sources) expect(source.calls.length).toBeGreaterThan(0);
   });

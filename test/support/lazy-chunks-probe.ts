@@ -1,7 +1,7 @@
 /**
  * What test/infra/function-bundles.test.ts runs twice, from source and bundled with the deployed
  * options into chunks: every path that reaches a chunk loaded on first use (CycloneDX's schemas
- * and ajv; csv-parse, saxes and fflate in the ingest), with what each read.
+ * and ajv; csv-parse, saxes, fflate and each source's parser in the ingest), with what each read.
  */
 import { readFileSync } from 'node:fs';
 import { readSourceFile } from '../../shared/ingest/files.js';
@@ -11,7 +11,7 @@ import { parseManifest } from '../../shared/scan/parse-manifest.js';
 export interface ProbeInput {
   /** A CycloneDX SBOM that passes its schema. */
   readonly sbom: string;
-  /** Ingest source files: a KEV CSV, a CPE dictionary, an OSV zip. */
+  /** Ingest source files: a KEV CSV, a CPE dictionary, an OSV zip, and one file of each source whose parser is a chunk. */
   readonly sources: readonly string[];
 }
 

@@ -8,41 +8,33 @@ import { commonJsExports } from '../../platform/common-js.js';
 import { parseCpe23 } from './cpe.js';
 import type { IntelSink, StreamSource } from './source.js';
 
-/** The dictionary's root element in its namespace, as it appears within the first few lines. */
-const ROOT = /<cpe-list\b[^>]*xmlns="http:\/\/cpe\.mitre\.org\/dictionary\/2\.0"/;
-
-export const cpeDictionarySource: StreamSource = {
-  kind: 'cpe-dictionary',
-  label: 'NVD CPE dictionary',
-  detect: (head) => ROOT.test(head),
-  async parse(chunks, sink) {
-    // Loaded here, not with the module: a run reads the dictionary rarely (saxes ≈ 27 KiB).
-    const { SaxesParser } = commonJsExports(await import('saxes'), 'SaxesParser');
-    const parser = new SaxesParser();
-    let name23: string | undefined;
-    let title: string | undefined;
-    let inTitle = false;
-    parser.on('opentag', (tag) => {
-      if (tag.name === 'cpe-item') {
-        name23 = undefined;
-        title = undefined;
-      } else if (tag.name === 'title' && tag.attributes['xml:lang'] === 'en-US') {
-        inTitle = true;
-        title = '';
-      } else if (tag.name === 'cpe-23:cpe23-item') {
-        name23 = String(tag.attributes.name ?? '');
-      }
-    });
-    parser.on('text', (text) => {
-      if (inTitle) title += text;
-    });
-    parser.on('closetag', (tag) => {
-      if (tag.name === 'title') inTitle = false;
-      else if (tag.name === 'cpe-item') emit(sink, name23, title);
-    });
-    for await (const chunk of chunks) parser.write(chunk);
-    parser.close();
-  },
+export const readCpeDictionary: StreamSource['parse'] = async (chunks, sink) => {
+  // Loaded here, not with the module: a run reads the dictionary rarely (saxes ≈ 27 KiB).
+  const { SaxesParser } = commonJsExports(await import('saxes'), 'SaxesParser');
+  const parser = new SaxesParser();
+  let name23: string | undefined;
+  let title: string | undefined;
+  let inTitle = false;
+  parser.on('opentag', (tag) => {
+    if (tag.name === 'cpe-item') {
+      name23 = undefined;
+      title = undefined;
+    } else if (tag.name === 'title' && tag.attributes['xml:lang'] === 'en-US') {
+      inTitle = true;
+      title = '';
+    } else if (tag.name === 'cpe-23:cpe23-item') {
+      name23 = String(tag.attributes.name ?? '');
+    }
+  });
+  parser.on('text', (text) => {
+    if (inTitle) title += text;
+  });
+  parser.on('closetag', (tag) => {
+    if (tag.name === 'title') inTitle = false;
+    else if (tag.name === 'cpe-item') emit(sink, name23, title);
+  });
+  for await (const chunk of chunks) parser.write(chunk);
+  parser.close();
 };
 
 function emit(sink: IntelSink, name23: string | undefined, title: string | undefined): void {

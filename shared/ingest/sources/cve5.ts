@@ -8,6 +8,8 @@ import { ProductCollector, isMeaningfulVersion, parseCpe23 } from './cpe.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';
+import { isCve5Record } from './sniff.js';
+import type { DocumentSource, LineSource } from './source.js';
 
 interface RawVersion {
   version?: string;
@@ -52,11 +54,6 @@ interface RawCve5 {
   containers?: { cna?: RawContainer; adp?: RawContainer[] };
 }
 
-export function isCve5Record(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as RawCve5;
-  return v.dataType === 'CVE_RECORD' && typeof v.cveMetadata?.cveId === 'string';
-}
 
 const NOT_A_NAME = new Set(['', 'n/a', 'na', 'unknown', 'unspecified', '*', '-']);
 const isName = (value: string | undefined): value is string => !!value && !NOT_A_NAME.has(value.trim().toLowerCase());
@@ -180,3 +177,16 @@ export function parseCve5Record(value: unknown): Cve5Record | undefined {
     ...(adp ? { adp: container(adp, 'CISA-ADP') } : {}),
   };
 }
+
+/** CVE 5 records written one per line. */
+export const cve5LinesParser: LineSource['parser'] = () => (line, sink) => {
+  if (!line) return;
+  const record = parseCve5Record(JSON.parse(line));
+  if (record) sink.cve5(record);
+};
+
+/** One CVE 5 record as a document. */
+export const readCve5Document: DocumentSource['parse'] = (_text, json, sink) => {
+  const record = parseCve5Record(json);
+  if (record) sink.cve5(record);
+};

@@ -1,17 +1,56 @@
 /**
  * Recognising a source by its content (never by its file name): the first line decides for
  * line-oriented sources, the parsed document for whole-document ones.
+ *
+ * Each source here is what it is (kind, label) and how it is recognised (shared/ingest/sources/sniff.ts);
+ * its parser, in its own module, is loaded (`import()`) only when a file of that kind is read: one
+ * run reads few kinds, and the ingest function's cold start loads none of them. NVD 2.0 is the
+ * exception: every run fetches NVD pages and reads them with the same parser.
  */
-import { parseCve5Record, isCve5Record } from './cve5.js';
-import { cpeDictionarySource } from './cpe-dictionary.js';
-import { cweSource } from './cwe.js';
-import { nucleiSource, osvDocumentSource, osvLinesSource, semgrepSource, sigmaSource, suricataRulesSource, suricataTableSource, yaraSource } from './detections.js';
-import { epssCsvSource, epssTableSource } from './epss.js';
-import { exploitDbCsvSource, exploitDbMapSource, githubPocSource, metasploitSource } from './exploits.js';
-import { kevCsvSource, kevJsonSource } from './kev.js';
 import { isNvdApiPage, isNvdCve, nvdPageCves, parseNvdCve } from './nvd.js';
-import { isNvd11Feed, isNvd11Item, nvd11FeedItems, parseNvd11Item } from './nvd11.js';
+import {
+  isCpeDictionary,
+  isCve5Record,
+  isCweTable,
+  isEpssCsv,
+  isEpssTable,
+  isExploitDbCsv,
+  isExploitDbMap,
+  isGithubPocRow,
+  isKevCatalogue,
+  isKevCsv,
+  isMetasploitTable,
+  isNucleiRow,
+  isNvd11Feed,
+  isNvd11Item,
+  isOsv,
+  isOsvDocument,
+  isSemgrepRules,
+  isSigmaTable,
+  isSuricataRules,
+  isSuricataTable,
+  isYaraRules,
+} from './sniff.js';
 import { hasColumns, type DocumentSource, type LineSource, type StreamSource } from './source.js';
+
+/** A line source whose parser is loaded with its module, on the first file of its kind. */
+function lazyLines(kind: string, label: string, detect: LineSource['detect'], load: () => Promise<LineSource['parser']>): LineSource {
+  return { kind, label, detect, parser: async (firstLine) => (await load())(firstLine) };
+}
+
+/** A document source whose reader is loaded with its module, on the first document of its kind. */
+function lazyDocument(kind: string, label: string, detect: DocumentSource['detect'], load: () => Promise<DocumentSource['parse']>): DocumentSource {
+  return { kind, label, detect, parse: async (text, json, sink) => (await load())(text, json, sink) };
+}
+
+// Each parser module, loaded on first use (esbuild makes each its own chunk).
+const nvd11 = () => import('./nvd11.js');
+const cve5 = () => import('./cve5.js');
+const detections = () => import('./detections.js');
+const exploits = () => import('./exploits.js');
+const epss = () => import('./epss.js');
+const kev = () => import('./kev.js');
+const cweModule = () => import('./cwe.js');
 
 export const nvdLinesSource: LineSource = {
   kind: 'nvd',
@@ -37,49 +76,39 @@ export const nvdPageSource: DocumentSource = {
 };
 
 /** NVD JSON 1.1 feed items written one per line. */
-export const nvd11LinesSource: LineSource = {
-  kind: 'nvd',
-  label: 'NVD',
-  detect: (_first, json) => isNvd11Item(json),
-  parser: () => (line, sink) => {
-    if (!line) return;
-    const record = parseNvd11Item(JSON.parse(line));
-    if (record) sink.nvd(record);
-  },
-};
-
+const nvd11LinesSource = lazyLines('nvd', 'NVD', (_first, json) => isNvd11Item(json), async () => (await nvd11()).nvd11LinesParser);
 /** A whole NVD JSON 1.1 feed file (`{"CVE_Items":[…]}`), as NVD published it. */
-export const nvd11FeedSource: DocumentSource = {
-  kind: 'nvd',
-  label: 'NVD',
-  detect: (_head, json) => isNvd11Feed(json),
-  parse(_text, json, sink) {
-    for (const item of nvd11FeedItems(json)) {
-      const record = parseNvd11Item(item);
-      if (record) sink.nvd(record);
-    }
-  },
-};
+const nvd11FeedSource = lazyDocument('nvd', 'NVD', (_head, json) => isNvd11Feed(json), async () => (await nvd11()).readNvd11Feed);
+const cve5LinesSource = lazyLines('cve5', 'CVE 5', (_first, json) => isCve5Record(json), async () => (await cve5()).cve5LinesParser);
+const cve5DocumentSource = lazyDocument('cve5', 'CVE 5', (_head, json) => isCve5Record(json), async () => (await cve5()).readCve5Document);
 
-export const cve5LinesSource: LineSource = {
-  kind: 'cve5',
-  label: 'CVE 5',
-  detect: (_first, json) => isCve5Record(json),
-  parser: () => (line, sink) => {
-    if (!line) return;
-    const record = parseCve5Record(JSON.parse(line));
-    if (record) sink.cve5(record);
-  },
-};
+// Detection sources (shared/ingest/sources/detections.ts).
+const nucleiSource = lazyLines('nuclei', 'Nuclei', (_first, json) => isNucleiRow(json), async () => (await detections()).nucleiParser);
+const osvLinesSource = lazyLines('osv', 'OSV', (_first, json) => isOsv(json), async () => (await detections()).osvLinesParser);
+const osvDocumentSource = lazyDocument('osv', 'OSV', (_head, json) => isOsvDocument(json), async () => (await detections()).readOsvDocument);
+const sigmaSource = lazyLines('sigma', 'Sigma', isSigmaTable, async () => (await detections()).sigmaParser);
+const suricataTableSource = lazyLines('suricata', 'Suricata ET Open', isSuricataTable, async () => (await detections()).suricataTableParser);
+const suricataRulesSource = lazyLines('suricata', 'Suricata ET Open', isSuricataRules, async () => (await detections()).suricataRulesParser);
+const yaraSource = lazyDocument('yara', 'YARA', isYaraRules, async () => (await detections()).readYara);
+const semgrepSource = lazyDocument('semgrep', 'Semgrep', isSemgrepRules, async () => (await detections()).readSemgrep);
 
-export const cve5DocumentSource: DocumentSource = {
-  kind: 'cve5',
-  label: 'CVE 5',
-  detect: (_head, json) => isCve5Record(json),
-  parse(_text, json, sink) {
-    const record = parseCve5Record(json);
-    if (record) sink.cve5(record);
-  },
+// Exploit sources (shared/ingest/sources/exploits.ts).
+const exploitDbMapSource = lazyLines('exploit-db', 'Exploit-DB', isExploitDbMap, async () => (await exploits()).exploitDbMapParser);
+const exploitDbCsvSource = lazyLines('exploit-db', 'Exploit-DB', isExploitDbCsv, async () => (await exploits()).exploitDbCsvParser);
+const metasploitSource = lazyLines('metasploit', 'Metasploit', isMetasploitTable, async () => (await exploits()).metasploitParser);
+const githubPocSource = lazyLines('github-poc', 'GitHub PoC', (_first, json) => isGithubPocRow(json), async () => (await exploits()).githubPocParser);
+
+const epssCsvSource = lazyLines('epss', 'FIRST EPSS', isEpssCsv, async () => (await epss()).epssCsvParser);
+const epssTableSource = lazyLines('epss', 'FIRST EPSS', isEpssTable, async () => (await epss()).epssTableParser);
+const kevJsonSource = lazyDocument('kev', 'CISA KEV', (_head, json) => isKevCatalogue(json), async () => (await kev()).readKevCatalogue);
+const kevCsvSource = lazyLines('kev', 'CISA KEV', isKevCsv, async () => (await kev()).kevCsvParser);
+const cweSource = lazyLines('cwe', 'CWE catalogue', isCweTable, async () => (await cweModule()).cweParser);
+
+const cpeDictionarySource: StreamSource = {
+  kind: 'cpe-dictionary',
+  label: 'NVD CPE dictionary',
+  detect: isCpeDictionary,
+  parse: async (chunks, sink) => (await import('./cpe-dictionary.js')).readCpeDictionary(chunks, sink),
 };
 
 /** Order matters only where two could match; the most specific comes first. */

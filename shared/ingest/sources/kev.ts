@@ -33,35 +33,23 @@ export function parseKevCatalogue(json: unknown): KevEntry[] {
   return list.map(kevEntry).filter((e): e is KevEntry => e !== undefined);
 }
 
-export const kevJsonSource: DocumentSource = {
-  kind: 'kev',
-  label: 'CISA KEV',
-  detect: (_head, json) => typeof json === 'object' && json !== null && 'catalogVersion' in json && Array.isArray((json as { vulnerabilities?: unknown }).vulnerabilities),
-  parse(_text, json, sink) {
-    for (const entry of parseKevCatalogue(json)) sink.kev(entry);
-  },
+export const readKevCatalogue: DocumentSource['parse'] = (_text, json, sink) => {
+  for (const entry of parseKevCatalogue(json)) sink.kev(entry);
 };
 
-const KEV_CSV_HEADER = 'cveID,vendorProject,product,vulnerabilityName,dateAdded';
-
-export const kevCsvSource: LineSource = {
-  kind: 'kev',
-  label: 'CISA KEV',
-  detect: (firstLine) => firstLine.replace(/^\uFEFF/, '').startsWith(KEV_CSV_HEADER),
-  async parser(firstLine) {
-    const parseCsv = await loadCsvParser();
-    const columns = (parseCsv(firstLine.replace(/^\uFEFF/, '')) as string[][])[0] ?? [];
-    let first = true;
-    return (line, sink) => {
-      if (first || !line.trim()) {
-        first = false;
-        return;
-      }
-      const cells = (parseCsv(line, { relax_quotes: true }) as string[][])[0] ?? [];
-      const raw: Record<string, string> = {};
-      columns.forEach((c, i) => (raw[c] = cells[i] ?? ''));
-      const entry = kevEntry(raw);
-      if (entry) sink.kev(entry);
-    };
-  },
+export const kevCsvParser: LineSource['parser'] = async (firstLine) => {
+  const parseCsv = await loadCsvParser();
+  const columns = (parseCsv(firstLine.replace(/^\uFEFF/, '')) as string[][])[0] ?? [];
+  let first = true;
+  return (line, sink) => {
+    if (first || !line.trim()) {
+      first = false;
+      return;
+    }
+    const cells = (parseCsv(line, { relax_quotes: true }) as string[][])[0] ?? [];
+    const raw: Record<string, string> = {};
+    columns.forEach((c, i) => (raw[c] = cells[i] ?? ''));
+    const entry = kevEntry(raw);
+    if (entry) sink.kev(entry);
+  };
 };

@@ -9,6 +9,8 @@
 import type { NvdRecord } from '../model.js';
 import { parseNvdCve } from './nvd.js';
 import { isRejectionNotice } from './rejected.js';
+import { isNvd11Feed, isNvd11Item } from './sniff.js';
+import type { DocumentSource, LineSource } from './source.js';
 
 interface Raw11CpeMatch {
   vulnerable?: boolean;
@@ -42,17 +44,6 @@ interface Raw11Item {
 
 const NVD_SOURCE = 'nvd@nist.gov';
 
-/** Content sniffing: a 1.1 feed document. */
-export function isNvd11Feed(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { CVE_Items?: unknown }).CVE_Items);
-}
-
-/** Content sniffing: one `CVE_Items` entry (feeds written one item per line). */
-export function isNvd11Item(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Raw11Item;
-  return typeof item.cve?.CVE_data_meta?.ID === 'string' && 'publishedDate' in item;
-}
 
 function cpeMatch(match: Raw11CpeMatch) {
   return {
@@ -112,3 +103,18 @@ export function parseNvd11Item(value: unknown): NvdRecord | undefined {
 export function nvd11FeedItems(value: unknown): unknown[] {
   return isNvd11Feed(value) ? (value as { CVE_Items: unknown[] }).CVE_Items : [];
 }
+
+/** NVD JSON 1.1 feed items written one per line. */
+export const nvd11LinesParser: LineSource['parser'] = () => (line, sink) => {
+  if (!line) return;
+  const record = parseNvd11Item(JSON.parse(line));
+  if (record) sink.nvd(record);
+};
+
+/** A whole NVD JSON 1.1 feed file (`{"CVE_Items":[…]}`), as NVD published it. */
+export const readNvd11Feed: DocumentSource['parse'] = (_text, json, sink) => {
+  for (const item of nvd11FeedItems(json)) {
+    const record = parseNvd11Item(item);
+    if (record) sink.nvd(record);
+  }
+};

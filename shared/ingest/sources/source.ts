@@ -35,12 +35,12 @@ export interface LineSource {
   parser(firstLine: string): LineParser | Promise<LineParser>;
 }
 
-/** A source read as one document (pretty-printed JSON, rule files). */
+/** A source read as one document (pretty-printed JSON, rule files). `parse` may first load its module. */
 export interface DocumentSource {
   readonly kind: string;
   readonly label: string;
   detect(head: string, json: unknown): boolean;
-  parse(text: string, json: unknown, sink: IntelSink): void;
+  parse(text: string, json: unknown, sink: IntelSink): void | Promise<void>;
 }
 
 /**
