@@ -98,7 +98,7 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-sqs'].map((name) => ({
+          paths: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-sqs'].map((name) => ({
             name,
             allowTypeImports: true,
             message: 'Take SDK values from shared/repositories/aws-sdk.ts (loaded with require); `import type` is fine.',
