@@ -1,5 +1,6 @@
 import type { DynamoDBClient as Client } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient as DocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { InitializeMiddleware } from '@smithy/types';
 import { dynamoDbClientSdk, dynamoDbDocumentSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
 import { ApiError, DependencyError } from '../domain/errors.js';
@@ -76,26 +77,14 @@ export function resetDocumentClient(): void {
  */
 export function observeDynamoCalls(listener: (commandName: string, output: Record<string, unknown>) => void): void {
   resetDocumentClient();
-  const observe = {
-    step: 'initialize' as const,
-    name: 'observeDynamoCalls',
+  const observing = <Input extends object, Output extends object>(): InitializeMiddleware<Input, Output> => (next, context) => async (args) => {
+    const out = await next(args);
+    listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
+    return out;
   };
-  documentClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const out = await next(args);
-      listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
-      return out;
-    },
-    observe,
-  );
-  bulkClient().middlewareStack.add(
-    (next, context) => async (args) => {
-      const out = await next(args);
-      listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
-      return out;
-    },
-    observe,
-  );
+  const at = { step: 'initialize', name: 'observeDynamoCalls' } as const;
+  documentClient().middlewareStack.add(observing(), at);
+  bulkClient().middlewareStack.add(observing(), at);
 }
 
 /** Error names that are answers about our own request, not a failing dependency. */
