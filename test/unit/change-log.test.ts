@@ -22,6 +22,16 @@ describe('change ids and cursors (product-decisions §7)', () => {
     );
   });
 
+  it('ids made over many clock steps (the random pool refilled several times) each draw fresh random parts', () => {
+    const start = Date.parse('2030-01-01T00:00:00Z'); // ahead of the other tests' times
+    const ids = Array.from({ length: 1200 }, (_, i) => newChangeId(start + i));
+    expect(ids.every((id) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(id))).toBe(true);
+    const randomParts = new Set(ids.map((id) => id.slice(10)));
+    expect(randomParts.size).toBe(ids.length);
+    // Every symbol of Crockford's alphabet turns up in the first random character: the bytes are spread.
+    expect(new Set(ids.map((id) => id[10])).size).toBe(32);
+  });
+
   it('positions bracket every id made in their millisecond', () => {
     const t = Date.parse('2026-01-02T03:04:05.678Z');
     const id = newChangeId(t + 10_000_000_000); // keep the monotonic factory ahead of earlier tests

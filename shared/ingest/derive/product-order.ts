@@ -11,8 +11,13 @@ import type { AffectedProduct } from '../model.js';
  * Software") is an aside: the name reads on without it. A bracketed name that is no such
  * abbreviation ("Clam AntiVirus (ClamAV)") is kept, since it may be the product's own name.
  */
+const BRACKETED_CAPITALS = /\([A-Z]{2,6}\)/;
+
 function withoutInitialisms(text: string): string {
-  if (!text.includes('(')) return text;
+  // The rewrite's pattern tries up to six words before every bracket at every position: on a
+  // bulk ingest it was the costliest expression of the derivation. Most descriptions with
+  // brackets hold no bracketed capitals at all, and then there is nothing to rewrite.
+  if (!BRACKETED_CAPITALS.test(text)) return text;
   return text.replace(/((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})\)(?=\s[A-Za-z])/g, (whole, words: string, abbreviation: string) => {
     const initials = words.trim().split(/\s+/).map((w) => w[0]!.toUpperCase()).join('');
     return initials.endsWith(abbreviation) ? words.trimEnd() : whole;

@@ -56,7 +56,12 @@ export function parseCpe23(value: string): CpeName | undefined {
 }
 
 /** Source version text without stray trailing separators ("21.4R2-EVO,"). */
+/** A version that needs no cleaning: a digit first, then no space, comma or semicolon. */
+const PLAIN_VERSION = /^[0-9][0-9A-Za-z._+~-]*$/;
+
 export function cleanVersion(value: string | undefined): string | undefined {
+  // Nearly every version is plain, and the ingest cleans several per CPE match of every record.
+  if (value !== undefined && PLAIN_VERSION.test(value)) return value;
   const cleaned = value?.trim().replace(/[\s,;]+$/, '').replace(/\b(and|or),\s/g, '$1 ');
   return isMeaningfulVersion(cleaned) ? cleaned : undefined;
 }
