@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_STORE_NODE_FLAGS } from '../../shared/local/dynalite-server.js';
 
 export interface DynaliteProcess {
   readonly endpoint: string;
@@ -16,7 +17,7 @@ export interface DynaliteProcess {
 }
 
 export async function startDynaliteProcess(): Promise<DynaliteProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../dynalite-child.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...LOCAL_STORE_NODE_FLAGS, '--import', 'tsx', fileURLToPath(new URL('../dynalite-child.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   const [endpoint] = (await Promise.race([once(lines, 'line'), once(child, 'error').then(([error]) => Promise.reject(error as Error))])) as [string];
   lines.close();

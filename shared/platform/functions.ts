@@ -27,6 +27,11 @@ export interface FunctionDefinition {
    * on a buffered answer does not apply.
    */
   readonly responseStreaming?: boolean;
+  /**
+   * V8 flags the function's process starts with (NODE_OPTIONS in Lambda, beside
+   * `--enable-source-maps`). The ingest's CLI (`npm run ingest`) and its bench part use the same.
+   */
+  readonly nodeFlags?: readonly string[];
 }
 
 const definitions = {

@@ -1,7 +1,12 @@
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEFAULT_CONTEXT, buildApp, type PlainCveApp } from '../../infra/app.js';
+import { PROJECT_ROOT } from '../../infra/project-root.js';
+import { LOCAL_STORE_NODE_FLAGS } from '../../shared/local/dynalite-server.js';
+import { INGEST_FUNCTION } from '../../shared/platform/ingest-function.js';
 
 let built: PlainCveApp;
 let template: Template;
@@ -24,6 +29,17 @@ describe('ingest stack', () => {
       Timeout: 900,
       Environment: { Variables: Match.objectLike({ CATALOGUE_TABLE: Match.anyValue(), NVD_API_KEY_SECRET_ID: Match.anyValue() }) },
     });
+  });
+
+  it('starts the function with the ingest\'s V8 flags, which `npm run ingest` (and `npm start`, the local store) use too', () => {
+    expect(INGEST_FUNCTION.nodeFlags).toContain('--max-semi-space-size=64');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Timeout: 900,
+      Environment: { Variables: Match.objectLike({ NODE_OPTIONS: ['--enable-source-maps', ...(INGEST_FUNCTION.nodeFlags ?? [])].join(' ') }) },
+    });
+    const scripts = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.ingest).toBe(`tsx ${(INGEST_FUNCTION.nodeFlags ?? []).join(' ')} bin/ingest.ts`);
+    expect(scripts.start).toBe(`tsx ${LOCAL_STORE_NODE_FLAGS.join(' ')} bin/local.ts`);
   });
 
   it('sends a run that failed after its retries to the dead-letter queue, and alarms on errors and on that queue', () => {

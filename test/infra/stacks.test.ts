@@ -137,6 +137,7 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.MemorySize).toBe(definition.memoryMb ?? 256);
     expect(props.Timeout).toBe(definition.timeoutSeconds ?? 10);
+    expect((props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.NODE_OPTIONS).toBe(['--enable-source-maps', ...(definition.nodeFlags ?? [])].join(' '));
     const variables = Object.keys((props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
     const tableVariables = variables.filter((v) => TABLE_DEFINITIONS.some((t) => t.envVar === v));
     const expected = TABLE_DEFINITIONS.filter((t) => definition.tables[t.id]).map((t) => t.envVar);
