@@ -12,13 +12,15 @@ import { mentionIndex } from '../../shared/ingest/derive/product-order.js';
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 describe('utcTimestamp', () => {
-  it('gives what Date gives for every NVD-form timestamp, days 29 to 31 of every month included', () => {
+  it('gives what Date gives for every NVD- and CVE 5-form timestamp (milliseconds or not, Z or not), days 29 to 31 of every month included', () => {
     fc.assert(
       fc.property(
         fc.record({ year: fc.integer({ min: 1970, max: 2099 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }), hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }), second: fc.integer({ min: 0, max: 59 }), ms: fc.integer({ min: 0, max: 999 }) }),
-        ({ year, month, day, hour, minute, second, ms }) => {
-          const nvd = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}.${pad(ms, 3)}`;
-          expect(utcTimestamp(nvd)).toBe(new Date(`${nvd}Z`).toISOString());
+        fc.boolean(),
+        fc.boolean(),
+        ({ year, month, day, hour, minute, second, ms }, withMs, withZ) => {
+          const local = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hour, 2)}:${pad(minute, 2)}:${pad(second, 2)}${withMs ? `.${pad(ms, 3)}` : ''}`;
+          expect(utcTimestamp(`${local}${withZ ? 'Z' : ''}`)).toBe(new Date(`${local}Z`).toISOString());
         },
       ),
       { numRuns: 2000 },
@@ -28,6 +30,8 @@ describe('utcTimestamp', () => {
   it('rolls an impossible day over as Date does, and keeps other forms on the general path', () => {
     expect(utcTimestamp('2018-02-30T00:00:00.000')).toBe('2018-03-02T00:00:00.000Z');
     expect(utcTimestamp('2018-01-10T01:29:00')).toBe('2018-01-10T01:29:00.000Z');
+    expect(utcTimestamp('2018-01-10T01:29:00.29Z')).toBe('2018-01-10T01:29:00.290Z');
+    expect(utcTimestamp('2018-01-10T01:29:00.297123Z')).toBe('2018-01-10T01:29:00.297Z');
     expect(utcTimestamp('2018-01-10T01:29:00.297+02:00')).toBe('2018-01-09T23:29:00.297Z');
     expect(utcTimestamp('2018-13-10T01:29:00.297')).toBe('');
     expect(utcTimestamp('not a time')).toBe('');

@@ -75,9 +75,13 @@ function cleanRange(range: VersionRange): VersionRange {
   return out;
 }
 
+interface ProductEntry { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; rangeKeys: Set<string>; openEnded: boolean; allVersions: boolean; fixed: Set<string> }
+
 /** Builds AffectedProduct entries, one per (part, vendor, product), in first-seen order. */
 export class ProductCollector {
-  private readonly byKey = new Map<string, { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; rangeKeys: Set<string>; openEnded: boolean; allVersions: boolean; fixed: Set<string> }>();
+  private readonly byKey = new Map<string, ProductEntry>();
+
+  private last: { vendor: string; product: string; part: CpePart | undefined; found: ProductEntry } | undefined;
 
   add(entry: {
     vendor: string;
@@ -90,14 +94,19 @@ export class ProductCollector {
     allVersions?: boolean;
     fixedVersion?: string;
   }): void {
-    const key = `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
     if (!entry.product.trim()) return;
-    let product = this.byKey.get(key);
+    // A source adds one entry per version of the same product in a row (hundreds, for some
+    // records): the product found last time is usually the one.
+    const last = this.last;
+    let product = last && last.vendor === entry.vendor && last.product === entry.product && last.part === entry.part ? last.found : undefined;
+    const key = product ? '' : `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
+    product ??= this.byKey.get(key);
     if (!product) {
       product = { vendor: entry.vendor, product: entry.product, ranges: [], rangeKeys: new Set(), openEnded: false, allVersions: false, fixed: new Set() };
       if (entry.part) product.part = entry.part;
       this.byKey.set(key, product);
     }
+    this.last = { vendor: entry.vendor, product: entry.product, part: entry.part, found: product };
     if (entry.targetSoftware && !product.targetSoftware) product.targetSoftware = entry.targetSoftware;
     const range = entry.range ? cleanRange(entry.range) : undefined;
     // Every range is kept (no cap): a fixed version is checked against all of them.

@@ -89,8 +89,9 @@ function products(container: RawContainer): AffectedProduct[] {
     if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true, allVersions: true });
     for (const raw of versions) {
       if (raw.versionType === 'git') continue;
-      const v = { ...raw, version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
-      const status = v.status?.toLowerCase();
+      // Plain locals, not a spread copy of each entry: some records list thousands of versions.
+      const v = { version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
+      const status = raw.status?.toLowerCase();
       if (status === 'unaffected') {
         // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release.
         if (isVersion(v.version)) collector.add({ ...base, fixedVersion: v.version });

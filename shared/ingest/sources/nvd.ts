@@ -153,15 +153,17 @@ function references(raw: RawNvdCve): SourceReference[] {
 
 /** NVD timestamps carry no zone and are UTC; an unparseable one is kept empty. */
 /**
- * NVD's own form, to the millisecond and without a zone: already what toISOString gives once a
- * `Z` is added. Days after the 28th still go through Date, which rolls 30 February over to March.
+ * NVD's own form (to the millisecond, no zone) and CVE 5's (with or without the milliseconds,
+ * with or without a `Z`): toISOString's form once the milliseconds and the `Z` are filled in.
+ * Days after the 28th still go through Date, which rolls 30 February over to March.
  */
-const NVD_TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}$/;
+const PLAIN_UTC_TIMESTAMP = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{3})?Z?$/;
 
 export function utcTimestamp(timestamp: string | undefined): string {
   if (!timestamp) return '';
-  // Every record carries two timestamps; building a Date for each was 4 % of reading NVD.
-  if (NVD_TIMESTAMP.test(timestamp)) return `${timestamp}Z`;
+  // Every record carries two timestamps or more; building a Date for each was 4 % of reading NVD.
+  const plain = PLAIN_UTC_TIMESTAMP.exec(timestamp);
+  if (plain) return `${plain[1]}${plain[2] ?? '.000'}Z`;
   const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
