@@ -4,8 +4,8 @@
  * Written as a Binary attribute (the JSON's UTF-8 bytes), not a String: the SDK writes a String
  * into its request body one character at a time in JavaScript, escaping every quote of the
  * nested JSON (the largest single CPU cost of a bulk load), while a Binary goes out as base64,
- * three bytes at a time with nothing to escape. Read back whichever way it was written: bytes, a JSON string (items written before
- * this), or a DynamoDB map (before that), which is returned as it is.
+ * three bytes at a time with nothing to escape. Read back whichever way it was written: bytes,
+ * a JSON string (items written before this), or a DynamoDB map (before that), returned as it is.
  */
 export function jsonBytes(value: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(value), 'utf8');

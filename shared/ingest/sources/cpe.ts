@@ -55,10 +55,10 @@ export function parseCpe23(value: string): CpeName | undefined {
   return { part, vendor, product, version: meaningful || version === '-' ? qualified : '*', targetSoftware: f[10] ?? '*' };
 }
 
-/** Source version text without stray trailing separators ("21.4R2-EVO,"). */
 /** A version that needs no cleaning: a digit first, then no space, comma or semicolon. */
 const PLAIN_VERSION = /^[0-9][0-9A-Za-z._+~-]*$/;
 
+/** Source version text without stray trailing separators ("21.4R2-EVO,"). */
 export function cleanVersion(value: string | undefined): string | undefined {
   // Nearly every version is plain, and the ingest cleans several per CPE match of every record.
   if (value !== undefined && PLAIN_VERSION.test(value)) return value;
@@ -95,18 +95,7 @@ export class ProductCollector {
     fixedVersion?: string;
   }): void {
     if (!entry.product.trim()) return;
-    // A source adds one entry per version of the same product in a row (hundreds, for some
-    // records): the product found last time is usually the one.
-    const last = this.last;
-    let product = last && last.vendor === entry.vendor && last.product === entry.product && last.part === entry.part ? last.found : undefined;
-    const key = product ? '' : `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
-    product ??= this.byKey.get(key);
-    if (!product) {
-      product = { vendor: entry.vendor, product: entry.product, ranges: [], rangeKeys: new Set(), openEnded: false, allVersions: false, fixed: new Set() };
-      if (entry.part) product.part = entry.part;
-      this.byKey.set(key, product);
-    }
-    this.last = { vendor: entry.vendor, product: entry.product, part: entry.part, found: product };
+    const product = this.productFor(entry);
     if (entry.targetSoftware && !product.targetSoftware) product.targetSoftware = entry.targetSoftware;
     const range = entry.range ? cleanRange(entry.range) : undefined;
     // Every range is kept (no cap): a fixed version is checked against all of them.
@@ -121,6 +110,23 @@ export class ProductCollector {
     if (entry.allVersions) product.allVersions = true;
     const fixed = cleanVersion(entry.fixedVersion);
     if (fixed) product.fixed.add(fixed);
+  }
+
+  /** The entry's product, made on first sight. */
+  private productFor(entry: { vendor: string; product: string; part?: CpePart }): ProductEntry {
+    // A source adds one entry per version of the same product in a row (hundreds, for some
+    // records): the product found last time is usually the one.
+    const last = this.last;
+    if (last && last.vendor === entry.vendor && last.product === entry.product && last.part === entry.part) return last.found;
+    const key = `${entry.part ?? ''}|${entry.vendor.toLowerCase()}|${entry.product.toLowerCase()}`;
+    let product = this.byKey.get(key);
+    if (!product) {
+      product = { vendor: entry.vendor, product: entry.product, ranges: [], rangeKeys: new Set(), openEnded: false, allVersions: false, fixed: new Set() };
+      if (entry.part) product.part = entry.part;
+      this.byKey.set(key, product);
+    }
+    this.last = { vendor: entry.vendor, product: entry.product, part: entry.part, found: product };
+    return product;
   }
 
   products(): AffectedProduct[] {

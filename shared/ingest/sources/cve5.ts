@@ -54,7 +54,6 @@ interface RawCve5 {
   containers?: { cna?: RawContainer; adp?: RawContainer[] };
 }
 
-
 const NOT_A_NAME = new Set(['', 'n/a', 'na', 'unknown', 'unspecified', '*', '-']);
 const isName = (value: string | undefined): value is string => !!value && !NOT_A_NAME.has(value.trim().toLowerCase());
 const isVersion = (value: string | undefined): value is string => isName(value) && value !== '0' && /\d/.test(value) && isMeaningfulVersion(value);

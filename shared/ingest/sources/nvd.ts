@@ -126,12 +126,16 @@ function products(raw: RawNvdCve): AffectedProduct[] {
         if (match.versionEndIncluding) range.endIncluding = match.versionEndIncluding;
         if (match.versionEndExcluding) range.endExcluding = match.versionEndExcluding;
         const bounded = !!(match.versionEndExcluding || match.versionEndIncluding);
-        const entry: Parameters<ProductCollector['add']>[0] = { vendor: cpe.vendor, product: cpe.product, part: cpe.part };
+        const entry: Parameters<ProductCollector['add']>[0] = {
+          vendor: cpe.vendor,
+          product: cpe.product,
+          part: cpe.part,
+          range,
+          openEnded: cpe.version === '*' && !bounded,
+          // CPE `*` (ANY) with no bound says every version; `-` (NA) says nothing about versions.
+          allVersions: cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding,
+        };
         if (cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-') entry.targetSoftware = cpe.targetSoftware;
-        entry.range = range;
-        entry.openEnded = cpe.version === '*' && !bounded;
-        // CPE `*` (ANY) with no bound says every version; `-` (NA) says nothing about versions.
-        entry.allVersions = cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding;
         if (match.versionEndExcluding) entry.fixedVersion = match.versionEndExcluding;
         collector.add(entry);
       }
@@ -151,7 +155,6 @@ function references(raw: RawNvdCve): SourceReference[] {
   return [...seen].map(([url, tags]) => ({ url, tags: [...tags] }));
 }
 
-/** NVD timestamps carry no zone and are UTC; an unparseable one is kept empty. */
 /**
  * NVD's own form (to the millisecond, no zone) and CVE 5's (with or without the milliseconds,
  * with or without a `Z`): toISOString's form once the milliseconds and the `Z` are filled in.
@@ -159,6 +162,7 @@ function references(raw: RawNvdCve): SourceReference[] {
  */
 const PLAIN_UTC_TIMESTAMP = /^(\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-8])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d)(\.\d{3})?Z?$/;
 
+/** NVD timestamps carry no zone and are UTC; an unparseable one is kept empty. */
 export function utcTimestamp(timestamp: string | undefined): string {
   if (!timestamp) return '';
   // Every record carries two timestamps or more; building a Date for each was 4 % of reading NVD.
