@@ -147,6 +147,17 @@ describe('titles that would mislead', () => {
     expect(productName({ vendor: 'microsoft', product: 'windows_98' })).toBe('Microsoft Windows 98');
   });
 
+  it('names no platform when the pair\'s titles name different ones, and keeps one they all share', () => {
+    const forti = new CpeTitles();
+    forti.add({ vendor: 'fortinet', product: 'forticlient', version: '5.2.3.091', title: 'Fortinet FortiClient for Android 5.2.3.091' });
+    forti.add({ vendor: 'fortinet', product: 'forticlient', version: '5.2.028', title: 'Fortinet FortiClient for iOS 5.2.028' });
+    expect(forti.title('fortinet', 'forticlient')?.title).toBe('Fortinet FortiClient');
+    const plugin = new CpeTitles();
+    plugin.add({ vendor: 'acme', product: 'contact_form', version: '1.0', title: 'Acme Contact Form for WordPress 1.0' });
+    plugin.add({ vendor: 'acme', product: 'contact_form', version: '1.1', title: 'Acme Contact Form for WordPress 1.1' });
+    expect(plugin.title('acme', 'contact_form')?.title).toBe('Acme Contact Form for WordPress');
+  });
+
   it('names what follows a CPE 2.2 URI left in a product field', () => {
     expect(displayName('cpe:/h:HP:AdvanceStack 10Base-T Switching Hub J3200A version')).toBe('AdvanceStack 10Base-T Switching Hub J3200A version');
   });

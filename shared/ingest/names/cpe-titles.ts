@@ -125,7 +125,7 @@ export class CpeTitles {
     const titles = this.counts.get(key);
     const tidied = titles ? new Map<string, number>() : undefined;
     for (const [t, n] of titles ?? []) tidied!.set(tidyVendor(t, vendor), (tidied!.get(tidyVendor(t, vendor)) ?? 0) + n);
-    const best = tidied ? choose(tidied, product) : undefined;
+    const best = tidied ? choose(withoutConflictingPlatforms(tidied), product) : undefined;
     const value = best ? { title: best, ...optionalVendor(vendorPrefix(best, vendor)) } : null;
     this.chosen.set(key, value);
     return value ?? undefined;
@@ -144,6 +144,26 @@ export function tidyVendor(title: string, vendor: string): string {
   const rest = title.slice(prefix.length + 1).replace(LEGAL_WORDS, '').trim();
   if (!rest) return title;
   return `${prefix} ${rest}`.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
+}
+
+/** A title's trailing platform qualifier: "Fortinet FortiClient for iOS" → " for iOS". */
+const PLATFORM_QUALIFIER = / for \S.*$/;
+
+/**
+ * A pair whose titles name different platforms ("FortiClient for Android", "FortiClient for
+ * iOS") is one product on several: any one platform in its name would be wrong for the others
+ * (CVE-2015-4077, Windows drivers, was named "FortiClient for iOS"). There the qualifiers are
+ * dropped. Titles that agree ("… for WordPress" on every entry) keep theirs: it is the product's.
+ */
+export function withoutConflictingPlatforms(titles: ReadonlyMap<string, number>): ReadonlyMap<string, number> {
+  const qualifiers = new Set([...titles.keys()].map((t) => PLATFORM_QUALIFIER.exec(t)?.[0].toLowerCase() ?? ''));
+  if (qualifiers.size < 2) return titles;
+  const merged = new Map<string, number>();
+  for (const [t, n] of titles) {
+    const bare = t.replace(PLATFORM_QUALIFIER, '');
+    merged.set(bare, (merged.get(bare) ?? 0) + n);
+  }
+  return merged;
 }
 
 const optionalVendor = (vendorTitle: string | undefined) => (vendorTitle ? { vendorTitle } : {});
