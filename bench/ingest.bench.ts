@@ -4,7 +4,7 @@
  * table; then a second run over the same input (which compares hashes and writes nothing).
  * Prints records/s, peak memory (max RSS) and the readability of the summaries.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BatchWriteCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { applyFunctionEnvironment, localConfig } from '../shared/config/local.js';
@@ -20,6 +20,7 @@ import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js'
 import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
 import { startDynaliteProcess } from './support/dynalite-process.js';
 import type { BenchOptions, Headline } from './support/headline.js';
+import { processCpuSeconds } from './support/process-cpu.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,20 +32,6 @@ function filesUnder(dir: string): string[] {
 
 /** The README's figure before issue 8's derivations (fix advice, names, description grammar) were added. */
 const EARLIER_RECORDS_PER_SECOND = 2_033;
-
-/**
- * A child process's CPU seconds so far (user + system, from /proc: Linux only; undefined
- * elsewhere): what the database process spent beside the ingest's own CPU.
- */
-function processCpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // Fields 14 and 15 of stat (utime, stime), counted from the state field (3).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 

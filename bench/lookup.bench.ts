@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AUTHORIZER_CACHE_TTL_SECONDS } from '../shared/platform/gateway.js';
 import { quantile, type BenchOptions, type Headline } from './support/headline.js';
+import { processCpuSeconds } from './support/process-cpu.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONNECTIONS = 50;
@@ -24,6 +25,8 @@ const CONNECTIONS = 50;
 interface Ready {
   baseUrl: string;
   dynamoEndpoint: string;
+  /** The dynalite process's pid when the functions' DynamoDB is a process apart. */
+  dynamoPid?: number;
   catalogueTable: string;
   accountsTable: string;
   keys: string[];
@@ -126,16 +129,12 @@ function timedGet(agent: Agent, url: string, headers: Record<string, string> = {
 }
 
 /**
- * One connection, one request after another, the kinds INTERLEAVED (a bare GetItem, then
- * /health, then a lookup, round after round) so that a machine whose load drifts during the run
- * weighs on all of them alike: the ratio, not the absolute time, is the figure. The lookup runs
- * with the key's authorizer answer cached by the gateway (as API Gateway does for a key's repeat
- * requests within the TTL: one round trip in series), then in a second phase with the
- * authorizer on every request (two), again beside bare GetItems. The bare GetItem of the same
- * record goes straight to the same dynalite; /health is one GetItem behind the same gateway and
- * middleware.
+ * The requests the one-connection figures compare, each returning its milliseconds: a bare
+ * GetItem of the record and a bare UpdateItem like the admission's, straight to the functions'
+ * dynalite from this process; both at once; /health (one GetItem behind the same gateway and
+ * middleware); and the lookup.
  */
-async function oneConnection(child: ChildProcess, ready: Ready, keys: readonly string[], seconds: number) {
+async function probes(ready: Ready, keys: readonly string[]) {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: ready.dynamoEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
   );
@@ -170,12 +169,30 @@ async function oneConnection(child: ChildProcess, ready: Ready, keys: readonly s
     await Promise.all([bareGet(), bareUpdate()]);
     return performance.now() - started;
   };
+  const health = async () => (await timedGet(agent, `${ready.baseUrl}/health`)).ms;
   const lookup = async () => {
     n += 1;
     const answer = await timedGet(agent, `${ready.baseUrl}/api/cve/${ready.ids[n % ready.ids.length]}`, { 'x-api-key': keys[n % keys.length] ?? '' });
     if (answer.status !== 200) throw new Error(`a timed lookup answered ${answer.status}: give the bench more keys (BENCH_KEYS)`);
     return answer.ms;
   };
+  const close = () => {
+    client.destroy();
+    agent.destroy();
+  };
+  return { bareGet, bareUpdate, bareBoth, health, lookup, close };
+}
+
+/**
+ * One connection, one request after another, the kinds INTERLEAVED (a bare GetItem, then
+ * /health, then a lookup, round after round) so that a machine whose load drifts during the run
+ * weighs on all of them alike: the ratio, not the absolute time, is the figure. The lookup runs
+ * with the key's authorizer answer cached by the gateway (as API Gateway does for a key's repeat
+ * requests within the TTL: one round trip in series), then in a second phase with the
+ * authorizer on every request (two), again beside bare GetItems.
+ */
+async function oneConnection(child: ChildProcess, ready: Ready, keys: readonly string[], seconds: number) {
+  const probe = await probes(ready, keys);
   const rounds = async (steps: (() => Promise<number>)[]) => {
     const times: number[][] = steps.map(() => []);
     const end = performance.now() + seconds * 1000;
@@ -188,19 +205,50 @@ async function oneConnection(child: ChildProcess, ready: Ready, keys: readonly s
     }
     return times.map((t) => quantile(t, 0.5));
   };
-  const [bare = 0, update = 0, both = 0, health = 0, cached = 0] = await rounds([
-    bareGet,
-    bareUpdate,
-    bareBoth,
-    async () => (await timedGet(agent, `${ready.baseUrl}/health`)).ms,
-    lookup,
-  ]);
+  const [bare = 0, update = 0, both = 0, health = 0, cached = 0] = await rounds([probe.bareGet, probe.bareUpdate, probe.bareBoth, probe.health, probe.lookup]);
   await authorizerCache(child, 0);
-  const [bareBeside = 0, uncached = 0] = await rounds([bareGet, lookup]);
+  const [bareBeside = 0, uncached = 0] = await rounds([probe.bareGet, probe.lookup]);
   await authorizerCache(child, AUTHORIZER_CACHE_TTL_SECONDS);
-  client.destroy();
-  agent.destroy();
+  probe.close();
   return { bare, update, both, lookup: cached, health, uncached, bareBeside };
+}
+
+/**
+ * What each kind of request costs in CPU, by process: this one (the bare calls' SDK client),
+ * the stack's (gateway, functions and their SDK clients) and dynalite's, per request over a run
+ * of `amount` requests of one kind. On this machine every millisecond of a local request is CPU
+ * on one of two cores, so these figures bound the one-connection p50s from below: the lookup
+ * cannot be faster than the CPU that must run in series for it.
+ */
+async function cpuPerRequest(child: ChildProcess, ready: Ready, keys: readonly string[], amount: number) {
+  const probe = await probes(ready, keys);
+  const kinds: [string, () => Promise<number>][] = [
+    ['bare GetItem of the record', probe.bareGet],
+    ["bare UpdateItem (the admission's write)", probe.bareUpdate],
+    ['GET /health', probe.health],
+    ['GET /api/cve/{id}, authorizer cached', probe.lookup],
+  ];
+  const rows = [];
+  for (const [request, run] of kinds) {
+    for (let i = 0; i < 50; i++) await run();
+    const mine = process.cpuUsage();
+    const stackBefore = processCpuSeconds(child.pid);
+    const dynamoBefore = processCpuSeconds(ready.dynamoPid);
+    const times: number[] = [];
+    for (let i = 0; i < amount; i++) times.push(await run());
+    const own = process.cpuUsage(mine);
+    const perRequest = (after: number | undefined, before: number | undefined) =>
+      after === undefined || before === undefined ? Number.NaN : +(((after - before) * 1000) / amount).toFixed(2);
+    rows.push({
+      request,
+      'p50 ms': +quantile(times, 0.5).toFixed(2),
+      'CPU ms, bench (client)': +((own.user + own.system) / 1000 / amount).toFixed(2),
+      'CPU ms, stack (gateway + functions)': perRequest(processCpuSeconds(child.pid), stackBefore),
+      'CPU ms, dynalite': perRequest(processCpuSeconds(ready.dynamoPid), dynamoBefore),
+    });
+  }
+  probe.close();
+  return rows;
 }
 
 export default async function lookupBench(options: BenchOptions): Promise<Headline[]> {
@@ -209,7 +257,7 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
   const serialSeconds = options.quick ? 2 : 8;
   // Each key allows 100 requests a minute: enough keys that the timed run never meets the limit.
   const keyCount = Number(process.env.BENCH_KEYS ?? (options.quick ? 120 : 500));
-  const apart = await databaseApart(keyCount, serialSeconds);
+  const apart = await databaseApart(keyCount, serialSeconds, options.quick ? 100 : 1500);
   const { child, ready } = await startStack(keyCount);
   try {
     console.log(`Local stack (dynalite in memory), ${ready.ids.length} records, ${ready.keys.length} keys.`);
@@ -250,8 +298,13 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
     console.log('A key\'s first request of a minute also writes the day\'s usage item (and closes older windows): the calls per request above include those.');
     console.log(`\nThe same, with dynalite in a process of its own (as DynamoDB is a service apart: its work no longer shares the functions' thread), ${serialSeconds} s per phase (p50):`);
     console.table(serialRows(apart));
+    console.log(`\nCPU per request by process, dynalite apart, ${options.quick ? 100 : 1500} requests of each kind one after another (/proc, Linux):`);
+    console.table(apart.cpu);
+    console.log('Every millisecond of these requests is CPU on one of two cores, so a request takes at least all its CPU / 2: the lookup\'s (client, stack and');
+    console.log('dynalite) / 2 over the bare GetItem\'s p50 is the lowest ratio this machine allows at that CPU (docs/architecture.md, "What a lookup costs on one machine").');
     return [
       { figure: 'lookup p50 / bare GetItem, dynalite in its own process, authorizer cached', value: `${apart.lookup.toFixed(2)} / ${apart.bare.toFixed(2)} ms = ${(apart.lookup / apart.bare).toFixed(2)} ×; authorizer every request ${(apart.uncached / apart.bareBeside).toFixed(2)} ×`, goal: '≤ 1.5 ×' },
+      { figure: 'CPU per lookup (stack + dynalite) / per bare GetItem (client + dynalite)', value: cpuFigure(apart.cpu) },
       { figure: 'lookup p50 / bare GetItem (1 connection, interleaved), dynalite in-process, authorizer cached', value: `${serial.lookup.toFixed(2)} / ${serial.bare.toFixed(2)} ms = ${(serial.lookup / serial.bare).toFixed(2)} ×` },
       { figure: '  the same two calls alone (GetItem ∥ UpdateItem) / bare GetItem', value: `${serial.both.toFixed(2)} ms = ${(serial.both / serial.bare).toFixed(2)} × (the local floor: dynalite runs both on one thread)` },
       { figure: 'lookup p50 / bare GetItem, authorizer every request', value: `${serial.uncached.toFixed(2)} / ${serial.bareBeside.toFixed(2)} ms = ${(serial.uncached / serial.bareBeside).toFixed(2)} ×` },
@@ -278,6 +331,18 @@ function serialRows(serial: Awaited<ReturnType<typeof oneConnection>>) {
   ];
 }
 
+/** The CPU table's lookup and bare GetItem rows as one figure. */
+function cpuFigure(rows: Awaited<ReturnType<typeof cpuPerRequest>>): string {
+  const [bare, , , lookup] = rows;
+  if (!bare || !lookup) return 'not measured';
+  const sum = (a: number, b: number) => +(a + b).toFixed(2);
+  const lookupCpu = sum(lookup['CPU ms, stack (gateway + functions)'], lookup['CPU ms, dynalite']);
+  const bareCpu = sum(bare['CPU ms, bench (client)'], bare['CPU ms, dynalite']);
+  // All the CPU a lookup takes, its HTTP client's included, shared by at most two cores.
+  const floor = (lookupCpu + lookup['CPU ms, bench (client)']) / 2 / bare['p50 ms'];
+  return `${lookup['CPU ms, stack (gateway + functions)']} + ${lookup['CPU ms, dynalite']} = ${lookupCpu} ms / ${bare['CPU ms, bench (client)']} + ${bare['CPU ms, dynalite']} = ${bareCpu} ms = ${(lookupCpu / bareCpu).toFixed(2)} ×; lowest p50 ratio 2 cores allow (all the lookup's CPU, client's too, / 2 / bare p50) ${floor.toFixed(2)} ×`;
+}
+
 function stopStack(child: ChildProcess): Promise<void> {
   return new Promise<void>((resolve) => {
     child.removeAllListeners('exit');
@@ -292,12 +357,13 @@ function stopStack(child: ChildProcess): Promise<void> {
  * other on the thread that also runs the gateway and the handler (the "local floor"); apart, it
  * runs beside them, as DynamoDB's does. The bare GetItem is measured against the same process.
  */
-async function databaseApart(keyCount: number, serialSeconds: number) {
+async function databaseApart(keyCount: number, serialSeconds: number, cpuRequests: number) {
   const { child, ready } = await startStack(keyCount, 'process');
   try {
     const timed = ready.keys.slice(50);
     await autocannon({ url: ready.baseUrl, connections: 10, amount: timed.length, requests: rotating(ready, timed) });
-    return await oneConnection(child, ready, timed, serialSeconds);
+    const serial = await oneConnection(child, ready, timed, serialSeconds);
+    return { ...serial, cpu: await cpuPerRequest(child, ready, timed, cpuRequests) };
   } finally {
     await stopStack(child);
   }

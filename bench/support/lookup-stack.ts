@@ -26,7 +26,7 @@ const DYNAMO_PLACE = process.env.BENCH_DYNAMO === 'process' ? 'process' : 'in-pr
 /** The gateway's authorizer cache TTL, switchable between runs (0: the authorizer runs on every request). */
 const authorizerCache = { ttlSeconds: AUTHORIZER_CACHE_TTL_SECONDS };
 const stack = await startTestStack({ authorizerCache });
-const database = DYNAMO_PLACE === 'process' ? await startDynaliteProcess() : { endpoint: stack.dynamoEndpoint, stop: async () => undefined };
+const database = DYNAMO_PLACE === 'process' ? await startDynaliteProcess() : { endpoint: stack.dynamoEndpoint, pid: undefined, stop: async () => undefined };
 if (DYNAMO_PLACE === 'process') route(database.endpoint);
 const records = makeRecords(5);
 await stack.seed(records);
@@ -76,4 +76,4 @@ process.on('message', (message: Message) => {
   }
 });
 
-process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: database.endpoint, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });
+process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: database.endpoint, dynamoPid: database.pid, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });
