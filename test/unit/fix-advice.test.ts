@@ -347,6 +347,21 @@ describe('versions the description calls vulnerable', () => {
 });
 
 describe('affected text', () => {
+  it('says how to check what it shows: one listed version is not a range, and what it leaves out is counted as what it is', () => {
+    const one = product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }] });
+    expect(explain({ ...base, products: [one] }).affected).toBe('You are affected if you use Acme Widget (version 2.1). To check, see whether you run that version.');
+    const listed = product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }, { exact: '1.4' }] });
+    expect(explain({ ...base, products: [listed] }).affected).toBe('You are affected if you use Acme Widget (version 2.1 and version 1.4). To check, see whether you run one of the versions listed.');
+    const ranges = product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '3.0' }, { startIncluding: '4.0', endExcluding: '4.2' }, { exact: '1.0' }, { exact: '0.9.1' }] });
+    expect(explain({ ...base, products: [ranges] }).affected).toBe(
+      'You are affected if you use Acme Widget (versions from 4.0 before 4.2 and versions before 3.0). To check, compare the version you run with these ranges.',
+    );
+    const mixed = product({ vendor: 'acme', product: 'widget', ranges: [{ startIncluding: '4.0', endExcluding: '4.2' }, { exact: '3.1' }, { startIncluding: '2.0', endExcluding: '2.5' }, { exact: '1.0' }] });
+    expect(explain({ ...base, products: [mixed] }).affected).toBe(
+      'You are affected if you use Acme Widget (versions from 4.0 before 4.2 and version 3.1, plus 1 older version range and 1 older listed version). To check, compare the version you run with these versions and ranges.',
+    );
+  });
+
   it('groups listed versions by release line, newest first, and counts the rest', () => {
     const kernel = product({
       vendor: 'linux',
@@ -354,7 +369,7 @@ describe('affected text', () => {
       ranges: [{ exact: '2.4.1' }, { exact: '2.4.3' }, { exact: '2.4.2' }, { startIncluding: '2.6.0', endExcluding: '2.6.30' }, { exact: '2.6.5' }, { exact: '2.2.9' }, { exact: '2.0.1' }],
     });
     const affected = explain({ ...base, products: [kernel] }).affected;
-    expect(affected).toBe('You are affected if you use Linux Kernel (versions from 2.6.0 before 2.6.30 and 3 listed versions from 2.4.1 to 2.4.3, and 2 older version ranges). To check, compare the version you run with these ranges.');
+    expect(affected).toBe('You are affected if you use Linux Kernel (versions from 2.6.0 before 2.6.30 and 3 listed versions from 2.4.1 to 2.4.3, plus 2 older listed versions). To check, compare the version you run with these versions and ranges.');
   });
 
   it('says "all versions" only when a source does: CPE * with no bound, not CPE - (not applicable)', () => {
@@ -417,7 +432,7 @@ describe('affected text', () => {
     })!;
     const fromNvd = explain({ ...base, products: [...nvd.products], description: nvd.description });
     const fromCve5 = explain({ ...base, products: [...cve5.cna.products], description: cve5.description });
-    expect(fromNvd.affected).toBe('You are affected if you use Acme Widget (version 4.0 beta1 and versions from 3.0 before 3.1.5, and 1 older version range). To check, compare the version you run with these ranges.');
+    expect(fromNvd.affected).toBe('You are affected if you use Acme Widget (version 4.0 beta1 and versions from 3.0 before 3.1.5, plus 1 older version range). To check, compare the version you run with these versions and ranges.');
     expect(fromCve5.affected).toBe(fromNvd.affected);
     expect(fromCve5.fix).toBe(fromNvd.fix);
     expect(fromNvd.fix).toBe('Update Acme Widget to the fixed version for your release line: version 3.1.5 fixes versions from 3.0 before 3.1.5 and version 2.4.1 fixes versions from 2.0 before 2.4.1. No fixed version is listed for Acme Widget versions 4.0 beta1.');

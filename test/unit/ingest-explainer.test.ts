@@ -44,7 +44,7 @@ describe('explainer', () => {
       'This is an SQL injection flaw in Acme Widget Server. An attacker can change the database queries the software runs. This can let them read, change or delete data. ' +
         'An attacker can try this over the network, even from the internet, with no account, and with no help from anyone. It is rated critical: 9.8 out of 10.',
     );
-    expect(e.affected).toBe('You are affected if you use Acme Widget Server (versions from 4.0.0 before 4.2.1). To check, compare the version you run with these ranges.');
+    expect(e.affected).toBe('You are affected if you use Acme Widget Server (versions from 4.0.0 before 4.2.1). To check, compare the version you run with this range.');
     expect(e.fix).toBe('Update Acme Widget Server to version 4.2.1 or later. A patch is published: see the patch link in the references (github.com).');
   });
 
@@ -118,7 +118,7 @@ describe('explainer', () => {
       'Update Apache Tomcat to version 9.0.31 or later. If you stay on an older release line, version 8.5.51 fixes versions from 8.5.0 before 8.5.51 and version 7.0.100 fixes versions from 7.0.0 before 7.0.100.',
     );
     expect(branches.affected).toBe(
-      'You are affected if you use Apache Tomcat (versions from 9.0.0 before 9.0.31 and versions from 8.5.0 before 8.5.51, and 1 older version range). To check, compare the version you run with these ranges.',
+      'You are affected if you use Apache Tomcat (versions from 9.0.0 before 9.0.31 and versions from 8.5.0 before 8.5.51, plus 1 older version range). To check, compare the version you run with these ranges.',
     );
     expectClean(open);
     expectClean(branches);

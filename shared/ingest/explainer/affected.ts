@@ -14,6 +14,11 @@ export interface VersionGroup {
   readonly text: string;
   /** The newest version the group reaches, for ordering (undefined: no upper end). */
   readonly range: VersionRange;
+  /**
+   * How many listed versions the group names; 0 for a bounded range. A group of listed versions
+   * is NOT the range from its first to its last: only those versions are affected.
+   */
+  readonly listed: number;
 }
 
 /** "2.4" for "2.4.7" and "2.4.20 beta", "6" for "6 update 5": the release line a listed version belongs to. */
@@ -36,7 +41,7 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
   const exact = product.ranges.filter((r) => r.exact !== undefined && !bounded.some((b) => rangeContains(b, r.exact!)));
   const groups: VersionGroup[] = bounded.flatMap((r) => {
     const text = rangeText(r);
-    return text ? [{ text: `versions ${text}`, range: r }] : [];
+    return text ? [{ text: `versions ${text}`, range: r, listed: 0 }] : [];
   });
   const byLine = new Map<string, string[]>();
   for (const r of exact) {
@@ -49,8 +54,8 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     const last = sorted.at(-1)!;
     groups.push(
       sorted.length === 1
-        ? { text: `version ${shown(first)}`, range: { exact: first } }
-        : { text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`, range: { startIncluding: first, endIncluding: last } },
+        ? { text: `version ${shown(first)}`, range: { exact: first }, listed: 1 }
+        : { text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`, range: { startIncluding: first, endIncluding: last }, listed: sorted.length },
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));

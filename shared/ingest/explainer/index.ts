@@ -7,12 +7,12 @@
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
-import { versionGroups } from './affected.js';
+import { versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixVersionSentences } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
-import { article, displayName, listText, productName, rangeText, sentence, vendorName } from './names.js';
+import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -125,16 +125,52 @@ export function explainSummary(input: ExplainerInput): string {
   return parts.filter((p) => p).join(' ');
 }
 
-function productLine(product: AffectedProduct): string {
+/** What a product's line shows: its text, and whether it names ranges, listed versions or both. */
+interface ProductLine {
+  readonly text: string;
+  readonly ranges: number;
+  readonly listed: number;
+}
+
+/** "1 older version range", "3 older listed versions", or both joined: what the line leaves out. */
+function olderText(hidden: readonly VersionGroup[]): string {
+  const ranges = hidden.filter((g) => g.listed === 0).length;
+  const listed = hidden.reduce((n, g) => n + g.listed, 0);
+  const parts = [
+    ...(ranges > 0 ? [`${ranges} older version ${ranges === 1 ? 'range' : 'ranges'}`] : []),
+    ...(listed > 0 ? [`${listed} older listed ${listed === 1 ? 'version' : 'versions'}`] : []),
+  ];
+  return parts.join(' and ');
+}
+
+function productLine(product: AffectedProduct): ProductLine {
   const name = productName(product);
   // An entry that names every version outweighs any range listed beside it.
-  if (product.allVersions) return `${name} (all versions: the record sets no version limit)`;
+  if (product.allVersions) return { text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   const groups = versionGroups(product);
-  if (groups.length === 0) return name;
-  const shown = groups.slice(0, MAX_RANGES).map((g) => g.text);
-  const more = groups.length - shown.length;
-  const rest = more > 0 ? `, and ${more} older version ${more === 1 ? 'range' : 'ranges'}` : '';
-  return `${name} (${listText(shown)}${rest})`;
+  if (groups.length === 0) return { text: name, ranges: 0, listed: 0 };
+  const shownGroups = groups.slice(0, MAX_RANGES);
+  const hidden = groups.slice(MAX_RANGES);
+  const rest = hidden.length > 0 ? `, plus ${olderText(hidden)}` : '';
+  return {
+    text: `${name} (${listText(shownGroups.map((g) => g.text))}${rest})`,
+    ranges: shownGroups.filter((g) => g.listed === 0).length,
+    listed: shownGroups.reduce((n, g) => n + g.listed, 0),
+  };
+}
+
+/**
+ * How a reader checks the lines shown: against ranges, against the versions listed, or both. A
+ * single listed version is not a range, and "compare with these ranges" after one misleads.
+ */
+function checkSentence(lines: readonly ProductLine[]): string {
+  const ranges = lines.reduce((n, l) => n + l.ranges, 0);
+  const listed = lines.reduce((n, l) => n + l.listed, 0);
+  if (ranges > 0 && listed > 0) return ' To check, compare the version you run with these versions and ranges.';
+  if (ranges > 0) return ` To check, compare the version you run with ${ranges === 1 ? 'this range' : 'these ranges'}.`;
+  if (listed === 1) return ' To check, see whether you run that version.';
+  if (listed > 1) return ' To check, see whether you run one of the versions listed.';
+  return '';
 }
 
 export function explainAffected(input: ExplainerInput): string {
@@ -147,15 +183,14 @@ export function explainAffected(input: ExplainerInput): string {
     }
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
-  const shown = products.slice(0, MAX_NAMED_PRODUCTS);
-  const check = shown.some((p) => p.ranges.some((r) => rangeText(r) !== undefined)) ? ' To check, compare the version you run with these ranges.' : '';
+  const named = products.slice(0, MAX_NAMED_PRODUCTS).map(productLine);
+  const check = checkSentence(named);
   if (products.length <= MAX_NAMED_PRODUCTS) {
-    return `You are affected if you use ${listText(products.map(productLine))}.${check}`;
+    return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}`;
   }
   const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
-  const named = shown.map(productLine);
   const from = vendors.length === 0 ? '' : vendors.length <= 3 ? ` from ${listText(vendors)}` : ` from ${vendors.length} vendors`;
-  return `${products.length} products${from} are affected, including ${listText(named)}. The NVD entry lists them all.${check}`;
+  return `${products.length} products${from} are affected, including ${listText(named.map((l) => l.text))}. The NVD entry lists them all.${check}`;
 }
 
 export function explainFix(input: ExplainerInput): string {
