@@ -48,6 +48,20 @@ describe('NVD CPE dictionary titles', () => {
     expect(cutTitle('3.2.1', '3.2.1')).toBeUndefined();
   });
 
+  it('cuts what describes one entry, not the product: its service pack, its CPU, "(initial release)" (CVE-2015-2426)', () => {
+    expect(cutTitle('Microsoft Windows Vista Service Pack 2', '-', 'windows_vista')).toBe('Microsoft Windows Vista');
+    expect(cutTitle('Microsoft Windows 7 64-bit Service Pack 1 (initial release)', '-', 'windows_7')).toBe('Microsoft Windows 7');
+    expect(cutTitle('Microsoft Windows 7 64-bit (intial release)', '-', 'windows_7')).toBe('Microsoft Windows 7');
+    expect(cutTitle('Microsoft Windows 7 x86', '-', 'windows_7')).toBe('Microsoft Windows 7');
+    expect(cutTitle('Microsoft Windows Server 2003 SP2', '-', 'windows_server_2003')).toBe('Microsoft Windows Server 2003');
+    // Words the product token holds are its name.
+    expect(cutTitle('Microsoft Windows XP x64', '-', 'windows_xp_x64')).toBe('Microsoft Windows XP x64');
+    expect(cutTitle('Acme Service Pack Manager 2.0', '2.0', 'service_pack_manager')).toBe('Acme Service Pack Manager');
+    const titles = new CpeTitles();
+    for (const title of ['Microsoft Windows 7 64-bit (intial release)', 'Microsoft Windows 7 x86 Service Pack 1', 'Microsoft Windows 7 Beta']) titles.add({ vendor: 'microsoft', product: 'windows_7', version: '-', title });
+    expect(titles.title('microsoft', 'windows_7')?.title).toBe('Microsoft Windows 7');
+  });
+
   it('finds the vendor in the leading words of a title', () => {
     expect(vendorPrefix('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat');
     expect(vendorPrefix('phpMyAdmin Project phpMyAdmin', 'phpmyadmin_project')).toBe('phpMyAdmin');
@@ -128,6 +142,34 @@ describe('display names for a record', () => {
     expect(named('acme', 'wp_plugin_gallery', 'The WP plugin_gallery module allows XSS.')).toBe('Acme WP Plugin Gallery');
     // Short tokens are not looked for in prose.
     expect(named('acme', 'os', 'The OS crashes.')).toBe('Acme OS');
+  });
+
+  it('one vendor is one name across a record: the name a dictionary or CNA title gives it (CVE-2015-3147, "Redhat and Red Hat")', async () => {
+    const { cpeTitles } = await dictionary();
+    const description = 'The Automatic Bug Reporting Tool (ABRT) in Red Hat Enterprise Linux 7 allows local users to gain privileges.';
+    const named = nameProducts([product('redhat', 'automatic_bug_reporting_tool'), product('redhat', 'enterprise_linux'), product('redhat', 'libreport')], { cpeTitles, description });
+    expect(named.map(productName)).toEqual(['Red Hat Automatic Bug Reporting Tool', 'Red Hat Enterprise Linux', 'Red Hat Libreport']);
+    expect(named.map((p) => p.vendorTitle)).toEqual(['Red Hat', 'Red Hat', 'Red Hat']);
+    // The affected text lists vendors by these names: one vendor, once.
+    expect(new Set(named.map(vendorName))).toEqual(new Set(['Red Hat']));
+    // Another vendor's name is never borrowed, and without any title the casing rule stays.
+    const alone = nameProducts([product('fooco', 'libreport'), product('acme', 'widget')], { description: 'A flaw.' });
+    expect(alone.map(productName)).toEqual(['Fooco Libreport', 'Acme Widget']);
+  });
+
+  it('when the dictionary spells one vendor two ways, the record uses the spelling most of its products carry, and the longer on a tie', () => {
+    const titles = new CpeTitles();
+    titles.add({ vendor: 'redhat', product: 'enterprise_linux_desktop', version: '7.0', title: 'Red Hat Enterprise Linux Desktop 7.0' });
+    titles.add({ vendor: 'redhat', product: 'enterprise_linux_server', version: '7.0', title: 'Redhat Enterprise Linux Server 7.0' });
+    const tie = nameProducts([product('redhat', 'enterprise_linux_server'), product('redhat', 'enterprise_linux_desktop')], { cpeTitles: titles });
+    expect(tie.map(productName)).toEqual(['Red Hat Enterprise Linux Server', 'Red Hat Enterprise Linux Desktop']);
+    titles.add({ vendor: 'redhat', product: 'enterprise_linux_workstation', version: '7.0', title: 'Redhat Enterprise Linux Workstation 7.0' });
+    const most = nameProducts(
+      [product('redhat', 'enterprise_linux_server'), product('redhat', 'enterprise_linux_desktop'), product('redhat', 'enterprise_linux_workstation')],
+      { cpeTitles: titles },
+    );
+    expect(most.map(productName)).toEqual(['Redhat Enterprise Linux Server', 'Redhat Enterprise Linux Desktop', 'Redhat Enterprise Linux Workstation']);
+    expect(new Set(most.map(vendorName))).toEqual(new Set(['Redhat']));
   });
 
   it('a dictionary title or a CNA name still wins over the description', async () => {

@@ -69,14 +69,15 @@ export function article(phrase: string): 'a' | 'an' {
 
 /**
  * "Vendor Product", or just the product when its name already starts with the vendor's (or the
- * vendor is the product's own "<product>_project"). A title from the CPE dictionary or the CNA
- * is used as it stands.
+ * vendor is the product's own "<product>_project"); the vendor as the record's sources name it
+ * when one does (display-names.ts). A title from the CPE dictionary or the CNA is used as it
+ * stands.
  */
-export function productName(product: Pick<AffectedProduct, 'vendor' | 'product' | 'title'>): string {
+export function productName(product: Pick<AffectedProduct, 'vendor' | 'product' | 'title' | 'vendorTitle'>): string {
   if (product.title) return product.title;
   const p = displayName(product.product);
   const vendorToken = product.vendor.replace(/_project$/i, '');
-  const v = displayName(vendorToken);
+  const v = product.vendorTitle ?? displayName(vendorToken);
   const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (!v || squash(p).startsWith(squash(v))) return p;
   return `${v} ${p}`;

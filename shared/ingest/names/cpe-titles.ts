@@ -60,14 +60,38 @@ function lastVersionAt(text: string, version: string): number {
   return -1;
 }
 
-/** A title without its version part, or undefined when nothing sensible is left. */
-export function cutTitle(title: string, version: string): string | undefined {
+/**
+ * Trailing words that describe one dictionary entry, not the product: its service pack, the CPU
+ * it was built for, "(initial release)". NVD titles Windows entries "Microsoft Windows 7 x86
+ * Service Pack 1" and "Microsoft Windows Vista Service Pack 2": cut at the version alone, every
+ * Vista record named "Microsoft Windows Vista Service Pack" (CVE-2015-2426).
+ */
+const ENTRY_QUALIFIERS = [/\s*\((?:initial|intial) release\)$/i, /\s+(?:service pack|sp)(?:\s*\d+)?$/i, /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i];
+
+/** `text` without its trailing entry qualifiers, except words the product token itself holds (`windows_xp_x64`). */
+function withoutEntryQualifiers(text: string, product: string | undefined): string {
+  const own = product ? letters(product) : '';
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const qualifier of ENTRY_QUALIFIERS) {
+      const match = qualifier.exec(text);
+      if (!match || (own && own.includes(letters(match[0].replace(/\d+/g, ''))))) continue;
+      text = text.slice(0, match.index);
+      changed = true;
+    }
+  }
+  return text;
+}
+
+/** A title without its version part (and its entry qualifiers), or undefined when nothing sensible is left. */
+export function cutTitle(title: string, version: string, product?: string): string | undefined {
   let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
   const words = text.split(' ');
   // The last place the version appears: a product name may itself hold the same digits.
   const found = version && version !== '*' && version !== '-' ? lastVersionAt(text, version) : -1;
   if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
+  text = withoutEntryQualifiers(text.replace(/[\s,;:\-–]+$/, '').trim(), product);
   text = text.replace(/[\s,;:\-–]+$/, '').trim();
   // "OpenSSL OpenSSL": a vendor named like its product is said once.
   text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
@@ -104,7 +128,7 @@ export class CpeTitles {
 
   add(entry: CpeTitleEntry): void {
     // A few entries are titled with their own CPE 2.2 URI: that names nothing.
-    const cut = /^cpe:/i.test(entry.title) ? undefined : cutTitle(entry.title, entry.version);
+    const cut = /^cpe:/i.test(entry.title) ? undefined : cutTitle(entry.title, entry.version, entry.product);
     if (!cut) return;
     const key = `${entry.vendor}:${entry.product}`;
     let titles = this.counts.get(key);

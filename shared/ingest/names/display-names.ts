@@ -84,27 +84,64 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
   return undefined;
 }
 
-function descriptionTitle(product: AffectedProduct, words: Words): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
+function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const name = spelledIn(words, product.product);
-  if (!name) return {};
+  if (!name) return knownVendor ? { vendorTitle: knownVendor } : {};
   const vendorToken = product.vendor.replace(/_project$/i, '');
-  const vendor = vendorToken ? spelledIn(words, vendorToken) : undefined;
+  const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
   const vendorShown = vendor ?? displayName(vendorToken);
   const title = !vendorShown || squash(name).startsWith(squash(vendorShown)) ? name : `${vendorShown} ${name}`;
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
+/**
+ * Each vendor's one name in the record: of the names its products' dictionary or CNA titles give
+ * it, the one most of them give (a tie: the one of more words, "Red Hat" over "Redhat", then the
+ * first). NVD's dictionary itself names `redhat` "Red Hat" for some products and "Redhat" for
+ * others; one vendor must read as one vendor ("7 products from Redhat and Red Hat", CVE-2015-3147).
+ */
+function vendorTitlesOf(products: readonly AffectedProduct[]): Map<string, string> {
+  const votes = new Map<string, Map<string, number>>();
+  for (const product of products) {
+    if (!product.vendor || !product.vendorTitle) continue;
+    const names = votes.get(product.vendor) ?? new Map<string, number>();
+    names.set(product.vendorTitle, (names.get(product.vendorTitle) ?? 0) + 1);
+    votes.set(product.vendor, names);
+  }
+  const words = (name: string) => name.split(/\s+/).length;
+  const titles = new Map<string, string>();
+  for (const [vendor, names] of votes) {
+    const [best] = [...names].sort(([a, n], [b, m]) => m - n || words(b) - words(a));
+    if (best) titles.set(vendor, best[0]);
+  }
+  return titles;
+}
+
+/** The product under its vendor's one name: its vendor title, and a title that began with another spelling of it. */
+function underVendorName(product: AffectedProduct, vendorTitle: string | undefined): AffectedProduct {
+  if (!vendorTitle || product.vendorTitle === vendorTitle) return product;
+  const own = product.vendorTitle;
+  const title = product.title && own && product.title.startsWith(`${own} `) ? `${vendorTitle}${product.title.slice(own.length)}` : product.title;
+  return { ...product, vendorTitle, ...(title ? { title } : {}) };
+}
+
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
-  let words: Words | undefined;
   let cnaProducts: CnaName[] | undefined;
-  return products.map((product) => {
+  // Titles from the dictionary and the CNA first: they also name vendors, which the products
+  // named from the description (or not named) then share.
+  const named = products.map((product): AffectedProduct => {
     if (product.title) return product;
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
     if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
     cnaProducts ??= cnaNames(sources.cnaProducts);
-    const cna = cnaTitle(product, cnaProducts);
-    if (cna.title || !sources.description) return { ...product, ...cna };
+    return { ...product, ...cnaTitle(product, cnaProducts) };
+  });
+  const vendorTitles = vendorTitlesOf(named);
+  let words: Words | undefined;
+  return named.map((product) => {
+    const vendorTitle = vendorTitles.get(product.vendor);
+    if (product.title || !sources.description) return underVendorName(product, vendorTitle);
     words ??= wordsOf(sources.description);
-    return { ...product, ...descriptionTitle(product, words) };
+    return { ...product, ...descriptionTitle(product, words, vendorTitle) };
   });
 }
