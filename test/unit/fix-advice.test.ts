@@ -362,6 +362,16 @@ describe('affected text', () => {
     );
   });
 
+  it('names the product to check when several are named and only one has versions (CVE-2015-2426)', () => {
+    const named = (ranges: AffectedProduct['ranges']) => [product({ vendor: 'acme', product: 'widget', ranges }), product({ vendor: 'acme', product: 'gadget', ranges: [] })];
+    expect(explain({ ...base, products: named([{ exact: '2.1' }]) }).affected).toBe('You are affected if you use Acme Widget (version 2.1) and Acme Gadget. To check, see whether you run that version of Acme Widget.');
+    expect(explain({ ...base, products: named([{ exact: '2.1' }, { exact: '1.4' }]) }).affected).toMatch(/To check, see whether you run one of the versions of Acme Widget listed\.$/);
+    expect(explain({ ...base, products: named([{ endExcluding: '3.0' }]) }).affected).toMatch(/To check, compare the version of Acme Widget you run with this range\.$/);
+    // Two products with versions: each line says whose they are.
+    const both = [product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }] }), product({ vendor: 'acme', product: 'gadget', ranges: [{ exact: '1.0' }] })];
+    expect(explain({ ...base, products: both }).affected).toMatch(/\. To check, see whether you run one of the versions listed\.$/);
+  });
+
   it('groups listed versions by release line, newest first, and counts the rest', () => {
     const kernel = product({
       vendor: 'linux',

@@ -127,6 +127,7 @@ export function explainSummary(input: ExplainerInput): string {
 
 /** What a product's line shows: its text, and whether it names ranges, listed versions or both. */
 interface ProductLine {
+  readonly name: string;
   readonly text: string;
   readonly ranges: number;
   readonly listed: number;
@@ -146,13 +147,14 @@ function olderText(hidden: readonly VersionGroup[]): string {
 function productLine(product: AffectedProduct): ProductLine {
   const name = productName(product);
   // An entry that names every version outweighs any range listed beside it.
-  if (product.allVersions) return { text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
+  if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   const groups = versionGroups(product);
-  if (groups.length === 0) return { text: name, ranges: 0, listed: 0 };
+  if (groups.length === 0) return { name, text: name, ranges: 0, listed: 0 };
   const shownGroups = groups.slice(0, MAX_RANGES);
   const hidden = groups.slice(MAX_RANGES);
   const rest = hidden.length > 0 ? `, plus ${olderText(hidden)}` : '';
   return {
+    name,
     text: `${name} (${listText(shownGroups.map((g) => g.text))}${rest})`,
     ranges: shownGroups.filter((g) => g.listed === 0).length,
     listed: shownGroups.reduce((n, g) => n + g.listed, 0),
@@ -162,14 +164,20 @@ function productLine(product: AffectedProduct): ProductLine {
 /**
  * How a reader checks the lines shown: against ranges, against the versions listed, or both. A
  * single listed version is not a range, and "compare with these ranges" after one misleads.
+ * When several products are named and only one has versions, the sentence names it: "that
+ * version" after three names would not say whose.
  */
 function checkSentence(lines: readonly ProductLine[]): string {
   const ranges = lines.reduce((n, l) => n + l.ranges, 0);
   const listed = lines.reduce((n, l) => n + l.listed, 0);
-  if (ranges > 0 && listed > 0) return ' To check, compare the version you run with these versions and ranges.';
-  if (ranges > 0) return ` To check, compare the version you run with ${ranges === 1 ? 'this range' : 'these ranges'}.`;
-  if (listed === 1) return ' To check, see whether you run that version.';
-  if (listed > 1) return ' To check, see whether you run one of the versions listed.';
+  const versioned = lines.filter((l) => l.ranges + l.listed > 0);
+  const only = lines.length > 1 && versioned.length === 1 ? versioned[0]!.name : undefined;
+  const yourVersion = only ? `the version of ${only} you run` : 'the version you run';
+  const of = only ? ` of ${only}` : '';
+  if (ranges > 0 && listed > 0) return ` To check, compare ${yourVersion} with these versions and ranges.`;
+  if (ranges > 0) return ` To check, compare ${yourVersion} with ${ranges === 1 ? 'this range' : 'these ranges'}.`;
+  if (listed === 1) return ` To check, see whether you run that version${of}.`;
+  if (listed > 1) return ` To check, see whether you run one of the versions${of} listed.`;
   return '';
 }
 
