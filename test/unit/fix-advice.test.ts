@@ -295,6 +295,27 @@ describe('versions the description calls vulnerable', () => {
     expect(deriveFixAdvice([firefox], description).named).toEqual([{ vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] }]);
   });
 
+  it('a version stated after "as used in" belongs to the carrier named there, not to a product named before it (CVE-2015-2721: "NSS before 3.19, as used in Mozilla Firefox before 39.0")', () => {
+    // NVD lists NSS 3.19 itself as vulnerable (Firefox and Thunderbird only as platforms), so 3.19
+    // cannot be named; 39.0 is Firefox's release, not NSS's.
+    const nss = product({ vendor: 'mozilla', product: 'network_security_services', ranges: [{ exact: '3.19' }], fixedVersions: [] });
+    const description =
+      'Mozilla Network Security Services (NSS) before 3.19, as used in Mozilla Firefox before 39.0, Firefox ESR 31.x before 31.8 and 38.x before 38.1, Thunderbird before 38.1, and other products, does not properly determine state transitions for the TLS state machine.';
+    expect(deriveFixAdvice([nss], description).named).toEqual([]);
+    expect(explain({ ...base, products: [nss], description }).fix).not.toMatch(/39\.0|31\.8|38\.1/);
+    // The product's own statement still counts, and so does a later clause that names it again.
+    const widget = product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '1.2' }], fixedVersions: [] });
+    expect(deriveFixAdvice([widget], 'Acme Widget before 1.2, as used in Gadget Studio before 4.0, allows XSS.').named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['1.2'] }]);
+    // Named after the phrase, the product is the carrier: its version is its own (CVE-2006-3733).
+    const mars = product({ vendor: 'cisco', product: 'security_monitoring_analysis_and_response_system', ranges: [{ exact: '4.2.0' }], fixedVersions: [] });
+    const jboss = 'jmx-console/HtmlAdaptor in the JBoss web application server, as shipped with Cisco Security Monitoring, Analysis and Response System (CS-MARS) before 4.2.1, allows remote attackers to gain privileges.';
+    expect(deriveFixAdvice([mars], jboss).named).toEqual([{ vendor: 'cisco', product: 'security_monitoring_analysis_and_response_system', versions: ['4.2.1'] }]);
+    // Two qualifiers are one version: SIMATIC BATCH's fix is 8.1 SP1 Update 9, never 8.1 SP1 (CVE-2016-5743).
+    expect(describedVersions('SIMATIC BATCH before 8.1 SP1 Update 9 as distributed in SIMATIC PCS 7 through 8.1 SP1').fixed.map((f) => f.version)).toEqual(['8.1 SP1 Update 9']);
+    // A later sentence is not inside the phrase's reach.
+    expect(deriveFixAdvice([widget], 'Acme Widget, as used in Gadget Studio, allows XSS. Widget before 1.2 is affected.').named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['1.2'] }]);
+  });
+
   it('one version stated for two products is each one\'s fix (CVE-2008-0420: "Firefox before 2.0.0.12, Thunderbird before 2.0.0.12")', () => {
     const firefox = product({ vendor: 'mozilla', product: 'firefox', ranges: [{ endIncluding: '2.0.0.11' }], fixedVersions: [] });
     const thunderbird = product({ vendor: 'mozilla', product: 'thunderbird', ranges: [{ endIncluding: '2.0.0.9' }], fixedVersions: [] });

@@ -164,24 +164,54 @@ function isAboutPartOf(product: AffectedProduct, statement: DescribedFix): boole
   return preposition !== null && mentionIndex(product, statement.following.slice(0, preposition[0].length + 50), 'first') >= 0;
 }
 
+/** "as used in", "as shipped with", …: what follows is another product that carries the first one. */
+const CARRIER = /\bas (?:used|shipped|included|bundled|distributed) (?:in|with|by)\b/gi;
+
+/**
+ * What follows the last "as used in" (or shipped with, included in, …) of the statement's
+ * sentence up to the statement, or undefined when there is none: "NSS before 3.19, as used in
+ * Mozilla Firefox before 39.0, …, Thunderbird" → " Mozilla Firefox before 39.0, …, Thunderbird".
+ * A version stated there is a carrier's, not the product named before the phrase. The whole
+ * sentence is read, not the statement's 80 characters of context: a list of carriers runs longer.
+ */
+function carrierTail(statement: DescribedFix, description: string): string | undefined {
+  const at = description.indexOf(statement.context);
+  const before = at < 0 ? statement.context : description.slice(0, at + statement.context.length);
+  const sentence = before.slice(Math.max(0, ...[...before.matchAll(/[.!?]\s/g)].map((m) => m.index + m[0].length)));
+  let end: number | undefined;
+  for (const match of sentence.matchAll(CARRIER)) end = match.index + match[0].length;
+  return end === undefined ? undefined : sentence.slice(end);
+}
+
+/** A statement about something the record does not list as affected ("as used in Mozilla Firefox"). */
+const ANOTHER_SUBJECT = 'another subject';
+
 /**
  * The product a described fix speaks of: the product named nearest before it, else the only one,
- * unless the statement is about a part of that one (`isAboutPartOf`).
+ * unless the statement is about a part of that one (`isAboutPartOf`) — or about the product that
+ * carries it: after "as used in" (`carrierTail`), a version belongs to the product named there,
+ * so a product named only before the phrase does not get it (CVE-2015-2721: "NSS before 3.19, as
+ * used in Mozilla Firefox before 39.0" named 39.0 as NSS's fix). "JBoss …, as shipped with Cisco
+ * CS-MARS before 4.2.1" still gives CS-MARS its fix: it is named after the phrase.
  */
-function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix): AffectedProduct | undefined {
+function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix, description: string): AffectedProduct | typeof ANOTHER_SUBJECT | undefined {
   let best: { product: AffectedProduct; at: number } | undefined;
   for (const product of products) {
     const at = mentionIndex(product, statement.context, 'lastEnd');
     if (at >= 0 && (!best || at > best.at)) best = { product, at };
   }
-  if (best) return best.product;
+  const carrier = carrierTail(statement, description);
+  const aboutAnother = (product: AffectedProduct) => carrier !== undefined && mentionIndex(product, carrier, 'first') < 0;
+  if (best) return aboutAnother(best.product) ? ANOTHER_SUBJECT : best.product;
   // A short product token ("qt") counts as a name only with its vendor, except as the very word
   // before the statement: "Qt through 5.14".
   const lastWord = /([A-Za-z][\w+-]*)\s*$/.exec(statement.context)?.[1]?.toLowerCase();
   const named = products.filter((p) => lastWord !== undefined && p.product.toLowerCase() === lastWord);
   if (named.length === 1) return named[0];
   const only = products.length === 1 ? products[0] : undefined;
-  return only && !isAboutPartOf(only, statement) ? only : undefined;
+  if (!only || isAboutPartOf(only, statement)) return undefined;
+  // The description names the product elsewhere, and the statement follows another's "as used in".
+  return aboutAnother(only) && mentionIndex(only, description, 'first') >= 0 ? ANOTHER_SUBJECT : only;
 }
 
 /**
@@ -252,7 +282,8 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   const partFixes: { product: AffectedProduct; version: string }[] = [];
   for (const statement of described.fixed) {
     if (!lineMatches(statement)) continue;
-    const product = productForStatement(products, statement);
+    const product = productForStatement(products, statement, description);
+    if (product === ANOTHER_SUBJECT) continue;
     if (product) describedFor.set(keyOf(product), withVersion(describedFor.get(keyOf(product)), statement.version));
     else if (only && isAboutPartOf(only, statement)) partFixes.push({ product: only, version: statement.version });
     // "VIX API 1.1.x before 1.1.4 build 93057 on VMware Workstation …, VMware Fusion 1.x": a
@@ -261,7 +292,9 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   }
   const vulnerableFor = new Map<string, string[]>();
   for (const statement of described.lastAffected) {
-    const product = productForStatement(products, statement) ?? (isComparableVersion(statement.version) ? productEndingAt(products, statement.version) : undefined);
+    const named = productForStatement(products, statement, description);
+    if (named === ANOTHER_SUBJECT) continue;
+    const product = named ?? (isComparableVersion(statement.version) ? productEndingAt(products, statement.version) : undefined);
     if (product) vulnerableFor.set(keyOf(product), withVersion(vulnerableFor.get(keyOf(product)), statement.version));
   }
   const notes: string[] = [];
