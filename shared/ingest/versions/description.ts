@@ -31,7 +31,7 @@ export interface DescribedVersions {
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail.
 // Up to two hyphenated tails: FreeBSD's "12.0-RELEASE-p10" is one version.
-const DOTTED = String.raw`\d+(?:\.\d+)+(?:[a-z]{1,2}\d*)?(?:[-_](?:[a-z]{0,7}\d+[a-z]?\d*|[a-z]{2,7})){0,2}(?:\s(?:update|sp|service pack|patch|build)\s?\d+){0,2}`;
+const DOTTED = String.raw`\d+(?:\.\d+)+(?:[a-z]{1,2}\d*)?(?:[-_](?:[a-z]{0,7}\d+[a-z]?\d*|[a-z]{2,7})){0,2}(?:\s(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build)\s?\d+){0,2}`;
 const VERSION = String.raw`(?:(?:version|release|build|v)\s?(?<bare>\d+[a-z]?)\b|v?(?<dotted>${DOTTED}))(?![\w.]*\d)`;
 const LINE = String.raw`(?:(?<line>\d+(?:\.\d+)*)\.x\s+)?`;
 
