@@ -171,16 +171,12 @@ const CARRIER = /\bas (?:used|shipped|included|bundled|distributed) (?:in|with|b
  * What follows the last "as used in" (or shipped with, included in, …) of the statement's
  * sentence up to the statement, or undefined when there is none: "NSS before 3.19, as used in
  * Mozilla Firefox before 39.0, …, Thunderbird" → " Mozilla Firefox before 39.0, …, Thunderbird".
- * A version stated there is a carrier's, not the product named before the phrase. The whole
- * sentence is read, not the statement's 80 characters of context: a list of carriers runs longer.
+ * A version stated there is a carrier's, not the product named before the phrase.
  */
-function carrierTail(statement: DescribedFix, description: string): string | undefined {
-  const at = description.indexOf(statement.context);
-  const before = at < 0 ? statement.context : description.slice(0, at + statement.context.length);
-  const sentence = before.slice(Math.max(0, ...[...before.matchAll(/[.!?]\s/g)].map((m) => m.index + m[0].length)));
+function carrierTail(statement: DescribedFix): string | undefined {
   let end: number | undefined;
-  for (const match of sentence.matchAll(CARRIER)) end = match.index + match[0].length;
-  return end === undefined ? undefined : sentence.slice(end);
+  for (const match of statement.sentence.matchAll(CARRIER)) end = match.index + match[0].length;
+  return end === undefined ? undefined : statement.sentence.slice(end);
 }
 
 /** A statement about something the record does not list as affected ("as used in Mozilla Firefox"). */
@@ -200,7 +196,7 @@ function productForStatement(products: readonly AffectedProduct[], statement: De
     const at = mentionIndex(product, statement.context, 'lastEnd');
     if (at >= 0 && (!best || at > best.at)) best = { product, at };
   }
-  const carrier = carrierTail(statement, description);
+  const carrier = carrierTail(statement);
   const aboutAnother = (product: AffectedProduct) => carrier !== undefined && mentionIndex(product, carrier, 'first') < 0;
   if (best) return aboutAnother(best.product) ? ANOTHER_SUBJECT : best.product;
   // A short product token ("qt") counts as a name only with its vendor, except as the very word

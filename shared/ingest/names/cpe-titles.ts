@@ -83,6 +83,8 @@ function withoutEntryQualifiers(text: string, product: string | undefined): stri
   return text;
 }
 
+const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;:\-–]+$/, '').trim();
+
 /** A title without its version part (and its entry qualifiers), or undefined when nothing sensible is left. */
 export function cutTitle(title: string, version: string, product?: string): string | undefined {
   let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
@@ -91,8 +93,7 @@ export function cutTitle(title: string, version: string, product?: string): stri
   const found = version && version !== '*' && version !== '-' ? lastVersionAt(text, version) : -1;
   if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
-  text = withoutEntryQualifiers(text.replace(/[\s,;:\-–]+$/, '').trim(), product);
-  text = text.replace(/[\s,;:\-–]+$/, '').trim();
+  text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
   // "OpenSSL OpenSSL": a vendor named like its product is said once.
   text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
   return /[A-Za-z]/.test(text) ? text : undefined;

@@ -22,6 +22,20 @@ export interface DescribedFix {
   readonly context: string;
   /** Up to 80 characters after the phrase ("… before 2.22 for Total Commander": whose part it is). */
   readonly following: string;
+  /**
+   * The phrase's sentence up to the phrase, however long: a list of products that carry another
+   * ("NSS before 3.19, as used in Mozilla Firefox before 39.0, …, Thunderbird before 38.1") runs
+   * past the 80 characters of `context`.
+   */
+  readonly sentence: string;
+}
+
+/** Where the sentence holding `index` starts: after the last ". ", "! " or "? " before it (a version's dots are followed by digits). */
+function sentenceStart(text: string, index: number): number {
+  for (let i = index - 2; i >= 0; i--) {
+    if ((text[i] === '.' || text[i] === '!' || text[i] === '?') && text[i + 1] === ' ') return i + 2;
+  }
+  return 0;
 }
 
 export interface DescribedVersions {
@@ -65,9 +79,10 @@ function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
       const context = text.slice(Math.max(0, match.index - 80), match.index);
       const end = match.index + match[0].length;
       const following = text.slice(end, end + 80);
+      const sentence = text.slice(sentenceStart(text, match.index), match.index);
       // One phrase read by two patterns is one statement; the same version stated twice for two
       // products ("Firefox before 2.0.0.12, Thunderbird before 2.0.0.12") is two.
-      if (!found.some((f) => f.fix.version === version && f.at < end && match.index < f.end)) found.push({ at: match.index, end, fix: { version, ...(line ? { line } : {}), context, following } });
+      if (!found.some((f) => f.fix.version === version && f.at < end && match.index < f.end)) found.push({ at: match.index, end, fix: { version, ...(line ? { line } : {}), context, following, sentence } });
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
