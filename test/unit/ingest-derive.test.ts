@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueRecordSchema } from '../../shared/domain/cve.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { derivePatch, patchStatusFrom, wholeDaysBetween } from '../../shared/ingest/derive/patch.js';
+import { deriveTitle } from '../../shared/ingest/derive/title.js';
 import { deriveFixAdvice } from '../../shared/ingest/derive/fix-advice.js';
 import { deriveScore } from '../../shared/ingest/derive/score.js';
 import { deriveReferences } from '../../shared/ingest/derive/references.js';
@@ -65,6 +66,18 @@ describe('dates, CWE, rejection, title', () => {
     expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
     expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes');
     expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…');
+  });
+
+  it('title from the description: a sentence introducing the product is skipped (CVE-2025-27415, "Nuxt is an open-source web development framework")', () => {
+    const sources = () => ({ id: 'CVE-2025-27415', kev: undefined, nvd: undefined, cve5: undefined, cweCatalogue: new Map() }) as unknown as Parameters<typeof deriveTitle>[0];
+    const context = (description: string) => ({ rejected: false, cweIds: [], products: [], description });
+    const nuxt = 'Nuxt is an open-source web development framework for Vue.js. Prior to 3.16.0, a crafted request can poison the CDN cache.';
+    expect(deriveTitle(sources(), context(nuxt)).value).toBe('Prior to 3.16.0, a crafted request can poison the CDN cache');
+    // A first sentence that is itself about the flaw stays, and a lone introduction is still a title.
+    const flaw = 'Foo is a SQL injection vulnerability in Bar. It was fixed in 2.0.';
+    expect(deriveTitle(sources(), context(flaw)).value).toBe('Foo is a SQL injection vulnerability in Bar');
+    const lone = 'Widget is a web server.';
+    expect(deriveTitle(sources(), context(lone)).value).toBe('Widget is a web server');
   });
 
   it('every derived record satisfies the catalogue schema', async () => {

@@ -2,7 +2,8 @@
  * Title. Rule, first that applies: CISA KEV's vulnerability name (or NVD's copy of it); the
  * CVE 5 CNA's title; "<weakness> in <product>" from the first CWE with a plain name (else its
  * catalogue name) and the first affected product; "Security flaw in <product>"; the first
- * sentence of the description (cut at 120 characters on a word boundary); for a rejected CVE,
+ * sentence of the description that is not a product's introduction (cut at 120 characters on a
+ * word boundary); for a rejected CVE,
  * "Rejected CVE id".
  */
 import type { AffectedProduct } from '../model.js';
@@ -12,8 +13,15 @@ import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
 
+/**
+ * "Nuxt is an open-source web development framework for Vue.js.": a sentence that introduces the
+ * product says nothing about the flaw (GitHub's advisories open with one), so the title skips it.
+ */
+const PRODUCT_BLURB = /^[^,.]{1,80}? (?:is|are) (?:a|an|the) (?![^.]*\b(?:vulnerab|flaw|issue|bug|injection|overflow|bypass|attack|exploit))/i;
+
 function shorten(text: string): string {
-  const first = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/)[0] ?? '';
+  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/);
+  const first = sentences.find((s, i) => i === sentences.length - 1 || !PRODUCT_BLURB.test(s)) ?? '';
   if (first.length <= MAX_TITLE) return first.replace(/\.$/, '');
   const cut = first.slice(0, MAX_TITLE);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[,;:]$/, '')}…`;

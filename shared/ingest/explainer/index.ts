@@ -156,8 +156,10 @@ function productLine(product: AffectedProduct): ProductLine {
   return {
     name,
     text: `${name} (${listText(shownGroups.map((g) => g.text))}${rest})`,
-    ranges: shownGroups.filter((g) => g.listed === 0).length,
-    listed: shownGroups.reduce((n, g) => n + g.listed, 0),
+    // Counted over every group, the ones left out included: "plus 2 older version ranges" is
+    // still something to compare with (CVE-2021-37685).
+    ranges: groups.filter((g) => g.listed === 0).length,
+    listed: groups.reduce((n, g) => n + g.listed, 0),
   };
 }
 
