@@ -1,3 +1,4 @@
+import { factsSchema } from './facts.js';
 import * as z from './zod.js';
 
 /**
@@ -93,6 +94,8 @@ export const exportRecordSchema = z
     tags: z.array(tagSchema),
     cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
     cvss_vector: z.nullable(z.string().check(z.minLength(1))),
+    /** Product decisions §9; absent only in records stored before facts were read. */
+    facts: z.optional(factsSchema),
   })
   .register(z.globalRegistry, { id: 'ExportRecord' });
 export type ExportRecord = z.infer<typeof exportRecordSchema>;

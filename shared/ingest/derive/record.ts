@@ -5,6 +5,7 @@
  */
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
+import { deriveFacts } from '../facts/index.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
@@ -36,6 +37,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
+  const facts = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -118,6 +120,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     tags: deriveTags(products.value),
     cvss_version: score.cvss_version,
     cvss_vector: score.cvss_vector,
+    facts,
     cwe_names: deriveCweNames(cwe.value, sources.cweCatalogue),
     in_kev: inKev,
     rejected: rejected.value,
