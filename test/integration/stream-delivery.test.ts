@@ -15,7 +15,10 @@ import { deliverQueuedBatch, sqsDeliveryEventSchema } from '../../shared/use-cas
 import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
 import { dynamoStreamEventSchema, matchStreamEvent } from '../../shared/use-cases/match-stream-changes.js';
 import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { handler as changeMatcher } from '../../functions/change-matcher.js';
+import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { ALL_FIXTURES, disguisedFixtureDir } from '../support/ingest-fixtures.js';
+import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -130,5 +133,22 @@ describe('a stream event in Lambda JSON shape, built from real catalogue items',
         [change.event_type, legacy],
       ].sort(),
     );
+  });
+
+  test('the matcher function itself reads the batch: a rewrite that changes nothing, a removal and a non-CVE item queue nothing; a byte-array image is refused', async () => {
+    const record = makeRecord({ tags: [{ tag: 'matcher-function', tag_type: 'vendor' }] });
+    await cveRepository.putMany([record]);
+    const item = await storedItem(record.cve_id);
+    const event = dynamoStreamEvent(tableName('CATALOGUE_TABLE'), [
+      { keys: ['pk'], at: Date.now(), sequenceNumber: '400', oldImage: item, newImage: item },
+      { keys: ['pk'], at: Date.now(), sequenceNumber: '401', oldImage: item },
+    ]);
+    const invoke = (payload: unknown) => changeMatcher(payload, lambdaContext('changeMatcher', `m-${Date.now()}`, 120, 1024));
+    // Both images decoded and compared (a record left as base64 text would throw here): no change, no SQS call.
+    await expect(invoke(event)).resolves.toEqual({ changes: 0, jobs: 0 });
+
+    const first = event.Records[0]!;
+    const asBytes = { Records: [{ ...first, dynamodb: { ...first.dynamodb, NewImage: { ...first.dynamodb.NewImage, record: { B: JSON.parse(JSON.stringify(item.record?.B)) as unknown } } } }] };
+    await expect(invoke(asBytes)).rejects.toThrow();
   });
 });
