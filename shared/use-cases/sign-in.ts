@@ -37,7 +37,7 @@ export async function beginSignIn(rawProvider: string | undefined, returnTo: str
   const provider = parseProvider(rawProvider);
   const credentials = await oauthCredentials(provider);
   if (!credentials) return { location: `${DASHBOARD_PATH}?notice=provider-unavailable&provider=${provider}`, cookies: [] };
-  const start = startAuthorization(provider, credentials.clientId);
+  const start = await startAuthorization(provider, credentials.clientId);
   const flow = [provider, start.state, start.codeVerifier ?? '-', Buffer.from(safeReturnTo(returnTo)).toString('base64url')].join('.');
   return { location: start.url.href, cookies: [hostCookie(FLOW_COOKIE, flow, { maxAge: FLOW_SECONDS })] };
 }
