@@ -8,6 +8,7 @@
 import { deliveryJobSchema } from '../domain/webhook-delivery.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { attemptDelivery } from './deliver-webhook.js';
+import { platformClock } from '../platform/clock.js';
 
 export interface QueuedDelivery {
   readonly messageId: string;
@@ -22,7 +23,7 @@ export interface QueueControls {
   readonly now: () => number;
 }
 
-const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: Date.now };
+const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: platformClock.now };
 
 export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], controls: QueueControls = sqsControls): Promise<{ failedMessageIds: string[] }> {
   const failed: string[] = [];

@@ -16,6 +16,7 @@ import { recordOfItem } from '../repositories/catalogue-item.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { toExportRecord } from '../render/export-record.js';
 import { dispatchChanges, type MatchableChange } from './match-changes.js';
+import { platformClock } from '../platform/clock.js';
 
 export interface StreamChange {
   /** The stream record's sequence number: unique and the same when Lambda retries the batch. */
@@ -51,7 +52,7 @@ export function changeOfStreamRecord(entry: StreamChange, nowMs: number): Matcha
   };
 }
 
-export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = Date.now()) {
+export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = platformClock.now()) {
   const changes = entries.flatMap((entry) => changeOfStreamRecord(entry, nowMs) ?? []);
   return dispatchChanges(changes, queue);
 }
