@@ -1,9 +1,27 @@
 /**
- * Rate windows start on the UTC minute. A test that needs N requests to land in one window calls
- * this first: when fewer than `seconds` remain in the current minute it waits for the next one.
+ * A clock a test holds, for the local stack's `clock` option (shared/platform/clock.ts). It stands
+ * still until the test moves it: a test that needs its requests in one UTC minute (or hour) never
+ * straddles a window's end, and a test of what comes after a window, an expiry or a retry delay
+ * moves the clock instead of waiting.
  */
-export async function awaitRoomInMinute(seconds = 5): Promise<void> {
-  const msIntoMinute = Date.now() % 60_000;
-  const left = 60_000 - msIntoMinute;
-  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+export class TestClock {
+  private ms: number;
+
+  constructor(startMs: number) {
+    this.ms = startMs;
+  }
+
+  /** Stopped `intoMs` after the start of the current UTC window of `windowMs` (a minute, an hour). */
+  static atWindowStart(windowMs: number, intoMs = 1000): TestClock {
+    return new TestClock(Math.floor(Date.now() / windowMs) * windowMs + intoMs);
+  }
+
+  readonly now = (): number => this.ms;
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
 }
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
