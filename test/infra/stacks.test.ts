@@ -287,3 +287,19 @@ describe('tables', () => {
     for (const table of tables) expect(table.DeletionPolicy).toBe('Retain');
   });
 });
+
+describe('local-only allowances', () => {
+  it('no function in any stack may use plain http to loopback (OAUTH_ALLOW_HTTP_LOOPBACK, WEBHOOK_ALLOW_LOOPBACK are the local stack\'s)', () => {
+    const stacks = [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery];
+    const environments = stacks.flatMap((stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map((f) => ((f.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>)),
+    );
+    // The check reads real function settings...
+    expect(environments.some((variables) => 'ACCOUNTS_TABLE' in variables)).toBe(true);
+    // ...and none of them carries a local allowance.
+    for (const variables of environments) {
+      expect(variables).not.toHaveProperty('OAUTH_ALLOW_HTTP_LOOPBACK');
+      expect(variables).not.toHaveProperty('WEBHOOK_ALLOW_LOOPBACK');
+    }
+  });
+});
