@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
+import { platformClock, runOnClock, type Clock } from '../platform/clock.js';
 import type { FunctionDefinition } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
 import { changeRepository } from '../repositories/change-repository.js';
@@ -56,6 +57,12 @@ export interface LocalStackOptions {
   /** The gateway's authorizer cache TTL holder (see GatewayOptions). */
   readonly authorizerCache?: { ttlSeconds: number };
   readonly webhooks?: LocalWebhookOptions;
+  /**
+   * The functions' clock (shared/platform/clock.ts), and the delivery queue's unless `webhooks`
+   * names another: tests pass a test clock so that limits, quotas, expiries and retries run
+   * without real waits. Default: the system clock.
+   */
+  readonly clock?: Clock;
 }
 
 export interface LocalStack {
@@ -118,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   });
   resetDocumentClient();
   resetOAuthSecretCache();
+  runOnClock(options.clock);
 
   // dynalite has no TTL: the stack removes expired change-log items itself (in AWS, TTL does).
   // A failed sweep (the database stopped on purpose in a test) just waits for the next one.
@@ -129,7 +137,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Webhooks: the change log is followed in-process (the ingest may be another process; dynalite
   // has no streams) and deliveries run in-process, on the given clock.
   useHostResolver(options.webhooks?.resolveHost);
-  const clock = options.webhooks?.clock ?? Date.now;
+  const clock = options.webhooks?.clock ?? platformClock.now;
   const queue = new InProcessDeliveryQueue(clock);
   const follower = new ChangeLogFollower(queue);
   const webhooks: LocalWebhooks = {
@@ -160,6 +168,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clearInterval(sweeper);
       clearInterval(deliverer);
       useHostResolver(undefined);
+      runOnClock(undefined);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();

@@ -9,6 +9,7 @@ import { deliveryJobSchema } from '../domain/webhook-delivery.js';
 import * as z from '../domain/zod.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { attemptDelivery } from './deliver-webhook.js';
+import { platformClock } from '../platform/clock.js';
 
 /** The SQS event (Lambda's JSON: every attribute a string), the fields the delivery reads. */
 export const sqsDeliveryEventSchema = z.object({
@@ -41,7 +42,7 @@ export interface QueueControls {
   readonly now: () => number;
 }
 
-const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: Date.now };
+const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: platformClock.now };
 
 export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], controls: QueueControls = sqsControls): Promise<{ failedMessageIds: string[] }> {
   const failed: string[] = [];

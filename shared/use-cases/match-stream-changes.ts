@@ -15,6 +15,7 @@ import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { itemOfStreamImage, type DynamoStreamEvent, type StreamImage } from '../repositories/stream-image.js';
 import { toExportRecord } from '../render/export-record.js';
 import { dispatchChanges, type MatchableChange } from './match-changes.js';
+import { platformClock } from '../platform/clock.js';
 
 export { dynamoStreamEventSchema, type DynamoStreamEvent } from '../repositories/stream-image.js';
 
@@ -53,7 +54,7 @@ export function changeOfStreamRecord(entry: StreamChange, nowMs: number): Matcha
   };
 }
 
-export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = Date.now()) {
+export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = platformClock.now()) {
   const changes = entries.flatMap((entry) => changeOfStreamRecord(entry, nowMs) ?? []);
   return dispatchChanges(changes, queue);
 }
