@@ -120,4 +120,24 @@ describe('the local delivery queue, as SQS and its event source mapping', () => 
     const attempts = (await deliveryLogRepository.recent(ACCOUNT, 'wl_queuestore000000001')).map((d) => d.attempt);
     expect(attempts).toEqual([2]);
   });
+
+  test('a message whose invocations keep failing moves to the dead letters after maxReceiveCount receives, as the redrive policy does', async () => {
+    offset = 0;
+    const queue = stack.webhooks.queue;
+    const body = job('wl_queuestore000000001', 'q4');
+    // Other tests' messages may still wait in the queue: this one is told apart by its webhook id.
+    const deadIds = () => queue.deadLetters.map((letter) => (JSON.parse(letter) as DeliveryJob).webhook_id);
+    await queue.enqueue([body]);
+    await stack.stopDatabase();
+    try {
+      for (let receive = 1; receive <= DELIVERY_QUEUE.maxReceiveCount; receive++) {
+        expect(deadIds()).not.toContain(body.webhook_id);
+        await queue.runDue();
+        offset += DELIVERY_QUEUE.visibilityTimeoutSeconds * 1000;
+      }
+    } finally {
+      await stack.startDatabase();
+    }
+    expect(deadIds()).toContain(body.webhook_id);
+  });
 });
