@@ -19,3 +19,10 @@ export const NVD_API_KEY_SECRET_NAME = 'plaincve/nvd-api-key';
  */
 export const ORIGIN_VERIFY_HEADER = 'X-PlainCVE-Origin-Verify';
 export const ORIGIN_VERIFY_SECRET_NAME = 'plaincve/origin-verify';
+
+/**
+ * What the NVD key secret holds until an operator puts a key in: the ingest reads it as "no
+ * key" (shared/ingest/fetch/nvd-api-key.ts). Never a generated value: NVD answers 404 to a key
+ * it did not issue, so a made-up key would fail every run.
+ */
+export const NVD_API_KEY_PLACEHOLDER = 'none';
