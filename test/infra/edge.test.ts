@@ -1,6 +1,6 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { RestApi } from 'aws-cdk-lib/aws-apigateway';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT, buildApp, type PlainCveApp } from '../../infra/app.js';
@@ -215,6 +215,17 @@ describe('the modelled edge: large manifests reach the scan', () => {
     for (const rule of webAcl().Rules as unknown as { Action?: { Block?: { CustomResponse?: { ResponseHeaders?: unknown[] } } } }[]) {
       const headers = rule.Action?.Block?.CustomResponse?.ResponseHeaders;
       if (headers !== undefined) expect(headers.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the app for a concrete account and region', () => {
+  it('no stack carries a warning or an error annotation (CDK\'s own, beside cdk-nag and the schema check)', () => {
+    for (const stack of [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery]) {
+      expect(stack.account, stack.stackName).toBe('123456789012');
+      const annotations = Annotations.fromStack(stack);
+      expect(annotations.findWarning('*', Match.anyValue()), stack.stackName).toEqual([]);
+      expect(annotations.findError('*', Match.anyValue()), stack.stackName).toEqual([]);
     }
   });
 });
