@@ -69,7 +69,7 @@ export class WebStack extends Stack {
     // fail half-way, after the API stack is already up. Refused at synth instead.
     if (Token.isUnresolved(this.region) || this.region !== CLOUDFRONT_REGION) {
       throw new Error(
-        `${id} holds the CloudFront web ACL, which AWS creates only in ${CLOUDFRONT_REGION}; this app is set for region "${Token.isUnresolved(this.region) ? 'unresolved' : this.region}". Deploy with CDK_DEFAULT_REGION=${CLOUDFRONT_REGION} (or -c region=${CLOUDFRONT_REGION}); see docs/deploy.md.`,
+        `${id} holds the CloudFront web ACL, which AWS creates only in ${CLOUDFRONT_REGION}; this app is set for region "${Token.isUnresolved(this.region) ? 'unresolved' : this.region}". Run the CDK CLI with AWS_REGION=${CLOUDFRONT_REGION} (it sets CDK_DEFAULT_REGION from your AWS region) or with -c region=${CLOUDFRONT_REGION}; see docs/deploy.md.`,
       );
     }
 

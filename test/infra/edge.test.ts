@@ -241,7 +241,7 @@ describe('the stack holding the CloudFront web ACL', () => {
   }
 
   it('refuses any region but us-east-1 at synth, naming the fix', () => {
-    expect(webStackIn('eu-west-1')).toThrow(/CloudFront web ACL.*us-east-1.*"eu-west-1".*CDK_DEFAULT_REGION=us-east-1/);
+    expect(webStackIn('eu-west-1')).toThrow(/CloudFront web ACL.*us-east-1.*"eu-west-1".*AWS_REGION=us-east-1.*-c region=us-east-1/);
   });
 
   it('the app puts it in us-east-1', () => {

@@ -22,6 +22,8 @@ function run(command: string, args: string[]): Promise<{ code: number | null; ou
       env: {
         ...process.env,
         CDK_DEFAULT_ACCOUNT: DEPLOY_ACCOUNT,
+        // The CLI sets CDK_DEFAULT_REGION itself, from the AWS region.
+        AWS_REGION: 'us-east-1',
         CDK_DEFAULT_REGION: 'us-east-1',
         CDK_DISABLE_VERSION_CHECK: '1',
         CDK_DISABLE_CLI_TELEMETRY: 'true',
