@@ -13,7 +13,18 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
+      // Synthesised as `cdk deploy` does: with a concrete account and region (the CLI sets them from
+      // the credentials), so the templates, cdk-nag and the schema checks see what a deploy sees.
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          env: { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' },
+        },
+      },
       // A browser on a busy 2-core machine can take seconds to reflect a server round trip: polls wait
       // up to 15 s (they end as soon as the page agrees), never the 1 s default.
       {

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   AccessLogFormat,
   AuthorizationType,
@@ -27,7 +27,7 @@ import {
   STAGE_THROTTLE,
   gatewayResponseBody,
 } from '../shared/platform/gateway.js';
-import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_NAME, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { ORIGIN_VERIFY_HEADER, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { ROUTES } from '../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { LOG_RETENTION, PlainCveFunction } from './plaincve-function.js';
@@ -124,10 +124,14 @@ export class ApiStack extends Stack {
     // Reachable only through CloudFront: a regional WAF on the stage lets through only requests
     // carrying the origin-verify header with the secret's value (CloudFront adds it), before any
     // function runs. Anything else gets 403 in the product's envelope.
+    // Named by CloudFormation: a fixed name would stop this stack (or the secret) being replaced.
     this.originVerifySecret = new Secret(this, 'OriginVerify', {
-      secretName: ORIGIN_VERIFY_SECRET_NAME,
       description: 'PlainCVE: the header value CloudFront sends and the API stage WAF requires (change it, then deploy Api and Web)',
       generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    new CfnOutput(this, 'OriginVerifySecretName', {
+      description: 'The origin-verify secret (to change its value: put a new one, then deploy PlainCveApi and PlainCveWeb)',
+      value: this.originVerifySecret.secretName,
     });
     Validations.of(this.originVerifySecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',

@@ -21,6 +21,8 @@ export interface PlainCveApp {
 export const DEFAULT_CONTEXT = {
   // Producer-protecting cross-stack references: the API cannot lose a table it still uses.
   '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+  // A template CloudFormation's schema rejects (F3032 and the like) fails the synth, as cdk-nag does.
+  '@aws-cdk/core:validateAgainstDefaultRules': true,
 };
 
 /** The whole CDK app, built the same way by `bin/app.ts` and the CDK assertion tests. */
@@ -45,6 +47,7 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
   const web = new WebStack(app, 'PlainCveWeb', {
     env,
     api: api.api,
+    originVerifySecret: api.originVerifySecret,
     // No default: without these the CloudFront domain is the public origin (written to SSM).
     publicBaseUrl: context('publicBaseUrl'),
     domainName: context('domainName'),
@@ -57,6 +60,7 @@ export function buildApp(app: App = new App({ context: DEFAULT_CONTEXT })): Plai
     tables: stateful.tables,
     ...(ingestSourceUrls ? { sourceUrls: ingestSourceUrls } : {}),
     alarmTopic: stateful.alarmTopic,
+    nvdApiKey: stateful.nvdApiKey,
     description: 'PlainCVE hourly catalogue ingest',
   });
   const monitoring = new MonitoringStack(app, 'PlainCveMonitoring', {

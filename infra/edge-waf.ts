@@ -1,10 +1,26 @@
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { errorEnvelope, type ErrorCode } from '../shared/domain/errors.js';
-import { EDGE_BEHAVIOURS, EDGE_RATE_LIMITS, type EdgeRateLimit } from '../shared/platform/edge.js';
+import { EDGE_BEHAVIOURS, EDGE_RATE_LIMITS, LARGE_BODY_PATHS, type EdgeRateLimit } from '../shared/platform/edge.js';
 
 const MANAGED_GROUPS = ['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
-const MANAGED_LABELS = ['awswaf:managed:aws:core-rule-set:', 'awswaf:managed:aws:known-bad-inputs:'];
+const CORE_NAMESPACE = 'awswaf:managed:aws:core-rule-set:';
+const KNOWN_BAD_NAMESPACE = 'awswaf:managed:aws:known-bad-inputs:';
+/** The common rule set's label for a body over 8 KB (its SizeRestrictions_BODY rule). */
+export const BODY_SIZE_LABEL = `${CORE_NAMESPACE}SizeRestrictions_Body`;
+/**
+ * The common rule set's other labels (AWS's documented list). On a scan path a body over 8 KB
+ * carries BODY_SIZE_LABEL, so the namespace cannot tell whether another rule matched too: these
+ * are checked by name there.
+ */
+export const CORE_LABELS_BESIDES_BODY_SIZE: readonly string[] = [
+  'NoUserAgent_Header', 'BadBots_Header', 'SizeRestrictions_QueryString', 'SizeRestrictions_Cookie_Header',
+  'SizeRestrictions_URIPath', 'EC2MetaDataSSRF_Body', 'EC2MetaDataSSRF_Cookie', 'EC2MetaDataSSRF_URIPath',
+  'EC2MetaDataSSRF_QueryArguments', 'GenericLFI_QueryArguments', 'GenericLFI_URIPath', 'GenericLFI_Body',
+  'RestrictedExtensions_URIPath', 'RestrictedExtensions_QueryArguments', 'GenericRFI_QueryArguments', 'GenericRFI_Body',
+  'GenericRFI_URIPath', 'CrossSiteScripting_Cookie', 'CrossSiteScripting_QueryArguments', 'CrossSiteScripting_Body',
+  'CrossSiteScripting_URIPath',
+].map((name) => `${CORE_NAMESPACE}${name}`);
 
 /** A WAF block answers in the product's error envelope, like every other answer. */
 function jsonBlock(code: ErrorCode, status: number, key: string, headers: Record<string, string> = {}): CfnWebACL.RuleActionProperty {
@@ -13,7 +29,8 @@ function jsonBlock(code: ErrorCode, status: number, key: string, headers: Record
       customResponse: {
         responseCode: status,
         customResponseBodyKey: key,
-        responseHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })),
+        // CloudFormation refuses an empty list (at least one header): absent when there is none.
+        ...(Object.keys(headers).length ? { responseHeaders: Object.entries(headers).map(([name, value]) => ({ name, value })) } : {}),
       },
     },
   };
@@ -42,10 +59,34 @@ function pathStatement(pattern: string): CfnWebACL.StatementProperty {
 
 const anyOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty =>
   statements.length === 1 ? (statements[0] as CfnWebACL.StatementProperty) : { orStatement: { statements } };
+const allOf = (statements: CfnWebACL.StatementProperty[]): CfnWebACL.StatementProperty => ({ andStatement: { statements } });
+const not = (statement: CfnWebACL.StatementProperty): CfnWebACL.StatementProperty => ({ notStatement: { statement } });
+const label = (key: string): CfnWebACL.StatementProperty => ({ labelMatchStatement: { scope: 'LABEL', key } });
+const namespace = (key: string): CfnWebACL.StatementProperty => ({ labelMatchStatement: { scope: 'NAMESPACE', key } });
+const exactPath = (path: string): CfnWebACL.StatementProperty => ({
+  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+/**
+ * What the label rule blocks: anything the known-bad-inputs set matched; anything the common set
+ * matched, except a body over 8 KB on a manifest path (LARGE_BODY_PATHS), where only the size
+ * label is let through and every other common rule still blocks by name.
+ */
+function managedMatches(): CfnWebACL.StatementProperty {
+  const largeBodyPath = anyOf(LARGE_BODY_PATHS.map(exactPath));
+  const oversized = label(BODY_SIZE_LABEL);
+  return anyOf([
+    namespace(KNOWN_BAD_NAMESPACE),
+    allOf([namespace(CORE_NAMESPACE), not(oversized)]),
+    allOf([oversized, not(largeBodyPath)]),
+    allOf([oversized, anyOf(CORE_LABELS_BESIDES_BODY_SIZE.map(label))]),
+  ]);
+}
 
 /**
  * The CloudFront web ACL: AWS managed common and known-bad-inputs rules (counted, then blocked by
- * their labels so the block answers with our JSON envelope), and per-IP rate rules whose limits
+ * their labels so the block answers with our JSON envelope; a manifest over 8 KB on a scan path
+ * is the one exception), and per-IP rate rules whose limits
  * and paths come from EDGE_BEHAVIOURS: tight on sign-in and the dashboard API, generous on the API.
  */
 export class EdgeWebAcl extends Construct {
@@ -65,7 +106,7 @@ export class EdgeWebAcl extends Construct {
     rules.push({
       name: 'BlockManagedMatches',
       priority: MANAGED_GROUPS.length,
-      statement: anyOf(MANAGED_LABELS.map((key) => ({ labelMatchStatement: { scope: 'NAMESPACE', key } }))),
+      statement: managedMatches(),
       action: jsonBlock('FORBIDDEN', 403, 'forbidden'),
       visibilityConfig: visibility('BlockManagedMatches'),
     });

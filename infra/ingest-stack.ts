@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { FilterPattern, MetricFilter } from 'aws-cdk-lib/aws-logs';
@@ -8,10 +8,9 @@ import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { NVD_API_KEY_SECRET_NAME } from '../shared/platform/deployment.js';
 import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
@@ -21,6 +20,8 @@ export interface IngestStackProps extends StackProps {
   /** Extra side-source URLs for every run (INGEST_SOURCE_URLS), comma-separated. */
   readonly sourceUrls?: string;
   readonly alarmTopic: ITopic;
+  /** The optional NVD API key (stateful stack), read at each run. */
+  readonly nvdApiKey: ISecret;
 }
 
 /** Namespace of the ingest's own metrics (from its log lines, by metric filters). */
@@ -36,19 +37,13 @@ export const INGEST_STALE_HOURS = 3;
 export class IngestStack extends Stack {
   readonly function: PlainCveFunction;
   readonly deadLetterQueue: Queue;
-  readonly nvdApiKey: Secret;
+  readonly nvdApiKey: ISecret;
   readonly alarms: Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: IngestStackProps) {
     super(scope, id, props);
 
-    this.nvdApiKey = new Secret(this, 'NvdApiKey', {
-      secretName: NVD_API_KEY_SECRET_NAME,
-      description: 'NVD API key for the PlainCVE ingest (optional: put the key from nvd.nist.gov here; without one the ingest paces itself to the keyless limit)',
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    new CfnOutput(this, 'NvdApiKeySecretName', { description: 'Optional: put your NVD API key (plain string) here', value: NVD_API_KEY_SECRET_NAME });
+    this.nvdApiKey = props.nvdApiKey;
 
     this.deadLetterQueue = new Queue(this, 'IngestDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -158,10 +153,6 @@ export class IngestStack extends Stack {
       alarm.addOkAction(action);
     }
 
-    Validations.of(this.nvdApiKey).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason: 'The secret holds an API key issued by NVD; only NVD can issue a new one, so it cannot be rotated automatically.',
-    });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SQS3',
       reason: 'This queue is itself the dead-letter queue of the ingest (Lambda on-failure destination and rule target DLQ).',

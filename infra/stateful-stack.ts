@@ -6,7 +6,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DELIVERY_QUEUE } from '../shared/platform/change-delivery.js';
-import { OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
+import { NVD_API_KEY_PLACEHOLDER, OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
 import { EMPTY_OAUTH_SETTINGS } from '../shared/secrets/oauth-settings.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
 
@@ -25,6 +25,8 @@ export class StatefulStack extends Stack {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
   /** The OAuth client secrets (`{"github":"…","google":"…","microsoft":"…"}`), filled in by the operator. */
   readonly oauthSecret: ISecret;
+  /** The optional NVD API key the ingest sends (holds NVD_API_KEY_PLACEHOLDER until filled). */
+  readonly nvdApiKey: ISecret;
   readonly alarmTopic: Topic;
   /** Webhook deliveries waiting (or waiting for their next retry): one message per watchlist and change. */
   readonly deliveryQueue: Queue;
@@ -72,6 +74,21 @@ export class StatefulStack extends Stack {
       reason: 'OAuth client secrets are issued by GitHub, Google and Microsoft; they are rotated at the provider and pasted in, which a rotation Lambda cannot do.',
     });
     this.oauthSecret = oauthSecret;
+
+    // The NVD API key: optional. Kept here with the other operator-filled secret, so replacing the
+    // ingest stack never loses it. Created holding the placeholder, which the ingest reads as "no
+    // key" (a generated value would be sent to NVD, which answers 404 to a key it did not issue).
+    const nvdApiKey = new Secret(this, 'NvdApiKey', {
+      description: `NVD API key for the PlainCVE ingest (optional: put the key from nvd.nist.gov here as a plain string; while it holds "${NVD_API_KEY_PLACEHOLDER}" the ingest runs without one, paced to the keyless limit)`,
+      secretStringValue: SecretValue.unsafePlainText(NVD_API_KEY_PLACEHOLDER),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, 'NvdApiKeySecretName', { description: 'Optional: put your NVD API key (plain string) here', value: nvdApiKey.secretName });
+    Validations.of(nvdApiKey).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-SMG4',
+      reason: 'The secret holds an API key issued by NVD; only NVD can issue a new one, so it cannot be rotated automatically.',
+    });
+    this.nvdApiKey = nvdApiKey;
 
     // Where every alarm goes. Kept here, with the data: an e-mail subscription must be confirmed
     // by its recipient, so the topic should outlive replacements of the stateless stacks.

@@ -1,4 +1,4 @@
-import { CfnOutput, DockerImage, Duration, SecretValue, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DefaultStackSynthesizer, DockerImage, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -27,6 +27,7 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { RestApiOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
@@ -36,13 +37,15 @@ import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS, siteRewriteFunctionSource } from '../shared/platform/web.js';
 import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
 import { errorEnvelope } from '../shared/domain/errors.js';
-import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_NAME, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
-import { CORS, EDGE_BEHAVIOURS, type EdgeBehaviour } from '../shared/platform/edge.js';
+import { CLOUDFRONT_REGION, ORIGIN_VERIFY_HEADER, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { CORS, EDGE_BEHAVIOURS, ORIGIN_READ_TIMEOUT_SECONDS, type EdgeBehaviour } from '../shared/platform/edge.js';
 import { EdgeWebAcl } from './edge-waf.js';
 import { PROJECT_ROOT } from './project-root.js';
 
 export interface WebStackProps extends StackProps {
   readonly api: RestApi;
+  /** The API stack's origin-verify secret: CloudFront sends its value with every API request. */
+  readonly originVerifySecret: ISecret;
   /** A custom domain and its us-east-1 ACM certificate; without them the cloudfront.net name serves. */
   readonly domainName?: string;
   readonly certificateArn?: string;
@@ -62,6 +65,13 @@ export class WebStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
+    // A CLOUDFRONT-scope web ACL can only be created in us-east-1: elsewhere the deploy would
+    // fail half-way, after the API stack is already up. Refused at synth instead.
+    if (Token.isUnresolved(this.region) || this.region !== CLOUDFRONT_REGION) {
+      throw new Error(
+        `${id} holds the CloudFront web ACL, which AWS creates only in ${CLOUDFRONT_REGION}; this app is set for region "${Token.isUnresolved(this.region) ? 'unresolved' : this.region}". Run the CDK CLI with AWS_REGION=${CLOUDFRONT_REGION} (it sets CDK_DEFAULT_REGION from your AWS region) or with -c region=${CLOUDFRONT_REGION}; see docs/deploy.md.`,
+      );
+    }
 
     const logs = new Bucket(this, 'AccessLogs', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -139,7 +149,8 @@ function handler(event) {
 
     // The secret header is the API's proof that a request came through this distribution.
     const apiOrigin = new RestApiOrigin(props.api, {
-      customHeaders: { [ORIGIN_VERIFY_HEADER]: SecretValue.secretsManager(ORIGIN_VERIFY_SECRET_NAME).unsafeUnwrap() },
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+      readTimeout: Duration.seconds(ORIGIN_READ_TIMEOUT_SECONDS),
     });
     // Public pages: cached by path alone (no cookie, header or query string in the key).
     const pages = new CachePolicy(this, 'PublicPages', {
@@ -289,8 +300,7 @@ function handler(event) {
         'Action::s3:List*',
         'Action::s3:Abort*',
         'Action::s3:DeleteObject*',
-        'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
-        `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*`,
+        `Resource::arn:<AWS::Partition>:s3:::${assetBucketName(this)}/*`,
         `Resource::<${this.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*`,
         'Resource::*',
       ].map((finding) => ({
@@ -300,6 +310,19 @@ function handler(event) {
       { id: 'AwsSolutions::AwsSolutions-L1', reason: "The runtime of BucketDeployment's handler is chosen by aws-cdk-lib." },
     );
   }
+}
+
+/**
+ * The CDK bootstrap asset bucket as cdk-nag names it in a finding: a concrete account or region
+ * (what `cdk deploy` sets through CDK_DEFAULT_ACCOUNT/REGION) appears literally, an unresolved one
+ * as its pseudo-parameter. Built from the stack itself, so the acknowledgement fits any account.
+ */
+function assetBucketName(stack: Stack): string {
+  const synthesizer = stack.synthesizer;
+  const qualifier = (synthesizer instanceof DefaultStackSynthesizer ? synthesizer.bootstrapQualifier : undefined) ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
+  const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  return `cdk-${qualifier}-assets-${account}-${region}`;
 }
 
 function forwardsAnything(behaviour: EdgeBehaviour): boolean {

@@ -12,7 +12,7 @@ import { packageParameterSchemas } from '../query/package-parameters.js';
 import { filterParameterSchemas, sarifPathSchema, type ExportFormat } from '../query/export-query.js';
 import { scanReportSchema } from '../domain/scan-report.js';
 import { scanParameterSchemas } from '../query/scan-query.js';
-import { MAX_COMPONENTS, MAX_MANIFEST_BYTES } from '../scan/manifest.js';
+import { MAX_COMPONENTS, MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL } from '../scan/manifest.js';
 
 /** The JSON export's payload (interface §4.4). */
 export const exportEnvelopeSchema = z
@@ -189,7 +189,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
   scan: () => ({
     operationId: 'scan',
     summary: 'Scan an SBOM or lockfile: the vulnerabilities that affect what you run',
-    description: `Send a CycloneDX 1.4–1.6 JSON SBOM, an SPDX 2.3 JSON document, an npm package-lock.json (lockfileVersion 2 or 3) or a pip requirements.txt as the body; the kind is recognised from the content. Each component is matched by its ecosystem, name and version (or purl) against OSV advisories with the ecosystem's own version order; an SBOM component's CPE (2.3, or a 2.2 URI) is matched against NVD's configurations, and a CVE found both ways for one component is one vulnerability. Each finding with a CVE carries PlainCVE's plain-English explanation, severity and exploit intelligence. requirements.txt: only lines pinned with == are checked; the rest is listed in not_checked. At most ${MAX_MANIFEST_BYTES} bytes (5 MB; send it with Content-Encoding: gzip to stay well inside the request limits) and ${MAX_COMPONENTS} components. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour (shared with the exports); a 4xx uses none.`,
+    description: `Send a CycloneDX 1.4–1.6 JSON SBOM, an SPDX 2.3 JSON document, an npm package-lock.json (lockfileVersion 2 or 3) or a pip requirements.txt as the body; the kind is recognised from the content. Each component is matched by its ecosystem, name and version (or purl) against OSV advisories with the ecosystem's own version order; an SBOM component's CPE (2.3, or a 2.2 URI) is matched against NVD's configurations, and a CVE found both ways for one component is one vulnerability. Each finding with a CVE carries PlainCVE's plain-English explanation, severity and exploit intelligence. requirements.txt: only lines pinned with == are checked; the rest is listed in not_checked. At most ${MAX_MANIFEST_BYTES} bytes (${MAX_MANIFEST_LABEL}; send it with Content-Encoding: gzip to stay well inside the request limits) and ${MAX_COMPONENTS} components. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour (shared with the exports); a 4xx uses none.`,
     tags: ['scan'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -214,7 +214,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
         },
       },
       ...protectedErrors('exports', ['INVALID_PARAMETER', 'BAD_REQUEST']),
-      413: errorResponse('The manifest is over 5 MB (or the body over the gateway\'s 10 MB).', ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
+      413: errorResponse(`The manifest is over ${MAX_MANIFEST_LABEL} (or the request over what the gateway and Lambda carry).`, ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
     },
   }),
   openapi: () => ({

@@ -1,15 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { ApiError } from '../domain/errors.js';
-import { MAX_MANIFEST_BYTES } from './manifest.js';
+import { MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL } from './manifest.js';
 
 function tooLarge(): ApiError {
-  return new ApiError('PAYLOAD_TOO_LARGE', `The manifest is larger than the ${MAX_MANIFEST_BYTES} bytes (5 MB) a scan accepts.`);
+  return new ApiError('PAYLOAD_TOO_LARGE', `The manifest is larger than the ${MAX_MANIFEST_BYTES} bytes (${MAX_MANIFEST_LABEL}) a scan accepts.`);
 }
 
 /**
  * The manifest's bytes from a request body, un-gzipped when the client sent
  * `Content-Encoding: gzip` (a large lockfile shrinks about tenfold, well inside the request
- * limits in front of the function). The 5 MB limit applies to the manifest itself: a gzip
+ * limits in front of the function). The size limit applies to the manifest itself: a gzip
  * body is inflated no further than that.
  */
 export function decodeManifestBody(body: Buffer, contentEncoding: string | undefined): Buffer {

@@ -1,5 +1,5 @@
 import { parseCycloneDx } from './cyclonedx.js';
-import { MAX_MANIFEST_BYTES, badManifest, type ParsedManifest } from './manifest.js';
+import { MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL, badManifest, type ParsedManifest } from './manifest.js';
 import { parsePackageLock } from './package-lock.js';
 import { looksLikeRequirements, parseRequirements } from './requirements.js';
 import { parseSpdx } from './spdx.js';
@@ -9,7 +9,7 @@ import { ApiError } from '../domain/errors.js';
 export function manifestText(body: Buffer | string): string {
   const size = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
   if (size > MAX_MANIFEST_BYTES) {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `The manifest is ${size} bytes; a scan accepts at most ${MAX_MANIFEST_BYTES} bytes (5 MB).`);
+    throw new ApiError('PAYLOAD_TOO_LARGE', `The manifest is ${size} bytes; a scan accepts at most ${MAX_MANIFEST_BYTES} bytes (${MAX_MANIFEST_LABEL}).`);
   }
   const text = typeof body === 'string' ? body : body.toString('utf8');
   if (text.includes('\uFFFD')) throw badManifest('The manifest is not UTF-8 text.');

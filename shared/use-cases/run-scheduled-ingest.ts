@@ -10,6 +10,7 @@ import { config } from '../config/index.js';
 import type { CatalogueRecord } from '../domain/cve.js';
 import { withDownloadedSources } from '../ingest/fetch/download.js';
 import type { NvdCursor } from '../ingest/fetch/nvd-api.js';
+import { nvdApiKeyFrom } from '../ingest/fetch/nvd-api-key.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
 import { readSecretString } from '../repositories/secret-repository.js';
 import { ingestCatalogue, NVD_CURSOR, type IngestSummary } from './ingest-catalogue.js';
@@ -62,7 +63,7 @@ export async function runScheduledIngest(options: ScheduledIngestOptions = {}): 
     const now = options.now ?? new Date();
     const stored = await ingestRepository.getCursor<NvdCursor>(NVD_CURSOR);
     if (options.resumeOnly && !options.since && (!stored || stored.complete)) return { status: 'idle' };
-    const apiKey = settings.NVD_API_KEY ?? (settings.NVD_API_KEY_SECRET_ID ? await readSecretString(settings.NVD_API_KEY_SECRET_ID) : undefined);
+    const apiKey = nvdApiKeyFrom(settings.NVD_API_KEY ?? (settings.NVD_API_KEY_SECRET_ID ? await readSecretString(settings.NVD_API_KEY_SECRET_ID) : undefined));
     const urls = [
       settings.KEV_URL,
       ...(settings.EPSS_URL ? [settings.EPSS_URL] : []),

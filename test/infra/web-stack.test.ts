@@ -142,7 +142,7 @@ describe('CloudFront', () => {
     }
     const account = originRequestPolicy(behaviors['/account/*'] as CacheBehavior);
     expect(account?.CookiesConfig.Cookies).toEqual(['__Host-plaincve_session']);
-    expect(account?.HeadersConfig.Headers?.sort()).toEqual(['Content-Type', 'Origin', 'X-CSRF-Token']);
+    expect(account?.HeadersConfig.Headers?.sort()).toEqual(['Content-Encoding', 'Content-Type', 'Origin', 'X-CSRF-Token']);
   });
 
   test('/api/* forwards Accept-Encoding (gzip and brotli) so exports arrive compressed, and keys on X-API-Key', () => {

@@ -30,6 +30,16 @@ describe('CORS on the programmatic API (the same as CloudFront in AWS)', () => {
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
+  test('the preflight of a browser\'s gzip scan (POST /api/scan, Content-Encoding) is allowed', async () => {
+    const answer = await fetch(`${stack.baseUrl}/api/scan`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://scanner.acme.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key, content-type, content-encoding' },
+    });
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-methods')?.split(', ')).toContain('POST');
+    expect(answer.headers.get('access-control-allow-headers')?.split(', ')).toEqual(expect.arrayContaining(['X-API-Key', 'Content-Type', 'Content-Encoding']));
+  });
+
   test('a cross-origin GET may read the answer and its rate-limit headers, and so may a 401', async () => {
     const ok = await stack.get(`/api/cve/${record.cve_id}`, { key, headers: { Origin: 'https://scanner.acme.test' } });
     expect(ok.status).toBe(200);

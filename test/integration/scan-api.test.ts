@@ -122,7 +122,7 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const badParameter = await scan(scanFixture('requirements.txt'), { key, query: '?format=xml&manifest_path=../x' });
     expect(badParameter.response.status).toBe(400);
     expect((badParameter.json().error as { details: { parameter: string }[] }).details.map((d) => d.parameter)).toEqual(['format', 'manifest_path']);
-    // Over 5 MB once inflated (a small gzip body): the scan's own 413, with the allowance's headers.
+    // Over the limit once inflated (a small gzip body): the scan's own 413, with the allowance's headers.
     const tooLarge = await scan(gzipSync(`# ${'x'.repeat(5 * 1024 * 1024)}\n`), { key, headers: { 'Content-Encoding': 'gzip' } });
     expect(tooLarge.response.status).toBe(413);
     expect(tooLarge.json()).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });

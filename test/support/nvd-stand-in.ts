@@ -41,7 +41,11 @@ export function inventedCves(count: number, from: Date): { id: string; lastModif
   });
 }
 
-export async function startNvdStandIn(cves: ReturnType<typeof inventedCves>): Promise<NvdStandIn> {
+/**
+ * `issuedKeys`: the API keys this NVD issued. Given, a request with any other key gets 404, as
+ * NVD answers a key it does not know; not given, any key is taken.
+ */
+export async function startNvdStandIn(cves: ReturnType<typeof inventedCves>, options: { issuedKeys?: readonly string[] } = {}): Promise<NvdStandIn> {
   const requests: NvdStandIn['requests'] = [];
   const failures: number[] = [];
   let down: number | undefined;
@@ -65,6 +69,7 @@ export async function startNvdStandIn(cves: ReturnType<typeof inventedCves>): Pr
     };
     const failure = failures.shift() ?? down;
     if (failure) return answer(failure);
+    if (apiKey !== undefined && options.issuedKeys && !options.issuedKeys.includes(apiKey)) return answer(404);
     const from = Date.parse(start);
     const to = Date.parse(end);
     // NVD answers 404 to a window over 120 days or a malformed date.

@@ -146,7 +146,7 @@ describe('SPDX', () => {
 });
 
 describe('limits and recognition', () => {
-  it('a body over 5 MB is 413 PAYLOAD_TOO_LARGE', async () => {
+  it('a body over the limit (MAX_MANIFEST_BYTES) is 413 PAYLOAD_TOO_LARGE', async () => {
     const error = await rejection(`# ${'x'.repeat(MAX_MANIFEST_BYTES)}\nflask==1.0\n`);
     expect([error.statusCode, error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
