@@ -1,4 +1,5 @@
 import * as z from '../domain/zod.js';
+import { entryText, oversizedField } from './bounds.js';
 import { keyLinesOf } from './json-key-lines.js';
 import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
 import { npmPurl } from './purl.js';
@@ -53,7 +54,12 @@ export function parsePackageLock(text: string, document: unknown): ParsedManifes
     const name = entry.name ?? nameFromLockPath(path) ?? path;
     const line = lines.get(path) ?? null;
     if (!entry.version) {
-      notChecked.push({ entry: path, line, reason: 'The lockfile entry has no version.' });
+      notChecked.push({ entry: entryText(path), line, reason: 'The lockfile entry has no version.' });
+      continue;
+    }
+    const oversized = oversizedField({ name, version: entry.version });
+    if (oversized) {
+      notChecked.push({ entry: entryText(path), line, reason: oversized });
       continue;
     }
     // An alias (`"x": "npm:real@1.0.0"`) is installed under its alias path but carries the real name.
