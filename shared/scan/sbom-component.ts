@@ -24,14 +24,15 @@ export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
   if (oversized) return { entry: label, line: null, reason: oversized };
   let ecosystem: ScanComponent['ecosystem'] = null;
   let packageName: string | null = null;
-  let version = entry.version ?? null;
+  // An empty version field (SPDX `versionInfo: ""`) gives no version, as a missing one.
+  let version = entry.version || null;
   let purlProblem: string | null = null;
   if (entry.purl) {
     try {
       const purl = parsePurl(entry.purl);
       ecosystem = purl.ecosystem;
       packageName = purl.packageName;
-      version = version ?? purl.version;
+      version = version ?? (purl.version || null);
       const longVersion = oversizedField({ version });
       if (longVersion) return { entry: label, line: null, reason: longVersion };
       if (!ecosystem) purlProblem = `purl type "${purl.type}" is not an ecosystem OSV covers`;
@@ -55,10 +56,13 @@ export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
     ecosystem = null;
     packageName = null;
   }
+  // A CPE-only component's version is the CPE's own version (its update kept), held to the same bound.
+  const reported = version ?? usableCpe?.version ?? '';
+  const longVersion = oversizedField({ version: reported });
+  if (longVersion) return { entry: label, line: null, reason: longVersion };
   return {
     name: entry.name,
-    // A CPE-only component's version is the CPE's own version (its update kept).
-    version: version ?? usableCpe?.version ?? '',
+    version: reported,
     purl: entry.purl ?? null,
     ecosystem,
     packageName,

@@ -106,6 +106,27 @@ describe('field and line bounds', () => {
     expect(result.notChecked[0]?.reason).toMatch(/its (version|purl) is \d+ characters long/);
   });
 
+  it('found by the fuzz suite: an empty lockfile name reads the path\'s name; a CPE-only version over the bound is not checked', async () => {
+    const lock = await outcome('{"lockfileVersion":2,"packages":{"":{},"node_modules/@scope/name":{"version":"0","name":""}}}');
+    if (lock instanceof ApiError) throw lock;
+    expect(lock.components).toMatchObject([{ name: '@scope/name', purl: 'pkg:npm/%40scope/name@0' }]);
+    const cpe = `cpe:/a:a:django:1${'.0'.repeat(150)}`;
+    const spdx = await outcome(
+      JSON.stringify({
+        spdxVersion: 'SPDX-2.3',
+        dataLicense: 'CC0-1.0',
+        SPDXID: 'SPDXRef-DOCUMENT',
+        name: 'x',
+        documentNamespace: 'https://example.com/x',
+        creationInfo: { created: '2024-01-01T00:00:00Z', creators: ['Tool: x'] },
+        packages: [{ SPDXID: 'SPDXRef-a', name: 'django', versionInfo: '', externalRefs: [{ referenceCategory: 'SECURITY', referenceType: 'cpe22Type', referenceLocator: cpe }] }],
+      }),
+    );
+    if (spdx instanceof ApiError) throw spdx;
+    expect(spdx.components).toEqual([]);
+    expect(spdx.notChecked[0]?.reason).toBe('Not checked: its version is 301 characters long; a scan reads at most 256.');
+  });
+
   it('"a" + 150,000 spaces + "x" is one line not checked for its length', async () => {
     const result = await outcome(`a${' '.repeat(150_000)}x\nflask==2.0.0\n`);
     if (result instanceof ApiError) throw result;
