@@ -66,6 +66,27 @@ describe("issue 24's crafted scan requests over HTTP", () => {
   });
 });
 
+describe('an answer is at most a few MB whatever the findings', () => {
+  // 2,500 nested copies of lodash 4.17.15, each hit by the seeded CVE: 2,500 findings.
+  const packages: Record<string, unknown> = { '': { name: 'app' } };
+  for (let i = 0; i < 2_500; i++) packages[`node_modules/dep-${i}/node_modules/lodash`] = { version: '4.17.15' };
+  const lock = JSON.stringify({ name: 'app', lockfileVersion: 3, packages });
+
+  test.each(['json', 'sarif', 'openvex'])('%s: 2,000 vulnerabilities listed of 2,500, the totals given', async (format) => {
+    const answer = await scan(lock, `format=${format}`);
+    expectAnswered(answer, format);
+    expect(answer.status).toBe(200);
+    const json = JSON.parse(answer.text) as { data: unknown; runs: { results: unknown[] }[]; statements: unknown[] };
+    if (format === 'json') {
+      const report = scanReportSchema.parse(json.data);
+      expect(report.findings_total).toBe(2_500);
+      expect(report.vulnerabilities_total).toBe(2_500);
+      expect(report.findings.reduce((n, f) => n + f.vulnerabilities.length, 0)).toBe(2_000);
+    } else if (format === 'sarif') expect(json.runs[0]?.results).toHaveLength(2_000);
+    else expect(json.statements).toHaveLength(2_000);
+  });
+});
+
 describe('random and adversarial manifests over HTTP, in every format', () => {
   it('answer a 4xx or a valid answer, never a 5xx', async () => {
     await fc.assert(
