@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 /**
  * The layers (docs/architecture.md, "Layout"): arrows point down only. Each rule names the
@@ -105,6 +106,21 @@ export default tseslint.config(
           })),
         },
       ],
+    },
+  },
+  {
+    // Issue 24: a regex with ambiguous repetition costs quadratic (or worse) time on a crafted
+    // line ("a" + 150,000 spaces took 25 s). Every pattern that can see a request must be
+    // linear: everything that serves one. shared/ingest reads the upstream feeds (NVD, OSV,
+    // CVE 5) on a schedule, never a request body; its patterns are listed in docs/scan.md
+    // ("Linear in the input") as the next to convert, and join this rule when they are.
+    files: ['shared/**/*.ts', 'functions/**/*.ts', 'dashboard/**/*.ts', 'dashboard/**/*.js'],
+    ignores: ['shared/ingest/**'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-misleading-capturing-group': 'error',
     },
   },
   {

@@ -12,6 +12,10 @@
  * SBOM of the same size, a tenth of its components carrying only a CPE (over 100 distinct
  * vendor:products), scanned against a CPE index holding those products' CVEs, then one with many
  * times more CVEs of products the SBOM does not name.
+ *
+ * Last, issue 24's crafted requests (test/support/crafted-manifests.ts), each a few times: the
+ * worst time of each, its answer, and per reader the worst time per input byte
+ * (bench/support/adversarial-scans.ts).
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Advisory } from '../shared/domain/advisory.js';
@@ -26,11 +30,14 @@ import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { lambdaContext } from '../shared/local/lambda-context.js';
 import { installLambdaStreamingGlobal, invokeStreaming, type StreamingHandler } from '../shared/local/lambda-streaming.js';
 import { startLocalStack } from '../shared/local/stack.js';
+import { craftedManifests } from '../test/support/crafted-manifests.js';
 import { makeRecord } from '../test/support/records.js';
+import { adversarialScans } from './support/adversarial-scans.js';
 import { quantile, type BenchOptions, type Headline } from './support/headline.js';
 
-const FULL = { components: 2000, extraAdvisories: 10_000, extraCpeCves: 20_000, runs: 10 };
-const QUICK = { components: 200, extraAdvisories: 1000, extraCpeCves: 2000, runs: 2 };
+/** `crafted`: the size of issue 24's crafted requests (1 = as the issue sent them); each is sent `craftedRuns` times. */
+const FULL = { components: 2000, extraAdvisories: 10_000, extraCpeCves: 20_000, runs: 10, crafted: 1, craftedRuns: 3 };
+const QUICK = { components: 200, extraAdvisories: 1000, extraCpeCves: 2000, runs: 2, crafted: 0.1, craftedRuns: 1 };
 /** CPE products the SBOM names, and CVEs the index holds for each. */
 const CPE_PRODUCTS = 100;
 const CVES_PER_PRODUCT = 20;
@@ -136,7 +143,9 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     // passes the real per-request key check, and the bench measures the scan, not the hourly
     // allowance (10 units a key).
     const callers: { accountId: string; keyId: string }[] = [];
-    for (let i = 0; i < 4 * size.runs + 2; i++) {
+    const crafted = craftedManifests(size.crafted);
+    // Three more for the CycloneDX schemas compiled before the crafted requests are timed.
+    for (let i = 0; i < 4 * size.runs + 2 + crafted.length * size.craftedRuns + 3; i++) {
       const { account, key } = await createAccountWithKey(`scan-bench-${i}@example.com`);
       callers.push({ accountId: account.account_id, keyId: keyIdOf(hashApiKey(key.apiKey)) });
     }
@@ -145,28 +154,32 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     const { handler } = (await import('../functions/scan.js')) as { handler: StreamingHandler };
     let n = 0;
     let manifest = lock;
-    const scan = async () => {
+    /** One POST /api/scan through the function, on the next prepared account; its status and body. */
+    const send = async (body: Buffer, query: Record<string, string>, headers: Record<string, string> = {}) => {
       const caller = callers[n]!;
       n++;
       const event = {
         httpMethod: 'POST',
         path: '/api/scan',
         resource: '/api/scan',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...headers },
         multiValueHeaders: {},
-        queryStringParameters: { format: 'sarif' },
-        multiValueQueryStringParameters: { format: ['sarif'] },
+        queryStringParameters: query,
+        multiValueQueryStringParameters: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])),
         pathParameters: null,
         stageVariables: null,
-        body: Buffer.from(manifest).toString('base64'),
+        body: body.toString('base64'),
         isBase64Encoded: true,
         requestContext: { requestId: `bench-${n}`, authorizer: caller },
       } as unknown as APIGatewayProxyEvent;
       const answer = await invokeStreaming(handler, event, lambdaContext(FUNCTIONS.scan.id, `r${n}`, 60, FUNCTIONS.scan.memoryMb ?? 256));
       const chunks = [answer.head];
       for (let next = await answer.rest.next(); !next.done; next = await answer.rest.next()) chunks.push(next.value);
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (answer.metadata.statusCode !== 200) throw new Error(`scan answered ${answer.metadata.statusCode}: ${body.slice(0, 300)}`);
+      return { status: answer.metadata.statusCode, body: Buffer.concat(chunks).toString('utf8') };
+    };
+    const scan = async () => {
+      const { status, body } = await send(Buffer.from(manifest), { format: 'sarif' });
+      if (status !== 200) throw new Error(`scan answered ${status}: ${body.slice(0, 300)}`);
       return (JSON.parse(body) as { runs: { results: unknown[] }[] }).runs[0]?.results.length ?? 0;
     };
 
@@ -242,11 +255,13 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
       { figure: 'DynamoDB read calls per SBOM component (CPE index included)', value: (cpeLarge.calls / size.components).toFixed(2), goal: 'grows with components, not catalogue' },
       { figure: 'reads with a larger CPE index', value: cpeSame ? 'unchanged' : 'changed' },
     ];
+    const adversarial = await adversarialScans(crafted, size.craftedRuns, send);
     return [
       { figure: `warm scan of a ${size.components}-component lockfile (SARIF)`, value: ms(large.median), goal: '< 1 s' },
       { figure: 'DynamoDB read calls per component', value: (large.calls / size.components).toFixed(2), goal: 'grows with components, not catalogue' },
       { figure: 'reads with a larger catalogue', value: sameReads(small, large) ? 'unchanged' : 'changed' },
       ...cpeHeadlines,
+      ...adversarial,
     ];
   } finally {
     await stack.close();

@@ -39,7 +39,12 @@ export interface ScanReport {
   components: number;
   checked: number;
   not_checked: { entry: string; line: number | null; reason: string }[];
+  /** Every entry not checked; `not_checked` lists the first 1,000. */
+  not_checked_total: number;
   findings: { component: { name: string; version: string; purl: string | null; line: number | null }; vulnerabilities: ScanVulnerability[] }[];
+  /** Every component with findings, and every component × vulnerability pair; `findings` lists up to 2,000 vulnerabilities. */
+  findings_total: number;
+  vulnerabilities_total: number;
 }
 
 export class ApiFailure extends Error {

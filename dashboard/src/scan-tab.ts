@@ -43,8 +43,9 @@ function vulnerabilityItem(vulnerability: ScanVulnerability): HTMLLIElement {
 
 export function renderScanReport(report: ScanReport, fileName: string): HTMLElement {
   const wrapper = element('div');
-  const affected = report.findings.length;
-  const count = report.findings.reduce((n, f) => n + f.vulnerabilities.length, 0);
+  // The totals: an answer lists at most 2,000 vulnerabilities (docs/scan.md, "Bounds").
+  const affected = report.findings_total;
+  const count = report.vulnerabilities_total;
   wrapper.append(
     element('h3', `Results for ${fileName}`),
     element(
@@ -65,10 +66,16 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
       list.append(item);
     }
     wrapper.append(list);
+    const listed = report.findings.reduce((n, f) => n + f.vulnerabilities.length, 0);
+    if (listed < report.vulnerabilities_total) {
+      wrapper.append(element('p', `The ${listed} most urgent of ${report.vulnerabilities_total} are shown; scan through the API with format=sarif for a code-scanning view.`));
+    }
   }
-  if (report.not_checked.length > 0) {
+  if (report.not_checked_total > 0) {
     const details = element('details');
-    details.append(element('summary', `${report.not_checked.length} ${report.not_checked.length === 1 ? 'entry was' : 'entries were'} not checked`));
+    const total = report.not_checked_total;
+    const shown = total > report.not_checked.length ? ` (the first ${report.not_checked.length} listed)` : '';
+    details.append(element('summary', `${total} ${total === 1 ? 'entry was' : 'entries were'} not checked${shown}`));
     const list = element('ul');
     list.append(...report.not_checked.map((n) => element('li', `${n.line === null ? '' : `Line ${n.line}: `}${n.entry}. ${n.reason}`)));
     details.append(list);

@@ -108,6 +108,11 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
   /** Webhooks (AWS): the SQS delivery queue's URL, set for the change matcher. */
   WEBHOOK_QUEUE_URL: z.optional(z.url()),
+  /**
+   * Key rotations an account may make per UTC hour (issue 24). Never set in AWS; the test of
+   * concurrent issuance raises it to race hundreds of rotations on one account.
+   */
+  KEY_ROTATIONS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
   /** Change matcher: how long the loaded watchlists are reused before they are read again. */
   WATCHLIST_CACHE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
   /**

@@ -67,11 +67,29 @@ export const MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'This request was refused: it did not come from the dashboard of this site.',
   CONFLICT: 'The request conflicts with the current state of the account.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than the 10 MB the service accepts.',
-  RATE_LIMITED: 'Too many requests: the limit is 100 per minute for each API key.',
-  EXPORT_LIMIT_EXCEEDED: 'Too many exports: the limit is 10 per hour for each API key.',
+  RATE_LIMITED: 'Too many requests: the limit is 100 per minute for each account.',
+  EXPORT_LIMIT_EXCEEDED: 'Too many exports: the limit is 10 per hour for each account.',
   INTERNAL_ERROR: 'Something went wrong on our side; please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; please retry shortly.',
 };
+
+/** Items of an error's `details` an answer lists: the rest are counted in one last item. */
+export const MAX_ERROR_DETAILS = 20;
+/** Characters of a detail's `parameter` or `message` (they may quote what the client sent). */
+const MAX_DETAIL_TEXT = 300;
+
+const cut = (text: string): string => (text.length > MAX_DETAIL_TEXT ? `${text.slice(0, MAX_DETAIL_TEXT - 1)}…` : text);
+
+/**
+ * Details as an answer lists them: at most MAX_ERROR_DETAILS, each cut to a few hundred
+ * characters, and a last item saying how many more there were (issue 24: 50,000 unknown watchlist
+ * filter keys made a 6 MB answer). What a client sends decides how long an error is no more.
+ */
+export function boundedDetails(details: readonly ErrorDetail[]): ErrorDetail[] {
+  const listed = details.slice(0, MAX_ERROR_DETAILS).map((d) => ({ parameter: cut(d.parameter), message: cut(d.message) }));
+  if (details.length <= MAX_ERROR_DETAILS) return listed;
+  return [...listed, { parameter: '…', message: `and ${details.length - MAX_ERROR_DETAILS} more (${details.length} in all)` }];
+}
 
 /**
  * An error the API answers with on purpose. Carries `statusCode` and `expose` so that
@@ -79,16 +97,18 @@ export const MESSAGES: Record<ErrorCode, string> = {
  */
 export class ApiError extends Error {
   readonly statusCode: number;
+  readonly details?: ErrorDetail[];
   readonly expose: boolean;
   readonly headers: Record<string, string>;
 
   constructor(
     readonly code: ErrorCode,
     message: string = MESSAGES[code],
-    readonly details?: ErrorDetail[],
+    details?: ErrorDetail[],
     headers: Record<string, string> = {},
   ) {
     super(message);
+    this.details = details ? boundedDetails(details) : undefined;
     this.name = 'ApiError';
     this.statusCode = STATUS[code];
     this.expose = true;

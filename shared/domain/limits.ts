@@ -3,7 +3,17 @@ export const CORE_LIMIT = { resource: 'core', limit: 100, windowSeconds: 60 } as
 export const EXPORT_LIMIT = { resource: 'exports', limit: 10, windowSeconds: 3600 } as const;
 export const MAX_EXPORT_ROWS = 1000;
 
-export type RateResource = 'core' | 'exports';
+/** Issue 24: a key rotation refilled both allowances; now a few rotations an hour (the number is configured, KEY_ROTATIONS_PER_HOUR). */
+export const ROTATION_LIMIT = { resource: 'rotations', windowSeconds: 3600 } as const;
+
+export type RateResource = 'core' | 'exports' | 'rotations';
+
+/**
+ * The allowances belong to the account, not to a key (issue 24: rotating the key refilled
+ * them): their counters are kept under this name where a key id stood (`exports#account#…`,
+ * `rate#account#…`). Key ids are `key_` + hex, so it names no key.
+ */
+export const ACCOUNT_WIDE = 'account';
 
 export interface RateWindow {
   /** Unix seconds at which the window started (on the UTC minute or hour). */

@@ -29,8 +29,13 @@ export const scanReportSchema = z
   .object({
     components: z.number().check(z.int(), z.minimum(0)),
     checked: z.number().check(z.int(), z.minimum(0)),
+    /** The first 1,000 entries; `not_checked_total` counts them all. */
     not_checked: z.array(notCheckedSchema),
+    not_checked_total: z.number().check(z.int(), z.minimum(0)),
+    /** Worst first, up to 2,000 vulnerabilities in all; the totals count what was left out. */
     findings: z.array(scanFindingSchema),
+    findings_total: z.number().check(z.int(), z.minimum(0)),
+    vulnerabilities_total: z.number().check(z.int(), z.minimum(0)),
   })
   .register(z.globalRegistry, { id: 'ScanReport' });
 export type ScanReport = z.infer<typeof scanReportSchema>;

@@ -12,10 +12,29 @@ export const MAX_WATCHLIST_NAME = 100;
 export const watchlistEventSchema = z.enum(['cve.added', 'cve.risk_changed', 'cve.updated']);
 export type WatchlistEvent = z.infer<typeof watchlistEventSchema>;
 
-/** Filter values as a client sends them: the export's query parameter names, string or number values. */
-const rawFiltersSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+/** More keys than the export has filters: refused as a whole, before each key is judged (issue 24). */
+export const MAX_WATCHLIST_FILTER_KEYS = 32;
 
-const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_WATCHLIST_NAME));
+/** Filter values as a client sends them: the export's query parameter names, string or number values. */
+const rawFiltersSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .check(z.refine((filters) => Object.keys(filters).length <= MAX_WATCHLIST_FILTER_KEYS, `at most ${MAX_WATCHLIST_FILTER_KEYS} filters`));
+
+/**
+ * Control characters, line and paragraph separators, and the bidirectional controls that can
+ * make a name display as other text than it holds (Trojan Source): a name shows on the dashboard,
+ * in feeds and in webhook bodies, so it is plain text of one line.
+ */
+const UNSHOWABLE = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+const nameSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(MAX_WATCHLIST_NAME),
+    z.refine((name) => !UNSHOWABLE.test(name), 'a name of visible text: no control or bidirectional formatting characters'),
+  );
 /** A URL's shape only; where it may point (https, no private addresses) is decided by webhook-url.ts. */
 export const MAX_WEBHOOK_URL = 2000;
 const webhookUrlSchema = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_WEBHOOK_URL)));

@@ -27,13 +27,25 @@ const WORDS: Record<string, string> = {
   unspecified: 'an unspecified address',
   multicast: 'a multicast address',
   broadcast: 'a broadcast address',
+  ipv4Compatible: 'an IPv4-compatible IPv6 address (::a.b.c.d, deprecated; it carries an IPv4 address)',
 };
+
+/**
+ * `::a.b.c.d` (::/96, "IPv4-compatible", deprecated by RFC 4291): the URL parser writes
+ * `[::127.0.0.1]` as `[::7f00:1]`, which ipaddr.js files under public unicast (issue 24: the
+ * guard let `[::169.254.169.254]` through). No public host is reached this way, so the whole
+ * prefix is refused, whatever IPv4 address it carries.
+ */
+function isIpv4Compatible(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0);
+}
 
 /** Whether webhooks may be sent to `address` (an IP literal); `allowLoopback` is for the local stack only. */
 export function classifyAddress(address: string, allowLoopback = false): AddressVerdict {
   if (!ipaddr.isValid(address)) return { allowed: false, range: 'invalid', reason: 'not an IP address' };
   // process() turns an IPv4-mapped IPv6 address into the IPv4 address it carries.
-  const range = ipaddr.process(address).range();
+  const processed = ipaddr.process(address);
+  const range = isIpv4Compatible(processed) && processed.range() === 'unicast' ? 'ipv4Compatible' : processed.range();
   if (range === 'unicast' || (allowLoopback && range === 'loopback')) return { allowed: true, range };
   return { allowed: false, range, reason: WORDS[range] ?? `a special-purpose address (${range})` };
 }

@@ -47,13 +47,23 @@ export function checkCsrf(event: APIGatewayProxyEvent, active: ActiveSession): v
   }
 }
 
+/**
+ * JSON.parse keeps a `"__proto__"` key as an own key, and zod drops it without a word: a client
+ * would believe it stored what it sent. Refused instead (issue 24), wherever it sits.
+ */
+function refuseProtoKey(key: string, value: unknown): unknown {
+  if (key === '__proto__') throw new ApiError('BAD_REQUEST', 'The request body is not valid: a "__proto__" key is not accepted.', [{ parameter: '__proto__', message: 'is not accepted' }]);
+  return value;
+}
+
 /** The JSON body, decoded from base64 when API Gateway passed it so, and validated. */
 export function parseBody<T extends z.ZodMiniType>(event: APIGatewayProxyEvent, schema: T): z.infer<T> {
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   let json: unknown;
   try {
-    json = raw ? JSON.parse(raw) : {};
-  } catch {
+    json = raw ? JSON.parse(raw, refuseProtoKey) : {};
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError('BAD_REQUEST', 'The request body must be JSON.');
   }
   const parsed = schema.safeParse(json);

@@ -32,7 +32,7 @@ function renderBody(format: ExportFormat, rows: ExportRows): string {
     case 'sarif':
       return JSON.stringify(
         renderSarif(rows.records, {
-          baseUrl: config().PUBLIC_BASE_URL.replace(/\/+$/, ''),
+          baseUrl: config().PUBLIC_BASE_URL.replace(/(?<!\/)\/+$/, ''),
           toolVersion: config().SERVICE_VERSION,
           productName: PRODUCT_NAME,
           sarifPath: rows.query.sarifPath,

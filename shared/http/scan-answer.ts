@@ -21,7 +21,7 @@ export function manifestBodyOf(event: APIGatewayProxyEvent): { body: Buffer; con
 
 /** The answer's body and media type in the asked format (product-decisions §8). */
 export function renderScanAnswer(outcome: ScanOutcome): { contentType: string; body: string } {
-  const baseUrl = config().PUBLIC_BASE_URL.replace(/\/+$/, '');
+  const baseUrl = config().PUBLIC_BASE_URL.replace(/(?<!\/)\/+$/, '');
   const toolVersion = config().SERVICE_VERSION;
   switch (outcome.format) {
     case 'json':

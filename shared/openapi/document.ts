@@ -73,7 +73,7 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
     429: errorResponse(
       resource === 'exports'
         ? `Too many requests (100 per minute) or too many exports (${EXPORT_LIMIT.limit} per UTC hour, shared by the three formats).`
-        : 'Too many requests: 100 per minute per API key.',
+        : 'Too many requests: 100 per minute per account (all its keys).',
       resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
       z.extend(rate, retryAfter.shape),
     ),

@@ -136,7 +136,7 @@ export function behaviourFor(path: string): EdgeBehaviour | undefined {
 
 /** The routes each behaviour sends to the API: a route's `{param}` stands for one segment. */
 export function routesUnder(behaviour: EdgeBehaviour): readonly RouteDefinition[] {
-  return ROUTES.filter((route) => behaviourFor(route.path.replace(/\{[^}]+\}/g, 'x')) === behaviour);
+  return ROUTES.filter((route) => behaviourFor(route.path.replace(/\{[^{}]+\}/g, 'x')) === behaviour);
 }
 
 /** Whether a browser of another origin may call this path (the CORS behaviours of the table). */

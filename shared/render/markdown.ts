@@ -22,8 +22,10 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
  * list, a fence, an indented code block) of its own.
  */
 export function escapeMarkdown(text: string): string {
+  // Each run of whitespace is matched once (`\s+` never retries inside a run): folding
+  // `\s*[\r\n]+\s*` instead retried every space of a long run, quadratic (issue 24).
   return text
-    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(/\s+/g, (run) => (run.includes('\n') || run.includes('\r') ? ' ' : run))
     .trim()
     .replace(INLINE_PUNCTUATION, (c) => `\\${c}`)
     .replace(LINE_START, (start) => `${start.slice(0, -1)}\\${start.slice(-1)}`)

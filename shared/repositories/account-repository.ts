@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { displayPrefixOf, generateApiKey, hashApiKey, keyHashPrefixOf, keyIdOf } from '../domain/api-key.js';
 import { ApiError } from '../domain/errors.js';
+import { ACCOUNT_WIDE } from '../domain/limits.js';
 import { accountsKeys, accountsTable, applied, kindOfPk, type AccountItemKind } from './accounts-table.js';
 import { isConditionalCheckFailure } from './dynamo-client.js';
 
@@ -25,8 +26,9 @@ export interface AccountItem {
   /** Set when deletion starts: TTL finishes an abandoned deletion even if nobody retries. */
   readonly expires_at?: number;
   /**
-   * Also: one attribute per open window of the per-minute allowance, `rate#<key id>#<window
-   * start>` = units used (`takeRequestUnit`), read with `rateWindowsOf`.
+   * Also: one attribute per open window of the per-minute allowance, `rate#account#<window
+   * start>` = requests of all the account's keys (the limit), and `rate#<key id>#<window start>`
+   * = that key's (its usage history) (`takeRequestUnit`), read with `rateWindowsOf`.
    */
 }
 
@@ -142,18 +144,24 @@ export const accountRepository = {
   async takeRequestUnit(accountId: string, keyId: string, windowStart: number, limit: number): Promise<RequestUnit> {
     const pk = accountsKeys.account(accountId);
     const window = rateAttribute(keyId, windowStart);
+    // The limit is the account's (issue 24: a rotated key must not start a fresh minute); the
+    // key's own count beside it is what the usage history records per key.
+    const accountWindow = rateAttribute(ACCOUNT_WIDE, windowStart);
     try {
       const out = await accountsTable.update(pk, {
-        UpdateExpression: 'SET #n = if_not_exists(#n, :zero) + :one',
-        ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#n) OR #n < :limit)',
-        ExpressionAttributeNames: { '#s': 'status', '#n': window },
+        UpdateExpression: 'SET #n = if_not_exists(#n, :zero) + :one, #a = if_not_exists(#a, :zero) + :one',
+        ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#a) OR #a < :limit)',
+        ExpressionAttributeNames: { '#s': 'status', '#n': window, '#a': accountWindow },
         ExpressionAttributeValues: { ':active': 'active', ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)), ':zero': 0, ':one': 1, ':limit': limit },
         ReturnValues: 'ALL_OLD',
       });
-      const used = Number(out.Attributes?.[window] ?? 0) + 1;
-      if (used > 1) return { outcome: 'taken', used };
-      // Never a later window (another instance's clock a little ahead): that one is still open.
-      const closed = windowsIn(out.Attributes).filter((w) => w.windowStart < windowStart || (w.windowStart === windowStart && w.keyId !== keyId));
+      const used = Number(out.Attributes?.[accountWindow] ?? 0) + 1;
+      if (Number(out.Attributes?.[window] ?? 0) > 0) return { outcome: 'taken', used };
+      // Never a later window (another instance's clock a little ahead): that one is still open;
+      // nor the account's window of this minute, which other keys' requests share.
+      const closed = windowsIn(out.Attributes).filter(
+        (w) => w.windowStart < windowStart || (w.windowStart === windowStart && w.keyId !== keyId && w.keyId !== ACCOUNT_WIDE),
+      );
       return { outcome: 'taken', used, closed };
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
@@ -180,14 +188,19 @@ export const accountRepository = {
     );
   },
 
-  /** The allowance windows the account item holds (for the dashboard's usage and the data export). */
+  /** The keys' allowance windows the account item holds (for the dashboard's usage and the data export). */
   async rateWindows(accountId: string): Promise<RateWindowCount[]> {
-    return windowsIn(await accountsTable.get<Record<string, unknown>>(accountsKeys.account(accountId)));
+    return windowsIn(await accountsTable.get<Record<string, unknown>>(accountsKeys.account(accountId))).filter((w) => w.keyId !== ACCOUNT_WIDE);
   },
 
   /** The same, from an account item already read (the session's). */
   rateWindowsOf(account: AccountItem): RateWindowCount[] {
-    return windowsIn(account as unknown as Record<string, unknown>);
+    return windowsIn(account as unknown as Record<string, unknown>).filter((w) => w.keyId !== ACCOUNT_WIDE);
+  },
+
+  /** Requests the account has made in the minute window starting at `windowStart` (all its keys). */
+  accountWindowUsed(account: AccountItem, windowStart: number): number {
+    return windowsIn(account as unknown as Record<string, unknown>).find((w) => w.keyId === ACCOUNT_WIDE && w.windowStart === windowStart)?.used ?? 0;
   },
 
   async getAccount(accountId: string): Promise<AccountItem | undefined> {

@@ -40,6 +40,18 @@ async function loadSharedSchemas(): Promise<Record<string, object>> {
   };
 }
 
+/**
+ * The schema without its `uniqueItems` constraints: ajv checks them by comparing every pair of
+ * items (30,000 components cost 25 s, issue 24), before the component count could refuse the
+ * document. Duplicates are harmless to a scan (each is read as a component and counted against
+ * the bound), so the rest of the schema is checked in time linear in the document.
+ */
+export function withoutUniqueItems(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutUniqueItems);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'uniqueItems').map(([key, value]) => [key, withoutUniqueItems(value)]));
+}
+
 const validators = new Map<CycloneDxVersion, Promise<ValidateFunction>>();
 
 /** The compiled validator of one CycloneDX version (compiled once per container). */
@@ -55,13 +67,14 @@ export function cycloneDxValidator(version: CycloneDxVersion): Promise<ValidateF
       ]);
       // The library's own options: no defaults written into the input, no remote schemas.
       const { Ajv } = commonJsExports(ajvModule, 'Ajv');
-      const ajv = new Ajv({ strict: false, useDefaults: false, addUsedSchema: false, allErrors: false, schemas });
+      const linearSchemas = Object.fromEntries(Object.entries(schemas).map(([id, shared]) => [id, withoutUniqueItems(shared) as object]));
+      const ajv = new Ajv({ strict: false, useDefaults: false, addUsedSchema: false, allErrors: false, schemas: linearSchemas });
       // The plugin is ajv-formats' module.exports and its `default` alike (it sets both), so
       // `default.default` is the plugin whichever way the CommonJS package was loaded.
       formatsModule.default.default(ajv);
       ajv.addFormat('idn-email', true);
       ajv.addFormat('iri-reference', true);
-      return ajv.compile(schema);
+      return ajv.compile(withoutUniqueItems(schema) as object);
     })();
     validators.set(version, validator);
   }

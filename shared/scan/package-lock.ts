@@ -1,4 +1,5 @@
 import * as z from '../domain/zod.js';
+import { entryText, oversizedField } from './bounds.js';
 import { keyLinesOf } from './json-key-lines.js';
 import { badManifest, checkComponentCount, type NotChecked, type ParsedManifest, type ScanComponent } from './manifest.js';
 import { npmPurl } from './purl.js';
@@ -50,17 +51,31 @@ export function parsePackageLock(text: string, document: unknown): ParsedManifes
   const components: ScanComponent[] = [];
   const notChecked: NotChecked[] = [];
   for (const [path, entry] of entries) {
-    const name = entry.name ?? nameFromLockPath(path) ?? path;
+    // An empty `name` names nothing: the path's last name is the package's.
+    const name = entry.name || (nameFromLockPath(path) ?? path);
     const line = lines.get(path) ?? null;
     if (!entry.version) {
-      notChecked.push({ entry: path, line, reason: 'The lockfile entry has no version.' });
+      notChecked.push({ entry: entryText(path), line, reason: 'The lockfile entry has no version.' });
+      continue;
+    }
+    const oversized = oversizedField({ name, version: entry.version });
+    if (oversized) {
+      notChecked.push({ entry: entryText(path), line, reason: oversized });
+      continue;
+    }
+    let purl: string;
+    try {
+      purl = npmPurl(name, entry.version);
+    } catch (error) {
+      // packageurl-js refuses what no registry could hold (an empty name, a name of only a scope).
+      notChecked.push({ entry: entryText(path), line, reason: `Not checked: its name cannot be a package URL (${error instanceof Error ? error.message : String(error)}).` });
       continue;
     }
     // An alias (`"x": "npm:real@1.0.0"`) is installed under its alias path but carries the real name.
     components.push({
       name,
       version: entry.version,
-      purl: npmPurl(name, entry.version),
+      purl,
       ecosystem: 'npm',
       packageName: name,
       cpe: null,

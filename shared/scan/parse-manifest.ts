@@ -1,4 +1,5 @@
 import { parseCycloneDx } from './cyclonedx.js';
+import { checkJsonBounds, checkJsonTextDepth } from './json-bounds.js';
 import { MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL, badManifest, type ParsedManifest } from './manifest.js';
 import { parsePackageLock } from './package-lock.js';
 import { looksLikeRequirements, parseRequirements } from './requirements.js';
@@ -27,6 +28,7 @@ export async function parseManifest(body: Buffer | string): Promise<ParsedManife
   if (text.trim() === '') throw badManifest('The request body is empty: send a CycloneDX or SPDX JSON SBOM, a package-lock.json or a requirements.txt.');
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    checkJsonTextDepth(text);
     let document: unknown;
     try {
       document = JSON.parse(text);
@@ -36,6 +38,7 @@ export async function parseManifest(body: Buffer | string): Promise<ParsedManife
     if (typeof document !== 'object' || document === null || Array.isArray(document)) {
       throw badManifest('The JSON body is not an object: send a CycloneDX or SPDX JSON SBOM or a package-lock.json.');
     }
+    checkJsonBounds(document);
     const fields = document as Record<string, unknown>;
     if (fields.bomFormat === 'CycloneDX') return parseCycloneDx(document);
     if ('spdxVersion' in fields) return parseSpdx(document);

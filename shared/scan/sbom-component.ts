@@ -1,3 +1,4 @@
+import { entryText, oversizedField } from './bounds.js';
 import { parseComponentCpe } from './component-cpe.js';
 import type { NotChecked, ScanComponent } from './manifest.js';
 import { parsePurl } from './purl.js';
@@ -17,17 +18,23 @@ export interface SbomEntry {
  * listed as not checked with the reason.
  */
 export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
-  const label = entry.version ? `${entry.name}@${entry.version}` : entry.name;
+  const label = entryText(entry.version ? `${entry.name}@${entry.version}` : entry.name);
+  // Before any purl or CPE is parsed: a field longer than its bound is not read at all.
+  const oversized = oversizedField(entry);
+  if (oversized) return { entry: label, line: null, reason: oversized };
   let ecosystem: ScanComponent['ecosystem'] = null;
   let packageName: string | null = null;
-  let version = entry.version ?? null;
+  // An empty version field (SPDX `versionInfo: ""`) gives no version, as a missing one.
+  let version = entry.version || null;
   let purlProblem: string | null = null;
   if (entry.purl) {
     try {
       const purl = parsePurl(entry.purl);
       ecosystem = purl.ecosystem;
       packageName = purl.packageName;
-      version = version ?? purl.version;
+      version = version ?? (purl.version || null);
+      const longVersion = oversizedField({ version });
+      if (longVersion) return { entry: label, line: null, reason: longVersion };
       if (!ecosystem) purlProblem = `purl type "${purl.type}" is not an ecosystem OSV covers`;
     } catch (error) {
       purlProblem = `its purl is not valid (${error instanceof Error ? error.message : String(error)})`;
@@ -49,10 +56,13 @@ export function sbomComponent(entry: SbomEntry): ScanComponent | NotChecked {
     ecosystem = null;
     packageName = null;
   }
+  // A CPE-only component's version is the CPE's own version (its update kept), held to the same bound.
+  const reported = version ?? usableCpe?.version ?? '';
+  const longVersion = oversizedField({ version: reported });
+  if (longVersion) return { entry: label, line: null, reason: longVersion };
   return {
     name: entry.name,
-    // A CPE-only component's version is the CPE's own version (its update kept).
-    version: version ?? usableCpe?.version ?? '',
+    version: reported,
     purl: entry.purl ?? null,
     ecosystem,
     packageName,

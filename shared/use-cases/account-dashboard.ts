@@ -1,7 +1,7 @@
 import * as z from '../domain/zod.js';
 import { PROVIDERS, providerIdSchema, type ProviderId } from '../auth/providers.js';
 import { ApiError } from '../domain/errors.js';
-import { CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';
+import { ACCOUNT_WIDE, CORE_LIMIT, EXPORT_LIMIT, windowAt } from '../domain/limits.js';
 import { accountRepository, type AccountItem } from '../repositories/account-repository.js';
 import { USAGE_SK_PREFIX, counterRepository } from '../repositories/counter-repository.js';
 import { identityRef, identityRepository, type IdentityItem } from '../repositories/identity-repository.js';
@@ -10,6 +10,7 @@ import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { issuedKeyOf, sealIssuedKey, type ActiveSession } from './sessions.js';
 import { dailyUsageSince } from './usage-history.js';
 import { platformClock } from '../platform/clock.js';
+import { withRotationUnit } from './rotation-allowance.js';
 
 /** What the dashboard shows (GET /account/me). Only the caller's own account, never a hash. */
 export interface AccountOverview {
@@ -52,11 +53,10 @@ export async function accountOverview(active: ActiveSession, nowMs = platformClo
   const identities = await identitiesOf(account);
   const minute = windowAt(nowMs, CORE_LIMIT.windowSeconds);
   const hour = windowAt(nowMs, EXPORT_LIMIT.windowSeconds);
-  const keyId = account.current_key?.key_id;
-  // The minute's window is on the account item the session has just read (consistently).
-  const open = accountRepository.rateWindowsOf(account).find((w) => w.keyId === keyId && w.windowStart === minute.start);
-  const minuteUsed = open?.used ?? 0;
-  const hourUsed = keyId ? await counterRepository.used({ accountId: account.account_id, keyId, resource: 'exports', windowStart: hour.start }) : 0;
+  // The allowances are the account's, whichever key spent them; the minute's window is on the
+  // account item the session has just read (consistently).
+  const minuteUsed = accountRepository.accountWindowUsed(account, minute.start);
+  const hourUsed = await counterRepository.used({ accountId: account.account_id, keyId: ACCOUNT_WIDE, resource: 'exports', windowStart: hour.start });
   return {
     email: account.email,
     created_at: account.created_at,
@@ -81,8 +81,9 @@ export async function accountOverview(active: ActiveSession, nowMs = platformClo
 }
 
 /** "Rotate key": a new key, the old one revoked; this session may show the new one. */
-export async function rotateKey(active: ActiveSession) {
-  const key = await accountRepository.issueKey(active.account.account_id);
+export async function rotateKey(active: ActiveSession, nowMs = platformClock.now()) {
+  const accountId = active.account.account_id;
+  const key = await withRotationUnit(accountId, nowMs, () => accountRepository.issueKey(accountId));
   await sessionRepository.setIssuedKey(active.hash, sealIssuedKey(active.sessionId, active.account.account_id, key));
   return { api_key: key.apiKey, key_id: key.keyId, prefix: key.prefix, created_at: key.createdAt };
 }

@@ -1,13 +1,14 @@
 import type { Caller } from '../domain/caller.js';
 import { ApiError } from '../domain/errors.js';
-import { EXPORT_LIMIT, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
+import { ACCOUNT_WIDE, EXPORT_LIMIT, rateHeaders, retryAfterSeconds, windowAt, type RateState } from '../domain/limits.js';
 import { LimitReachedError, counterRepository, type CounterKey } from '../repositories/counter-repository.js';
 import { recordUsage } from './usage-history.js';
 
 function exportCounter(caller: Caller, nowMs: number): { counter: CounterKey; resetAt: number } {
   const window = windowAt(nowMs, EXPORT_LIMIT.windowSeconds);
   return {
-    counter: { accountId: caller.accountId, keyId: caller.keyId, resource: EXPORT_LIMIT.resource, windowStart: window.start },
+    // The account's window, whichever of its keys asks: a rotated key finds the same count.
+    counter: { accountId: caller.accountId, keyId: ACCOUNT_WIDE, resource: EXPORT_LIMIT.resource, windowStart: window.start },
     resetAt: window.resetAt,
   };
 }

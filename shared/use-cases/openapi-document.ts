@@ -5,6 +5,6 @@ let cached: string | undefined;
 
 /** The served OpenAPI document, generated once per container from the zod schemas. */
 export function servedOpenApiDocument(): string {
-  cached ??= JSON.stringify(openApiDocument(config().PUBLIC_BASE_URL.replace(/\/+$/, ''), config().SERVICE_VERSION));
+  cached ??= JSON.stringify(openApiDocument(config().PUBLIC_BASE_URL.replace(/(?<!\/)\/+$/, ''), config().SERVICE_VERSION));
   return cached;
 }

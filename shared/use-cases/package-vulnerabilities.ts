@@ -19,13 +19,16 @@ const SUMMARY_LIMIT = 400;
 
 /** The first sentences of an advisory's details, up to about 400 characters, without Markdown markup. */
 function firstSentences(text: string): string {
-  const plain = text.replace(/```[\s\S]*?```/g, ' ').replace(/[`*_#>]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  const plain = text.replace(/```[\s\S]*?```/g, ' ').replace(/[`*_#>]/g, '').replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1').replace(/\s+/g, ' ').trim();
   if (plain.length <= SUMMARY_LIMIT) return plain;
-  const sentences = plain.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [];
+  // Split at each space after sentence punctuation: a pattern that matched whole sentences
+  // (`[^.!?]+[.!?]+`) rescanned an unpunctuated text from every position, quadratic.
+  const sentences = plain.split(/(?<=[.!?])\s/);
   let out = '';
   for (const sentence of sentences) {
-    if ((out + sentence).length > SUMMARY_LIMIT) break;
-    out += sentence;
+    const next = out ? `${out} ${sentence}` : sentence;
+    if (next.length > SUMMARY_LIMIT) break;
+    out = next;
   }
   return out.trim() || `${plain.slice(0, SUMMARY_LIMIT - 1).trimEnd()}…`;
 }

@@ -1,6 +1,7 @@
 import { packageKey, type Advisory } from '../domain/advisory.js';
 import type { Caller } from '../domain/caller.js';
 import { ApiError } from '../domain/errors.js';
+import { rateHeaders } from '../domain/limits.js';
 import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport, type ScanVulnerability } from '../domain/scan-report.js';
 import { parseScanQuery, type ScanFormat } from '../query/scan-query.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
@@ -10,8 +11,10 @@ import type { CpeIndexEntry } from '../scan/cpe-index.js';
 import { DEFAULT_MANIFEST_PATH, type ManifestKind, type NotChecked, type ParsedManifest, type ScanComponent } from '../scan/manifest.js';
 import { decodeManifestBody } from '../scan/manifest-body.js';
 import { parseManifest } from '../scan/parse-manifest.js';
+import { boundMatches } from '../scan/report-bounds.js';
 import type { ScanMatch } from '../scan/scan-match.js';
 import { affectingCpeFindings, toCpeVulnerability } from './cpe-vulnerabilities.js';
+import { admitRequest } from './admit-request.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
 import type { ActiveSession } from './sessions.js';
 import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from './package-vulnerabilities.js';
@@ -108,9 +111,18 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
     matches.push({ finding, componentKey: componentKey(component), cpe: component.cpe });
   }
   matches.sort((a, b) => compareFindings(a.finding, b.finding));
+  const bounded = boundMatches(matches, notChecked);
   return {
-    report: { components: manifest.componentCount, checked, not_checked: notChecked, findings: matches.map((m) => m.finding) },
-    matches,
+    report: {
+      components: manifest.componentCount,
+      checked,
+      not_checked: bounded.notChecked,
+      not_checked_total: bounded.notCheckedTotal,
+      findings: bounded.matches.map((m) => m.finding),
+      findings_total: bounded.findingsTotal,
+      vulnerabilities_total: bounded.vulnerabilitiesTotal,
+    },
+    matches: bounded.matches,
     reads: { packageQueries: advisories.size, cpeQueries: cpeIndex.queries, catalogueRecords: records.size },
   };
 }
@@ -162,11 +174,23 @@ export async function scanForDashboard(
   active: ActiveSession,
   body: Buffer,
   contentEncoding: string | undefined,
+  onUsageError?: (error: unknown) => void,
 ): Promise<{ report: ScanReport; rate: Record<string, string> }> {
   const key = active.account.current_key;
   if (!key) throw new ApiError('CONFLICT', 'This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its 10 exports an hour).');
+  const caller = { accountId: active.account.account_id, keyId: key.key_id };
+  // The API's limits, the per-minute allowance included (issue 24: 150 dashboard scans in 1.5 s):
+  // every attempt, refused manifests too, is a request of the account's 100 a minute.
+  const nowMs = platformClock.now();
+  const admission = await admitRequest(caller, nowMs, onUsageError ?? (() => undefined));
+  if (admission.outcome === 'refused') throw new ApiError('CONFLICT', 'The account\'s API key changed meanwhile: reload the page and scan again.');
+  if (admission.outcome === 'limited') {
+    throw new ApiError('RATE_LIMITED', undefined, undefined, { ...rateHeaders(admission.state), 'Retry-After': String(admission.retryAfterSeconds) });
+  }
   const { answer, rate } = await scanManifest({
-    caller: { accountId: active.account.account_id, keyId: key.key_id },
+    caller,
+    nowMs,
+    onUsageError,
     body,
     contentEncoding,
     query: { format: ['json'] },

@@ -1,4 +1,5 @@
 import { utcDay } from '../domain/days-unpatched.js';
+import { ACCOUNT_WIDE } from '../domain/limits.js';
 import { accountRepository, type RateWindowCount } from '../repositories/account-repository.js';
 import { counterRepository, type DailyUsage, type UsageMetric } from '../repositories/counter-repository.js';
 import { platformClock } from '../platform/clock.js';
@@ -73,7 +74,8 @@ export async function countWindowRequests(
     counts.set(id, { keyId, atMs, requests: (counts.get(id)?.requests ?? 0) + requests });
   };
   add(who.keyId, nowMs, 1);
-  if (closedNow) for (const w of closed) if (uncounted(w) > 0) add(w.keyId, w.windowStart * 1000, uncounted(w));
+  // The account's own windows are the limit's; their requests are counted in the keys' windows.
+  if (closedNow) for (const w of closed) if (w.keyId !== ACCOUNT_WIDE && uncounted(w) > 0) add(w.keyId, w.windowStart * 1000, uncounted(w));
   await Promise.all([...counts.values()].map((c) => recordUsage({ accountId: who.accountId, keyId: c.keyId }, { requests: c.requests }, onError, c.atMs)));
 }
 

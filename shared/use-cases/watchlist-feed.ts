@@ -79,7 +79,7 @@ export async function watchlistFeed(file: string, nowMs: number = Date.now()): P
   const xml = renderWatchlistFeed({
     watchlistId: watchlist.id,
     name: watchlist.name,
-    baseUrl: config().PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    baseUrl: config().PUBLIC_BASE_URL.replace(/(?<!\/)\/+$/, ''),
     feedPath: path,
     entries,
     emptyUpdated: watchlist.created_at,

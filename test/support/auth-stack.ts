@@ -1,3 +1,4 @@
+import type { Clock } from '../../shared/platform/clock.js';
 import { randomBytes } from 'node:crypto';
 import type { ProviderId } from '../../shared/auth/providers.js';
 import { dashboardFiles } from '../../shared/local/dashboard-files.js';
@@ -21,9 +22,10 @@ export function emailOf(subject: string): string {
 const isFresh = (subject: string) => subject.startsWith('t-') || /^9\d{8}$/.test(subject);
 
 /** The local stack with the dashboard and the stand-ins, which also accept `t-…` test users. */
-export async function startAuthStack(environment: Record<string, string> = {}, webhooks?: LocalWebhookOptions): Promise<TestStack> {
+export async function startAuthStack(environment: Record<string, string> = {}, webhooks?: LocalWebhookOptions, clock?: Clock): Promise<TestStack> {
   return startTestStack({
     environment,
+    ...(clock ? { clock } : {}),
     ...(webhooks ? { webhooks } : {}),
     sideRoutes: [
       dashboardFiles(),
