@@ -8,6 +8,9 @@
  */
 export const PUBLIC_BASE_URL_PARAMETER = '/plaincve/public-base-url';
 
+/** The parameters a function declaration may name (shared/platform/functions.ts `parameters`). */
+export const PARAMETER_NAMES = { publicBaseUrl: PUBLIC_BASE_URL_PARAMETER } as const;
+
 /** The names of the secrets an operator fills after the first deploy (stack outputs print them). */
 export const OAUTH_SECRET_NAME = 'plaincve/oauth';
 export const NVD_API_KEY_SECRET_NAME = 'plaincve/nvd-api-key';
