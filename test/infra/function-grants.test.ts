@@ -5,7 +5,7 @@ import { buildApp, type PlainCveApp } from '../../infra/app.js';
 import type { PlainCveFunction } from '../../infra/plaincve-function.js';
 import { CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION } from '../../shared/platform/change-delivery.js';
 import { FUNCTIONS, type FunctionDefinition, type TableAccess } from '../../shared/platform/functions.js';
-import { grantStatements, resourceEnvironment, TABLE_ACTIONS, type ResourceLocator } from '../../shared/platform/grants.js';
+import { CONFIGURATION_ERROR_LOG, grantStatements, resourceEnvironment, TABLE_ACTIONS, type ResourceLocator } from '../../shared/platform/grants.js';
 import { INGEST_FUNCTION } from '../../shared/platform/ingest-function.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../../shared/platform/tables.js';
@@ -105,5 +105,25 @@ describe('the synthesized templates', () => {
       expect([...granted].sort(), fn.definition.id).toEqual(inEnvironment.sort());
       expect(inEnvironment.sort(), fn.definition.id).toEqual(Object.keys(fn.definition.tables).sort());
     }
+  });
+
+  it('counts every function\'s "configuration error" log lines into one metric, which alarms at the first', () => {
+    for (const { stack, fn } of deployed()) {
+      const logGroupId = logicalId(stack, fn.logGroup);
+      const filters = Object.values(templateOf(stack).Resources).filter(
+        (r) => r.Type === 'AWS::Logs::MetricFilter' && (r.Properties?.LogGroupName as { Ref?: string } | undefined)?.Ref === logGroupId,
+      );
+      const counting = filters.filter((f) => String(f.Properties?.FilterPattern).includes(`"${CONFIGURATION_ERROR_LOG.message}"`));
+      expect(counting, fn.definition.id).toHaveLength(1);
+      expect(counting[0]?.Properties?.MetricTransformations).toEqual([
+        { MetricNamespace: CONFIGURATION_ERROR_LOG.namespace, MetricName: CONFIGURATION_ERROR_LOG.metricName, MetricValue: '1' },
+      ]);
+    }
+    Template.fromStack(built.monitoring).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: CONFIGURATION_ERROR_LOG.namespace,
+      MetricName: CONFIGURATION_ERROR_LOG.metricName,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 });
