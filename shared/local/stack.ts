@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
-import type { FunctionDefinition } from '../platform/functions.js';
+import { WEBHOOK_DELIVERY_FUNCTION } from '../platform/change-delivery.js';
+import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
 import { changeRepository } from '../repositories/change-repository.js';
 import { resetDocumentClient } from '../repositories/dynamo-client.js';
@@ -17,6 +18,8 @@ import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
 import { ChangeLogFollower } from '../use-cases/follow-change-log.js';
 import { useHostResolver, type HostResolver } from '../webhooks/host-resolver.js';
 import { InProcessDeliveryQueue } from './in-process-delivery-queue.js';
+import { runAsFunction } from './function-scope.js';
+import { enforceFunctionGrants, stopEnforcingFunctionGrants } from './iam-check.js';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -56,6 +59,8 @@ export interface LocalStackOptions {
   /** The gateway's authorizer cache TTL holder (see GatewayOptions). */
   readonly authorizerCache?: { ttlSeconds: number };
   readonly webhooks?: LocalWebhookOptions;
+  /** The function declarations the stack runs with (default FUNCTIONS: a test takes a grant away from one). */
+  readonly functions?: Readonly<Record<FunctionId, FunctionDefinition>>;
 }
 
 export interface LocalStack {
@@ -97,6 +102,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     loadFunction: loadLocalFunction,
     sideRoutes: options.sideRoutes ?? [],
     ...(options.authorizerCache ? { authorizerCache: options.authorizerCache } : {}),
+    // Each function runs with only its declared environment and grants, as in AWS.
+    functions: options.functions ?? FUNCTIONS,
+    runAs: runAsFunction,
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
@@ -117,6 +125,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...options.environment,
   });
   resetDocumentClient();
+  enforceFunctionGrants();
   resetOAuthSecretCache();
 
   // dynalite has no TTL: the stack removes expired change-log items itself (in AWS, TTL does).
@@ -136,8 +145,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     follower,
     queue,
     async catchUp() {
+      // The follower stands in for the stream and the matcher; the attempts run as the delivery function.
       await follower.poll();
-      await queue.runDue();
+      await runAsFunction(WEBHOOK_DELIVERY_FUNCTION, () => queue.runDue());
     },
   };
   // A failed round (the database stopped on purpose in a test) just waits for the next one.
@@ -163,7 +173,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();
-      resetDocumentClient();
+      stopEnforcingFunctionGrants();
     },
   };
 }
