@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
-import { WEBHOOK_DELIVERY_FUNCTION } from '../platform/change-delivery.js';
+import { CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION } from '../platform/change-delivery.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
 import { changeRepository } from '../repositories/change-repository.js';
@@ -140,7 +140,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   useHostResolver(options.webhooks?.resolveHost);
   const clock = options.webhooks?.clock ?? Date.now;
   const queue = new InProcessDeliveryQueue(clock);
-  const follower = new ChangeLogFollower(queue);
+  const follower = new ChangeLogFollower(queue, Date.now, undefined, (work) => runAsFunction(CHANGE_MATCHER_FUNCTION, work));
   const webhooks: LocalWebhooks = {
     follower,
     queue,
