@@ -10,7 +10,7 @@ import { BatchWriteCommand, ScanCommand, type ScanCommandOutput } from '@aws-sdk
 import { applyFunctionEnvironment, localConfig } from '../shared/config/local.js';
 import { tableName } from '../shared/config/index.js';
 import type { CatalogueRecord } from '../shared/domain/cve.js';
-import { gradeLevel } from '../shared/ingest/readability.js';
+import { gradeLevel } from '../test/support/readability.js';
 import { localTableEnvironment } from '../shared/local/local-tables.js';
 import { catalogueItemOf } from '../shared/repositories/catalogue-item.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';

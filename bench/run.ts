@@ -29,7 +29,11 @@ const partModule = async (file: string) => (await import(pathToFileURL(join(dir,
  * (shared/platform: the ingest's NODE_OPTIONS, which `npm run ingest` uses too): each runs in a
  * process of its own started with those flags, and reports its headlines back.
  */
-const PART_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = { ingest: INGEST_FUNCTION.nodeFlags ?? [] };
+const PART_NODE_FLAGS: Readonly<Record<string, readonly string[]>> = {
+  ingest: INGEST_FUNCTION.nodeFlags ?? [],
+  // Its figure is the process's peak RSS: no other part may have run in that process before it.
+  'ingest-memory': INGEST_FUNCTION.nodeFlags ?? [],
+};
 const CHILD_PART = '--child-part=';
 
 const childPart = args.find((a) => a.startsWith(CHILD_PART))?.slice(CHILD_PART.length);

@@ -65,6 +65,11 @@ const envSchema = z.object({
   MICROSOFT_AUTHORIZE_URL: z._default(z.url(), 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize'),
   MICROSOFT_TOKEN_URL: z._default(z.url(), 'https://login.microsoftonline.com/common/oauth2/v2.0/token'),
   MICROSOFT_USERINFO_URL: z._default(z.url(), 'https://graph.microsoft.com/oidc/userinfo'),
+  /**
+   * Sign-in: the local stack sets this so that the token exchange may use plain http:// to its
+   * identity-provider stand-ins on loopback. Never set in AWS, where every endpoint is https.
+   */
+  OAUTH_ALLOW_HTTP_LOOPBACK: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true')),
   /** Per-call timeout for the providers' token and user endpoints. */
   OAUTH_HTTP_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** A session ends after this long without use... */

@@ -3,6 +3,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { jsonErrors } from './error-envelope.js';
 import { handlerBase } from './handler-base.js';
 import { rateLimitMiddleware, type RateLimitMode } from './rate-limit.js';
+import { platformClock } from '../platform/clock.js';
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
@@ -29,7 +30,7 @@ export interface ApiHandlerOptions {
 function apiOptions<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(options: ApiHandlerOptions) {
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
-  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(Date.now, options.rateLimit)] : [], errors: jsonErrors<TResult>() };
+  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(platformClock.now, options.rateLimit)] : [], errors: jsonErrors<TResult>() };
 }
 
 /** A buffered API function: its whole answer is one result object (at most 6 MB in Lambda). */

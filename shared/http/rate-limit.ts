@@ -5,6 +5,7 @@ import { rateHeaders, type RateState } from '../domain/limits.js';
 import { admitRequest } from '../use-cases/admit-request.js';
 import { callerOf } from './caller.js';
 import { logger } from './logger.js';
+import { platformClock } from '../platform/clock.js';
 
 /** Usage counting never fails a request: a failed write is logged and the request goes on. */
 const usageWriteFailed = (error: unknown) => logger.warn('usage count not recorded', { error: String(error) });
@@ -62,7 +63,7 @@ export async function alongsideAllowance<T>(event: APIGatewayProxyEvent, work: (
  * its error set itself (the export allowance) take precedence.
  */
 export function rateLimitMiddleware<TResult extends { headers?: APIGatewayProxyResult['headers'] } = APIGatewayProxyResult>(
-  now: () => number = Date.now,
+  now: () => number = platformClock.now,
   mode: RateLimitMode = 'before',
 ): middy.MiddlewareObj<APIGatewayProxyEvent, TResult> {
   const addHeaders = async (request: middy.Request<APIGatewayProxyEvent, TResult>) => {

@@ -14,6 +14,7 @@ import { corsAllowed, corsPreflightHeaders, corsResponseHeaders } from '../platf
 import type { RouteDefinition } from '../platform/routes.js';
 import { SECURITY_HEADERS } from '../platform/web.js';
 import { lambdaContext } from './lambda-context.js';
+import { asDelivered } from './lambda-events.js';
 import { withInvocationLogger } from '../http/logger.js';
 import { invokeStreaming, isStreamingHandler, type StreamedResponse, type StreamingHandler } from './lambda-streaming.js';
 import { authorizerResultSchema, policyAllows, type AuthorizerResult } from './policy.js';
@@ -132,8 +133,10 @@ export function createGatewayServer(options: GatewayOptions): Server {
 
     const definition = functions[found.route.functionId];
     const fn = await load(found.route.functionId);
-    const event = proxyEvent(parts, found, path, body, context);
-    if (Buffer.byteLength(JSON.stringify(event)) > MAX_LAMBDA_REQUEST_BYTES) {
+    // Lambda hands the function the event's JSON text, parsed: only what survives JSON reaches it.
+    const eventJson = JSON.stringify(proxyEvent(parts, found, path, body, context));
+    const event = JSON.parse(eventJson) as ReturnType<typeof proxyEvent>;
+    if (Buffer.byteLength(eventJson) > MAX_LAMBDA_REQUEST_BYTES) {
       console.error(`[gateway] the event for ${definition.id} is over Lambda's 6 MB request limit`);
       return sendGateway(res, 'REQUEST_TOO_LARGE', requestId);
     }
@@ -187,7 +190,7 @@ export function createGatewayServer(options: GatewayOptions): Server {
     const definition = functions.authorizer;
     const raw = await runAs(definition, () =>
       authorizer(
-        authorizerEvent(parts, found, path, context),
+        asDelivered(authorizerEvent(parts, found, path, context)),
         lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 5, definition.memoryMb ?? 256),
       ),
     );

@@ -52,6 +52,7 @@ export function localIdentityProviderEnvironment(baseUrl: string): Record<string
     OAUTH_SECRET_JSON: JSON.stringify(
       Object.fromEntries(PROVIDER_IDS.flatMap((p) => [[`${p}_client_id`, LOCAL_CLIENTS[p].id], [`${p}_client_secret`, LOCAL_CLIENTS[p].secret]])),
     ),
+    OAUTH_ALLOW_HTTP_LOOPBACK: 'true',
     GITHUB_AUTHORIZE_URL: at('/github/login/oauth/authorize'),
     GITHUB_TOKEN_URL: at('/github/login/oauth/access_token'),
     GITHUB_API_URL: at('/github/api'),

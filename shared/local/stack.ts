@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
 import { CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION } from '../platform/change-delivery.js';
+import { platformClock, runOnClock, type Clock } from '../platform/clock.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
 import { changeRepository } from '../repositories/change-repository.js';
@@ -61,6 +62,12 @@ export interface LocalStackOptions {
   readonly webhooks?: LocalWebhookOptions;
   /** The function declarations the stack runs with (default FUNCTIONS: a test takes a grant away from one). */
   readonly functions?: Readonly<Record<FunctionId, FunctionDefinition>>;
+  /**
+   * The functions' clock (shared/platform/clock.ts), and the delivery queue's unless `webhooks`
+   * names another: tests pass a test clock so that limits, quotas, expiries and retries run
+   * without real waits. Default: the system clock.
+   */
+  readonly clock?: Clock;
 }
 
 export interface LocalStack {
@@ -127,6 +134,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   resetDocumentClient();
   enforceFunctionGrants();
   resetOAuthSecretCache();
+  runOnClock(options.clock);
 
   // dynalite has no TTL: the stack removes expired change-log items itself (in AWS, TTL does).
   // A failed sweep (the database stopped on purpose in a test) just waits for the next one.
@@ -138,9 +146,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   // Webhooks: the change log is followed in-process (the ingest may be another process; dynalite
   // has no streams) and deliveries run in-process, on the given clock.
   useHostResolver(options.webhooks?.resolveHost);
-  const clock = options.webhooks?.clock ?? Date.now;
+  const clock = options.webhooks?.clock ?? platformClock.now;
   const queue = new InProcessDeliveryQueue(clock);
-  const follower = new ChangeLogFollower(queue, Date.now, undefined, (work) => runAsFunction(CHANGE_MATCHER_FUNCTION, work));
+  const follower = new ChangeLogFollower(queue, undefined, undefined, (work) => runAsFunction(CHANGE_MATCHER_FUNCTION, work));
   const webhooks: LocalWebhooks = {
     follower,
     queue,
@@ -170,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clearInterval(sweeper);
       clearInterval(deliverer);
       useHostResolver(undefined);
+      runOnClock(undefined);
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();

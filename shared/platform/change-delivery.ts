@@ -5,7 +5,8 @@ import type { FunctionDefinition } from './functions.js';
  * DynamoDB Streams of the catalogue table (new and old images) → the matcher → the SQS delivery
  * queue → the delivery function. Neither function sits behind API Gateway, so they are not in
  * FUNCTIONS (which the API stack turns into routes' functions); the change-delivery stack builds
- * them from these definitions. Locally the same use cases run in-process (no stream, no queue).
+ * them from these definitions. Locally the same use cases run in-process: the change log stands in
+ * for the stream, and shared/local/in-process-delivery-queue.ts for the queue and its event source.
  */
 export const CHANGE_MATCHER_FUNCTION: FunctionDefinition = {
   id: 'changeMatcher',

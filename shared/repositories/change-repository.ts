@@ -8,6 +8,7 @@ import type { RiskState } from '../domain/risk-transition.js';
 import { batchDeleteAll, sendBatchWrite, type WriteRequest } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
+import { platformClock } from '../platform/clock.js';
 
 const { DeleteCommand, PutCommand, QueryCommand, ScanCommand } = dynamoDbDocumentSdk;
 
@@ -102,7 +103,7 @@ export const changeRepository = {
    * publish how far the log is complete (docs/architecture.md, "Change feed"). Returns the ids
    * written, in no particular order.
    */
-  async append(changes: readonly NewChange[], clock: () => number = Date.now, tracker?: WriteTracker): Promise<string[]> {
+  async append(changes: readonly NewChange[], clock: () => number = platformClock.now, tracker?: WriteTracker): Promise<string[]> {
     const table = tableName('CHANGES_TABLE');
     const written: string[] = [];
     const writeChunk = async (chunk: readonly NewChange[]) => {
@@ -249,7 +250,7 @@ export const changeRepository = {
    * Local stack only (dynalite has no TTL): deletes the changes whose `expires_at` has passed.
    * A Scan is acceptable here: it is housekeeping on a developer's machine, never a reader's path.
    */
-  async deleteExpired(nowMs: number = Date.now()): Promise<number> {
+  async deleteExpired(nowMs: number = platformClock.now()): Promise<number> {
     const table = tableName('CHANGES_TABLE');
     let start: Record<string, unknown> | undefined;
     let deleted = 0;

@@ -9,6 +9,7 @@ import { sessionRepository } from '../repositories/session-repository.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { issuedKeyOf, sealIssuedKey, type ActiveSession } from './sessions.js';
 import { dailyUsageSince } from './usage-history.js';
+import { platformClock } from '../platform/clock.js';
 
 /** What the dashboard shows (GET /account/me). Only the caller's own account, never a hash. */
 export interface AccountOverview {
@@ -46,7 +47,7 @@ async function identitiesOf(account: AccountItem): Promise<IdentityItem[]> {
   return [...indexed, ...fetched.filter((i): i is IdentityItem => i?.account_id === account.account_id)];
 }
 
-export async function accountOverview(active: ActiveSession, nowMs = Date.now()): Promise<AccountOverview> {
+export async function accountOverview(active: ActiveSession, nowMs = platformClock.now()): Promise<AccountOverview> {
   const { account } = active;
   const identities = await identitiesOf(account);
   const minute = windowAt(nowMs, CORE_LIMIT.windowSeconds);
@@ -120,7 +121,7 @@ export async function updateEmail(active: ActiveSession, request: z.infer<typeof
 }
 
 /** "Export account data": everything held about the account, never a key or session hash. */
-export async function exportAccountData(active: ActiveSession, nowMs = Date.now()) {
+export async function exportAccountData(active: ActiveSession, nowMs = platformClock.now()) {
   const accountId = active.account.account_id;
   const items = await accountRepository.itemsByKind(accountId);
   const [counters, windows] = await Promise.all([counterRepository.countersOf(accountId), accountRepository.rateWindows(accountId)]);
@@ -177,7 +178,7 @@ const ABANDONED_DELETION_SECONDS = 24 * 3600;
  * 4. the caller's own session (so it can retry until here);
  * 5. the account item, last.
  */
-export async function deleteAccount(active: ActiveSession, request: z.infer<typeof deleteRequestSchema>, nowMs = Date.now()) {
+export async function deleteAccount(active: ActiveSession, request: z.infer<typeof deleteRequestSchema>, nowMs = platformClock.now()) {
   if (request.confirmation.trim() !== DELETE_CONFIRMATION) {
     throw new ApiError('BAD_REQUEST', `Type ${DELETE_CONFIRMATION} to confirm that the account and its key should be deleted.`);
   }

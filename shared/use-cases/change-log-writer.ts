@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { positionBefore, positionTime } from '../domain/change-log.js';
 import { changeRepository, type NewChange } from '../repositories/change-repository.js';
+import { platformClock } from '../platform/clock.js';
 
 /** Longer than any run holds a batch in flight; the ingest Lambda lives at most 15 minutes. */
 export const WRITER_LEASE_MS = 20 * 60_000;
@@ -27,7 +28,7 @@ export class ChangeLogWriter {
   private opened: Promise<void> | undefined;
   private sequence = 0;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly clock: () => number = platformClock.now) {}
 
   private publish(): Promise<void> {
     const lows = [...this.inFlight.values()];

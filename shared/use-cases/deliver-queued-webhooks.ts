@@ -6,8 +6,28 @@
  * A delivered, dropped or final attempt reports success and SQS deletes the message.
  */
 import { deliveryJobSchema } from '../domain/webhook-delivery.js';
+import * as z from '../domain/zod.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
 import { attemptDelivery } from './deliver-webhook.js';
+import { platformClock } from '../platform/clock.js';
+
+/** The SQS event (Lambda's JSON: every attribute a string), the fields the delivery reads. */
+export const sqsDeliveryEventSchema = z.object({
+  Records: z.array(
+    z.looseObject({
+      messageId: z.string(),
+      receiptHandle: z.string(),
+      body: z.string(),
+      attributes: z.looseObject({ ApproximateReceiveCount: z.coerce.number().check(z.int(), z.minimum(1)) }),
+    }),
+  ),
+});
+export type SqsDeliveryEvent = z.infer<typeof sqsDeliveryEventSchema>;
+
+/** What the function returns with ReportBatchItemFailures on: the messages SQS keeps; it deletes the others. */
+export interface BatchResponse {
+  readonly batchItemFailures: { readonly itemIdentifier: string }[];
+}
 
 export interface QueuedDelivery {
   readonly messageId: string;
@@ -22,7 +42,7 @@ export interface QueueControls {
   readonly now: () => number;
 }
 
-const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: Date.now };
+const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: platformClock.now };
 
 export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], controls: QueueControls = sqsControls): Promise<{ failedMessageIds: string[] }> {
   const failed: string[] = [];
@@ -50,4 +70,13 @@ export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[],
     }),
   );
   return { failedMessageIds: failed };
+}
+
+/** One SQS batch as the event source mapping delivers it, answered in its partial-batch form. */
+export async function deliverQueuedBatch(event: SqsDeliveryEvent, controls: QueueControls = sqsControls): Promise<BatchResponse> {
+  const { failedMessageIds } = await deliverQueuedWebhooks(
+    event.Records.map((r) => ({ messageId: r.messageId, body: r.body, receiptHandle: r.receiptHandle, receiveCount: r.attributes.ApproximateReceiveCount })),
+    controls,
+  );
+  return { batchItemFailures: failedMessageIds.map((itemIdentifier) => ({ itemIdentifier })) };
 }

@@ -19,6 +19,7 @@ import { deliveryLogRepository } from '../repositories/delivery-log-repository.j
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { postWebhook } from '../webhooks/http-sender.js';
 import { guardWebhookUrl } from '../webhooks/url-guard.js';
+import { platformClock } from '../platform/clock.js';
 
 export type AttemptResult =
   | { readonly status: 'delivered' | 'dropped' | 'paused' }
@@ -50,7 +51,7 @@ async function send(job: DeliveryJob, url: string, secret: string, nowMs: number
 }
 
 /** Attempt `attempt` (1-based) of `job` at `nowMs`. */
-export async function attemptDelivery(job: DeliveryJob, attempt: number, nowMs: number = Date.now()): Promise<AttemptResult> {
+export async function attemptDelivery(job: DeliveryJob, attempt: number, nowMs: number = platformClock.now()): Promise<AttemptResult> {
   const target = await watchlistRepository.forDelivery(job.account_id, job.watchlist_id);
   const watchlist = target?.watchlist;
   // Removed, paused or no longer with this kind of event since the match: nothing to send.

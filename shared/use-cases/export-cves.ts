@@ -9,6 +9,7 @@ import { createIndexCache } from '../query/index-cache.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
+import { platformClock } from '../platform/clock.js';
 
 /** One per Lambda container: the warm filter index (see docs/architecture.md). */
 export const filterIndexCache = createIndexCache(filterIndexRepository);
@@ -71,7 +72,7 @@ export interface ExportRequest<T> {
  * is built; if building fails the unit is given back. Every outcome carries the export allowance's rate headers.
  */
 export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer: T; rate: Record<string, string> }> {
-  const nowMs = request.nowMs ?? Date.now();
+  const nowMs = request.nowMs ?? platformClock.now();
   let query: ExportQuery;
   try {
     query = parseExportQuery(request.format, request.query);

@@ -12,6 +12,7 @@ import { positionBefore, readHorizon } from '../domain/change-log.js';
 import type { DeliveryQueue } from '../domain/webhook-delivery.js';
 import { changeRepository, type StoredChange } from '../repositories/change-repository.js';
 import { dispatchChanges, WatchlistDirectory, type MatchableChange } from './match-changes.js';
+import { platformClock } from '../platform/clock.js';
 
 const PAGE = 500;
 
@@ -34,7 +35,7 @@ export class ChangeLogFollower {
 
   constructor(
     private readonly queue: DeliveryQueue,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = platformClock.now,
     // Locally watchlists are read at each poll that has changes: a watchlist just made applies at once.
     private readonly directory: WatchlistDirectory = new WatchlistDirectory(0, clock),
     /**

@@ -19,6 +19,7 @@ import { eventFor, eventOfChange } from '../domain/watchlist-event.js';
 import type { ExportFilters } from '../query/export-query.js';
 import { buildFilterIndex, selectFromIndex, type IndexSource } from '../query/filter-index.js';
 import { watchlistRepository, type AccountWatchlist } from '../repositories/watchlist-repository.js';
+import { platformClock } from '../platform/clock.js';
 
 /** One change as the matcher needs it: from the change log (local stack) or a stream record's images (AWS). */
 export interface MatchableChange {
@@ -107,7 +108,7 @@ export class WatchlistDirectory {
 
   constructor(
     private readonly ttlMs: number = config().WATCHLIST_CACHE_MS,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = platformClock.now,
     private readonly load: () => Promise<AccountWatchlist[]> = () => watchlistRepository.listAll(),
   ) {}
 

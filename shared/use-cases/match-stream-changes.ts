@@ -5,8 +5,6 @@
  * matched and its jobs go to the SQS delivery queue. Items that are not CVE records (the export
  * filter index, the health probe) are skipped.
  */
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { computeChange } from '../domain/change.js';
 import { CVE_ID_PATTERN, type CatalogueRecord } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
@@ -14,21 +12,26 @@ import { riskStateOf } from '../domain/risk-transition.js';
 import type { DeliveryQueue } from '../domain/webhook-delivery.js';
 import { recordOfItem } from '../repositories/catalogue-item.js';
 import { sqsDeliveryQueue } from '../repositories/delivery-queue-repository.js';
+import { itemOfStreamImage, type DynamoStreamEvent, type StreamImage } from '../repositories/stream-image.js';
 import { toExportRecord } from '../render/export-record.js';
 import { dispatchChanges, type MatchableChange } from './match-changes.js';
+import { platformClock } from '../platform/clock.js';
+
+export { dynamoStreamEventSchema, type DynamoStreamEvent } from '../repositories/stream-image.js';
 
 export interface StreamChange {
   /** The stream record's sequence number: unique and the same when Lambda retries the batch. */
   readonly sequenceNumber: string;
   /** When DynamoDB made the change (seconds), when the stream gives it. */
   readonly approximateCreationTime?: number | undefined;
-  readonly oldImage?: Record<string, unknown> | undefined;
-  readonly newImage?: Record<string, unknown> | undefined;
+  /** The images as Lambda delivers them: JSON, a Binary as base64 text (stream-image.ts). */
+  readonly oldImage?: StreamImage | undefined;
+  readonly newImage?: StreamImage | undefined;
 }
 
-function recordOf(image: Record<string, unknown> | undefined): CatalogueRecord | undefined {
+function recordOf(image: StreamImage | undefined): CatalogueRecord | undefined {
   if (!image) return undefined;
-  const item = unmarshall(image as Record<string, AttributeValue>);
+  const item = itemOfStreamImage(image);
   return typeof item.pk === 'string' && CVE_ID_PATTERN.test(item.pk) ? recordOfItem(item) : undefined;
 }
 
@@ -51,7 +54,18 @@ export function changeOfStreamRecord(entry: StreamChange, nowMs: number): Matcha
   };
 }
 
-export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = Date.now()) {
+export async function matchStreamChanges(entries: readonly StreamChange[], queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = platformClock.now()) {
   const changes = entries.flatMap((entry) => changeOfStreamRecord(entry, nowMs) ?? []);
   return dispatchChanges(changes, queue);
+}
+
+/** One batch of the catalogue table's stream, as the event source mapping hands it to the function. */
+export function matchStreamEvent(event: DynamoStreamEvent, queue: DeliveryQueue = sqsDeliveryQueue, nowMs: number = Date.now()) {
+  const entries = event.Records.map(({ dynamodb }) => ({
+    sequenceNumber: dynamodb.SequenceNumber,
+    approximateCreationTime: dynamodb.ApproximateCreationDateTime,
+    oldImage: dynamodb.OldImage,
+    newImage: dynamodb.NewImage,
+  }));
+  return matchStreamChanges(entries, queue, nowMs);
 }

@@ -22,6 +22,7 @@ import { daysUnpatched, utcDay } from '../domain/days-unpatched.js';
 import { ApiError } from '../domain/errors.js';
 import { parseChangesQuery } from '../query/changes-query.js';
 import { changeRepository, type StoredChange } from '../repositories/change-repository.js';
+import { platformClock } from '../platform/clock.js';
 
 function invalidCursor(message: string): ApiError {
   return new ApiError('INVALID_PARAMETER', 'Invalid query parameter: since.', [{ parameter: 'since', message }]);
@@ -40,7 +41,7 @@ function present(change: StoredChange, today: string): Change {
   };
 }
 
-export async function readChanges(query: Record<string, string[] | undefined> | null | undefined, nowMs: number = Date.now()): Promise<ChangesPage> {
+export async function readChanges(query: Record<string, string[] | undefined> | null | undefined, nowMs: number = platformClock.now()): Promise<ChangesPage> {
   const { since, limit } = parseChangesQuery(query);
   const oldestKept = nowMs - CHANGE_RETENTION_MS;
   const marks = await changeRepository.activeWriterMarks(nowMs);

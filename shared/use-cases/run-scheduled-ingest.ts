@@ -8,7 +8,7 @@
  */
 import { config } from '../config/index.js';
 import type { CatalogueRecord } from '../domain/cve.js';
-import { downloadSources } from '../ingest/fetch/download.js';
+import { withDownloadedSources } from '../ingest/fetch/download.js';
 import type { NvdCursor } from '../ingest/fetch/nvd-api.js';
 import { ingestRepository } from '../repositories/ingest-repository.js';
 import { readSecretString } from '../repositories/secret-repository.js';
@@ -63,40 +63,45 @@ export async function runScheduledIngest(options: ScheduledIngestOptions = {}): 
     const stored = await ingestRepository.getCursor<NvdCursor>(NVD_CURSOR);
     if (options.resumeOnly && !options.since && (!stored || stored.complete)) return { status: 'idle' };
     const apiKey = settings.NVD_API_KEY ?? (settings.NVD_API_KEY_SECRET_ID ? await readSecretString(settings.NVD_API_KEY_SECRET_ID) : undefined);
-    const files = await downloadSources(
-      [settings.KEV_URL, ...(settings.EPSS_URL ? [settings.EPSS_URL] : []), ...(settings.CPE_DICTIONARY_URL ? [settings.CPE_DICTIONARY_URL] : []), ...settings.OSV_EXPORT_URLS, ...settings.INGEST_SOURCE_URLS],
-      options.fetch ? { fetch: options.fetch } : {},
-    );
-    const since = options.since ?? (stored ? undefined : new Date(now.getTime() - settings.INGEST_INITIAL_LOOKBACK_DAYS * 86_400_000));
-    let pages = 0;
-    let last: NvdCursor | undefined;
-    const cursors = {
-      get: (name: string) => ingestRepository.getCursor<NvdCursor>(name),
-      async put(name: string, cursor: NvdCursor) {
-        await ingestRepository.putCursor(name, cursor);
-        pages++;
-        last = cursor;
-        options.onProgress?.({ cursor, percent: progressPercent(cursor) });
-        // The page is written and the cursor stored: a clean place to stop before the timeout.
-        if (options.deadline && !cursor.complete && Date.now() > options.deadline.getTime()) throw new RunBudgetSpent();
-      },
-    };
-    try {
-      const summary = await ingestCatalogue({
-        files,
-        now,
-        cursors,
-        nvdApi: { fetch: { baseUrl: settings.NVD_API_URL, ...(apiKey ? { apiKey } : {}) }, ...(since ? { since } : {}), until: now },
-        ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
-        ...(options.onWritten ? { onWritten: options.onWritten } : {}),
-        ...(options.beforeWrite ? { beforeWrite: options.beforeWrite } : {}),
-      });
-      return { status: 'done', summary };
-    } catch (error) {
-      if (!(error instanceof RunBudgetSpent) || !last) throw error;
-      // Exports see what this part of the backfill wrote.
-      await options.afterWrite?.();
-      return { status: 'paused', pages, cursor: last };
-    }
+    const urls = [
+      settings.KEV_URL,
+      ...(settings.EPSS_URL ? [settings.EPSS_URL] : []),
+      ...(settings.CPE_DICTIONARY_URL ? [settings.CPE_DICTIONARY_URL] : []),
+      ...settings.OSV_EXPORT_URLS,
+      ...settings.INGEST_SOURCE_URLS,
+    ];
+    return withDownloadedSources(urls, options.fetch ? { fetch: options.fetch } : {}, async (files): Promise<ScheduledIngestOutcome> => {
+      const since = options.since ?? (stored ? undefined : new Date(now.getTime() - settings.INGEST_INITIAL_LOOKBACK_DAYS * 86_400_000));
+      let pages = 0;
+      let last: NvdCursor | undefined;
+      const cursors = {
+        get: (name: string) => ingestRepository.getCursor<NvdCursor>(name),
+        async put(name: string, cursor: NvdCursor) {
+          await ingestRepository.putCursor(name, cursor);
+          pages++;
+          last = cursor;
+          options.onProgress?.({ cursor, percent: progressPercent(cursor) });
+          // The page is written and the cursor stored: a clean place to stop before the timeout.
+          if (options.deadline && !cursor.complete && Date.now() > options.deadline.getTime()) throw new RunBudgetSpent();
+        },
+      };
+      try {
+        const summary = await ingestCatalogue({
+          files,
+          now,
+          cursors,
+          nvdApi: { fetch: { baseUrl: settings.NVD_API_URL, ...(apiKey ? { apiKey } : {}) }, ...(since ? { since } : {}), until: now },
+          ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
+          ...(options.onWritten ? { onWritten: options.onWritten } : {}),
+          ...(options.beforeWrite ? { beforeWrite: options.beforeWrite } : {}),
+        });
+        return { status: 'done', summary };
+      } catch (error) {
+        if (!(error instanceof RunBudgetSpent) || !last) throw error;
+        // Exports see what this part of the backfill wrote.
+        await options.afterWrite?.();
+        return { status: 'paused', pages, cursor: last };
+      }
+    });
   });
 }

@@ -15,6 +15,7 @@ import { affectingCpeFindings, toCpeVulnerability } from './cpe-vulnerabilities.
 import { spendExportUnit, withExportRate } from './export-allowance.js';
 import type { ActiveSession } from './sessions.js';
 import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from './package-vulnerabilities.js';
+import { platformClock } from '../platform/clock.js';
 
 /** What a scan found, ready to render in any of the three formats. */
 export interface ScanOutcome {
@@ -134,7 +135,7 @@ export interface ScanRequest<T> {
  * the unit is given back.
  */
 export async function scanManifest<T>(request: ScanRequest<T>): Promise<{ answer: T; rate: Record<string, string> }> {
-  const nowMs = request.nowMs ?? Date.now();
+  const nowMs = request.nowMs ?? platformClock.now();
   let checked: { format: ScanFormat; manifestPath: string | undefined; manifest: ParsedManifest };
   try {
     const query = parseScanQuery(request.query);

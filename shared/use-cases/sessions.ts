@@ -13,6 +13,7 @@ import {
 import { ApiError } from '../domain/errors.js';
 import { accountRepository, type AccountItem, type IssuedKey } from '../repositories/account-repository.js';
 import { sessionRepository, type SessionItem } from '../repositories/session-repository.js';
+import { platformClock } from '../platform/clock.js';
 
 export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 
@@ -37,7 +38,7 @@ export async function createSession(
   accountId: string,
   provider: ProviderId,
   issuedKey: IssuedKey,
-  nowMs = Date.now(),
+  nowMs = platformClock.now(),
 ): Promise<{ cookie: string }> {
   const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = config();
   const sessionId = newSessionId();
@@ -73,7 +74,7 @@ export async function findSession(
 ): Promise<ActiveSession | undefined> {
   const sessionId = parseCookies(cookieHeader).get(SESSION_COOKIE);
   if (!sessionId || !isWellFormedSessionId(sessionId)) return undefined;
-  const nowMs = options.nowMs ?? Date.now();
+  const nowMs = options.nowMs ?? platformClock.now();
   const now = nowSeconds(nowMs);
   const hash = sessionHash(sessionId);
   const session = await sessionRepository.get(hash);

@@ -10,6 +10,7 @@ import { identityRef, identityRepository } from '../repositories/identity-reposi
 import { sessionRepository } from '../repositories/session-repository.js';
 import { oauthCredentials } from '../secrets/oauth-secret.js';
 import { createSession, findSession } from './sessions.js';
+import { platformClock } from '../platform/clock.js';
 
 /** The flow cookie: provider, state, PKCE verifier and return path, for ten minutes. */
 export const FLOW_COOKIE = FLOW_COOKIE_NAME;
@@ -37,7 +38,7 @@ export async function beginSignIn(rawProvider: string | undefined, returnTo: str
   const provider = parseProvider(rawProvider);
   const credentials = await oauthCredentials(provider);
   if (!credentials) return { location: `${DASHBOARD_PATH}?notice=provider-unavailable&provider=${provider}`, cookies: [] };
-  const start = startAuthorization(provider, credentials.clientId);
+  const start = await startAuthorization(provider, credentials.clientId);
   const flow = [provider, start.state, start.codeVerifier ?? '-', Buffer.from(safeReturnTo(returnTo)).toString('base64url')].join('.');
   return { location: start.url.href, cookies: [hostCookie(FLOW_COOKIE, flow, { maxAge: FLOW_SECONDS })] };
 }
@@ -77,7 +78,7 @@ export interface CallbackInput {
  * and starting a fresh session). Throws SignInError for anything a user or attacker can cause;
  * the handler turns every failure into one generic page.
  */
-export async function completeSignIn(input: CallbackInput, nowMs = Date.now()): Promise<Redirect> {
+export async function completeSignIn(input: CallbackInput, nowMs = platformClock.now()): Promise<Redirect> {
   const provider = parseProvider(input.provider);
   const flow = parseFlow(parseCookies(input.cookieHeader).get(FLOW_COOKIE));
   if (input.error) throw new SignInError('the provider reported an error');

@@ -1,6 +1,7 @@
 import { utcDay } from '../domain/days-unpatched.js';
 import { accountRepository, type RateWindowCount } from '../repositories/account-repository.js';
 import { counterRepository, type DailyUsage, type UsageMetric } from '../repositories/counter-repository.js';
+import { platformClock } from '../platform/clock.js';
 
 /** The dashboard's chart covers the last 30 UTC days, today included. */
 export const USAGE_DAYS = 30;
@@ -27,7 +28,7 @@ export async function recordUsage(
   who: { readonly accountId: string; readonly keyId: string },
   counts: Partial<Record<UsageMetric, number>>,
   onError: (error: unknown) => void,
-  nowMs = Date.now(),
+  nowMs = platformClock.now(),
 ): Promise<boolean> {
   try {
     await counterRepository.addUsage(who.accountId, who.keyId, utcDay(nowMs), counts);
@@ -104,7 +105,7 @@ function fill(dates: readonly string[], items: readonly DailyUsage[]): UsageDay[
   });
 }
 
-export async function usageHistory(accountId: string, nowMs = Date.now()): Promise<UsageHistory> {
+export async function usageHistory(accountId: string, nowMs = platformClock.now()): Promise<UsageHistory> {
   const dates = lastDays(nowMs);
   const items = await dailyUsageSince(accountId, dates[0] ?? utcDay(nowMs));
   const keyIds = [...new Set(items.map((i) => i.keyId))].sort();

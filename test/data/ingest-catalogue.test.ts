@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain/cve.js';
-import { gradeLevel } from '../../shared/ingest/readability.js';
+import { gradeLevel } from '../support/readability.js';
 import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { ApiError } from '../../shared/domain/errors.js';

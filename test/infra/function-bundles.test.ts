@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleFunction, bundleLoad, functionBuildOptions } from '../../infra/function-bundle.js';
+import { bundleFunction, bundleLoad, functionBuildOptions, functionSource } from '../../infra/function-bundle.js';
 import { PROJECT_ROOT } from '../../infra/project-root.js';
 import { fixture } from '../support/ingest-fixtures.js';
 import { probe, type ProbeInput } from '../support/lazy-chunks-probe.js';
@@ -100,5 +100,22 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
       ['lines', 'cwe'],
     ]);
     for (const source of bundled.sources) expect(source.calls.length).toBeGreaterThan(0);
+  });
+
+  it('no function bundle holds a devDependency (test-only packages such as flesch-kincaid stay out of Lambda)', async () => {
+    const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const entries = readdirSync(join(PROJECT_ROOT, 'functions')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -'.ts'.length));
+    expect(entries.length).toBeGreaterThan(10);
+    // All functions in one build: the same options as deployed, written nowhere.
+    const { metafile } = await build({
+      ...functionBuildOptions(entries[0]!, join(out, 'all')),
+      entryPoints: Object.fromEntries(entries.map((e) => [e, functionSource(e)])),
+      write: false,
+    });
+    const bundled = packagesIn(metafile, Object.keys(metafile.outputs));
+    // The check reads real bundles: the packages the handlers use are there...
+    for (const name of ['zod', '@middy/core', 'oauth4webapi']) expect(bundled.has(name), `${name} is in no bundle`).toBe(true);
+    // ...and no package the tests, benches or tooling use.
+    for (const name of Object.keys(manifest.devDependencies)) expect(bundled.has(name), `devDependency ${name} is in a function bundle`).toBe(false);
   });
 });

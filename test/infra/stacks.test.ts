@@ -7,6 +7,7 @@ import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../shared/platform/grants.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, GATEWAY_RESPONSES, STAGE_THROTTLE, gatewayResponseBody } from '../../shared/platform/gateway.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../../shared/platform/tables.js';
+import { servedOpenApiDocument } from '../../shared/use-cases/openapi-document.js';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
@@ -127,6 +128,22 @@ describe('routes', () => {
         expect(method?.authorizer).toBeUndefined();
       }
     }
+  });
+
+  it('the OpenAPI document served at /openapi.json documents exactly the gateway methods of the programmatic API', () => {
+    // Two builders compared, not one table with itself: CDK's resources (paths rebuilt from
+    // PathPart and ParentId) against the document the openapi function serves.
+    const paths = resourcePaths();
+    const deployed = ofType('AWS::ApiGateway::Method')
+      .map(([, r]) => `${String(r.Properties?.HttpMethod)} ${paths.get((r.Properties?.ResourceId as { Ref?: string }).Ref ?? '') ?? '/'}`)
+      // A CORS preflight answer is not an operation of the API.
+      .filter((m) => !m.startsWith('OPTIONS ') && / (\/api\/.*|\/health|\/openapi\.json)$/.test(m))
+      // OpenAPI has no greedy parameter: API Gateway's {name+} is documented as {name}.
+      .map((m) => m.replace(/\{(\w+)\+\}/g, '{$1}'));
+    const document = JSON.parse(servedOpenApiDocument()) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(deployed).toEqual(expect.arrayContaining(['GET /api/cve/{cve_id}', 'GET /health', 'GET /openapi.json']));
+    expect(documented.sort()).toEqual(deployed.sort());
   });
 });
 
@@ -275,5 +292,21 @@ describe('tables', () => {
     const tables = Object.values(stateful.toJSON().Resources as Record<string, Resource>).filter((r) => r.Type.startsWith('AWS::DynamoDB::'));
     expect(tables).toHaveLength(TABLE_DEFINITIONS.length);
     for (const table of tables) expect(table.DeletionPolicy).toBe('Retain');
+  });
+});
+
+describe('local-only allowances', () => {
+  it('no function in any stack may use plain http to loopback (OAUTH_ALLOW_HTTP_LOOPBACK, WEBHOOK_ALLOW_LOOPBACK are the local stack\'s)', () => {
+    const stacks = [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery];
+    const environments = stacks.flatMap((stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map((f) => ((f.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>)),
+    );
+    // The check reads real function settings...
+    expect(environments.some((variables) => 'ACCOUNTS_TABLE' in variables)).toBe(true);
+    // ...and none of them carries a local allowance.
+    for (const variables of environments) {
+      expect(variables).not.toHaveProperty('OAUTH_ALLOW_HTTP_LOOPBACK');
+      expect(variables).not.toHaveProperty('WEBHOOK_ALLOW_LOOPBACK');
+    }
   });
 });

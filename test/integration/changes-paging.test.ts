@@ -6,6 +6,7 @@ import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
 import { inventedCves } from '../support/nvd-stand-in.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { scanTable } from '../support/tables.js';
+import { TestClock } from '../support/time.js';
 
 /**
  * Done-means of issue 13: 2,500 changes read with limit=1000 → 2,500 unique changes in order,
@@ -14,6 +15,8 @@ import { scanTable } from '../support/tables.js';
  * dynalite is slow on a busy machine, so calls get a generous timeout.
  */
 const SETTLE_MS = 1000;
+// Real time, moved ahead once the ingest is over instead of waiting for its last writes to settle.
+const clock = TestClock.running();
 let stack: TestStack;
 let key: string;
 const dir = mkdtempSync(join(tmpdir(), 'plaincve-changes-'));
@@ -30,7 +33,7 @@ function nvdFile(name: string, first: number, count: number): string {
 }
 
 beforeAll(async () => {
-  stack = await startTestStack({ environment: { CHANGE_SETTLE_MS: String(SETTLE_MS) } });
+  stack = await startTestStack({ clock: clock.now, environment: { CHANGE_SETTLE_MS: String(SETTLE_MS) } });
   key = await stack.newKey();
 });
 afterAll(async () => {
@@ -67,7 +70,7 @@ describe('paging the change feed while an ingest writes', () => {
     let ingestEndedAt = 0;
     const second = ingestCatalogue({ files: [nvdFile('second.jsonl', 200_000, 1500)], batchSize: 25, concurrency: 4 }).then((summary) => {
       ingestDone = true;
-      ingestEndedAt = Date.now();
+      ingestEndedAt = clock.now();
       return summary;
     });
 
@@ -76,7 +79,7 @@ describe('paging the change feed while an ingest writes', () => {
     let pages = 0;
     let fullPages = 0;
     for (;;) {
-      const askedAt = Date.now();
+      const askedAt = clock.now();
       const answer = await page(cursor);
       pages++;
       if (answer.changes.length === 1000) fullPages++;
@@ -86,7 +89,8 @@ describe('paging the change feed while an ingest writes', () => {
       // server reads up to its own now − CHANGE_SETTLE_MS, so a page asked earlier (and answered
       // late, on a busy machine) may rightly stop short of the last writes.
       if (!answer.has_more && ingestDone && askedAt > ingestEndedAt + SETTLE_MS) break;
-      if (!answer.has_more) await pause(100);
+      if (ingestDone && clock.now() <= ingestEndedAt + SETTLE_MS) clock.advance(SETTLE_MS + 1);
+      else if (!answer.has_more) await pause(100);
     }
     expect((await second).written).toBe(1500);
 

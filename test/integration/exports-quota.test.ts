@@ -1,18 +1,21 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowAt } from '../../shared/domain/limits.js';
 import { counterRepository } from '../../shared/repositories/counter-repository.js';
 import { authorizeApiKey } from '../../shared/use-cases/authorize-api-key.js';
 import { exportCves } from '../../shared/use-cases/export-cves.js';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
-import { awayFromHourBoundary, exportClient, type Format } from '../support/export-client.js';
+import { exportClient, type Format } from '../support/export-client.js';
 import { describeRecordedAnswersConformance } from '../support/answers-conformance.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { HOUR_MS, TestClock } from '../support/time.js';
 
 let stack: TestStack;
 let client: ReturnType<typeof exportClient>;
+// Stopped early in a UTC hour: no test straddles the hour its quota counts in.
+const clock = TestClock.atWindowStart(HOUR_MS);
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ clock: clock.now });
   await stack.seed(exportTestCatalogue().slice(0, 200));
   client = exportClient(stack);
 });
@@ -21,14 +24,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-beforeEach(async () => {
-  await awayFromHourBoundary();
-});
-
 const FORMATS: Format[] = ['csv', 'json', 'sarif'];
 
 function nextHour(): number {
-  return windowAt(Date.now(), 3600).resetAt;
+  return windowAt(clock.now(), 3600).resetAt;
 }
 
 describe('the export quota: 10 exports per key per UTC hour, shared by the three formats', () => {
@@ -59,6 +58,19 @@ describe('the export quota: 10 exports per key per UTC hour, shared by the three
     expect(retryAfter).toBeLessThanOrEqual(3600);
     // Another key keeps its own allowance.
     expect((await client.exportAs(format, '', await stack.newKey())).status).toBe(200);
+  });
+
+  it('when Retry-After has passed, the next UTC hour gives a used-up key its 10 exports back', async () => {
+    const key = await stack.newKey();
+    for (let i = 0; i < 10; i++) expect((await client.exportAs('csv', '', key)).status).toBe(200);
+    const refused = await client.exportAs('json', '', key);
+    expect(refused.status).toBe(429);
+    const resetBefore = nextHour();
+    clock.advance(Number(refused.headers.get('retry-after')) * 1000);
+    const next = await client.exportAs('json', '', key);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('9');
+    expect(next.headers.get('x-ratelimit-reset')).toBe(String(resetBefore + 3600));
   });
 
   it('a 400 uses no unit of the quota, and its headers show the export allowance untouched', async () => {
@@ -102,7 +114,7 @@ describe('the export quota: 10 exports per key per UTC hour, shared by the three
     const auth = await authorizeApiKey(key);
     if (auth.outcome !== 'allow') throw new Error('the new key should be allowed');
     const caller = { accountId: auth.accountId, keyId: auth.keyId };
-    const counter = { ...caller, resource: 'exports' as const, windowStart: windowAt(Date.now(), 3600).start };
+    const counter = { ...caller, resource: 'exports' as const, windowStart: windowAt(clock.now(), 3600).start };
     await expect(
       exportCves({
         format: 'json',

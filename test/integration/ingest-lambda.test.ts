@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -7,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as ingestHandler } from '../../functions/ingest.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
-import { downloadSources } from '../../shared/ingest/fetch/download.js';
+import { withDownloadedSources } from '../../shared/ingest/fetch/download.js';
 import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-server.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
@@ -65,11 +67,15 @@ const NOW = Date.now();
 let dynamo: LocalDynamo;
 let nvd: NvdStandIn;
 let files: Awaited<ReturnType<typeof startFileServer>>;
+// The runs' temporary folder, as a warm Lambda container's /tmp: os.tmpdir() follows TMPDIR.
+const realTmp = tmpdir();
+const runTmp = mkdtempSync(join(realTmp, 'plaincve-lambda-tmp-'));
 // Two CVEs modified in the last week (the first run's look-back), and one before it.
 const cves = inventedCves(3, new Date(NOW - 10 * 86_400_000)).map((c, i) => (i === 0 ? c : { ...c, lastModified: new Date(NOW - i * 86_400_000).toISOString().replace('Z', '') }));
 for (const c of cves) (c.cve as { lastModified: string }).lastModified = c.lastModified;
 
 beforeAll(async () => {
+  process.env.TMPDIR = runTmp;
   dynamo = await startLocalDynamo();
   nvd = await startNvdStandIn(cves);
   files = await startFileServer();
@@ -90,6 +96,8 @@ beforeAll(async () => {
 afterAll(async () => {
   resetDocumentClient();
   await Promise.all([dynamo.close(), nvd.close(), files.close()]);
+  process.env.TMPDIR = realTmp;
+  rmSync(runTmp, { recursive: true, force: true });
 });
 
 describe('ingest Lambda', () => {
@@ -110,6 +118,8 @@ describe('ingest Lambda', () => {
 
     const again = await invoke({ 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} });
     expect(again).toMatchObject({ written: 0 });
+    // Every downloaded file (KEV, EPSS, CPE dictionary, OSV zip, side sources) is gone with its folder.
+    expect(readdirSync(runTmp)).toEqual([]);
   });
 
   it('a manual run with `since` reloads from that date', async () => {
@@ -120,19 +130,35 @@ describe('ingest Lambda', () => {
   it('refuses a malformed event', async () => {
     await expect(invoke({ since: 'last tuesday' })).rejects.toThrow(/Invalid ingest event/);
   });
+
+  it('a run that fails after its downloads leaves nothing in /tmp either', async () => {
+    nvd.outage(404);
+    try {
+      await expect(invoke({ since: new Date(NOW - 30 * 86_400_000).toISOString() })).rejects.toThrow();
+    } finally {
+      nvd.outage(undefined);
+    }
+    expect(nvd.requests.at(-1)?.status).toBe(404);
+    expect(readdirSync(runTmp)).toEqual([]);
+  });
 });
 
 describe('side-source downloads', () => {
   it('retries a 503 and keeps gzip content as it came, recognised by content', async () => {
     const sleeps: number[] = [];
-    const paths = await downloadSources([`${files.url}/flaky`, `${files.url}/metasploit.tsv.gz`], { sleep: async (ms) => void sleeps.push(ms), backoffMs: 10 });
+    const kinds = await withDownloadedSources([`${files.url}/flaky`, `${files.url}/metasploit.tsv.gz`], { sleep: async (ms) => void sleeps.push(ms), backoffMs: 10 }, (paths) =>
+      Promise.all(paths.map(async (p) => ((await recogniseFile(p)) as { source?: { label: string } } | undefined)?.source?.label)),
+    );
     expect(sleeps).toEqual([10]);
-    const kinds = await Promise.all(paths.map(async (p) => ((await recogniseFile(p)) as { source?: { label: string } } | undefined)?.source?.label));
     expect(kinds).toEqual(['CWE catalogue', 'Metasploit']);
+    expect(readdirSync(runTmp)).toEqual([]);
   });
 
-  it('fails clearly on a 404', async () => {
-    await expect(downloadSources([`${files.url}/missing`])).rejects.toThrow(/answered 404/);
+  it('fails clearly on a 404, and removes what it had downloaded before it', async () => {
+    let used = false;
+    await expect(withDownloadedSources([`${files.url}/kev.json`, `${files.url}/missing`], {}, () => Promise.resolve((used = true)))).rejects.toThrow(/answered 404/);
+    expect(used).toBe(false);
+    expect(readdirSync(runTmp)).toEqual([]);
   });
 });
 

@@ -8,14 +8,16 @@ import { createAccountWithKey } from '../../shared/use-cases/create-account-with
 import { captureOutput } from '../support/capture-output.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { awaitRoomInMinute } from '../support/time.js';
+import { MINUTE_MS, TestClock } from '../support/time.js';
 
 const dataPath = mkdtempSync(join(tmpdir(), 'plaincve-logs-'));
 let stack: TestStack;
+// Stopped early in a UTC minute: the 100 concurrent requests share a minute with the 8 before them.
+const clock = TestClock.atWindowStart(MINUTE_MS);
 
 beforeAll(async () => {
   // The loudest logging a deployment could switch on: the event must still never be logged.
-  stack = await startTestStack({ dataPath, environment: { POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
+  stack = await startTestStack({ dataPath, clock: clock.now, environment: { POWERTOOLS_LOG_LEVEL: 'DEBUG', POWERTOOLS_LOGGER_LOG_EVENT: 'true' } });
   await stack.seed([makeRecord({ cve_id: 'CVE-2021-44228' })]);
 });
 afterAll(async () => {
@@ -32,8 +34,6 @@ describe('logs (product-decisions §2: the API key never appears in a log line)'
     let revoked = '';
 
     const output = await captureOutput(async () => {
-      // The 100 concurrent requests below must share a minute with the 8 before them to reach the limit.
-      await awaitRoomInMinute(20);
       const send = async (path: string, apiKey?: string) => (await stack.get(path, apiKey ? { key: apiKey } : {})).status;
       expect(await send('/api/cve/CVE-2021-44228', key)).toBe(200);
       expect(await send('/api/cve/cve-2021-44228%20', key)).toBe(200);

@@ -12,7 +12,7 @@ import { createAccountWithKey } from '../../shared/use-cases/create-account-with
 import { dailyUsageSince } from '../../shared/use-cases/usage-history.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { awaitRoomInMinute } from '../support/time.js';
+import { MINUTE_MS, TestClock } from '../support/time.js';
 
 /**
  * The folded admission: one conditional write to the account item checks the key and takes the
@@ -21,12 +21,14 @@ import { awaitRoomInMinute } from '../support/time.js';
  * concurrency, usage is counted once, and items written before it keep working.
  */
 let stack: TestStack;
+// Stopped early in a UTC minute: each test's requests share one window.
+const clock = TestClock.atWindowStart(MINUTE_MS);
 const record = makeRecord({ cve_id: 'CVE-2021-44228' });
 const path = `/api/cve/${record.cve_id}`;
 const ignoreUsageErrors = () => undefined;
 
 beforeAll(async () => {
-  stack = await startTestStack({ environment: { DYNAMODB_TIMEOUT_MS: '15000' } });
+  stack = await startTestStack({ clock: clock.now, environment: { DYNAMODB_TIMEOUT_MS: '15000' } });
   await stack.seed([record]);
 });
 afterAll(() => stack.close());
@@ -40,7 +42,6 @@ function requestsByKey(usage: { keyId: string; requests: number }[]): Record<str
 describe('a lookup in an open window', () => {
   it('stops a key revoked mid-window at its next request, and the new key starts a window of its own', async () => {
     const { account, key: first } = await createAccountWithKey('mid-window@example.com');
-    await awaitRoomInMinute(15);
     for (let i = 1; i <= 5; i++) {
       const response = await stack.get(path, { key: first.apiKey });
       expect(response.status).toBe(200);
@@ -55,15 +56,14 @@ describe('a lookup in an open window', () => {
     expect(fresh.headers.get('x-ratelimit-remaining')).toBe('99');
 
     // Five requests of the first key, one of the second, the refused one nowhere.
-    const usage = await dailyUsageSince(account.account_id, utcDay(Date.now()));
+    const usage = await dailyUsageSince(account.account_id, utcDay(clock.now()));
     expect(requestsByKey(usage)).toEqual({ [first.keyId]: 5, [second.keyId]: 1 });
   });
 
   it('stops a key at once when its account starts being deleted mid-window', async () => {
     const { account, key } = await createAccountWithKey('deleted-mid-window@example.com');
-    await awaitRoomInMinute(10);
     for (let i = 0; i < 3; i++) expect((await stack.get(path, { key: key.apiKey })).status).toBe(200);
-    await accountRepository.markDeleting(account.account_id, Math.floor(Date.now() / 1000) + 86_400);
+    await accountRepository.markDeleting(account.account_id, Math.floor(clock.now() / 1000) + 86_400);
     const refused = await stack.get(path, { key: key.apiKey });
     expect(refused.status).toBe(401);
     expect(refused.headers.get('x-ratelimit-remaining')).toBeNull();
@@ -71,9 +71,8 @@ describe('a lookup in an open window', () => {
 
   it('keeps working for an account item and counters written before the allowance moved onto the account item', async () => {
     const { account, key } = await createAccountWithKey('before-the-move@example.com');
-    await awaitRoomInMinute(10);
     // The old per-minute counter item, used up: no longer the gate, it only expires.
-    const window = windowAt(Date.now(), CORE_LIMIT.windowSeconds);
+    const window = windowAt(clock.now(), CORE_LIMIT.windowSeconds);
     await documentClient().send(
       new PutCommand({
         TableName: tableName('COUNTERS_TABLE'),

@@ -11,7 +11,7 @@ import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js'
 import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
-import { awaitRoomInMinute } from '../support/time.js';
+import { MINUTE_MS, TestClock } from '../support/time.js';
 
 /**
  * At most two DynamoDB round trips in series per lookup: the authorizer's one read, then the
@@ -26,9 +26,11 @@ const inFlightTogether: string[][] = [];
 let gather = 1;
 let caller: { accountId: string; keyId: string };
 let apiKey: string;
+// Stopped early in a UTC minute: the two lookups below share one window.
+const clock = TestClock.atWindowStart(MINUTE_MS);
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ clock: clock.now });
   await stack.seed([makeRecord({ cve_id: 'CVE-2021-44228' })]);
   const { account, key } = await createAccountWithKey('round-trips@example.com');
   apiKey = key.apiKey;
@@ -119,7 +121,6 @@ describe('a lookup', () => {
 
     // The key's first request of the minute opens its window (and writes the day's usage item).
     gather = 1;
-    await awaitRoomInMinute(10);
     const opening = (await lookup(lookupEvent('CVE-2021-44228', 1), lambdaContext('cveLookup', 'rt-1', 10, 256))) as APIGatewayProxyResult;
     expect(opening.statusCode).toBe(200);
     expect(opening.headers?.['X-RateLimit-Remaining']).toBe('99');

@@ -6,7 +6,9 @@ import { MAX_DELIVERY_ATTEMPTS, type DeliveryJob } from '../../shared/domain/web
 import { toExportRecord } from '../../shared/render/export-record.js';
 import { watchlistRepository } from '../../shared/repositories/watchlist-repository.js';
 import { deliverQueuedWebhooks } from '../../shared/use-cases/deliver-queued-webhooks.js';
-import { matchStreamChanges, type StreamChange } from '../../shared/use-cases/match-stream-changes.js';
+import { dynamoStreamEventSchema, matchStreamEvent } from '../../shared/use-cases/match-stream-changes.js';
+import { asDelivered, dynamoStreamEvent, type StreamRecordInput } from '../../shared/local/lambda-events.js';
+import { tableName } from '../../shared/config/index.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -45,10 +47,17 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** A stream image of the item as the catalogue stores it now (catalogue-item.ts). */
+/** Stream records of the catalogue table, in the JSON Lambda hands the matcher. */
+const streamOf = (records: readonly (Omit<StreamRecordInput, 'keys' | 'at'>)[]) =>
+  dynamoStreamEvent(tableName('CATALOGUE_TABLE'), records.map((r) => ({ keys: ['pk'], at: Date.now(), ...r })));
+/** The item as the catalogue stores it now (catalogue-item.ts), as the SDK marshals it. */
 const image = (record: CatalogueRecord) => marshall(catalogueItemOf(record), { removeUndefinedValues: true });
 /** An item written before that layout: the record as a DynamoDB map. */
 const mapImage = (record: CatalogueRecord) => marshall({ pk: record.cve_id, ...record }, { removeUndefinedValues: true });
+const capture = () => {
+  const queued: DeliveryJob[] = [];
+  return { queued, queue: { enqueue: (jobs: readonly DeliveryJob[]) => Promise.resolve(void queued.push(...jobs)) } };
+};
 
 describe('change matcher on stream images', () => {
   test('matches changed CVE records from old and new images; skips other items, removals and unchanged writes', async () => {
@@ -57,7 +66,7 @@ describe('change matcher on stream images', () => {
     const after = makeRecord({ ...before, in_kev: true, exploit_intel: { ...before.exploit_intel!, risk_level: 'CRITICAL_GAP' } });
     const added = makeRecord({ tags });
     const elsewhere = makeRecord({ tags: [{ tag: 'other', tag_type: 'vendor' }] });
-    const entries: StreamChange[] = [
+    const event = streamOf([
       // The old image in the earlier layout: a record rewritten by the first run after the change.
       { sequenceNumber: '100', oldImage: mapImage(before), newImage: image(after) },
       { sequenceNumber: '101', newImage: image(added) },
@@ -66,9 +75,9 @@ describe('change matcher on stream images', () => {
       { sequenceNumber: '106', oldImage: mapImage(elsewhere), newImage: image(elsewhere) },
       { sequenceNumber: '104', oldImage: image(added) },
       { sequenceNumber: '105', newImage: marshall({ pk: 'FILTERINDEX#pointer', version: 'v1' }) },
-    ];
-    const queued: DeliveryJob[] = [];
-    const result = await matchStreamChanges(entries, { enqueue: (jobs) => Promise.resolve(void queued.push(...jobs)) });
+    ]);
+    const { queued, queue } = capture();
+    const result = await matchStreamEvent(dynamoStreamEventSchema.parse(event), queue);
     expect(result.jobs).toBe(2);
     expect(queued.map((j) => [j.cve_id, j.event_type, j.webhook_id])).toEqual([
       [after.cve_id, 'cve.risk_changed', `msg_s100_${WATCHLIST}`],
@@ -77,6 +86,17 @@ describe('change matcher on stream images', () => {
     expect(queued[0]?.fields).toEqual(expect.arrayContaining(['risk_level', 'in_kev']));
     expect(queued[0]?.risk_transition).toBe('HIGH → CRITICAL_GAP: CISA now lists it as exploited in the wild (KEV); a public exploit exists and no detection rule exists yet');
     expect(queued[1]?.record.cve_id).toBe(added.cve_id);
+  });
+
+  test('refuses images in a shape Lambda never delivers (Binary as a byte array), rather than misreading them', () => {
+    const added = makeRecord({ tags: [{ tag: 'Stream-Vendor', tag_type: 'vendor' }] });
+    const event = streamOf([{ sequenceNumber: '110', newImage: image(added) }]);
+    const record = event.Records[0]!;
+    // What marshall() gives and JSON turns into an object of indexes: {"0":123,"1":34,...}.
+    const bytes = asDelivered(catalogueItemOf(added).record);
+    const mangled = { Records: [{ ...record, dynamodb: { ...record.dynamodb, NewImage: { pk: { S: added.cve_id }, record: { B: bytes } } } }] };
+    expect(dynamoStreamEventSchema.safeParse(mangled).success).toBe(false);
+    expect(dynamoStreamEventSchema.safeParse(event).success).toBe(true);
   });
 });
 

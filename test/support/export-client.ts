@@ -43,12 +43,3 @@ export function exportClient(stack: TestStack) {
     },
   };
 }
-
-/**
- * Export quotas are per UTC hour: a test that counts units must not straddle the hour, so it
- * waits out the last seconds of one.
- */
-export async function awayFromHourBoundary(marginSeconds = 25): Promise<void> {
-  const secondsLeft = 3600 - (Math.floor(Date.now() / 1000) % 3600);
-  if (secondsLeft < marginSeconds) await new Promise((r) => setTimeout(r, (secondsLeft + 1) * 1000));
-}
