@@ -6,9 +6,8 @@ import { grantStatements, RESOURCE_ENV_VARS, resourceEnvironment, type GrantStat
 import { TABLE_DEFINITIONS } from '../platform/tables.js';
 import { localTableName } from './local-tables.js';
 
-/** The account and region of the local stand-in's ARNs. */
-const LOCAL_ARN = 'arn:aws:%s:local:000000000000:%s';
-const arn = (service: string, resource: string) => LOCAL_ARN.replace('%s', service).replace('%s', resource);
+/** An ARN in the local stand-in's region and account. */
+const arn = (service: string, resource: string) => `arn:aws:${service}:local:000000000000:${resource}`;
 export const localTableArn = (tableName: string) => arn('dynamodb', `table/${tableName}`);
 
 /**
