@@ -13,7 +13,6 @@ import {
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { errorEnvelope } from '../shared/domain/errors.js';
@@ -27,14 +26,14 @@ import {
   STAGE_THROTTLE,
   gatewayResponseBody,
 } from '../shared/platform/gateway.js';
-import { ORIGIN_VERIFY_HEADER, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
+import { ORIGIN_VERIFY_HEADER } from '../shared/platform/deployment.js';
 import { ROUTES } from '../shared/platform/routes.js';
-import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import type { TableDefinition } from '../shared/platform/tables.js';
 import { LOG_RETENTION, PlainCveFunction } from './plaincve-function.js';
 
 export interface ApiStackProps extends StackProps {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
-  /** Read by the functions whose definition says `readsOAuthSecret` (the two sign-in functions) and no other. */
+  /** Read by the functions whose definition lists the `oauth` secret (the two sign-in functions) and no other. */
   readonly oauthSecret: ISecret;
 }
 
@@ -54,28 +53,9 @@ export class ApiStack extends Stack {
 
     const functions = {} as Record<FunctionId, PlainCveFunction>;
     for (const [functionId, definition] of Object.entries(FUNCTIONS) as [FunctionId, (typeof FUNCTIONS)[FunctionId]][]) {
-      const fn = new PlainCveFunction(this, `${functionId}Fn`, {
-        definition,
-        // The public origin is learnt at cold start from the parameter the web stack writes.
-        environment: { PUBLIC_BASE_URL_PARAMETER: PUBLIC_BASE_URL_PARAMETER },
-      });
-      fn.role.addToPolicy(
-        new PolicyStatement({
-          effect: Effect.ALLOW,
-          actions: ['ssm:GetParameter'],
-          resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: PUBLIC_BASE_URL_PARAMETER.slice(1) })],
-        }),
-      );
-      for (const table of TABLE_DEFINITIONS) {
-        const access = definition.tables[table.id];
-        if (access) fn.bindTable(table, props.tables[table.id], access);
-      }
-      if ('readsOAuthSecret' in definition && definition.readsOAuthSecret) {
-        fn.function.addEnvironment('OAUTH_SECRET_ID', props.oauthSecret.secretArn);
-        fn.role.addToPolicy(
-          new PolicyStatement({ effect: Effect.ALLOW, actions: ['secretsmanager:GetSecretValue'], resources: [props.oauthSecret.secretArn] }),
-        );
-      }
+      const fn = new PlainCveFunction(this, `${functionId}Fn`, { definition });
+      // The public origin is learnt at cold start from the parameter the web stack writes.
+      fn.bindResources({ tables: props.tables, secrets: { oauth: props.oauthSecret } });
       functions[functionId] = fn;
     }
     this.functions = functions;

@@ -8,7 +8,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { CATALOGUE_STREAM_READING, CHANGE_MATCHER_FUNCTION, DELIVERY_QUEUE, WEBHOOK_DELIVERY_FUNCTION } from '../shared/platform/change-delivery.js';
-import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import type { TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
 
 export interface ChangeDeliveryStackProps extends StackProps {
@@ -33,20 +33,11 @@ export class ChangeDeliveryStack extends Stack {
   constructor(scope: Construct, id: string, props: ChangeDeliveryStackProps) {
     super(scope, id, props);
 
-    this.matcher = new PlainCveFunction(this, 'ChangeMatcherFn', {
-      definition: CHANGE_MATCHER_FUNCTION,
-      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
-    });
-    this.delivery = new PlainCveFunction(this, 'WebhookDeliveryFn', {
-      definition: WEBHOOK_DELIVERY_FUNCTION,
-      environment: { WEBHOOK_QUEUE_URL: props.deliveryQueue.queueUrl },
-    });
-    for (const fn of [this.matcher, this.delivery]) {
-      for (const table of TABLE_DEFINITIONS) {
-        const access = fn === this.matcher ? CHANGE_MATCHER_FUNCTION.tables[table.id] : WEBHOOK_DELIVERY_FUNCTION.tables[table.id];
-        if (access) fn.bindTable(table, props.tables[table.id], access);
-      }
-    }
+    this.matcher = new PlainCveFunction(this, 'ChangeMatcherFn', { definition: CHANGE_MATCHER_FUNCTION });
+    this.delivery = new PlainCveFunction(this, 'WebhookDeliveryFn', { definition: WEBHOOK_DELIVERY_FUNCTION });
+    // Tables, the allWatchlists index and the queue (send for the matcher, consume for the
+    // delivery function) exactly as the two declarations say.
+    for (const fn of [this.matcher, this.delivery]) fn.bindResources({ tables: props.tables, queues: { delivery: props.deliveryQueue } });
 
     // The stream: the event source grants the matcher (and no one else) the stream reads. A failed
     // batch is retried whole (deliveries carry stable webhook ids), halved on each failure, and a
@@ -62,7 +53,6 @@ export class ChangeDeliveryStack extends Stack {
         onFailure: new SqsDlq(props.matcherFailures),
       }),
     );
-    props.deliveryQueue.grantSendMessages(this.matcher.function);
 
     // The queue: only the delivery function consumes it (receive, delete, change visibility for
     // the retry backoff), reporting each failed message on its own.

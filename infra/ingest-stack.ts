@@ -6,13 +6,12 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
-import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';
+import type { TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
 
 export interface IngestStackProps extends StackProps {
@@ -53,18 +52,9 @@ export class IngestStack extends Stack {
 
     this.function = new PlainCveFunction(this, 'IngestFn', {
       definition: INGEST_FUNCTION,
-      environment: {
-        NVD_API_KEY_SECRET_ID: this.nvdApiKey.secretArn,
-        ...(props.sourceUrls ? { INGEST_SOURCE_URLS: props.sourceUrls } : {}),
-      },
+      ...(props.sourceUrls ? { environment: { INGEST_SOURCE_URLS: props.sourceUrls } } : {}),
     });
-    for (const table of TABLE_DEFINITIONS) {
-      const access = INGEST_FUNCTION.tables[table.id];
-      if (access) this.function.bindTable(table, props.tables[table.id], access);
-    }
-    this.function.role.addToPolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['secretsmanager:GetSecretValue'], resources: [this.nvdApiKey.secretArn] }),
-    );
+    this.function.bindResources({ tables: props.tables, secrets: { nvdApiKey: this.nvdApiKey } });
     // One run at a time: two overlapping runs would page the same NVD window twice.
     this.function.function.configureAsyncInvoke({
       retryAttempts: 2,

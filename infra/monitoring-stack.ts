@@ -16,6 +16,7 @@ import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { FunctionId } from '../shared/platform/functions.js';
+import { CONFIGURATION_ERROR_LOG } from '../shared/platform/grants.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
 import { API_STAGE } from './api-stack.js';
 import { INGEST_METRICS_NAMESPACE } from './ingest-stack.js';
@@ -92,6 +93,13 @@ export class MonitoringStack extends Stack {
     const p99 = apiMetric('Latency', 'p99');
     alarm('Api5xxRate', `More than ${ALARM_THRESHOLDS.api5xxPercent}% of API answers are 5xx (three 5-minute periods)`, fivexxRate, ALARM_THRESHOLDS.api5xxPercent, ComparisonOperator.GREATER_THAN_THRESHOLD, 3);
     alarm('ApiP99Latency', `API p99 latency above ${ALARM_THRESHOLDS.apiP99LatencyMs} ms (three 5-minute periods)`, p99, ALARM_THRESHOLDS.apiP99LatencyMs, ComparisonOperator.GREATER_THAN_THRESHOLD, 3);
+    // Any function deployed without a variable or grant its code needs (answers 500, logs the name).
+    alarm(
+      'ConfigurationErrors',
+      'A function lacks a variable or a permission its code needs (its log line "configuration error" names it)',
+      new Metric({ namespace: CONFIGURATION_ERROR_LOG.namespace, metricName: CONFIGURATION_ERROR_LOG.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
+      1,
+    );
     alarm('AuthorizerErrors', 'The API key authorizer failed (callers get 503)', props.functions.authorizer.function.metricErrors({ period: Duration.minutes(5) }), 1);
 
     const errorMetrics: IMetric[] = [];

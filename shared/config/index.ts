@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ConfigurationError } from '../domain/errors.js';
 import * as z from '../domain/zod.js';
 
 /**
@@ -130,15 +132,45 @@ export type Config = z.infer<typeof envSchema>;
 let cached: Config | undefined;
 /** Settings learnt from the deployment at cold start (shared/config/deployment.ts), over the environment. */
 let deploymentOverrides: Readonly<Record<string, string>> = {};
+/** Bumped whenever the environment or the overrides change, so every cached parse is dropped. */
+let generation = 0;
 
+/** One function's environment, as Lambda would give it; its parse is cached until the generation moves. */
+export interface FunctionEnvironment {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  parsed?: { readonly generation: number; readonly config: Config };
+}
+
+const functionEnvironments = new AsyncLocalStorage<FunctionEnvironment>();
+
+/**
+ * The configuration of the running function. In Lambda that is the process's environment. The
+ * local stack runs every function in one process, so it runs each invocation inside
+ * `withFunctionEnvironment` and this reads that function's own variables, not the process's.
+ */
 export function config(): Config {
+  const scoped = functionEnvironments.getStore();
+  if (scoped) {
+    if (scoped.parsed?.generation !== generation) scoped.parsed = { generation, config: parseConfig({ ...scoped.env, ...deploymentOverrides }) };
+    return scoped.parsed.config;
+  }
   cached ??= parseConfig({ ...process.env, ...deploymentOverrides });
   return cached;
 }
 
+/** Moves whenever the environment changes: a cached function environment older than this is rebuilt. */
+export function configGeneration(): number {
+  return generation;
+}
+
+/** Runs `work` (one local invocation) with `environment` as the whole environment `config()` sees. */
+export function withFunctionEnvironment<T>(environment: FunctionEnvironment, work: () => T): T {
+  return functionEnvironments.run(environment, work);
+}
+
 export function setDeploymentOverrides(values: Readonly<Record<string, string>>): void {
   deploymentOverrides = { ...deploymentOverrides, ...values };
-  cached = undefined;
+  resetConfig();
 }
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -153,12 +185,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
 /** For the local stack and tests, which set the environment after modules have loaded. */
 export function resetConfig(): void {
   cached = undefined;
+  generation += 1;
 }
 
 export type TableName = 'CATALOGUE_TABLE' | 'ACCOUNTS_TABLE' | 'COUNTERS_TABLE' | 'CHANGES_TABLE' | 'ADVISORIES_TABLE';
 
+/**
+ * A table's physical name. Unset means the function was deployed without the table its code
+ * needs: a ConfigurationError (500, logged naming the variable), never a retryable 503.
+ */
 export function tableName(name: TableName): string {
   const value = config()[name];
-  if (!value) throw new Error(`Invalid configuration: ${name} is not set for this function`);
+  if (!value) throw new ConfigurationError(`${name} is not set for this function`, { variable: name });
   return value;
 }

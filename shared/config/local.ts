@@ -23,3 +23,19 @@ export function applyFunctionEnvironment(values: Record<string, string>): void {
   for (const [name, value] of Object.entries(values)) process.env[name] = value;
   resetConfig();
 }
+
+/**
+ * One function's environment as the local stack gives it: the process's (the stack's own
+ * settings: endpoint, region, timeouts, stand-in URLs) without `withheld` (every variable that
+ * names a resource), plus `own` (what the function's declaration gives it).
+ */
+export function localFunctionEnvironment(withheld: readonly string[], own: Readonly<Record<string, string>>): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of withheld) delete env[name];
+  return { ...env, ...own };
+}
+
+/** The process's values of `names` that are set (the local stand-ins of secrets a function is granted). */
+export function processValues(names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])));
+}

@@ -143,3 +143,20 @@ export function errorEnvelope(code: ErrorCode, message: string = MESSAGES[code],
 }
 
 export const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+
+/**
+ * The function was deployed without something its code needs: a variable (a table's name, a
+ * queue's URL) or the permission to use it (AccessDeniedException). Retrying cannot help, so it
+ * is a 500 logged as `configuration error` naming what is missing (an alarm counts those lines),
+ * never the 503 with Retry-After that a failing dependency gets.
+ */
+export class ConfigurationError extends Error {
+  /** The missing variable, or the action and resource the role was refused. */
+  readonly missing: string;
+
+  constructor(message: string, options: { variable?: string; denied?: string; cause?: unknown }) {
+    super(`Invalid configuration: ${message}`, options.cause === undefined ? {} : { cause: options.cause });
+    this.name = 'ConfigurationError';
+    this.missing = options.variable ?? options.denied ?? message;
+  }
+}

@@ -1,7 +1,8 @@
 import type middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS, errorEnvelope } from '../domain/errors.js';
+import { ApiError, ConfigurationError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS, errorEnvelope } from '../domain/errors.js';
+import { CONFIGURATION_ERROR_LOG } from '../platform/grants.js';
 import { logger } from './logger.js';
 
 /** What `@middy/http-error-handler` answers for anything we did not expect: never a stack trace. */
@@ -19,6 +20,11 @@ function isMiddyTimeout(error: unknown): boolean {
   );
 }
 
+/** The one log line of a deployment bug; CDK's metric filter and alarm match its message. */
+export function logConfigurationError(error: ConfigurationError): void {
+  logger.error(CONFIGURATION_ERROR_LOG.message, { missing: error.missing, error: error.message });
+}
+
 interface HttpErrorShape {
   statusCode: number;
   expose: boolean;
@@ -29,7 +35,7 @@ interface HttpErrorShape {
 /**
  * Turns our errors into what `@middy/http-error-handler` renders: an exposed HTTP error whose
  * message is the JSON error envelope. A failing dependency becomes 503 with Retry-After;
- * anything else is left for the error handler's generic 500.
+ * anything else (a ConfigurationError among them) is left for the error handler's generic 500.
  */
 export function errorEnvelopeMiddleware<TResult = APIGatewayProxyResult>(): middy.MiddlewareObj<APIGatewayProxyEvent, TResult> {
   return {
@@ -41,6 +47,10 @@ export function errorEnvelopeMiddleware<TResult = APIGatewayProxyResult>(): midd
       } else if (error instanceof DependencyError) {
         logger.error('dependency failed', { dependency: error.dependency, error: String(error.cause) });
         mapped = unavailable();
+      } else if (error instanceof ConfigurationError) {
+        // A 500 the caller should not retry; the log line names what is missing and an alarm counts it.
+        logConfigurationError(error);
+        return;
       } else if (isMiddyTimeout(error)) {
         // The function ran out of time: everything it waits on is a dependency, so this is a
         // 503 to retry, not a bug (and, unanswered, Lambda would kill it and API Gateway say 502).

@@ -1,6 +1,7 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ApiError, DependencyError, MESSAGES, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
+import { ApiError, ConfigurationError, DependencyError, MESSAGES, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
+import { logConfigurationError } from './error-envelope.js';
 import { PAGE_CSP, messagePage } from '../render/html.js';
 import type { ApiHandler } from './api-handler.js';
 import { handlerBase } from './handler-base.js';
@@ -41,7 +42,8 @@ export function htmlErrorResponse(error: unknown): APIGatewayProxyResult {
       'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
     });
   }
-  logger.error('unexpected error', error instanceof Error ? error : String(error));
+  if (error instanceof ConfigurationError) logConfigurationError(error);
+  else logger.error('unexpected error', error instanceof Error ? error : String(error));
   return htmlResponse(500, messagePage('Something went wrong', MESSAGES.INTERNAL_ERROR), { 'Cache-Control': 'no-store' });
 }
 

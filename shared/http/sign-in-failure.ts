@@ -1,7 +1,8 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { clearedCookie } from '../auth/cookies.js';
 import { SignInError } from '../auth/oauth-client.js';
-import { DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
+import { ConfigurationError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
+import { logConfigurationError } from './error-envelope.js';
 import { messagePage } from '../render/html.js';
 import { FLOW_COOKIE } from '../use-cases/sign-in.js';
 import { htmlResponse } from './html-handler.js';
@@ -15,6 +16,8 @@ import { logger } from './logger.js';
 export function signInFailedResponse(error: unknown): APIGatewayProxyResult {
   if (error instanceof SignInError || error instanceof DependencyError) {
     logger.warn('sign-in failed', { reason: error.message });
+  } else if (error instanceof ConfigurationError) {
+    logConfigurationError(error);
   } else {
     logger.error('sign-in failed unexpectedly', error instanceof Error ? error : String(error));
   }

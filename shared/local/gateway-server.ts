@@ -52,6 +52,13 @@ export interface GatewayOptions {
   readonly sideRoutes?: readonly SideRoute[];
   /** The authorizer cache's TTL, read at each request (a bench turns it off to time the authorizer); default AUTHORIZER_CACHE_TTL_SECONDS. */
   readonly authorizerCache?: { ttlSeconds: number };
+  /** The function declarations (default FUNCTIONS; a test may take a grant away from one). */
+  readonly functions?: Readonly<Record<FunctionId, FunctionDefinition>>;
+  /**
+   * Runs a function's load and each invocation as that function (its own environment and grants,
+   * shared/local/function-scope.ts); default: as the process.
+   */
+  readonly runAs?: <T>(definition: FunctionDefinition, work: () => T) => T;
 }
 
 /**
@@ -61,11 +68,14 @@ export interface GatewayOptions {
  */
 export function createGatewayServer(options: GatewayOptions): Server {
   const match = createRouteMatcher(options.routes);
+  const functions = options.functions ?? FUNCTIONS;
+  const runAs = options.runAs ?? (<T>(_definition: FunctionDefinition, work: () => T): T => work());
   const loaded = new Map<FunctionId, Promise<LambdaFunction>>();
   const load = (id: FunctionId) => {
     let fn = loaded.get(id);
     if (!fn) {
-      fn = options.loadFunction(FUNCTIONS[id]);
+      const definition = functions[id];
+      fn = runAs(definition, () => options.loadFunction(definition));
       loaded.set(id, fn);
     }
     return fn;
@@ -121,7 +131,7 @@ export function createGatewayServer(options: GatewayOptions): Server {
       context.authorizer = { principalId: result.principalId, ...result.context };
     }
 
-    const definition = FUNCTIONS[found.route.functionId];
+    const definition = functions[found.route.functionId];
     const fn = await load(found.route.functionId);
     // Lambda hands the function the event's JSON text, parsed: only what survives JSON reaches it.
     const eventJson = JSON.stringify(proxyEvent(parts, found, path, body, context));
@@ -139,11 +149,11 @@ export function createGatewayServer(options: GatewayOptions): Server {
         console.error(`[gateway] ${definition.id} is a STREAM integration but its handler is not streamifyResponse`);
         return sendGateway(res, 'DEFAULT_5XX', requestId, 502);
       }
-      return streamAnswer(req, res, definition, fn, event, invocationContext, timeoutMs, requestId);
+      return runAs(definition, () => streamAnswer(req, res, definition, fn, event, invocationContext, timeoutMs, requestId));
     }
     let raw: unknown;
     try {
-      raw = await withTimeout(fn(event, invocationContext), timeoutMs);
+      raw = await withTimeout(runAs(definition, () => fn(event, invocationContext)), timeoutMs);
     } catch (error) {
       if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
       console.error(`[gateway] ${definition.id} threw`, error);
@@ -177,10 +187,12 @@ export function createGatewayServer(options: GatewayOptions): Server {
     const cached = ttlSeconds > 0 ? authorizerCache.get(identity) : undefined;
     if (cached && cached.expiresAt > Date.now()) return cached.result;
     const authorizer = await load('authorizer');
-    const definition = FUNCTIONS.authorizer;
-    const raw = await authorizer(
-      asDelivered(authorizerEvent(parts, found, path, context)),
-      lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 5, definition.memoryMb ?? 256),
+    const definition = functions.authorizer;
+    const raw = await runAs(definition, () =>
+      authorizer(
+        asDelivered(authorizerEvent(parts, found, path, context)),
+        lambdaContext(definition.id, randomUUID(), definition.timeoutSeconds ?? 5, definition.memoryMb ?? 256),
+      ),
     );
     const result = authorizerResultSchema.parse(raw);
     if (ttlSeconds > 0) authorizerCache.set(identity, { result, expiresAt: Date.now() + ttlSeconds * 1000 });

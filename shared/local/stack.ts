@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { applyFunctionEnvironment } from '../config/local.js';
+import { CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION } from '../platform/change-delivery.js';
 import { platformClock, runOnClock, type Clock } from '../platform/clock.js';
-import type { FunctionDefinition } from '../platform/functions.js';
+import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import { ROUTES } from '../platform/routes.js';
 import { changeRepository } from '../repositories/change-repository.js';
 import { resetDocumentClient } from '../repositories/dynamo-client.js';
@@ -18,6 +19,8 @@ import { resetOAuthSecretCache } from '../secrets/oauth-secret.js';
 import { ChangeLogFollower } from '../use-cases/follow-change-log.js';
 import { useHostResolver, type HostResolver } from '../webhooks/host-resolver.js';
 import { InProcessDeliveryQueue } from './in-process-delivery-queue.js';
+import { runAsFunction } from './function-scope.js';
+import { enforceFunctionGrants, stopEnforcingFunctionGrants } from './iam-check.js';
 
 export const PROJECT_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -57,6 +60,8 @@ export interface LocalStackOptions {
   /** The gateway's authorizer cache TTL holder (see GatewayOptions). */
   readonly authorizerCache?: { ttlSeconds: number };
   readonly webhooks?: LocalWebhookOptions;
+  /** The function declarations the stack runs with (default FUNCTIONS: a test takes a grant away from one). */
+  readonly functions?: Readonly<Record<FunctionId, FunctionDefinition>>;
   /**
    * The functions' clock (shared/platform/clock.ts), and the delivery queue's unless `webhooks`
    * names another: tests pass a test clock so that limits, quotas, expiries and retries run
@@ -104,6 +109,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     loadFunction: loadLocalFunction,
     sideRoutes: options.sideRoutes ?? [],
     ...(options.authorizerCache ? { authorizerCache: options.authorizerCache } : {}),
+    // Each function runs with only its declared environment and grants, as in AWS.
+    functions: options.functions ?? FUNCTIONS,
+    runAs: runAsFunction,
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
@@ -124,6 +132,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ...options.environment,
   });
   resetDocumentClient();
+  enforceFunctionGrants();
   resetOAuthSecretCache();
   runOnClock(options.clock);
 
@@ -139,13 +148,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   useHostResolver(options.webhooks?.resolveHost);
   const clock = options.webhooks?.clock ?? platformClock.now;
   const queue = new InProcessDeliveryQueue(clock);
-  const follower = new ChangeLogFollower(queue);
+  const follower = new ChangeLogFollower(queue, undefined, undefined, (work) => runAsFunction(CHANGE_MATCHER_FUNCTION, work));
   const webhooks: LocalWebhooks = {
     follower,
     queue,
     async catchUp() {
+      // The follower stands in for the stream and the matcher; the attempts run as the delivery function.
       await follower.poll();
-      await queue.runDue();
+      await runAsFunction(WEBHOOK_DELIVERY_FUNCTION, () => queue.runDue());
     },
   };
   // A failed round (the database stopped on purpose in a test) just waits for the next one.
@@ -172,7 +182,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       await dynamo?.close();
-      resetDocumentClient();
+      stopEnforcingFunctionGrants();
     },
   };
 }

@@ -15,6 +15,8 @@ export const CHANGE_MATCHER_FUNCTION: FunctionDefinition = {
   // Accounts: every watchlist (the sparse allWatchlists index). The stream's images carry the
   // records, and the ingest writes the change log itself, so no other table.
   tables: { accounts: 'read' },
+  indexes: { accounts: ['allWatchlists'] },
+  queues: { delivery: 'send' },
   memoryMb: 1024,
   timeoutSeconds: 120,
 };
@@ -25,6 +27,7 @@ export const WEBHOOK_DELIVERY_FUNCTION: FunctionDefinition = {
   description: 'Delivery queue → signed webhook POSTs (Standard Webhooks), retries, pause and the delivery log',
   // Accounts: the watchlist (URL, secret, status), its pause, and the delivery log it writes.
   tables: { accounts: 'readWrite' },
+  queues: { delivery: 'consume' },
   memoryMb: 512,
   // One POST waits at most a few seconds; a batch of 10 stays well inside this.
   timeoutSeconds: 60,

@@ -11,6 +11,9 @@ export const PUBLIC_BASE_URL_PARAMETER = '/plaincve/public-base-url';
 /** The region of the stack holding the CloudFront web ACL (AWS creates CLOUDFRONT-scope ACLs only there). */
 export const CLOUDFRONT_REGION = 'us-east-1';
 
+/** The parameters a function declaration may name (shared/platform/functions.ts `parameters`). */
+export const PARAMETER_NAMES = { publicBaseUrl: PUBLIC_BASE_URL_PARAMETER } as const;
+
 /**
  * The OAuth secret, which an operator fills after the first deploy, lives in the stateful stack,
  * which is never replaced, so it keeps a name people can type. The other secrets are named by

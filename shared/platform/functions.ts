@@ -1,5 +1,15 @@
 import type { TableDefinition } from './tables.js';
 
+export type TableId = TableDefinition['id'];
+/** Secrets a function may read: the OAuth settings (sign-in) and the NVD API key (ingest). */
+export type SecretId = 'oauth' | 'nvdApiKey';
+/** SSM parameters a function may read: the public origin the web stack writes. */
+export type ParameterId = 'publicBaseUrl';
+/** SQS queues: the webhook delivery queue. */
+export type QueueId = 'delivery';
+/** `send`: SendMessage (the matcher); `consume`: receive, delete, change visibility (the delivery function). */
+export type QueueAccess = 'send' | 'consume';
+
 /**
  * `readWriteScan` adds Scan to `readWrite`: only the ingest has it, because rebuilding the
  * export filter index reads every record once.
@@ -7,20 +17,25 @@ import type { TableDefinition } from './tables.js';
 export type TableAccess = 'read' | 'readWrite' | 'readWriteScan';
 
 /**
- * Every Lambda of the service as plain data: its source entry under `functions/`, the tables it
- * may touch and how. The CDK stack grants exactly these and sets the matching environment
- * variables; the local stack loads the same entries.
+ * Every Lambda of the service as plain data: its source entry under `functions/`, and everything
+ * it may reach (tables and their indexes, secrets, parameters, queues) and how. This is the one
+ * declaration: the CDK stacks grant exactly these and set the matching environment variables,
+ * and the local stack runs each function with the same environment and refuses any other call
+ * (shared/platform/grants.ts derives all three).
  */
 export interface FunctionDefinition {
   readonly id: string;
   /** File name under functions/, without extension. */
   readonly entry: string;
   readonly description: string;
-  readonly tables: Partial<Record<TableDefinition['id'], TableAccess>>;
+  readonly tables: Partial<Record<TableId, TableAccess>>;
+  /** The global indexes it queries, by table (a table it has in `tables`); no index otherwise. */
+  readonly indexes?: Partial<Record<TableId, readonly string[]>>;
+  readonly secrets?: readonly SecretId[];
+  readonly parameters?: readonly ParameterId[];
+  readonly queues?: Partial<Record<QueueId, QueueAccess>>;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
-  /** Whether the function may read the OAuth settings secret (the two sign-in functions). */
-  readonly readsOAuthSecret?: boolean;
   /**
    * The function streams its answer (`awslambda.streamifyResponse`): API Gateway invokes it with
    * InvokeWithResponseStream (integration responseTransferMode STREAM), so Lambda's 6 MB limit
@@ -39,6 +54,7 @@ const definitions = {
     id: 'authorizer',
     entry: 'authorizer',
     description: 'REQUEST authorizer: checks X-API-Key against the key items',
+    parameters: ['publicBaseUrl'],
     tables: { accounts: 'read' },
     memoryMb: 512,
     timeoutSeconds: 5,
@@ -47,6 +63,7 @@ const definitions = {
     id: 'health',
     entry: 'health',
     description: 'GET /health: healthy when the catalogue table answers',
+    parameters: ['publicBaseUrl'],
     tables: { catalogue: 'read' },
     timeoutSeconds: 5,
   },
@@ -54,7 +71,8 @@ const definitions = {
     id: 'cveLookup',
     entry: 'cve-lookup',
     description: 'GET /api/cve/{cve_id}: the plain-English explanation of one CVE',
-    tables: { catalogue: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
   // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).
@@ -62,35 +80,41 @@ const definitions = {
     id: 'packageLookup',
     entry: 'package-lookup',
     description: 'GET /api/packages/{ecosystem}/{name}: the vulnerabilities that affect one version of a package',
-    tables: { advisories: 'read', catalogue: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', advisories: 'read', catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
   authStart: {
     id: 'authStart',
     entry: 'auth-start',
     description: 'GET /auth/{provider}: starts sign-in or linking (state and PKCE in a cookie)',
+    parameters: ['publicBaseUrl'],
     tables: {},
     timeoutSeconds: 5,
     // The client id lives with the secret (one place for OAuth settings).
-    readsOAuthSecret: true,
+    secrets: ['oauth'],
   },
   authCallback: {
     id: 'authCallback',
     entry: 'auth-callback',
     description: 'GET /auth/{provider}/callback: completes sign-in or linking, issues the key and session',
+    parameters: ['publicBaseUrl'],
     tables: { accounts: 'readWrite' },
     timeoutSeconds: 15,
     // With the sign-in start, the only functions that may read the OAuth settings.
-    readsOAuthSecret: true,
+    secrets: ['oauth'],
   },
   account: {
     id: 'account',
     entry: 'account',
     description: '/account/...: the dashboard JSON API (session cookie)',
+    parameters: ['publicBaseUrl'],
     // catalogue and advisories: the scan tab (POST /account/scan) runs the scan use case; a
     // watchlist's preview runs the export's filter path (the filter index in memory, hence the
     // export functions' memory) over today's records.
     tables: { accounts: 'readWrite', counters: 'readWrite', catalogue: 'read', advisories: 'read' },
+    // An account's items for its data export and deletion.
+    indexes: { accounts: ['byAccount'] },
     memoryMb: 1024,
     timeoutSeconds: 15,
   },
@@ -98,6 +122,7 @@ const definitions = {
     id: 'cvePage',
     entry: 'cve-page',
     description: 'GET /cve/{cve_id}: the public HTML page of one CVE',
+    parameters: ['publicBaseUrl'],
     tables: { catalogue: 'read' },
     timeoutSeconds: 10,
   },
@@ -107,6 +132,7 @@ const definitions = {
     id: 'cveSearch',
     entry: 'cve-search',
     description: 'GET /search?q=: the public search page (a CVE id redirects to its page)',
+    parameters: ['publicBaseUrl'],
     tables: { catalogue: 'read' },
     memoryMb: 1024,
     timeoutSeconds: 10,
@@ -121,7 +147,8 @@ const definitions = {
     id: 'exportCsv',
     entry: 'export-csv',
     description: 'GET /api/cves/export.csv: filtered CVEs as CSV',
-    tables: { catalogue: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 120,
     responseStreaming: true,
@@ -130,7 +157,8 @@ const definitions = {
     id: 'exportJson',
     entry: 'export-json',
     description: 'GET /api/cves/export.json: filtered CVEs as JSON',
-    tables: { catalogue: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 120,
     responseStreaming: true,
@@ -139,7 +167,8 @@ const definitions = {
     id: 'exportSarif',
     entry: 'export-sarif',
     description: 'GET /api/cves/export.sarif: filtered CVEs as SARIF 2.1.0',
-    tables: { catalogue: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', catalogue: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 120,
     responseStreaming: true,
@@ -149,7 +178,8 @@ const definitions = {
     id: 'changes',
     entry: 'changes',
     description: 'GET /api/changes: the catalogue change log from a cursor',
-    tables: { changes: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', changes: 'read', counters: 'readWrite' },
     memoryMb: 512,
     timeoutSeconds: 30,
     responseStreaming: true,
@@ -160,17 +190,18 @@ const definitions = {
     id: 'scan',
     entry: 'scan',
     description: 'POST /api/scan: an SBOM or lockfile in, the vulnerabilities that affect it out (JSON, SARIF, OpenVEX)',
-    tables: { catalogue: 'read', advisories: 'read', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', catalogue: 'read', advisories: 'read', counters: 'readWrite' },
     memoryMb: 1024,
     timeoutSeconds: 60,
     responseStreaming: true,
   },
   // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
-  // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
   feed: {
     id: 'feed',
     entry: 'feed',
     description: 'GET /feeds/<token>.atom: the private Atom feed of one watchlist',
+    parameters: ['publicBaseUrl'],
     tables: { accounts: 'read', changes: 'read' },
     memoryMb: 512,
     timeoutSeconds: 15,
@@ -179,6 +210,7 @@ const definitions = {
     id: 'openapi',
     entry: 'openapi',
     description: 'GET /openapi.json: the OpenAPI 3.1 document of the API',
+    parameters: ['publicBaseUrl'],
     tables: {},
     timeoutSeconds: 5,
   },

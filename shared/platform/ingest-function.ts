@@ -11,6 +11,8 @@ export const INGEST_FUNCTION: FunctionDefinition = {
   // Scan: after a run that changed records, the ingest rebuilds the export filter index.
   // Changes: each run logs what it changed (product-decisions §7).
   tables: { catalogue: 'readWriteScan', changes: 'readWrite', advisories: 'readWrite' },
+  // Optional: without a key NVD is still answered, at the keyless pace.
+  secrets: ['nvdApiKey'],
   memoryMb: 1536,
   // The longest a Lambda may run; an unfinished run resumes from the NVD cursor next hour.
   timeoutSeconds: 900,

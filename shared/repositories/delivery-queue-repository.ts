@@ -1,6 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { sqsSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
+import { ConfigurationError } from '../domain/errors.js';
 import type { DeliveryJob, DeliveryQueue } from '../domain/webhook-delivery.js';
 
 /**
@@ -15,7 +16,7 @@ const sqs = () => (client ??= new (sqsSdk().SQSClient)({ region: config().AWS_RE
 
 function queueUrl(): string {
   const url = config().WEBHOOK_QUEUE_URL;
-  if (!url) throw new Error('Invalid configuration: WEBHOOK_QUEUE_URL is not set for this function');
+  if (!url) throw new ConfigurationError('WEBHOOK_QUEUE_URL is not set for this function', { variable: 'WEBHOOK_QUEUE_URL' });
   return url;
 }
 

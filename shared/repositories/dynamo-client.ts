@@ -3,13 +3,21 @@ import type { DynamoDBDocumentClient as DocumentClient } from '@aws-sdk/lib-dyna
 import type { InitializeMiddleware } from '@smithy/types';
 import { dynamoDbClientSdk, dynamoDbDocumentSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
-import { ApiError, DependencyError } from '../domain/errors.js';
+import { ApiError, ConfigurationError, DependencyError } from '../domain/errors.js';
 
 const { DynamoDBClient } = dynamoDbClientSdk;
 const { DynamoDBDocumentClient } = dynamoDbDocumentSdk;
 
 let client: DocumentClient | undefined;
 let bulk: Client | undefined;
+
+/**
+ * Sees every DynamoDB call before it is sent (its command name, e.g. `GetItemCommand`, and its
+ * input) and may refuse it by throwing. The local stack installs one that refuses what the calling
+ * function's role would not allow (shared/local/iam-check.ts); in Lambda there is none.
+ */
+export type DynamoCallGuard = (commandName: string, input: object) => void;
+let guard: DynamoCallGuard | undefined;
 
 function baseClient(options: { cacheMiddleware?: boolean } = {}): Client {
   const { AWS_REGION, DYNAMODB_ENDPOINT, DYNAMODB_TIMEOUT_MS } = config();
@@ -40,6 +48,16 @@ function baseClient(options: { cacheMiddleware?: boolean } = {}): Client {
   // after each call even though no logger is configured (a NoOpLogger still has `info`): on a bulk
   // ingest that walk of every written item was ~4 % of the process's CPU. Nothing here logs SDK calls.
   base.middlewareStack.remove('loggerMiddleware');
+  if (guard) {
+    const check = guard;
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        check(String(context.commandName), args.input);
+        return next(args);
+      },
+      { step: 'initialize', priority: 'high', name: 'plaincveCallGuard' },
+    );
+  }
   return base;
 }
 
@@ -60,6 +78,12 @@ export function documentClient(): DocumentClient {
 export function bulkClient(): Client {
   bulk ??= baseClient({ cacheMiddleware: true });
   return bulk;
+}
+
+/** The local stack's IAM stand-in (undefined: none). The clients are made afresh to carry it. */
+export function useDynamoCallGuard(next: DynamoCallGuard | undefined): void {
+  guard = next;
+  resetDocumentClient();
 }
 
 /** Tests and the local stack point the process at a new endpoint. */
@@ -100,13 +124,19 @@ export function isConditionalCheckFailure(error: unknown): boolean {
 /**
  * Runs one DynamoDB call and turns every failure that is not an answer about our own request
  * (timeouts, refused connections, throttling, 5xx) into a DependencyError, which the API maps
- * to 503 with Retry-After instead of a 500.
+ * to 503 with Retry-After instead of a 500. A missing table name or grant is a
+ * ConfigurationError (500): retrying cannot fix a deployment.
  */
 export async function dynamo<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof Error && DOMAIN_ANSWERS.has(error.name)) throw error;
+    if (error instanceof ConfigurationError) throw error;
+    // The role lacks the grant: a deployment bug no retry fixes (docs/architecture.md, "The local stack").
+    if (error instanceof Error && error.name === 'AccessDeniedException') {
+      throw new ConfigurationError(`DynamoDB refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
+    }
     // The store refuses a key it cannot hold (over 2,048 bytes, empty): no such item can exist,
     // and the value came from the request, so it is the client's 400, never a 500.
     if (error instanceof Error && error.name === 'ValidationException' && KEY_REFUSAL.test(error.message)) {

@@ -1,6 +1,6 @@
 import type { SSMClient } from '@aws-sdk/client-ssm';
 import { config } from '../config/index.js';
-import { DependencyError } from '../domain/errors.js';
+import { ConfigurationError, DependencyError } from '../domain/errors.js';
 
 let client: SSMClient | undefined;
 
@@ -19,6 +19,12 @@ export async function readParameter(name: string): Promise<string> {
     if (!value) throw new Error(`parameter ${name} has no value`);
     return value;
   } catch (error) {
-    throw new DependencyError('SSM Parameter Store', { cause: error });
+    throw refusalOrDependency(error);
   }
+}
+
+/** The role lacks the grant: a deployment bug (500, logged), not a dependency to retry. */
+function refusalOrDependency(error: unknown): Error {
+  if (error instanceof Error && error.name === 'AccessDeniedException') return new ConfigurationError(`SSM Parameter Store refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
+  return new DependencyError('SSM Parameter Store', { cause: error });
 }

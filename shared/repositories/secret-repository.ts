@@ -1,7 +1,7 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { secretsManagerSdk } from './aws-sdk.js';
 import { config } from '../config/index.js';
-import { DependencyError } from '../domain/errors.js';
+import { ConfigurationError, DependencyError } from '../domain/errors.js';
 
 let client: SecretsManagerClient | undefined;
 
@@ -17,7 +17,7 @@ export async function readSecretString(secretId: string): Promise<string> {
     if (!out.SecretString) throw new Error('the secret has no string value');
     return out.SecretString.trim();
   } catch (error) {
-    throw new DependencyError('Secrets Manager', { cause: error });
+    throw refusalOrDependency(error);
   }
 }
 
@@ -28,6 +28,12 @@ export async function writeSecretString(secretId: string, value: string): Promis
   try {
     await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: value }));
   } catch (error) {
-    throw new DependencyError('Secrets Manager', { cause: error });
+    throw refusalOrDependency(error);
   }
+}
+
+/** The role lacks the grant: a deployment bug (500, logged), not a dependency to retry. */
+function refusalOrDependency(error: unknown): Error {
+  if (error instanceof Error && error.name === 'AccessDeniedException') return new ConfigurationError(`Secrets Manager refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
+  return new DependencyError('Secrets Manager', { cause: error });
 }

@@ -38,6 +38,11 @@ export class ChangeLogFollower {
     private readonly clock: () => number = platformClock.now,
     // Locally watchlists are read at each poll that has changes: a watchlist just made applies at once.
     private readonly directory: WatchlistDirectory = new WatchlistDirectory(0, clock),
+    /**
+     * Runs the matching as the change-matcher function runs in AWS (the local stack: its own
+     * environment and grants); reading the change log stands in for the stream and runs as the caller.
+     */
+    private readonly asMatcher: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
   ) {
     this.cursor = positionBefore(clock());
   }
@@ -56,7 +61,7 @@ export class ChangeLogFollower {
     while (this.cursor < horizon) {
       const page = await changeRepository.readRange(this.cursor, horizon, PAGE);
       if (page.length > 0) {
-        await dispatchChanges(page.map(matchable), this.queue, this.directory);
+        await this.asMatcher(() => dispatchChanges(page.map(matchable), this.queue, this.directory));
         read += page.length;
         this.cursor = page.at(-1)!.change_id;
       }

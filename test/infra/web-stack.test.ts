@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type PlainCveApp } from '../../infra/app.js';
-import { FUNCTIONS } from '../../shared/platform/functions.js';
+import { FUNCTIONS, type FunctionDefinition } from '../../shared/platform/functions.js';
 import { EDGE_BEHAVIOURS, behaviourFor, routesUnder } from '../../shared/platform/edge.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { OAUTH_SECRET_NAME } from '../../shared/platform/deployment.js';
@@ -240,7 +240,7 @@ describe('the OAuth secret', () => {
 
   test('only the two sign-in functions may read it, and they alone are told where it is', () => {
     const readers = Object.entries(FUNCTIONS)
-      .filter(([, d]) => 'readsOAuthSecret' in d && d.readsOAuthSecret)
+      .filter(([, d]) => (d as FunctionDefinition).secrets?.includes('oauth'))
       .map(([id]) => id);
     expect(readers.sort()).toEqual(['authCallback', 'authStart']);
     const policies = api.findResources('AWS::IAM::Policy');
