@@ -35,6 +35,8 @@ export interface FunctionDefinition {
   readonly parameters?: readonly ParameterId[];
   readonly queues?: Partial<Record<QueueId, QueueAccess>>;
   readonly memoryMb?: number;
+  /** Lambda's /tmp in MB (512 unless set): the ingest downloads its sources there before reading them. */
+  readonly ephemeralStorageMb?: number;
   readonly timeoutSeconds?: number;
   /**
    * The function streams its answer (`awslambda.streamifyResponse`): API Gateway invokes it with

@@ -14,6 +14,9 @@ export const INGEST_FUNCTION: FunctionDefinition = {
   // Optional: without a key NVD is still answered, at the keyless pace.
   secrets: ['nvdApiKey'],
   memoryMb: 1536,
+  // Every source of a run is downloaded before reading starts: OSV.dev's exports alone are
+  // hundreds of MB zipped, past Lambda's default 512 MB of /tmp (the run removes its folder at the end).
+  ephemeralStorageMb: 4096,
   // The longest a Lambda may run; an unfinished run resumes from the NVD cursor next hour.
   timeoutSeconds: 900,
   // A young generation of up to 3 × 64 MB instead of V8's default 3 × 16: a bulk run makes

@@ -31,6 +31,10 @@ describe('ingest stack', () => {
     });
   });
 
+  it('gives the function a /tmp that holds every source a run downloads before reading (OSV.dev alone is hundreds of MB zipped)', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 900, EphemeralStorage: { Size: 4096 } });
+  });
+
   it('starts the function with the ingest\'s V8 flags, which `npm run ingest` (and `npm start`, the local store) use too', () => {
     expect(INGEST_FUNCTION.nodeFlags).toContain('--max-semi-space-size=64');
     template.hasResourceProperties('AWS::Lambda::Function', {
