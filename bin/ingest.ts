@@ -4,6 +4,7 @@
  * `--nvd-api` also reads CVEs modified since the stored cursor (or `--since`) from the NVD API.
  * Every file under DIR is recognised by its content, gzipped or not, whatever its name.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
@@ -13,6 +14,8 @@ import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-
 import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
 import type { RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
 import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
+
+exitOnCliFailure('npm run ingest');
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

@@ -2,6 +2,7 @@
  * `npm start`: the whole service on this machine. Flags: --in-memory (no data folder),
  * --port N (or PORT), --no-seed.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { localConfig } from '../shared/config/local.js';
 import { localPaths, removeStackNote, writeStackNote } from '../shared/local/local-store.js';
@@ -13,6 +14,8 @@ import { filterIndexRepository } from '../shared/repositories/filter-index-repos
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { issueKeyFor } from '../shared/use-cases/create-account-with-key.js';
 import { seedDemoCatalogue } from '../shared/use-cases/seed-demo-catalogue.js';
+
+exitOnCliFailure('npm start');
 
 const args = process.argv.slice(2);
 const inMemory = args.includes('--in-memory');

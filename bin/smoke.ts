@@ -4,7 +4,10 @@
  * hourly export quota and a dozen lookups of its per-minute limit; it does not provoke the rate
  * limits themselves (RATE_LIMITED, EXPORT_LIMIT_EXCEEDED), which would lock the key out.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { sarifSchemaErrors } from '../test/support/sarif-validation.js';
+
+exitOnCliFailure('npm run smoke');
 
 const usage = 'Usage: npm run smoke -- --base-url URL --api-key KEY';
 const args = process.argv.slice(2);
