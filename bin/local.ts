@@ -33,8 +33,8 @@ const stack = await startLocalStack({
 if (!inMemory) writeStackNote({ dynamoEndpoint: stack.dynamoEndpoint, baseUrl: stack.baseUrl, pid: process.pid });
 
 if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
-  const count = await seedDemoCatalogue();
-  console.log(`Seeded the demo catalogue: ${count} CVEs (hand-written demo records, not a live feed).`);
+  const seeded = await seedDemoCatalogue();
+  console.log(`Seeded the demo: ${seeded.records} CVEs, ${seeded.advisories} OSV package advisories and a change log of ${seeded.changes} additions (hand-written demo data, not a live feed).`);
 } else if (!(await filterIndexRepository.readPointer())) {
   // A data folder from before exports existed: build the export filter index once.
   await rebuildFilterIndex();
