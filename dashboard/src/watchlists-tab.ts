@@ -18,7 +18,7 @@ export interface WatchlistsTabHooks {
 const SELECT_FILTERS = {
   severity: { label: 'Severity', options: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] },
   risk_level: { label: 'Risk level', options: ['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'] },
-  patch_status: { label: 'Patch status', options: ['available', 'not_available'] },
+  patch_status: { label: 'Patch status', options: ['available', 'partial', 'workaround_only', 'not_available'] },
 } as const;
 const TEXT_FILTERS = {
   tag: { label: 'Tag (vendor, product or technology)', hint: 'Exact tag, any case, such as openssl.' },
