@@ -174,7 +174,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     operationId: 'lookupPackage',
     summary: 'The vulnerabilities that affect one version of a package',
     description:
-      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; `risk_level` measures a detection gap and `risk_meaning` says so in words). `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
     tags: ['packages'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -206,7 +206,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     },
     responses: {
       200: {
-        description: 'The findings, worst risk first (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
+        description: 'The findings, most urgent first: known exploited (KEV), then a public exploit, then EPSS, then CVSS (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
         headers: rateHeaders('exports'),
         content: {
           'application/json': { schema: z.union([scanEnvelopeSchema, openVexSchema]) },

@@ -4,8 +4,8 @@
  */
 import type { Advisory, Ecosystem } from '../domain/advisory.js';
 import { affectingVersion, fixedVersionsFor } from '../domain/advisory-matching.js';
-import type { CatalogueRecord, RiskLevel } from '../domain/cve.js';
-import type { PackageReport, PackageVulnerability } from '../domain/package-vulnerability.js';
+import type { CatalogueRecord } from '../domain/cve.js';
+import { byUrgency, urgencyOf, type PackageReport, type PackageVulnerability } from '../domain/package-vulnerability.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 
@@ -53,19 +53,12 @@ export function toVulnerability(advisory: Advisory, record: CatalogueRecord | un
     cve_id: advisory.cve_id,
     severity: record?.severity ?? 'UNKNOWN',
     cvss_score: record?.cvss_score ?? null,
-    risk_level: record?.exploit_intel?.risk_level ?? null,
+    ...urgencyOf(record),
     fixed_versions: fixedVersions,
     title: record?.title ?? (advisory.summary.trim() || `${advisory.id} in ${named.name}`),
     summary: record?.explanation?.summary ?? (details || advisory.summary.trim() || `${advisory.id} affects ${named.name} ${named.version}.`),
     fix: fixAdvice(named, fixedVersions, advisory.cve_id ?? advisory.id),
   };
-}
-
-const RISK_ORDER: readonly (RiskLevel | null)[] = ['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW', null];
-
-/** Worst first: risk level, then score, then id. */
-export function byWorstFirst(a: PackageVulnerability, b: PackageVulnerability): number {
-  return RISK_ORDER.indexOf(a.risk_level) - RISK_ORDER.indexOf(b.risk_level) || (b.cvss_score ?? -1) - (a.cvss_score ?? -1) || a.id.localeCompare(b.id);
 }
 
 /**
@@ -101,7 +94,7 @@ export function vulnerabilitiesOf(
 ): PackageVulnerability[] {
   return affectingAdvisories(advisories, component)
     .map((advisory) => toVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component, displayName))
-    .sort(byWorstFirst);
+    .sort(byUrgency);
 }
 
 /** The catalogue records of the advisories' CVEs and of other CVEs found (one BatchGet per 100), keyed by CVE id. */

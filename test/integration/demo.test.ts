@@ -76,6 +76,26 @@ describe('the demo shows every feature with real advisories', () => {
     expect(report.findings.map((f) => [f.component.name, f.component.version, f.vulnerabilities.map((v) => v.cve_id)])).toEqual([['jquery', '3.4.1', ['CVE-2020-11022']]]);
   });
 
+  it('scan findings most urgent first: exploited Log4Shell (HIGH) before Text4Shell (CRITICAL_GAP, not in KEV), each risk level in words', async () => {
+    const sbom = JSON.stringify({
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      version: 1,
+      components: [
+        { type: 'library', name: 'commons-text', version: '1.9', purl: 'pkg:maven/org.apache.commons/commons-text@1.9' },
+        { type: 'library', name: 'log4j-core', version: '2.14.1', purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' },
+      ],
+    });
+    const report = await scan(sbom);
+    const order = report.findings.map((f) => f.vulnerabilities[0]);
+    expect(order.map((v) => [v?.cve_id, v?.risk_level, v?.in_kev])).toEqual([
+      ['CVE-2021-44228', 'HIGH', true],
+      ['CVE-2022-42889', 'CRITICAL_GAP', false],
+    ]);
+    expect(order[0]?.risk_meaning).toBe('HIGH: a public exploit exists and detection rules exist');
+    expect(order[1]?.risk_meaning).toMatch(/^CRITICAL GAP: a public exploit exists, no detection rule is known/);
+  });
+
   it('the change feed holds the demo load: one addition per demo record', async () => {
     const response = await stack.get('/api/changes?limit=1000', { key });
     expect(response.status).toBe(200);
