@@ -17,11 +17,17 @@ export interface Component {
 
 const SUMMARY_LIMIT = 400;
 
+/**
+ * ICU's sentence rules (Intl.Segmenter): a period inside "5.3", "Products.PythonScripts" or "e.g."
+ * ends no sentence. A hand-made split on [.!?] cut there and dropped the text before the cut.
+ */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
 /** The first sentences of an advisory's details, up to about 400 characters, without Markdown markup. */
-function firstSentences(text: string): string {
+export function firstSentences(text: string): string {
   const plain = text.replace(/```[\s\S]*?```/g, ' ').replace(/[`*_#>]/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').trim();
   if (plain.length <= SUMMARY_LIMIT) return plain;
-  const sentences = plain.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [];
+  const sentences = [...SENTENCES.segment(plain)].map((s) => s.segment);
   let out = '';
   for (const sentence of sentences) {
     if ((out + sentence).length > SUMMARY_LIMIT) break;
