@@ -2,7 +2,8 @@ import * as z from '../domain/zod.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
-import { EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { BATCH_LOOKUP, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { cveBatchRequestSchema, cveBatchSchema } from '../domain/cve-batch.js';
 import type { FunctionId } from '../platform/functions.js';
 import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
@@ -43,6 +44,7 @@ const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchem
 const openVexSchema = z
   .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
   .register(z.globalRegistry, { id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
+const batchEnvelopeSchema = z.object({ ok: z.literal(true), data: cveBatchSchema }).register(z.globalRegistry, { id: 'CveBatchEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).register(z.globalRegistry, { id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -150,6 +152,18 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       200: { description: 'The explanation.', headers: rateHeaders('core'), content: { 'application/json': { schema: lookupEnvelopeSchema } } },
       ...protectedErrors('core', ['INVALID_CVE_FORMAT', 'INVALID_PARAMETER']),
       404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
+    },
+  }),
+  cveBatch: () => ({
+    operationId: 'lookupCves',
+    summary: 'The plain-English explanations of up to 100 CVEs at once',
+    description: `Send {"ids": [...]}: 1 to ${BATCH_LOOKUP.maxIds} distinct CVE ids, each trimmed and upper-cased as in the lookup. Answers every id in the order asked: its lookup answer in \`cves\`, or its id in \`not_found\` or \`rejected\`. A batch of N ids uses ceil(N / ${BATCH_LOOKUP.idsPerUnit}) of the ${CORE_LIMIT.limit} requests per minute, all or none: when they are not left, 429 and nothing is answered. A body that is not JSON with an \`ids\` list is 400 BAD_REQUEST; a list with a bad, repeated or missing id is 400 INVALID_PARAMETER naming each.`,
+    tags: ['lookup'],
+    security: [{ apiKey: [] }],
+    requestBody: { required: true, content: { 'application/json': { schema: cveBatchRequestSchema } } },
+    responses: {
+      200: { description: 'The explanations, and the ids not found or rejected.', headers: rateHeaders('core'), content: { 'application/json': { schema: batchEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER', 'BAD_REQUEST']),
     },
   }),
   exportCsv: () => exportOperation('csv'),

@@ -57,6 +57,14 @@ const definitions = {
     tables: { catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
+  // Product decisions §10: the lookup of up to 100 ids, one BatchGet; accounts for admission, as every API-key function.
+  cveBatch: {
+    id: 'cveBatch',
+    entry: 'cve-batch',
+    description: 'POST /api/cves/batch: the plain-English explanations of up to 100 CVEs',
+    tables: { catalogue: 'read', counters: 'readWrite', accounts: 'readWrite' },
+    timeoutSeconds: 10,
+  },
   // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).
   packageLookup: {
     id: 'packageLookup',

@@ -45,6 +45,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
   { method: 'GET', path: '/search', functionId: 'cveSearch', auth: 'none' },
+  { method: 'POST', path: '/api/cves/batch', functionId: 'cveBatch', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
