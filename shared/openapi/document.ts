@@ -4,8 +4,9 @@ import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchem
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
 import { BATCH_LOOKUP, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
 import { cveBatchRequestSchema, cveBatchSchema } from '../domain/cve-batch.js';
+import { MAX_WATCHLISTS, createWatchlistSchema, updateWatchlistSchema, watchlistSchema } from '../domain/watchlist.js';
 import type { FunctionId } from '../platform/functions.js';
-import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
+import { ROUTES, isProgrammaticApiRoute, type HttpMethod, type RouteDefinition } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
 import { packageReportSchema } from '../domain/package-vulnerability.js';
@@ -127,7 +128,45 @@ function exportOperation(format: ExportFormat) {
  * The operation of each function the programmatic API routes to. The paths come from the one
  * route table (shared/platform/routes.ts), so a route and its documentation cannot drift apart.
  */
-const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> = {
+const watchlistEnvelope = (id: string, data: z.ZodMiniType) => z.object({ ok: z.literal(true), data }).register(z.globalRegistry, { id });
+const watchlistOneEnvelope = watchlistEnvelope('WatchlistEnvelope', z.object({ watchlist: watchlistSchema }));
+const watchlistWithSecretEnvelope = watchlistEnvelope(
+  'WatchlistWithSecretEnvelope',
+  z.object({
+    watchlist: watchlistSchema,
+    webhook_secret: z.optional(z.string()).register(z.globalRegistry, { description: 'The webhook signing secret (whsec_…), shown once: when a webhook URL is set or replaced.' }),
+  }),
+);
+const watchlistListEnvelope = watchlistEnvelope('WatchlistListEnvelope', z.object({ watchlists: z.array(watchlistSchema), max: z.literal(MAX_WATCHLISTS) }));
+const watchlistDeletedEnvelope = watchlistEnvelope('WatchlistDeletedEnvelope', z.object({ deleted: z.literal(true), id: z.string() }));
+
+/** The five `/api/watchlists` routes share one function; each has its own operation. */
+function watchlistOperation(route: RouteDefinition): ZodOpenApiOperationObject {
+  const one = watchlistOneEnvelope;
+  const withSecret = watchlistWithSecretEnvelope;
+  const path = z.object({ id: z.string().register(z.globalRegistry, { description: 'The watchlist id (wl_…).' }) });
+  const common = { tags: ['watchlists'], security: [{ apiKey: [] }] };
+  const notFound = { 404: errorResponse('The key\'s account has no watchlist with this id.', ['NOT_FOUND'], rateHeaders('core')) };
+  const ok = (description: string, schema: z.ZodMiniType, status = 200) => ({ [status]: { description, headers: rateHeaders('core'), content: { 'application/json': { schema } } } });
+  const filtersNote = 'Filters take the export parameters and values (severity, risk_level, patch_status, tag, min_score, search, modified_since); events are cve.added, cve.risk_changed and cve.updated.';
+  switch (`${route.method} ${route.path}`) {
+    case 'GET /api/watchlists':
+      return { ...common, operationId: 'listWatchlists', summary: 'The watchlists of the key\'s account', description: 'One request of the 100 per minute.', responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) } };
+    case 'POST /api/watchlists':
+      return { ...common, operationId: 'createWatchlist', summary: 'Create a watchlist', description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the 100 per minute.`, requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } }, responses: { ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201), ...protectedErrors('core', ['BAD_REQUEST']), 409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')) } };
+    case 'GET /api/watchlists/{id}':
+      return { ...common, operationId: 'getWatchlist', summary: 'One watchlist', description: 'One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    case 'PATCH /api/watchlists/{id}':
+      return { ...common, operationId: 'updateWatchlist', summary: 'Change a watchlist', description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the 100 per minute.`, requestParams: { path }, requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } }, responses: { ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    case 'DELETE /api/watchlists/{id}':
+      return { ...common, operationId: 'deleteWatchlist', summary: 'Delete a watchlist', description: 'Its webhook, delivery log and feed go with it. One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    default:
+      throw new Error(`No OpenAPI operation for ${route.method} ${route.path}`);
+  }
+}
+
+const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpenApiOperationObject>> = {
+  watchlistsApi: watchlistOperation,
   health: () => ({
     operationId: 'health',
     summary: 'Health check',
@@ -253,7 +292,7 @@ export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpM
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation(route);
   }
   return paths;
 }
@@ -270,7 +309,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'watchlists' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

@@ -53,6 +53,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   // `{name+}`: npm scopes (`@scope/name`) and Go module paths carry slashes.
   { method: 'GET', path: '/api/packages/{ecosystem}/{name+}', functionId: 'packageLookup', auth: 'apiKey' },
   { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'POST', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'PATCH', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'DELETE', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
   // A watchlist's private Atom feed: `{file}` is `<token>.atom`; the token is the capability (docs/feeds.md).
   { method: 'GET', path: '/feeds/{file}', functionId: 'feed', auth: 'none' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },
