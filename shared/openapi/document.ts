@@ -102,12 +102,13 @@ function exportOperation(format: ExportFormat) {
     min_score: z.optional(filterParameterSchemas.min_score),
     search: z.optional(filterParameterSchemas.search),
     modified_since: z.optional(filterParameterSchemas.modified_since),
+    cursor: z.optional(z.string().register(z.globalRegistry, { description: "A `meta.next_cursor` (JSON) or `X-Next-Cursor` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the 100 per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER." })),
     ...(format === 'sarif' ? { sarif_path: z.optional(sarifPathSchema) } : {}),
   });
   return {
     operationId: `export${format[0]?.toUpperCase()}${format.slice(1)}`,
     summary,
-    description: `At most ${MAX_EXPORT_ROWS} rows, filters combined with AND, ordered by CVSS score (descending, unscored last), then published date (descending), then CVE id. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour shared by the three formats; a 4xx uses none. Unknown or repeated parameters are rejected. The body is gzip or br encoded when the client accepts it (and always when it is very large).`,
+    description: `At most ${MAX_EXPORT_ROWS} rows, filters combined with AND, ordered by CVSS score (descending, unscored last), then published date (descending), then CVE id. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour shared by the three formats; a 4xx uses none. When rows are left, \`meta.next_cursor\` (JSON) and the \`X-Next-Cursor\` header give the next page: pass \`cursor\` alone. Unknown or repeated parameters are rejected. The body is gzip or br encoded when the client accepts it (and always when it is very large).`,
     tags: ['exports'],
     security: [{ apiKey: [] }],
     requestParams: { query },
@@ -116,6 +117,7 @@ function exportOperation(format: ExportFormat) {
         description: 'The export, as a download (Content-Disposition: attachment).',
         headers: z.extend(rateHeaders('exports'), {
           'Content-Disposition': z.string().register(z.globalRegistry, { description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
+          'X-Next-Cursor': z.optional(z.string()).register(z.globalRegistry, { description: 'Present when rows are left: pass it as `cursor`. A page reached with a cursor carries the per-minute (core) rate headers instead of the export ones.' }),
         }),
         content: { [mediaType]: { schema } },
       },

@@ -182,7 +182,7 @@ function searchHits(index: FilterIndex, search: string): Uint8Array {
  * The filters of product-decisions §4, combined with AND, over the index: counts every match
  * and keeps the first `limit` ids. The index is already in export order, so no sort happens here.
  */
-export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limit: number): Selection {
+export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limit: number, offset = 0): Selection {
   const severity = filters.severity === undefined ? -1 : codeOf(SEVERITY_CODES, filters.severity);
   const risk = filters.risk_level === undefined ? -1 : codeOf(RISK_CODES, filters.risk_level);
   const patch = filters.patch_status === undefined ? -1 : codeOf(PATCH_CODES, filters.patch_status);
@@ -208,7 +208,8 @@ export function selectFromIndex(index: FilterIndex, filters: ExportFilters, limi
     // NaN again: a record with no known modification time never matches modified_since.
     if (modifiedSince !== undefined && !((index.modified[i] ?? Number.NaN) >= modifiedSince)) continue;
     total++;
-    if (ids.length < limit) ids.push(index.ids.at(i) ?? '');
+    // A later page (export paging) skips the rows earlier pages held.
+    if (total > offset && ids.length < limit) ids.push(index.ids.at(i) ?? '');
   }
   return { total, ids };
 }

@@ -51,7 +51,7 @@ describe('GET /openapi.json', () => {
       }
     }
     const exportParameters = (path: string) => paths[path]?.get?.parameters?.map((p) => `${p.in}:${p.name}`).sort();
-    const filters = ['min_score', 'modified_since', 'patch_status', 'risk_level', 'search', 'severity', 'tag'].map((n) => `query:${n}`);
+    const filters = ['cursor', 'min_score', 'modified_since', 'patch_status', 'risk_level', 'search', 'severity', 'tag'].map((n) => `query:${n}`);
     expect(exportParameters('/api/cves/export.csv')).toEqual(filters);
     expect(exportParameters('/api/cves/export.json')).toEqual(filters);
     expect(exportParameters('/api/cves/export.sarif')).toEqual([...filters, 'query:sarif_path'].sort());
