@@ -14,8 +14,18 @@ import { PROJECT_ROOT } from '../../shared/local/stack.js';
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
+/** npm runs tsx, which runs node: the whole process group goes, not npm alone (which would orphan the stack). */
+function stop(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  for (const child of children) stop(child);
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -32,6 +42,7 @@ function npmStart(localDir: string, port: number): Promise<{ child: ChildProcess
       cwd: PROJECT_ROOT,
       env: { ...process.env, PLAINCVE_LOCAL_DIR: localDir, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     children.push(child);
     let stdout = '';
@@ -144,6 +155,6 @@ describe('a start that cannot leave a broken store', () => {
     const scan = await fetch(`${base}/api/scan`, { method: 'POST', headers: { 'X-API-Key': key }, body: 'Django==3.2.13\n' });
     expect(scan.status).toBe(200);
     expect(((await scan.json()) as { data: { findings: unknown[] } }).data.findings.length).toBe(1);
-    started.child.kill('SIGTERM');
+    stop(started.child);
   });
 });
