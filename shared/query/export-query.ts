@@ -40,7 +40,7 @@ export const filterParameterSchemas = {
   search: z
     .string()
     .check(z.minLength(1), z.maxLength(MAX_SEARCH_LENGTH), z.refine(noControlCharacters, 'must not contain control characters'))
-    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
+    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id, the description, the title or a name the CVE is known by such as Log4Shell (1 to 200 characters).' }),
   modified_since: z
     .pipe(
       z.union([z.iso.date(), z.iso.datetime({ offset: true })]),

@@ -96,6 +96,17 @@ describe('the demo shows every feature with real advisories', () => {
     expect(order[1]?.risk_meaning).toMatch(/^CRITICAL GAP: a public exploit exists, no detection rule is known/);
   });
 
+  it('search finds a CVE by the name it is known by: "log4shell" on the home page search and in exports', async () => {
+    const page = await stack.get('/search?q=log4shell');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('CVE-2021-44228');
+    expect(html).toContain('log4shell: 1 CVE · PlainCVE');
+    const exported = await stack.get('/api/cves/export.json?search=LOG4SHELL', { key });
+    const { data } = (await exported.json()) as { data: { cves: { cve_id: string }[] } };
+    expect(data.cves.map((c) => c.cve_id)).toEqual(['CVE-2021-44228']);
+  });
+
   it('the change feed holds the demo load: one addition per demo record', async () => {
     const response = await stack.get('/api/changes?limit=1000', { key });
     expect(response.status).toBe(200);
