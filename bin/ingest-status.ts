@@ -4,6 +4,7 @@
  * deployed catalogue table (the PlainCveStateful output CatalogueTableName; AWS credentials from
  * the environment); without, the local store.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { applyFunctionEnvironment } from '../shared/config/local.js';
 import type { NvdCursor } from '../shared/ingest/fetch/nvd-api.js';
 import { withLocalStore } from '../shared/local/local-store.js';
@@ -11,6 +12,8 @@ import { ingestRepository } from '../shared/repositories/ingest-repository.js';
 import { NVD_CURSOR } from '../shared/use-cases/ingest-catalogue.js';
 import { ingestLeaseHolder } from '../shared/use-cases/ingest-lease.js';
 import { progressPercent } from '../shared/use-cases/run-scheduled-ingest.js';
+
+exitOnCliFailure('npm run ingest:status');
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 

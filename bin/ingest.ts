@@ -1,9 +1,11 @@
 /**
- * `npm run ingest -- --from-dir DIR [--since DATE] [--dry-run]` loads real feeds into the local
+ * `npm run ingest` (no folder) downloads the public sources, as the scheduled ingest does, into the
+ * local store. `npm run ingest -- --from-dir DIR [--since DATE] [--dry-run]` loads real feeds into the local
  * store that `npm start` serves (through the running service if it is up, else the folder).
  * `--nvd-api` also reads CVEs modified since the stored cursor (or `--since`) from the NVD API.
  * Every file under DIR is recognised by its content, gzipped or not, whatever its name.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
@@ -13,6 +15,9 @@ import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-
 import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
 import type { RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
 import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
+import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
+
+exitOnCliFailure('npm run ingest');
 
 // This project runs on Node 20 as well as 22; the SDK's notice about Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -43,9 +48,44 @@ for (let i = 0; i < args.length; i++) {
     process.exit(2);
   }
 }
-if (dirs.length === 0 && !nvdApi) {
-  console.error(usage);
-  process.exit(2);
+// No folder and no --nvd-api: download the public sources as the scheduled ingest in AWS does.
+if (dirs.length === 0 && !nvdApi) await downloadAndIngest();
+
+/**
+ * `npm run ingest` alone: KEV, FIRST EPSS, OSV's ecosystem exports, the configured exploit and
+ * detection sources, then NVD's changes since the stored cursor (or `--since`, else the configured
+ * look-back), through the very code the scheduled ingest runs. Resumable: the NVD cursor is stored
+ * after every page, so a run stopped half-way continues where it stopped.
+ */
+async function downloadAndIngest(): Promise<never> {
+  if (dryRun) {
+    console.error(`--dry-run needs --from-dir. ${usage}`);
+    process.exit(2);
+  }
+  const update = new FilterIndexUpdate();
+  console.log('Downloading KEV, EPSS, OSV and the exploit and detection sources, then NVD changes (progress per NVD page)…');
+  const outcome = await withLocalStore(() =>
+    runScheduledIngest({
+      ...(since ? { since } : {}),
+      beforeWrite: update.beforeWrite,
+      onWritten: update.written,
+      afterWrite: () => update.apply(),
+      onProgress: ({ cursor, percent }) => console.log(`  NVD: up to ${cursor.windowStart} (${percent}% of the history since 1999)`),
+    }),
+  ).catch((error: unknown) => {
+    if (error instanceof IngestLeaseHeldError) {
+      console.error(`Ingest not started: ${error.message}.`);
+      process.exit(3);
+    }
+    console.error(`Ingest failed: ${reason(error)}. Records written so far are valid; run it again to continue from the stored NVD cursor.`);
+    process.exit(1);
+  });
+  if (outcome.status === 'done') {
+    const s = outcome.summary;
+    console.log(`Ingest finished: ${s.sources.map((source) => `${source.label} ${source.files.length} file(s)`).join(', ')}; NVD API pages: ${s.nvdPages}.`);
+    console.log(`Package advisories (OSV): ${s.advisories.read} read, ${s.advisories.written} written. Records: ${s.derived} derived, ${s.written} written, ${s.unchanged} unchanged.`);
+  } else console.log(`Ingest stopped early (${outcome.status}); run it again to continue from the stored NVD cursor.`);
+  process.exit(0);
 }
 
 function filesUnder(dir: string): string[] {

@@ -2,9 +2,12 @@
  * `npm run key -- create --email <e-mail>`: creates an account on the local store and prints its
  * API key. Works whether or not `npm start` is running.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import * as z from '../shared/domain/zod.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
+
+exitOnCliFailure('npm run key');
 
 const usage = 'Usage: npm run key -- create --email <e-mail>';
 const [command, ...rest] = process.argv.slice(2);

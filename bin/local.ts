@@ -2,6 +2,7 @@
  * `npm start`: the whole service on this machine. Flags: --in-memory (no data folder),
  * --port N (or PORT), --no-seed.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { localConfig } from '../shared/config/local.js';
 import { localPaths, removeStackNote, writeStackNote } from '../shared/local/local-store.js';
@@ -13,6 +14,8 @@ import { filterIndexRepository } from '../shared/repositories/filter-index-repos
 import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
 import { issueKeyFor } from '../shared/use-cases/create-account-with-key.js';
 import { seedDemoCatalogue } from '../shared/use-cases/seed-demo-catalogue.js';
+
+exitOnCliFailure('npm start');
 
 const args = process.argv.slice(2);
 const inMemory = args.includes('--in-memory');
@@ -30,8 +33,8 @@ const stack = await startLocalStack({
 if (!inMemory) writeStackNote({ dynamoEndpoint: stack.dynamoEndpoint, baseUrl: stack.baseUrl, pid: process.pid });
 
 if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
-  const count = await seedDemoCatalogue();
-  console.log(`Seeded the demo catalogue: ${count} CVEs (hand-written demo records, not a live feed).`);
+  const seeded = await seedDemoCatalogue();
+  console.log(`Seeded the demo: ${seeded.records} CVEs, ${seeded.advisories} OSV package advisories and a change log of ${seeded.changes} additions (hand-written demo data, not a live feed).`);
 } else if (!(await filterIndexRepository.readPointer())) {
   // A data folder from before exports existed: build the export filter index once.
   await rebuildFilterIndex();
@@ -57,6 +60,9 @@ console.log('Try:');
 console.log(`  curl -H "X-API-Key: ${key.apiKey}" ${stack.baseUrl}/api/cve/CVE-2021-44228`);
 console.log(`  curl ${stack.baseUrl}/health`);
 console.log(`  curl --compressed -H "X-API-Key: ${key.apiKey}" "${stack.baseUrl}/api/cves/export.csv?min_score=7"`);
+console.log(`  curl -H "X-API-Key: ${key.apiKey}" "${stack.baseUrl}/api/packages/PyPI/django?version=3.2.13"`);
+console.log(`  printf 'Django==3.2.13\\n' | curl --data-binary @- -H "X-API-Key: ${key.apiKey}" ${stack.baseUrl}/api/scan`);
+console.log(`  curl -H "X-API-Key: ${key.apiKey}" "${stack.baseUrl}/api/changes?limit=5"`);
 console.log('');
 console.log('Webhooks: watchlists with a webhook (http://127.0.0.1:<port>/… is allowed locally) are sent the changes an');
 console.log('`npm run ingest` makes while this runs: the stack follows the change log every second and delivers in-process.');

@@ -6,10 +6,13 @@
  * region from the environment); `--local-file` writes a local settings file instead (point
  * OAUTH_SECRET_FILE at it).
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { createInterface } from 'node:readline';
 import { providerIdSchema } from '../shared/auth/providers.js';
 import { OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
 import { setupOAuthProvider, type OAuthSettingsStore } from '../shared/use-cases/setup-oauth.js';
+
+exitOnCliFailure('npm run setup:oauth');
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 

@@ -4,7 +4,10 @@
  * hourly export quota and a dozen lookups of its per-minute limit; it does not provoke the rate
  * limits themselves (RATE_LIMITED, EXPORT_LIMIT_EXCEEDED), which would lock the key out.
  */
+import { exitOnCliFailure } from './cli-failure.js';
 import { sarifSchemaErrors } from '../test/support/sarif-validation.js';
+
+exitOnCliFailure('npm run smoke');
 
 const usage = 'Usage: npm run smoke -- --base-url URL --api-key KEY';
 const args = process.argv.slice(2);
@@ -48,6 +51,7 @@ async function errorCode(response: Response, status: number, code: string): Prom
 }
 
 let cveId: string | undefined;
+let nextCursor: string | undefined;
 
 await check('GET /health answers 200 healthy', async () => {
   const response = await get('/health');
@@ -59,9 +63,10 @@ await check('GET /health answers 200 healthy', async () => {
 await check('export JSON (200, the envelope, at least one CVE)', async () => {
   const response = await get('/api/cves/export.json?severity=CRITICAL', withKey);
   expectThat(response.status === 200, `status ${response.status}`);
-  const body = (await response.json()) as { ok?: boolean; data?: { cves?: { cve_id: string }[] } };
+  const body = (await response.json()) as { ok?: boolean; data?: { cves?: { cve_id: string }[]; meta?: { next_cursor?: string } } };
   expectThat(body.ok === true && Array.isArray(body.data?.cves), 'not the export envelope');
   cveId = body.data?.cves?.[0]?.cve_id;
+  nextCursor = body.data?.meta?.next_cursor;
   expectThat(cveId !== undefined, 'no CRITICAL CVE in the catalogue (load data first: docs/deploy.md)');
 });
 
@@ -86,6 +91,36 @@ await check('lookup GET /api/cve/{id} (200, the explanation, rate-limit headers)
   const body = (await response.json()) as { data?: { cve_id?: string } };
   expectThat(body.data?.cve_id === cveId, 'another CVE answered');
   expectThat(response.headers.get('x-ratelimit-limit') !== null, 'no X-RateLimit-Limit');
+});
+
+await check('export paging: the next page by cursor alone (200 when rows are left); an altered cursor is 400', async () => {
+  if (nextCursor) {
+    const next = await get(`/api/cves/export.json?cursor=${nextCursor}`, withKey);
+    expectThat(next.status === 200, `status ${next.status}`);
+    expectThat(next.headers.get('x-ratelimit-resource') === 'core', 'a later page used an export unit');
+  }
+  await errorCode(await get('/api/cves/export.json?cursor=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', withKey), 400, 'INVALID_PARAMETER');
+});
+
+await check('batch lookup POST /api/cves/batch (200 in the order asked; a bad id is 400)', async () => {
+  expectThat(cveId !== undefined, 'no CVE id from the export');
+  const post = (body: unknown) => fetch(`${baseUrl}/api/cves/batch`, { method: 'POST', headers: { ...withKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const response = await post({ ids: [cveId, 'CVE-1999-9999999'] });
+  expectThat(response.status === 200, `status ${response.status}`);
+  const body = (await response.json()) as { data?: { cves?: { cve_id: string }[]; not_found?: string[] } };
+  expectThat(body.data?.cves?.[0]?.cve_id === cveId && body.data?.not_found?.[0] === 'CVE-1999-9999999', JSON.stringify(body).slice(0, 200));
+  await errorCode(await post({ ids: ['not-a-cve'] }), 400, 'INVALID_PARAMETER');
+});
+
+await check('watchlists by key: create (201), read, delete; an unknown one is 404', async () => {
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl}${path}`, { method, headers: { ...withKey, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(60_000) });
+  const created = await send('POST', '/api/watchlists', { name: 'smoke test', filters: { severity: 'critical' }, events: ['cve.added'] });
+  expectThat(created.status === 201, `status ${created.status}`);
+  const id = ((await created.json()) as { data?: { watchlist?: { id?: string } } }).data?.watchlist?.id ?? '';
+  expectThat((await send('GET', `/api/watchlists/${id}`)).status === 200, 'the watchlist made cannot be read');
+  expectThat((await send('DELETE', `/api/watchlists/${id}`)).status === 200, 'the watchlist made cannot be deleted');
+  await errorCode(await send('GET', `/api/watchlists/${id}`), 404, 'NOT_FOUND');
 });
 
 await check('MISSING_API_KEY: no key is 401', async () => errorCode(await get('/api/cve/CVE-2021-44228'), 401, 'MISSING_API_KEY'));

@@ -29,6 +29,10 @@ export interface ScanVulnerability {
   severity: string;
   cvss_score: number | null;
   risk_level: 'CRITICAL_GAP' | 'HIGH' | 'MEDIUM' | 'LOW' | null;
+  risk_meaning: string | null;
+  in_kev: boolean;
+  weaponized: boolean;
+  epss_score: number | null;
   fixed_versions: string[];
   title: string;
   summary: string;

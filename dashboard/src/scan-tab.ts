@@ -1,14 +1,14 @@
 /**
  * The dashboard's scan tab: a signed-in user drops (or chooses) a package-lock.json,
  * requirements.txt or CycloneDX/SPDX SBOM; the page sends it to POST /account/scan (session and
- * CSRF token, one of the key's 10 exports an hour) and lists the findings worst risk first, each
+ * CSRF token, one of the key's 10 exports an hour) and lists the findings most urgent first, each
  * with its plain-English explanation and fix. Everything from the file or the answer is set as
  * text, never as markup.
  */
 import { ApiFailure, type AccountApi, type ScanReport, type ScanVulnerability } from './api.js';
 
 const RISK_WORDS: Record<NonNullable<ScanVulnerability['risk_level']>, string> = {
-  CRITICAL_GAP: 'Critical gap: exploited, no detection',
+  CRITICAL_GAP: 'Critical gap: public exploit, no detection rule',
   HIGH: 'High risk',
   MEDIUM: 'Medium risk',
   LOW: 'Low risk',
@@ -38,6 +38,8 @@ function vulnerabilityItem(vulnerability: ScanVulnerability): HTMLLIElement {
   const fix = element('p');
   fix.append(element('strong', 'Fix: '), vulnerability.fix);
   item.append(heading, element('p', vulnerability.summary), fix);
+  // The badge names a detection gap, not urgency: its meaning for this CVE is spelled out.
+  if (vulnerability.risk_meaning) item.append(element('p', `Risk level ${vulnerability.risk_meaning}.`, 'scan-risk-meaning'));
   return item;
 }
 
@@ -51,7 +53,7 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
     element(
       'p',
       `${report.components} components, ${report.checked} checked. ` +
-        (affected === 0 ? 'No known vulnerability affects the checked components.' : `${affected} ${affected === 1 ? 'component has' : 'components have'} ${count} known ${count === 1 ? 'vulnerability' : 'vulnerabilities'}, worst risk first.`),
+        (affected === 0 ? 'No known vulnerability affects the checked components.' : `${affected} ${affected === 1 ? 'component has' : 'components have'} ${count} known ${count === 1 ? 'vulnerability' : 'vulnerabilities'}, most urgent first (known exploited, then a public exploit, then EPSS, then CVSS).`),
     ),
   );
   if (affected > 0) {

@@ -18,12 +18,12 @@ export interface WatchlistsTabHooks {
 const SELECT_FILTERS = {
   severity: { label: 'Severity', options: ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] },
   risk_level: { label: 'Risk level', options: ['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'] },
-  patch_status: { label: 'Patch status', options: ['available', 'not_available'] },
+  patch_status: { label: 'Patch status', options: ['available', 'partial', 'workaround_only', 'not_available'] },
 } as const;
 const TEXT_FILTERS = {
   tag: { label: 'Tag (vendor, product or technology)', hint: 'Exact tag, any case, such as openssl.' },
   min_score: { label: 'Minimum CVSS score', hint: 'From 0 to 10, such as 7 or 7.5.' },
-  search: { label: 'Text in the id or description', hint: '' },
+  search: { label: 'Text in the id, title, description or a name (Log4Shell)', hint: '' },
 } as const;
 const EVENTS: Record<WatchlistEvent, string> = {
   'cve.added': 'A new CVE matches',

@@ -170,6 +170,9 @@ export const exportMetaSchema = z
     exported: z.number().check(z.int(), z.minimum(0)),
     max_rows: z.number().check(z.int()),
     exported_at: z.iso.datetime(),
+    next_cursor: z.optional(z.string()).register(z.globalRegistry, {
+      description: 'Present when rows are left (total > the rows of this and earlier pages): call the same export with `cursor=<next_cursor>` and no other parameter, within 24 hours, with the same key.',
+    }),
   })
   .register(z.globalRegistry, { id: 'ExportMeta' });
 export type ExportMeta = z.infer<typeof exportMetaSchema>;

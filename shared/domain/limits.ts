@@ -2,6 +2,13 @@
 export const CORE_LIMIT = { resource: 'core', limit: 100, windowSeconds: 60 } as const;
 export const EXPORT_LIMIT = { resource: 'exports', limit: 10, windowSeconds: 3600 } as const;
 export const MAX_EXPORT_ROWS = 1000;
+/** POST /api/cves/batch (product decisions §10): 1 to 100 ids; each started 10 use one unit of the per-minute allowance. */
+export const BATCH_LOOKUP = { maxIds: 100, idsPerUnit: 10 } as const;
+
+/** The per-minute units a batch of `ids` distinct ids uses: ceil(ids / 10), at least one. */
+export function batchUnits(ids: number): number {
+  return Math.max(1, Math.ceil(ids / BATCH_LOOKUP.idsPerUnit));
+}
 
 /** Issue 24: a key rotation refilled both allowances; now a few rotations an hour (the number is configured, KEY_ROTATIONS_PER_HOUR). */
 export const ROTATION_LIMIT = { resource: 'rotations', windowSeconds: 3600 } as const;

@@ -1,6 +1,5 @@
 import * as z from './zod.js';
-import type { RiskLevel } from './cve.js';
-import { packageVulnerabilitySchema, type PackageVulnerability } from './package-vulnerability.js';
+import { byUrgency, packageVulnerabilitySchema, type PackageVulnerability } from './package-vulnerability.js';
 
 /** One vulnerability of a component: the shape GET /api/packages answers too (package-vulnerability.ts). */
 export const scanVulnerabilitySchema = packageVulnerabilitySchema;
@@ -40,18 +39,10 @@ export const scanReportSchema = z
   .register(z.globalRegistry, { id: 'ScanReport' });
 export type ScanReport = z.infer<typeof scanReportSchema>;
 
-const RISK_RANK: Record<RiskLevel, number> = { CRITICAL_GAP: 4, HIGH: 3, MEDIUM: 2, LOW: 1 };
+/** Most urgent first (byUrgency: KEV, public exploit, EPSS, CVSS, id). */
+export const compareVulnerabilities = byUrgency;
 
-/** Worst first: risk level, then CVSS score (unknown last), then id for a stable order. */
-export function compareVulnerabilities(a: ScanVulnerability, b: ScanVulnerability): number {
-  const risk = (b.risk_level ? RISK_RANK[b.risk_level] : 0) - (a.risk_level ? RISK_RANK[a.risk_level] : 0);
-  if (risk !== 0) return risk;
-  const score = (b.cvss_score ?? -1) - (a.cvss_score ?? -1);
-  if (score !== 0) return score;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Findings worst first (by each one's worst vulnerability), then by line and name. */
+/** Findings most urgent first (by each one's most urgent vulnerability), then by line and name. */
 export function compareFindings(a: ScanFinding, b: ScanFinding): number {
   const [worstA, worstB] = [a.vulnerabilities[0], b.vulnerabilities[0]];
   if (worstA && worstB) {

@@ -70,6 +70,23 @@ export const updateWatchlistSchema = z
   .check(z.refine((v) => Object.keys(v).length > 0, 'give at least one field to change'));
 export type UpdateWatchlistRequest = z.infer<typeof updateWatchlistSchema>;
 
+/** A watchlist as every answer shows it (the OpenAPI document's schema; `Watchlist` below is its type in code). */
+export const watchlistSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    filters: z.record(z.string(), z.union([z.string(), z.number()])),
+    events: z.array(watchlistEventSchema),
+    webhook_url: z.nullable(z.string()),
+    webhook_status: z.nullable(webhookStatusSchema),
+    webhook_paused_reason: z.nullable(z.string()),
+    paused: z.boolean(),
+    feed_url: z.nullable(z.string()),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .register(z.globalRegistry, { id: 'Watchlist' });
+
 export interface Watchlist {
   readonly id: string;
   readonly name: string;

@@ -24,13 +24,15 @@ export interface ApiHandlerOptions {
   readonly auth: 'apiKey' | 'none';
   /** When the allowance is taken (shared/http/rate-limit.ts); 'alongside' only for read-only handlers. */
   readonly rateLimit?: RateLimitMode;
+  /** How many units of the per-minute allowance the request uses (a batch lookup: one per 10 ids); default one. */
+  readonly requestUnits?: (event: APIGatewayProxyEvent) => number;
 }
 
 /** The API functions: the handler base with the JSON error envelope, plus the per-minute allowance on protected routes. */
 function apiOptions<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(options: ApiHandlerOptions) {
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
-  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(platformClock.now, options.rateLimit)] : [], errors: jsonErrors<TResult>() };
+  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(platformClock.now, options.rateLimit, options.requestUnits)] : [], errors: jsonErrors<TResult>() };
 }
 
 /** A buffered API function: its whole answer is one result object (at most 6 MB in Lambda). */

@@ -66,6 +66,8 @@ export function exportHandler(format: ExportFormat) {
               'Content-Type': EXPORT_MEDIA_TYPES[format],
               'Content-Disposition': `attachment; filename="${exportFileName(format, rows.exportedAt)}"`,
               'Cache-Control': 'no-store',
+              // CSV and SARIF have no meta: the cursor of the rows left is a header in every format.
+              ...(rows.meta.next_cursor ? { 'X-Next-Cursor': rows.meta.next_cursor } : {}),
               ...encoded.headers,
             },
             body: encoded.body,

@@ -32,9 +32,9 @@ export type RateLimitMode = 'before' | 'alongside';
  * no longer current gets 401 INVALID_API_KEY, as from the gateway, whatever the gateway's
  * authorizer cache holds; a used-up minute 429 RATE_LIMITED with Retry-After.
  */
-async function admit(event: APIGatewayProxyEvent, nowMs: number): Promise<void> {
+async function admit(event: APIGatewayProxyEvent, nowMs: number, units: number): Promise<void> {
   const caller = callerOf(event);
-  const admission = await admitRequest(caller, nowMs, usageWriteFailed);
+  const admission = await admitRequest(caller, nowMs, usageWriteFailed, units);
   if (admission.outcome === 'refused') {
     logger.info('api key denied', { request_id: event.requestContext?.requestId, key_id: caller.keyId, reason: admission.reason });
     throw new ApiError('INVALID_API_KEY');
@@ -65,6 +65,7 @@ export async function alongsideAllowance<T>(event: APIGatewayProxyEvent, work: (
 export function rateLimitMiddleware<TResult extends { headers?: APIGatewayProxyResult['headers'] } = APIGatewayProxyResult>(
   now: () => number = platformClock.now,
   mode: RateLimitMode = 'before',
+  unitsOf: (event: APIGatewayProxyEvent) => number = () => 1,
 ): middy.MiddlewareObj<APIGatewayProxyEvent, TResult> {
   const addHeaders = async (request: middy.Request<APIGatewayProxyEvent, TResult>) => {
     const state = stateOf.get(request.event);
@@ -73,7 +74,7 @@ export function rateLimitMiddleware<TResult extends { headers?: APIGatewayProxyR
   };
   return {
     before: async (request) => {
-      const taking = admit(request.event, now());
+      const taking = admit(request.event, now(), unitsOf(request.event));
       if (mode === 'before') {
         await taking;
         return;

@@ -97,11 +97,6 @@ export async function loadLocalFunction(definition: FunctionDefinition): Promise
  */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   if (options.dataPath) mkdirSync(options.dataPath, { recursive: true });
-  let dynamo: LocalDynamo | undefined = await startLocalDynamo({
-    port: options.dynamoPort ?? 0,
-    ...(options.dataPath ? { path: options.dataPath } : {}),
-  });
-  const dynamoPort = dynamo.port;
   const host = options.host ?? '127.0.0.1';
 
   const server: Server = createGatewayServer({
@@ -118,6 +113,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     server.listen(options.port ?? 0, host, () => resolvePromise());
   });
   const port = (server.address() as AddressInfo).port;
+  // The port is taken before the store is opened: a start that cannot listen leaves the data folder untouched.
+  let dynamo: LocalDynamo | undefined = await startLocalDynamo({
+    port: options.dynamoPort ?? 0,
+    ...(options.dataPath ? { path: options.dataPath } : {}),
+  }).catch(async (error: unknown) => {
+    await new Promise<void>((r) => server.close(() => r()));
+    throw error;
+  });
+  const dynamoPort = dynamo.port;
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 
   applyFunctionEnvironment({

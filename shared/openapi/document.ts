@@ -2,9 +2,11 @@ import * as z from '../domain/zod.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
-import { EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { BATCH_LOOKUP, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { cveBatchRequestSchema, cveBatchSchema } from '../domain/cve-batch.js';
+import { MAX_WATCHLISTS, createWatchlistSchema, updateWatchlistSchema, watchlistSchema } from '../domain/watchlist.js';
 import type { FunctionId } from '../platform/functions.js';
-import { ROUTES, isProgrammaticApiRoute, type HttpMethod } from '../platform/routes.js';
+import { ROUTES, isProgrammaticApiRoute, type HttpMethod, type RouteDefinition } from '../platform/routes.js';
 import { changesPageSchema } from '../domain/change-log.js';
 import { changesParameterSchemas } from '../query/changes-query.js';
 import { packageReportSchema } from '../domain/package-vulnerability.js';
@@ -43,6 +45,7 @@ const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchem
 const openVexSchema = z
   .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
   .register(z.globalRegistry, { id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
+const batchEnvelopeSchema = z.object({ ok: z.literal(true), data: cveBatchSchema }).register(z.globalRegistry, { id: 'CveBatchEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).register(z.globalRegistry, { id: 'CveExplanationEnvelope' });
 
 const rateHeaders = (resource: 'core' | 'exports') => {
@@ -99,12 +102,13 @@ function exportOperation(format: ExportFormat) {
     min_score: z.optional(filterParameterSchemas.min_score),
     search: z.optional(filterParameterSchemas.search),
     modified_since: z.optional(filterParameterSchemas.modified_since),
+    cursor: z.optional(z.string().register(z.globalRegistry, { description: "A `meta.next_cursor` (JSON) or `X-Next-Cursor` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the 100 per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER." })),
     ...(format === 'sarif' ? { sarif_path: z.optional(sarifPathSchema) } : {}),
   });
   return {
     operationId: `export${format[0]?.toUpperCase()}${format.slice(1)}`,
     summary,
-    description: `At most ${MAX_EXPORT_ROWS} rows, filters combined with AND, ordered by CVSS score (descending, unscored last), then published date (descending), then CVE id. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour shared by the three formats; a 4xx uses none. Unknown or repeated parameters are rejected. The body is gzip or br encoded when the client accepts it (and always when it is very large).`,
+    description: `At most ${MAX_EXPORT_ROWS} rows, filters combined with AND, ordered by CVSS score (descending, unscored last), then published date (descending), then CVE id. Each 200 uses one of the ${EXPORT_LIMIT.limit} exports per UTC hour shared by the three formats; a 4xx uses none. When rows are left, \`meta.next_cursor\` (JSON) and the \`X-Next-Cursor\` header give the next page: pass \`cursor\` alone. Unknown or repeated parameters are rejected. The body is gzip or br encoded when the client accepts it (and always when it is very large).`,
     tags: ['exports'],
     security: [{ apiKey: [] }],
     requestParams: { query },
@@ -113,6 +117,7 @@ function exportOperation(format: ExportFormat) {
         description: 'The export, as a download (Content-Disposition: attachment).',
         headers: z.extend(rateHeaders('exports'), {
           'Content-Disposition': z.string().register(z.globalRegistry, { description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
+          'X-Next-Cursor': z.optional(z.string()).register(z.globalRegistry, { description: 'Present when rows are left: pass it as `cursor`. A page reached with a cursor carries the per-minute (core) rate headers instead of the export ones.' }),
         }),
         content: { [mediaType]: { schema } },
       },
@@ -125,7 +130,45 @@ function exportOperation(format: ExportFormat) {
  * The operation of each function the programmatic API routes to. The paths come from the one
  * route table (shared/platform/routes.ts), so a route and its documentation cannot drift apart.
  */
-const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> = {
+const watchlistEnvelope = (id: string, data: z.ZodMiniType) => z.object({ ok: z.literal(true), data }).register(z.globalRegistry, { id });
+const watchlistOneEnvelope = watchlistEnvelope('WatchlistEnvelope', z.object({ watchlist: watchlistSchema }));
+const watchlistWithSecretEnvelope = watchlistEnvelope(
+  'WatchlistWithSecretEnvelope',
+  z.object({
+    watchlist: watchlistSchema,
+    webhook_secret: z.optional(z.string()).register(z.globalRegistry, { description: 'The webhook signing secret (whsec_…), shown once: when a webhook URL is set or replaced.' }),
+  }),
+);
+const watchlistListEnvelope = watchlistEnvelope('WatchlistListEnvelope', z.object({ watchlists: z.array(watchlistSchema), max: z.literal(MAX_WATCHLISTS) }));
+const watchlistDeletedEnvelope = watchlistEnvelope('WatchlistDeletedEnvelope', z.object({ deleted: z.literal(true), id: z.string() }));
+
+/** The five `/api/watchlists` routes share one function; each has its own operation. */
+function watchlistOperation(route: RouteDefinition): ZodOpenApiOperationObject {
+  const one = watchlistOneEnvelope;
+  const withSecret = watchlistWithSecretEnvelope;
+  const path = z.object({ id: z.string().register(z.globalRegistry, { description: 'The watchlist id (wl_…).' }) });
+  const common = { tags: ['watchlists'], security: [{ apiKey: [] }] };
+  const notFound = { 404: errorResponse('The key\'s account has no watchlist with this id.', ['NOT_FOUND'], rateHeaders('core')) };
+  const ok = (description: string, schema: z.ZodMiniType, status = 200) => ({ [status]: { description, headers: rateHeaders('core'), content: { 'application/json': { schema } } } });
+  const filtersNote = 'Filters take the export parameters and values (severity, risk_level, patch_status, tag, min_score, search, modified_since); events are cve.added, cve.risk_changed and cve.updated.';
+  switch (`${route.method} ${route.path}`) {
+    case 'GET /api/watchlists':
+      return { ...common, operationId: 'listWatchlists', summary: 'The watchlists of the key\'s account', description: 'One request of the 100 per minute.', responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) } };
+    case 'POST /api/watchlists':
+      return { ...common, operationId: 'createWatchlist', summary: 'Create a watchlist', description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the 100 per minute.`, requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } }, responses: { ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201), ...protectedErrors('core', ['BAD_REQUEST']), 409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')) } };
+    case 'GET /api/watchlists/{id}':
+      return { ...common, operationId: 'getWatchlist', summary: 'One watchlist', description: 'One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    case 'PATCH /api/watchlists/{id}':
+      return { ...common, operationId: 'updateWatchlist', summary: 'Change a watchlist', description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the 100 per minute.`, requestParams: { path }, requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } }, responses: { ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    case 'DELETE /api/watchlists/{id}':
+      return { ...common, operationId: 'deleteWatchlist', summary: 'Delete a watchlist', description: 'Its webhook, delivery log and feed go with it. One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+    default:
+      throw new Error(`No OpenAPI operation for ${route.method} ${route.path}`);
+  }
+}
+
+const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpenApiOperationObject>> = {
+  watchlistsApi: watchlistOperation,
   health: () => ({
     operationId: 'health',
     summary: 'Health check',
@@ -152,6 +195,18 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
       404: errorResponse('The catalogue does not hold this CVE (or it was rejected).', ['CVE_NOT_FOUND'], rateHeaders('core')),
     },
   }),
+  cveBatch: () => ({
+    operationId: 'lookupCves',
+    summary: 'The plain-English explanations of up to 100 CVEs at once',
+    description: `Send {"ids": [...]}: 1 to ${BATCH_LOOKUP.maxIds} distinct CVE ids, each trimmed and upper-cased as in the lookup. Answers every id in the order asked: its lookup answer in \`cves\`, or its id in \`not_found\` or \`rejected\`. A batch of N ids uses ceil(N / ${BATCH_LOOKUP.idsPerUnit}) of the ${CORE_LIMIT.limit} requests per minute, all or none: when they are not left, 429 and nothing is answered. A body that is not JSON with an \`ids\` list is 400 BAD_REQUEST; a list with a bad, repeated or missing id is 400 INVALID_PARAMETER naming each.`,
+    tags: ['lookup'],
+    security: [{ apiKey: [] }],
+    requestBody: { required: true, content: { 'application/json': { schema: cveBatchRequestSchema } } },
+    responses: {
+      200: { description: 'The explanations, and the ids not found or rejected.', headers: rateHeaders('core'), content: { 'application/json': { schema: batchEnvelopeSchema } } },
+      ...protectedErrors('core', ['INVALID_PARAMETER', 'BAD_REQUEST']),
+    },
+  }),
   exportCsv: () => exportOperation('csv'),
   exportJson: () => exportOperation('json'),
   exportSarif: () => exportOperation('sarif'),
@@ -174,7 +229,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     operationId: 'lookupPackage',
     summary: 'The vulnerabilities that affect one version of a package',
     description:
-      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), worst risk first. `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; `risk_level` measures a detection gap and `risk_meaning` says so in words). `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
     tags: ['packages'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -206,7 +261,7 @@ const OPERATIONS: Partial<Record<FunctionId, () => ZodOpenApiOperationObject>> =
     },
     responses: {
       200: {
-        description: 'The findings, worst risk first (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
+        description: 'The findings, most urgent first: known exploited (KEV), then a public exploit, then EPSS, then CVSS (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
         headers: rateHeaders('exports'),
         content: {
           'application/json': { schema: z.union([scanEnvelopeSchema, openVexSchema]) },
@@ -239,7 +294,7 @@ export function pathsFromRoutes(): Record<string, Partial<Record<Lowercase<HttpM
   for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
     const operation = OPERATIONS[route.functionId];
     if (!operation) throw new Error(`No OpenAPI operation for ${route.method} ${route.path} (${route.functionId})`);
-    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation();
+    (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase() as Lowercase<HttpMethod>] = operation(route);
   }
   return paths;
 }
@@ -256,7 +311,7 @@ export function openApiDocument(baseUrl: string, version: string) {
     },
     servers: [{ url: baseUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'service' }],
+    tags: [{ name: 'lookup' }, { name: 'exports' }, { name: 'changes' }, { name: 'packages' }, { name: 'scan' }, { name: 'watchlists' }, { name: 'service' }],
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Your PlainCVE API key (pcve_…), from the dashboard.' },

@@ -77,6 +77,22 @@ const definitions = {
     tables: { accounts: 'readWrite', catalogue: 'read', counters: 'readWrite' },
     timeoutSeconds: 10,
   },
+  // Product decisions §10: the lookup of up to 100 ids, one BatchGet; accounts for admission, as every API-key function.
+  cveBatch: {
+    id: 'cveBatch',
+    entry: 'cve-batch',
+    description: 'POST /api/cves/batch: the plain-English explanations of up to 100 CVEs',
+    tables: { catalogue: 'read', counters: 'readWrite', accounts: 'readWrite' },
+    timeoutSeconds: 10,
+  },
+  // Product decisions §10: the dashboard's watchlist calls for an API key's account (the watchlists live in the accounts table).
+  watchlistsApi: {
+    id: 'watchlistsApi',
+    entry: 'watchlists-api',
+    description: '/api/watchlists...: watchlists managed with an API key',
+    tables: { accounts: 'readWrite', counters: 'readWrite' },
+    timeoutSeconds: 10,
+  },
   // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).
   packageLookup: {
     id: 'packageLookup',

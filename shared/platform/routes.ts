@@ -45,6 +45,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { method: 'GET', path: '/cve/{cve_id}', functionId: 'cvePage', auth: 'none' },
   // The home page's search box: keyless, public and cached by CloudFront on `q` (docs/home-page.md).
   { method: 'GET', path: '/search', functionId: 'cveSearch', auth: 'none' },
+  { method: 'POST', path: '/api/cves/batch', functionId: 'cveBatch', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.csv', functionId: 'exportCsv', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.json', functionId: 'exportJson', auth: 'apiKey' },
   { method: 'GET', path: '/api/cves/export.sarif', functionId: 'exportSarif', auth: 'apiKey' },
@@ -52,6 +53,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   // `{name+}`: npm scopes (`@scope/name`) and Go module paths carry slashes.
   { method: 'GET', path: '/api/packages/{ecosystem}/{name+}', functionId: 'packageLookup', auth: 'apiKey' },
   { method: 'POST', path: '/api/scan', functionId: 'scan', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'POST', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'PATCH', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'DELETE', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
   // A watchlist's private Atom feed: `{file}` is `<token>.atom`; the token is the capability (docs/feeds.md).
   { method: 'GET', path: '/feeds/{file}', functionId: 'feed', auth: 'none' },
   { method: 'GET', path: '/openapi.json', functionId: 'openapi', auth: 'none' },

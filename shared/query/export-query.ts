@@ -1,5 +1,6 @@
 import * as z from '../domain/zod.js';
 import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import { patchStatusSchema } from '../domain/cve.js';
 
 /**
  * The export query parameters (interface §4.2, product-decisions §4) as one zod schema per
@@ -23,8 +24,8 @@ export const filterParameterSchemas = {
   risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
     description: 'Only CVEs of this exploit-intelligence risk level. Case-insensitive.',
   }),
-  patch_status: z.enum(['available', 'not_available']).register(z.globalRegistry, {
-    description: "Only CVEs whose patch status is this value. Case-insensitive; `partial` and `workaround_only` are not filters.",
+  patch_status: patchStatusSchema.register(z.globalRegistry, {
+    description: 'Only CVEs whose patch status is this value (any of the four). Case-insensitive.',
   }),
   tag: z
     .string()
@@ -39,7 +40,7 @@ export const filterParameterSchemas = {
   search: z
     .string()
     .check(z.minLength(1), z.maxLength(MAX_SEARCH_LENGTH), z.refine(noControlCharacters, 'must not contain control characters'))
-    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id or of the description (1 to 200 characters).' }),
+    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id, the description, the title or a name the CVE is known by such as Log4Shell (1 to 200 characters).' }),
   modified_since: z
     .pipe(
       z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
@@ -101,7 +102,7 @@ function schemaFor(name: string): z.ZodMiniType | undefined {
 const ACCEPTS: Record<string, string> = {
   severity: 'one of CRITICAL, HIGH, MEDIUM, LOW (case-insensitive)',
   risk_level: 'one of CRITICAL_GAP, HIGH, MEDIUM, LOW (case-insensitive)',
-  patch_status: 'one of available, not_available (case-insensitive)',
+  patch_status: `one of ${patchStatusSchema.options.join(', ')} (case-insensitive)`,
   tag: `a tag of 1 to ${MAX_TAG_LENGTH} characters without control characters`,
   min_score: 'a decimal number from 0 to 10, such as 7 or 7.5',
   search: `text of 1 to ${MAX_SEARCH_LENGTH} characters without control characters`,

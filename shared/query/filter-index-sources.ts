@@ -32,6 +32,13 @@ export function indexDates(index: FilterIndex, sources: Iterable<IndexSource>): 
 
 const codeAt = <T extends string>(codes: readonly T[], code: number | undefined): T | undefined => (code === undefined ? undefined : codes[code]);
 
+function namesOf(body: string): Pick<IndexSource, 'description' | 'title' | 'facts'> {
+  const cut = body.indexOf('\u0002');
+  if (cut < 0) return { description: body };
+  const [title = '', ...aka] = body.slice(cut + 1).split('\u0003');
+  return { description: body.slice(0, cut), ...(title ? { title } : {}), ...(aka.length ? { facts: { aka } } : {}) };
+}
+
 /** The index's records as index sources (with `dates` from the dates part). */
 export function indexSources(index: FilterIndex, dates: readonly string[]): IndexSource[] {
   const sources: IndexSource[] = [];
@@ -50,8 +57,8 @@ export function indexSources(index: FilterIndex, dates: readonly string[]): Inde
       // Severity is always set on a record; an unknown code reads as no severity, which the index codes alike.
       severity: severity ?? ('' as IndexSource['severity']),
       published_date: dates[i] ?? '',
-      // `<id>\u0001<description>\u0000`: the id has no \u0001, so the first one ends it.
-      description: text.slice(text.indexOf('\u0001') + 1, -1),
+      // searchText's layout: the id has no \u0001, the description no \u0002, the title no \u0003.
+      ...namesOf(text.slice(text.indexOf('\u0001') + 1, -1)),
       tags,
       rejected: false,
       ...(Number.isNaN(modified) ? {} : { modified_at: new Date(modified).toISOString() }),

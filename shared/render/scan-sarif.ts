@@ -54,7 +54,7 @@ function rule(vulnerability: ScanVulnerability, baseUrl: string): ReportingDescr
 function result(match: ScanMatch, vulnerability: ScanVulnerability, ruleIndex: number, manifestPath: string): Result {
   const { component } = match.finding;
   const ruleId = ruleIdOf(vulnerability);
-  const risk = vulnerability.risk_level ? `, risk ${vulnerability.risk_level}` : '';
+  const risk = vulnerability.risk_meaning ? `; risk level ${vulnerability.risk_meaning}` : '';
   const score = vulnerability.cvss_score === null ? 'CVSS unknown' : `CVSS ${vulnerability.cvss_score.toFixed(1)}`;
   return {
     ruleId,

@@ -16,5 +16,5 @@ export function renderSearchPage(query: string, total: number, records: readonly
     return page(`No results for ${query} · PlainCVE`, `${heading}<p>No CVE in the catalogue matches. Try a product name (openssl), a vendor or a CVE id.</p>`, { query });
   }
   const shown = total > records.length ? `The first ${records.length} of ${total} matching CVEs, most severe first.` : `${total} matching CVE${total === 1 ? '' : 's'}, most severe first.`;
-  return page(`${query}: ${total} CVEs · PlainCVE`, `${heading}<p class="meta">${escapeHtml(shown)}</p><ol class="results">${records.map(result).join('')}</ol>`, { query });
+  return page(`${query}: ${total} CVE${total === 1 ? '' : 's'} · PlainCVE`, `${heading}<p class="meta">${escapeHtml(shown)}</p><ol class="results">${records.map(result).join('')}</ol>`, { query });
 }

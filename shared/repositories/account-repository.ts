@@ -68,7 +68,7 @@ export interface RateWindowCount {
  */
 export type RequestUnit =
   | { readonly outcome: 'taken'; readonly used: number; readonly closed?: readonly RateWindowCount[] }
-  | { readonly outcome: 'limited' }
+  | { readonly outcome: 'limited'; readonly used?: number }
   | { readonly outcome: 'superseded' }
   | { readonly outcome: 'gone' };
 
@@ -141,7 +141,7 @@ export const accountRepository = {
    * Refused, one consistent read says why: the key (`gone`, `superseded`) or else the limit —
    * a key never becomes current again, so a key current now was current when refused.
    */
-  async takeRequestUnit(accountId: string, keyId: string, windowStart: number, limit: number): Promise<RequestUnit> {
+  async takeRequestUnit(accountId: string, keyId: string, windowStart: number, limit: number, units = 1): Promise<RequestUnit> {
     const pk = accountsKeys.account(accountId);
     const window = rateAttribute(keyId, windowStart);
     // The limit is the account's (issue 24: a rotated key must not start a fresh minute); the
@@ -149,13 +149,14 @@ export const accountRepository = {
     const accountWindow = rateAttribute(ACCOUNT_WIDE, windowStart);
     try {
       const out = await accountsTable.update(pk, {
-        UpdateExpression: 'SET #n = if_not_exists(#n, :zero) + :one, #a = if_not_exists(#a, :zero) + :one',
-        ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#a) OR #a < :limit)',
+        UpdateExpression: 'SET #n = if_not_exists(#n, :zero) + :units, #a = if_not_exists(#a, :zero) + :units',
+        // All the units or none: a batch never takes part of what it needs.
+        ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#a) OR #a <= :most)',
         ExpressionAttributeNames: { '#s': 'status', '#n': window, '#a': accountWindow },
-        ExpressionAttributeValues: { ':active': 'active', ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)), ':zero': 0, ':one': 1, ':limit': limit },
+        ExpressionAttributeValues: { ':active': 'active', ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)), ':zero': 0, ':units': units, ':most': limit - units },
         ReturnValues: 'ALL_OLD',
       });
-      const used = Number(out.Attributes?.[accountWindow] ?? 0) + 1;
+      const used = Number(out.Attributes?.[accountWindow] ?? 0) + units;
       if (Number(out.Attributes?.[window] ?? 0) > 0) return { outcome: 'taken', used };
       // Never a later window (another instance's clock a little ahead): that one is still open;
       // nor the account's window of this minute, which other keys' requests share.
@@ -166,8 +167,10 @@ export const accountRepository = {
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
     }
-    const keyState = keyStateIn(await accountsTable.get<KeyDecidingFields>(pk, ['status', 'current_key_pk']), keyId);
-    return keyState === 'current' ? { outcome: 'limited' } : { outcome: keyState };
+    const account = await accountsTable.get<KeyDecidingFields & Record<string, unknown>>(pk, ['status', 'current_key_pk', accountWindow]);
+    const keyState = keyStateIn(account, keyId);
+    // A batch refused for want of units leaves the window as it was: the headers say what is left.
+    return keyState === 'current' ? { outcome: 'limited', used: Number(account?.[accountWindow] ?? limit) } : { outcome: keyState };
   },
 
   /**

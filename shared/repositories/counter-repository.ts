@@ -2,10 +2,11 @@ import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import type { RateResource } from '../domain/limits.js';
+import type { ExportCursorState } from '../query/export-cursor.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
 
-const { GetCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
+const { GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 export interface CounterKey {
   readonly accountId: string;
@@ -62,7 +63,23 @@ async function counterItems(query: Omit<QueryCommandInput, 'TableName' | 'Exclus
   return items;
 }
 
+const cursorKey = (accountId: string, hash: string) => ({ pk: accountId, sk: `cursor#${hash}` });
+
 export const counterRepository = {
+  /** An export cursor's state (sk `cursor#<sha256 of the token>`), removed by TTL when it expires. */
+  async putExportCursor(accountId: string, hash: string, state: ExportCursorState): Promise<void> {
+    await dynamo(() =>
+      documentClient().send(
+        new PutCommand({ TableName: tableName('COUNTERS_TABLE'), Item: { ...cursorKey(accountId, hash), state: JSON.stringify(state), expires_at: state.expiresAt } }),
+      ),
+    );
+  },
+
+  async getExportCursor(accountId: string, hash: string): Promise<ExportCursorState | undefined> {
+    const out = await dynamo(() => documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: cursorKey(accountId, hash), ConsistentRead: true })));
+    return typeof out.Item?.state === 'string' ? (JSON.parse(out.Item.state) as ExportCursorState) : undefined;
+  },
+
   /** Takes one unit; returns the count after taking it, or throws LimitReachedError. */
   async take(counter: CounterKey, limit: number, windowSeconds: number): Promise<number> {
     try {

@@ -25,9 +25,9 @@ export type Admission =
  * a request admitted just before the deletion may have written it after the deletion's sweep.
  * Usage writes never fail the request: their errors go to `onUsageError`.
  */
-export async function admitRequest(caller: Caller, nowMs: number, onUsageError: (error: unknown) => void): Promise<Admission> {
+export async function admitRequest(caller: Caller, nowMs: number, onUsageError: (error: unknown) => void, units = 1): Promise<Admission> {
   const window = windowAt(nowMs, CORE_LIMIT.windowSeconds);
-  const unit = await accountRepository.takeRequestUnit(caller.accountId, caller.keyId, window.start, CORE_LIMIT.limit);
+  const unit = await accountRepository.takeRequestUnit(caller.accountId, caller.keyId, window.start, CORE_LIMIT.limit, units);
   if (unit.outcome === 'superseded') return { outcome: 'refused', reason: 'superseded' };
   if (unit.outcome === 'gone') {
     await counterRepository.forgetUsage(caller.accountId, caller.keyId, utcDay(nowMs)).catch(onUsageError);
@@ -39,7 +39,7 @@ export async function admitRequest(caller: Caller, nowMs: number, onUsageError: 
     await recordUsage(caller, { requests: 1, rate_limited: 1 }, onUsageError, nowMs);
     return {
       outcome: 'limited',
-      state: { resource: CORE_LIMIT.resource, limit: CORE_LIMIT.limit, remaining: 0, resetAt },
+      state: { resource: CORE_LIMIT.resource, limit: CORE_LIMIT.limit, remaining: Math.max(0, CORE_LIMIT.limit - (unit.used ?? CORE_LIMIT.limit)), resetAt },
       retryAfterSeconds: retryAfterSeconds(resetAt, nowMs),
     };
   }

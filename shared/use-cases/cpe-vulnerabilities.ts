@@ -5,7 +5,7 @@
  * PlainCVE's record of the CVE; the fix names the nearest version NVD gives as fixing it.
  */
 import type { CatalogueRecord } from '../domain/cve.js';
-import type { PackageVulnerability } from '../domain/package-vulnerability.js';
+import { urgencyOf, type PackageVulnerability } from '../domain/package-vulnerability.js';
 import type { ComponentCpe } from '../scan/component-cpe.js';
 import { cpeEntryAffects, cpeFixedVersions, type CpeIndexEntry } from '../scan/cpe-index.js';
 import { fixAdvice } from './package-vulnerabilities.js';
@@ -43,7 +43,7 @@ export function toCpeVulnerability(name: string, cpe: ComponentCpe, finding: Cpe
     cve_id: finding.cveId,
     severity: record?.severity ?? 'UNKNOWN',
     cvss_score: record?.cvss_score ?? null,
-    risk_level: record?.exploit_intel?.risk_level ?? null,
+    ...urgencyOf(record),
     fixed_versions: finding.fixedVersions,
     title: record?.title ?? `${finding.cveId} in ${cpe.product} ${cpe.version}`,
     summary: record?.explanation?.summary ?? (record?.description.trim() || described),

@@ -10,6 +10,8 @@ import { cveRepository } from '../repositories/cve-repository.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
 import { spendExportUnit, withExportRate } from './export-allowance.js';
 import { platformClock } from '../platform/clock.js';
+import { CURSOR_TTL_SECONDS, cursorHash, newCursorToken, type ExportCursorState } from '../query/export-cursor.js';
+import { counterRepository } from '../repositories/counter-repository.js';
 
 /** One per Lambda container: the warm filter index (see docs/architecture.md). */
 export const filterIndexCache = createIndexCache(filterIndexRepository);
@@ -39,15 +41,25 @@ export async function selectExportRows(
   nowMs: number,
   loading: Promise<FilterIndex> = indexFor(query),
   limit: number = MAX_EXPORT_ROWS,
+  paging?: { readonly offset: number; readonly next: (offset: number) => Promise<string> },
 ): Promise<ExportRows> {
   const index = await loading;
-  const selection = selectFromIndex(index, query.filters, limit);
+  const offset = paging?.offset ?? 0;
+  const selection = selectFromIndex(index, query.filters, limit, offset);
   const records = (await cveRepository.getMany(selection.ids)).filter((r) => !r.rejected);
   const exportedAt = new Date(nowMs);
+  const after = offset + selection.ids.length;
+  const nextCursor = paging && selection.total > after ? await paging.next(after) : undefined;
   return {
     query,
     records,
-    meta: { total: selection.total, exported: records.length, max_rows: MAX_EXPORT_ROWS, exported_at: exportedAt.toISOString() },
+    meta: {
+      total: selection.total,
+      exported: records.length,
+      max_rows: MAX_EXPORT_ROWS,
+      exported_at: exportedAt.toISOString(),
+      ...(nextCursor ? { next_cursor: nextCursor } : {}),
+    },
     exportDay: utcDay(nowMs),
     exportedAt,
   };
@@ -73,6 +85,7 @@ export interface ExportRequest<T> {
  */
 export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer: T; rate: Record<string, string> }> {
   const nowMs = request.nowMs ?? platformClock.now();
+  if (request.query && 'cursor' in request.query) return exportPage(request, nowMs);
   let query: ExportQuery;
   try {
     query = parseExportQuery(request.format, request.query);
@@ -85,6 +98,53 @@ export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer
   const loading = indexFor(query);
   loading.catch(() => undefined);
   // Rendering is part of building: if it fails, the unit is given back.
-  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () => request.render(await selectExportRows(query, nowMs, loading)));
+  const paging = cursorIssuer(request, query, nowMs);
+  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () => request.render(await selectExportRows(query, nowMs, loading, MAX_EXPORT_ROWS, paging)));
   return { answer: value, rate };
+}
+
+/** Issues the cursor of the rows after `offset`, for this caller's key, format and query. */
+function cursorIssuer<T>(request: ExportRequest<T>, query: ExportQuery, nowMs: number) {
+  return {
+    offset: 0,
+    async next(offset: number): Promise<string> {
+      const token = newCursorToken();
+      const state: ExportCursorState = { keyId: request.caller.keyId, format: request.format, query, offset, expiresAt: Math.floor(nowMs / 1000) + CURSOR_TTL_SECONDS };
+      await counterRepository.putExportCursor(request.caller.accountId, cursorHash(token) ?? '', state);
+      return token;
+    },
+  };
+}
+
+function badCursor(message: string, parameter = 'cursor'): ApiError {
+  return new ApiError('INVALID_PARAMETER', `${message} Start again without a cursor.`, [{ parameter, message }]);
+}
+
+/**
+ * A later page (product decisions §10): the cursor alone names the export; it is one request of
+ * the per-minute allowance (already taken by the handler's admission), never an export unit. Its
+ * chain lasts 24 hours from the first page: every cursor carries the first page's expiry.
+ */
+async function exportPage<T>(request: ExportRequest<T>, nowMs: number): Promise<{ answer: T; rate: Record<string, string> }> {
+  const others = Object.keys(request.query ?? {}).filter((name) => name !== 'cursor');
+  if (others.length > 0) {
+    throw new ApiError('INVALID_PARAMETER', 'A cursor continues its export: give it alone.', others.map((parameter) => ({ parameter, message: 'is not allowed beside cursor' })));
+  }
+  const values = request.query?.cursor ?? [];
+  if (values.length !== 1) throw badCursor('is given more than once.');
+  const hash = cursorHash(values[0] ?? '');
+  const state = hash ? await counterRepository.getExportCursor(request.caller.accountId, hash) : undefined;
+  if (!state || state.keyId !== request.caller.keyId) throw badCursor('is not a cursor this key was given.');
+  if (state.format !== request.format) throw badCursor(`continues a ${state.format} export, not this one.`);
+  if (Math.floor(nowMs / 1000) >= state.expiresAt) throw badCursor('has expired (a cursor chain lasts 24 hours).');
+  const paging = {
+    offset: state.offset,
+    async next(offset: number): Promise<string> {
+      const token = newCursorToken();
+      await counterRepository.putExportCursor(request.caller.accountId, cursorHash(token) ?? '', { ...state, offset });
+      return token;
+    },
+  };
+  const answer = await request.render(await selectExportRows(state.query, nowMs, indexFor(state.query), MAX_EXPORT_ROWS, paging));
+  return { answer, rate: {} };
 }

@@ -4,8 +4,8 @@
  */
 import type { Advisory, Ecosystem } from '../domain/advisory.js';
 import { affectingVersion, fixedVersionsFor } from '../domain/advisory-matching.js';
-import type { CatalogueRecord, RiskLevel } from '../domain/cve.js';
-import type { PackageReport, PackageVulnerability } from '../domain/package-vulnerability.js';
+import type { CatalogueRecord } from '../domain/cve.js';
+import { byUrgency, urgencyOf, type PackageReport, type PackageVulnerability } from '../domain/package-vulnerability.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 
@@ -17,18 +17,21 @@ export interface Component {
 
 const SUMMARY_LIMIT = 400;
 
+/**
+ * ICU's sentence rules (Intl.Segmenter): a period inside "5.3", "Products.PythonScripts" or "e.g."
+ * ends no sentence. A hand-made split on [.!?] cut there and dropped the text before the cut.
+ */
+const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
+
 /** The first sentences of an advisory's details, up to about 400 characters, without Markdown markup. */
-function firstSentences(text: string): string {
+export function firstSentences(text: string): string {
   const plain = text.replace(/```[\s\S]*?```/g, ' ').replace(/[`*_#>]/g, '').replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1').replace(/\s+/g, ' ').trim();
   if (plain.length <= SUMMARY_LIMIT) return plain;
-  // Split at each space after sentence punctuation: a pattern that matched whole sentences
-  // (`[^.!?]+[.!?]+`) rescanned an unpunctuated text from every position, quadratic.
-  const sentences = plain.split(/(?<=[.!?])\s/);
+  const sentences = [...SENTENCES.segment(plain)].map((s) => s.segment);
   let out = '';
   for (const sentence of sentences) {
-    const next = out ? `${out} ${sentence}` : sentence;
-    if (next.length > SUMMARY_LIMIT) break;
-    out = next;
+    if ((out + sentence).length > SUMMARY_LIMIT) break;
+    out += sentence;
   }
   return out.trim() || `${plain.slice(0, SUMMARY_LIMIT - 1).trimEnd()}…`;
 }
@@ -56,19 +59,12 @@ export function toVulnerability(advisory: Advisory, record: CatalogueRecord | un
     cve_id: advisory.cve_id,
     severity: record?.severity ?? 'UNKNOWN',
     cvss_score: record?.cvss_score ?? null,
-    risk_level: record?.exploit_intel?.risk_level ?? null,
+    ...urgencyOf(record),
     fixed_versions: fixedVersions,
     title: record?.title ?? (advisory.summary.trim() || `${advisory.id} in ${named.name}`),
     summary: record?.explanation?.summary ?? (details || advisory.summary.trim() || `${advisory.id} affects ${named.name} ${named.version}.`),
     fix: fixAdvice(named, fixedVersions, advisory.cve_id ?? advisory.id),
   };
-}
-
-const RISK_ORDER: readonly (RiskLevel | null)[] = ['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW', null];
-
-/** Worst first: risk level, then score, then id. */
-export function byWorstFirst(a: PackageVulnerability, b: PackageVulnerability): number {
-  return RISK_ORDER.indexOf(a.risk_level) - RISK_ORDER.indexOf(b.risk_level) || (b.cvss_score ?? -1) - (a.cvss_score ?? -1) || a.id.localeCompare(b.id);
 }
 
 /**
@@ -104,7 +100,7 @@ export function vulnerabilitiesOf(
 ): PackageVulnerability[] {
   return affectingAdvisories(advisories, component)
     .map((advisory) => toVulnerability(advisory, advisory.cve_id ? records.get(advisory.cve_id) : undefined, component, displayName))
-    .sort(byWorstFirst);
+    .sort(byUrgency);
 }
 
 /** The catalogue records of the advisories' CVEs and of other CVEs found (one BatchGet per 100), keyed by CVE id. */

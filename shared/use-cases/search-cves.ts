@@ -25,7 +25,7 @@ export function normaliseQuery(raw: string | undefined): string {
 
 /**
  * Which ids match: a tag (vendor, product or technology, case-insensitive exact) when the
- * query names one, else the query as a substring of ids and descriptions. Both in export order
+ * query names one, else the query as a substring of ids, descriptions, titles and aka names ("log4shell"). Both in export order
  * (highest score first), so the first pages are the most severe.
  */
 export function matchIds(index: FilterIndex, query: string, limit: number): { total: number; ids: string[] } {

@@ -19,7 +19,19 @@ import { dropFeedToken, issueFeedLookup } from './watchlist-feed-token.js';
 
 /** The request bodies the handlers parse, as the account use cases expose theirs. */
 export { createWatchlistSchema, updateWatchlistSchema } from '../domain/watchlist.js';
-import type { ActiveSession } from './sessions.js';
+
+/**
+ * Whose watchlists: a dashboard session (`/account/watchlists`) or an API key's account
+ * (`/api/watchlists`, product decisions §10); only the account id is used.
+ */
+export interface WatchlistOwner {
+  readonly account: { readonly account_id: string };
+}
+
+/** The owner behind an API key: its account. */
+export function ownerOfAccount(accountId: string): WatchlistOwner {
+  return { account: { account_id: accountId } };
+}
 
 const ID_PATTERN = /^wl_[a-z0-9]{16}$/;
 
@@ -67,11 +79,11 @@ function notFound(): ApiError {
   return new ApiError('NOT_FOUND', 'Your account has no watchlist with this id.');
 }
 
-export async function listWatchlists(active: ActiveSession) {
+export async function listWatchlists(active: WatchlistOwner) {
   return { watchlists: await watchlistRepository.list(active.account.account_id), max: MAX_WATCHLISTS };
 }
 
-export async function createWatchlist(active: ActiveSession, request: CreateWatchlistRequest, nowMs = Date.now()) {
+export async function createWatchlist(active: WatchlistOwner, request: CreateWatchlistRequest, nowMs = Date.now()) {
   const at = new Date(nowMs).toISOString();
   const filters = normaliseFilters(request.filters);
   const webhookUrl = request.webhook_url ? await checkedWebhookUrl(request.webhook_url) : null;
@@ -103,7 +115,7 @@ export async function createWatchlist(active: ActiveSession, request: CreateWatc
   return { watchlist: withFeed, ...(secret ? { webhook_secret: secret } : {}) };
 }
 
-export async function findWatchlist(active: ActiveSession, id: string): Promise<Watchlist> {
+export async function findWatchlist(active: WatchlistOwner, id: string): Promise<Watchlist> {
   if (!ID_PATTERN.test(id)) throw notFound();
   const found = (await watchlistRepository.list(active.account.account_id)).find((w) => w.id === id);
   if (!found) throw notFound();
@@ -129,7 +141,7 @@ async function webhookUpdate(current: Watchlist, request: UpdateWatchlistRequest
   return { fields: {} };
 }
 
-export async function updateWatchlist(active: ActiveSession, id: string, request: UpdateWatchlistRequest, nowMs = Date.now()) {
+export async function updateWatchlist(active: WatchlistOwner, id: string, request: UpdateWatchlistRequest, nowMs = Date.now()) {
   const current = await findWatchlist(active, id);
   const accountId = active.account.account_id;
   const filters = request.filters !== undefined ? normaliseFilters(request.filters) : undefined;
@@ -150,7 +162,7 @@ export async function updateWatchlist(active: ActiveSession, id: string, request
 }
 
 /** `POST /account/watchlists/{id}/webhook-secret`: a new secret, shown once; the old one stops signing at once. */
-export async function rotateWebhookSecret(active: ActiveSession, id: string) {
+export async function rotateWebhookSecret(active: WatchlistOwner, id: string) {
   const watchlist = await findWatchlist(active, id);
   if (!watchlist.webhook_url) throw new ApiError('BAD_REQUEST', 'This watchlist has no webhook: set webhook_url first.');
   const secret = newWebhookSecret();
@@ -159,12 +171,12 @@ export async function rotateWebhookSecret(active: ActiveSession, id: string) {
 }
 
 /** `GET /account/watchlists/{id}/deliveries`: the newest 50 attempts, newest first. */
-export async function listDeliveries(active: ActiveSession, id: string) {
+export async function listDeliveries(active: WatchlistOwner, id: string) {
   await findWatchlist(active, id);
   return { deliveries: await deliveryLogRepository.recent(active.account.account_id, id) };
 }
 
-export async function deleteWatchlist(active: ActiveSession, id: string) {
+export async function deleteWatchlist(active: WatchlistOwner, id: string) {
   const accountId = active.account.account_id;
   if (!ID_PATTERN.test(id)) throw notFound();
   const current = (await watchlistRepository.list(accountId)).find((w) => w.id === id);

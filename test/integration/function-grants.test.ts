@@ -26,6 +26,8 @@ const KEYED_REQUESTS: Readonly<Record<string, { path: string; init?: RequestInit
   exportSarif: { path: '/api/cves/export.sarif' },
   changes: { path: '/api/changes' },
   packageLookup: { path: '/api/packages/npm/lodash?version=4.17.20' },
+  cveBatch: { path: '/api/cves/batch', init: { method: 'POST', body: JSON.stringify({ ids: [CVE] }), headers: { 'Content-Type': 'application/json' } } },
+  watchlistsApi: { path: '/api/watchlists' },
   scan: { path: '/api/scan', init: { method: 'POST', body: new Uint8Array(lockfile), headers: { 'Content-Type': 'application/octet-stream' } } },
 };
 

@@ -6,6 +6,7 @@ import { storeAdvisories } from '../../shared/use-cases/store-advisories.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { riskMeaning } from '../../shared/domain/risk-meaning.js';
 
 let stack: TestStack;
 let key: string;
@@ -82,6 +83,10 @@ describe('GET /api/packages/{ecosystem}/{name}?version=V (product-decisions §8)
         severity: 'HIGH',
         cvss_score: 8.8,
         risk_level: record.exploit_intel!.risk_level,
+        risk_meaning: riskMeaning(record.exploit_intel!.risk_level, record.exploit_intel!),
+        in_kev: record.in_kev,
+        weaponized: record.exploit_intel!.weaponized,
+        epss_score: record.exploit_intel!.epss?.score ?? null,
         fixed_versions: ['4.3', '5.2'],
         title: record.title,
         summary: record.explanation!.summary,
@@ -93,6 +98,10 @@ describe('GET /api/packages/{ecosystem}/{name}?version=V (product-decisions §8)
         severity: 'UNKNOWN',
         cvss_score: null,
         risk_level: null,
+        risk_meaning: null,
+        in_kev: false,
+        weaponized: false,
+        epss_score: null,
         fixed_versions: [],
         title: 'AccessControl leaks the security manager',
         summary: 'AccessControl leaks the security manager',

@@ -20,6 +20,7 @@ import { matchManifest } from '../../shared/use-cases/scan-manifest.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
+import { riskMeaning } from '../../shared/domain/risk-meaning.js';
 
 const NOW = new Date('2099-03-01T12:00:00Z');
 const NVD_FIXTURE = new URL('../fixtures/scan/nvd-cpe-cves.jsonl', import.meta.url);
@@ -130,7 +131,7 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     expect(r.not_checked).toEqual([
       { entry: 'openssl@3.0.0', line: null, reason: 'Not checked: its CPE gives no version ("*", any version), so no version range can be checked.' },
     ]);
-    // Worst first by PlainCVE's risk, then CVSS, then id: log4j (risk MEDIUM), then the two LOW 9.8s, then the 5.5.
+    // Most urgent first: none is in KEV, exploited or EPSS-scored here, so by CVSS, then id: log4j (10), the two 9.8s, then the 5.5.
     expect([...records.values()].map((x) => [x.cve_id, x.exploit_intel?.risk_level, x.cvss_score])).toEqual([
       ['CVE-2099-7001', 'LOW', 9.8],
       ['CVE-2099-7002', 'LOW', 5.5],
@@ -152,6 +153,10 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
       severity: 'CRITICAL',
       cvss_score: 9.8,
       risk_level: record.exploit_intel?.risk_level ?? null,
+      risk_meaning: record.exploit_intel ? riskMeaning(record.exploit_intel.risk_level, record.exploit_intel) : null,
+      in_kev: record.in_kev,
+      weaponized: record.exploit_intel?.weaponized ?? false,
+      epss_score: record.exploit_intel?.epss?.score ?? null,
       fixed_versions: ['2.4.50'],
       title: record.title,
       summary: record.explanation?.summary,

@@ -47,7 +47,7 @@ export function expectedExport(records: readonly CatalogueRecord[], f: Filters):
       (f.patch_status === undefined || r.patch?.status === f.patch_status.toLowerCase()) &&
       (f.tag === undefined || r.tags.some((t) => t.tag.toLowerCase() === f.tag?.toLowerCase())) &&
       (f.min_score === undefined || (r.cvss_score !== null && r.cvss_score >= f.min_score)) &&
-      (search === undefined || r.cve_id.toLowerCase().includes(search) || r.description.toLowerCase().includes(search)) &&
+      (search === undefined || [r.cve_id, r.description, r.title, ...(r.facts?.aka ?? [])].some((text) => text.toLowerCase().includes(search))) &&
       (f.modified_since === undefined || (r.modified_at !== undefined && new Date(r.modified_at) >= sinceTime(f.modified_since))),
   );
   return { total: matches.length, ids: [...matches].sort(exportOrder).slice(0, 1000).map((r) => r.cve_id) };

@@ -67,10 +67,10 @@ describe('parseExportQuery', () => {
 
   it('names every unknown, repeated and out-of-domain parameter at once, with what it accepts', () => {
     const found = details(() =>
-      parseExportQuery('json', { foo: ['1'], severity: ['HIGH', 'LOW'], risk_level: ['NONE'], patch_status: ['partial'], sarif_path: ['a.json'] }),
+      parseExportQuery('json', { foo: ['1'], severity: ['HIGH', 'LOW'], risk_level: ['NONE'], patch_status: ['patched'], sarif_path: ['a.json'] }),
     );
     expect(found.map((d) => d.parameter).sort()).toEqual(['foo', 'patch_status', 'risk_level', 'sarif_path', 'severity']);
-    expect(found.find((d) => d.parameter === 'patch_status')?.message).toContain('available, not_available');
+    expect(found.find((d) => d.parameter === 'patch_status')?.message).toContain('available, partial, workaround_only, not_available');
     expect(found.find((d) => d.parameter === 'severity')?.message).toContain('more than once');
     expect(found.find((d) => d.parameter === 'foo')?.message).toContain('severity');
   });

@@ -38,7 +38,7 @@ const filtersArb: fc.Arbitrary<ExportFilters> = fc.record(
   {
     severity: fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW'),
     risk_level: fc.constantFrom('CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'),
-    patch_status: fc.constantFrom('available', 'not_available'),
+    patch_status: fc.constantFrom('available', 'partial', 'workaround_only', 'not_available'),
     tag: fc.constantFrom('apache', 'NGINX', 'OpenSSL', 'windows'),
     min_score: fc.integer({ min: 0, max: 100 }).map((s) => s / 10),
     search: fc.constantFrom('heap', 'SQL INJ', 'cve-2021', '-2024-1', 'ümlaut', 'i̇stanbul', 'a', 'flow sql'),
