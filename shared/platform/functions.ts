@@ -83,6 +83,7 @@ const definitions = {
     entry: 'cve-batch',
     description: 'POST /api/cves/batch: the plain-English explanations of up to 100 CVEs',
     tables: { catalogue: 'read', counters: 'readWrite', accounts: 'readWrite' },
+    parameters: ['publicBaseUrl'],
     timeoutSeconds: 10,
   },
   // Product decisions §10: the dashboard's watchlist calls for an API key's account (the watchlists live in the accounts table).
@@ -91,6 +92,7 @@ const definitions = {
     entry: 'watchlists-api',
     description: '/api/watchlists...: watchlists managed with an API key',
     tables: { accounts: 'readWrite', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
     timeoutSeconds: 10,
   },
   // One Query of the package index and one BatchGet of catalogue records (product-decisions §8).

@@ -62,7 +62,7 @@ describe('the Atom feed of a watchlist (product-decisions §7)', () => {
     await logChanges([{ to: earlier }]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const created = await call(browser, 'POST', '/account/watchlists', {
-      name: 'OpenSSL <prod> & "friends"\u0007',
+      name: 'OpenSSL <prod> & "friends"',
       filters: { tag: 'OpenSSL', min_score: '7' },
       events: ['cve.added', 'cve.risk_changed'],
     });
