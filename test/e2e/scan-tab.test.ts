@@ -96,7 +96,7 @@ describe('dashboard scan tab', () => {
     const zodIndex = expected.indexOf(`zod ${ZOD} (line ${lineOf('node_modules/zod')})`);
     expect(zodIndex).toBeGreaterThan(0);
     const semverText = await findings.nth(0).textContent();
-    expect(semverText).toContain('Critical gap: exploited, no detection');
+    expect(semverText).toContain('Critical gap: public exploit, no detection rule');
     expect(semverText).toContain('CVE-2099-70001: semver can be made to hang on a crafted version range');
     expect(semverText).toContain(record.explanation?.summary);
     expect(semverText).toContain(`Fix: Upgrade semver from ${SEMVER} to ${nextPatch(SEMVER)} or later`);

@@ -147,7 +147,7 @@ describe('the home page', () => {
     await page.goto(`${stack.baseUrl}/`);
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('100 requests per minute');
-    expect(text).toContain('10 exports per hour');
+    expect(text).toContain('10 exports and scans per hour per account');
     expect(text).toContain('1000 rows per export');
     for (const name of ['API reference', 'Dashboard', 'Docs']) expect(await page.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     await context.close();
