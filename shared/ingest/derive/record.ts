@@ -6,6 +6,9 @@
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
+import { readFixSteps } from '../facts/fix-steps.js';
+import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
+import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
@@ -42,10 +45,13 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);
+  const fixSteps = readFixSteps(rejected.value ? '' : description.value);
   const { patch, provenance: patchProvenance } = derivePatch(sources, {
     rejected: rejected.value,
     products: products.value,
-    fixAdvice,
+    // The status counts the fixes the text names (§9's facts), and a fix that must be switched on as a workaround.
+    fixAdvice: { fixedProducts: fixedProductKeys(products.value, facts.fixed_in, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
+    optIn: fixSteps.optIn,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,
@@ -80,6 +86,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps },
   });
   const provenance: Record<string, string> = {
     description: description.provenance,
@@ -99,9 +106,9 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       .filter((s): s is string => !!s)
       .join(', ') || 'no exploit or detection source lists it',
     patch: patchProvenance,
-    fix: fixAdvice.provenance,
+    fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(fixAdvice.named),
+    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, versions }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], versions }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),
