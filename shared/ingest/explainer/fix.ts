@@ -9,7 +9,7 @@ import type { FixSteps } from '../facts/fix-steps.js';
 import type { AffectedProduct } from '../model.js';
 import { compareVersions } from '../versions/compare.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
-import { listText, rangeText } from './names.js';
+import { listText, rangeText, sentence } from './names.js';
 
 const MAX_UNFIXED = 2;
 
@@ -95,17 +95,38 @@ const MAX_ENTRIES = 6;
 const lineText = (branch: string) => (/x$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
 const platformText = (platform: string) => ({ windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' })[platform] ?? platform;
 
-/** One fixed version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
-function entryTexts(entries: readonly VersionFact[]): string[] {
+/** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
+interface EntryText {
+  readonly version: string;
+  /** " for the 2.7.x line", " on Windows and OS X", or empty. */
+  readonly where: string;
+}
+
+function entryTexts(entries: readonly VersionFact[]): EntryText[] {
   const byVersion = new Map<string, VersionFact[]>();
   for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
+  const lines = new Set(entries.map((e) => e.branch));
   return [...byVersion.values()].map((group) => {
     const first = group[0]!;
     const platforms = [...new Set(group.map((e) => e.platform).filter((p): p is string => p !== null))];
     const on = platforms.length > 0 && group.every((e) => e.platform !== null) ? ` on ${listText(platforms.map(platformText))}` : '';
-    const line = first.branch !== null && entries.length > 1 ? ` for ${lineText(first.branch)}` : '';
-    return `${first.version}${line}${on}`;
+    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : '';
+    return { version: first.version, where: `${line}${on}` };
   });
+}
+
+const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
+/** "version 2.7.9", but "build 7845" and "v285" as written. */
+const versionPhrase = (version: string) => (/^\d/.test(version) ? `version ${version}` : version);
+
+/** The line an entry is stated for: its branch, else its first number. */
+const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
+
+/** Two lines that can be one: equal, or one inside the other ("11" and "11.0"). */
+function compatibleLines(a: VersionFact, b: VersionFact): boolean {
+  const x = lineOfEntry(a);
+  const y = lineOfEntry(b);
+  return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
 }
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
@@ -115,22 +136,24 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const texts = entryTexts(fixes).slice(0, MAX_ENTRIES);
-    const more = entryTexts(fixes).length - texts.length;
+    const all = entryTexts(fixes);
+    const texts = all.slice(0, MAX_ENTRIES);
+    const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
     const above = (f: VersionFact) => last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
-    if (texts.length === 1 && fixes.every((f) => !above(f))) out.push(`Update ${name} to version ${texts[0]} or later${moreText}.`);
-    else if (texts.length === 1) out.push(`Version ${texts[0]} of ${name} fixes it${moreText}.`);
-    else out.push(`Update ${name} to the fixed version for your release line or platform: ${listText(texts)}${moreText}.`);
+    const one = texts.length === 1 ? texts[0]! : undefined;
+    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
+    else if (one) out.push(`${sentence(versionPhrase(one.version)).replace(/\.$/, '')} of ${name} fixes it${one.where}${moreText}.`);
+    else out.push(`Update ${name} to the fixed version for your release line or platform: ${listText(texts.map(shownEntry))}${moreText}.`);
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
-    const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (l.branch === null || f.branch === null || l.branch === f.branch)));
+    const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
     for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${l.platform !== null ? ` on ${platformText(l.platform)}` : ''}: NVD lists ${l.version} as its newest affected version; move past it to a fixed release.`);
     return out;
   }
   if (last.length > 0) {
-    const texts = entryTexts(last).slice(0, MAX_ENTRIES);
+    const texts = entryTexts(last).slice(0, MAX_ENTRIES).map(shownEntry);
     out.push(texts.length === 1 ? `NVD lists ${texts[0]} as the newest affected version of ${name}; update past it.` : `NVD lists ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
   }
   return out;

@@ -47,12 +47,42 @@ function clauseStart(text: string, index: number): number {
   return 0;
 }
 
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9+#.]+/g, ' ').replace(/\.(?= |$)/g, '').trim();
+
+/** Words too common to name a product alone (the tail of `cloud_foundry_uaa-release` is not "release"). */
+const COMMON = new Set(['server', 'client', 'release', 'manager', 'studio', 'suite', 'web', 'cms', 'core', 'framework', 'plugin', 'module', 'app', 'application', 'system', 'software', 'firmware', 'os', 'service', 'services', 'portal', 'console', 'agent', 'tools', 'library', 'sdk', 'api', 'edition', 'enterprise', 'professional', 'standard', 'express']);
+
+/**
+ * The names a description may use for a product beyond its CPE tokens (`mentionIndex`): its
+ * display title ("Adobe Reader" for `acrobat_reader`) and the tail of a CPE product that repeats
+ * its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for `cloud_foundry_uaa`).
+ */
+function otherNames(product: FixProduct['members'][number]): string[] {
+  const names: string[] = [];
+  if (product.title) names.push(words(product.title));
+  const tokens = words(product.product.replace(/[_-]+/g, ' ')).split(' ');
+  for (let i = 1; i < tokens.length; i++) {
+    const tail = tokens.slice(i);
+    if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
+  }
+  return names.filter((n) => n.length >= 3);
+}
+
+/** Where `name` stands in `subject` (whole words), as [start, end] in the normalised text. */
+function spanOf(name: string, subject: string): [number, number] | undefined {
+  const haystack = ` ${words(subject.replace(/[_-]+/g, ' '))} `;
+  const at = haystack.indexOf(` ${name} `);
+  return at < 0 ? undefined : [at, at + name.length + 2];
+}
+
 /** Products named in `subject`, the longer name winning where two start at one place. */
 function namedIn(subject: string, products: readonly FixProduct[]): string[] {
   const spans = products.flatMap((p) => {
     const starts = p.members.map((m) => mentionIndex(m, subject, 'first')).filter((i) => i >= 0);
     const ends = p.members.map((m) => mentionIndex(m, subject, 'lastEnd')).filter((i) => i >= 0);
-    return starts.length > 0 ? [{ key: p.key, start: Math.min(...starts), end: Math.max(...ends) }] : [];
+    if (starts.length > 0) return [{ key: p.key, start: Math.min(...starts), end: Math.max(...ends) }];
+    const other = p.members.flatMap(otherNames).map((n) => spanOf(n, subject)).filter((x): x is [number, number] => x !== undefined);
+    return other.length > 0 ? [{ key: p.key, start: Math.min(...other.map((o) => o[0])), end: Math.max(...other.map((o) => o[1])) }] : [];
   });
   return spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)).map((s) => s.key);
 }

@@ -55,11 +55,17 @@ function sameLine(a: VersionFact, b: VersionFact): boolean {
   return major(a.version) === major(b.version);
 }
 
-const entryKey = (e: VersionFact) => `${e.product}|${e.version.toLowerCase()}|${e.platform ?? ''}`;
-
+/**
+ * One entry per product, platform and version: the first source's spelling ("v285" from the
+ * description, not the configuration's "285"), and the description's platform ("5.0.1 on
+ * Android") over a configuration's same version for every platform.
+ */
 function unique(entries: readonly VersionFact[]): VersionFact[] {
-  const seen = new Set<string>();
-  return entries.filter((e) => !seen.has(entryKey(e)) && seen.add(entryKey(e)));
+  const kept: VersionFact[] = [];
+  for (const e of entries) {
+    if (!kept.some((k) => k.product === e.product && (k.platform === e.platform || e.platform === null) && compareVersions(k.version, e.version) === 0)) kept.push(e);
+  }
+  return kept;
 }
 
 /**
