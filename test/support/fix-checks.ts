@@ -18,7 +18,7 @@ interface RawMatch {
   versionEndExcluding?: string;
 }
 export interface RawNvdConfigurations {
-  configurations?: { nodes?: { negate?: boolean; cpeMatch?: RawMatch[] }[] }[];
+  configurations?: { operator?: string; nodes?: { negate?: boolean; cpeMatch?: RawMatch[] }[] }[];
 }
 
 /** One vulnerable version set of a product: an exact version or bounds (all optional = every version). */
@@ -26,6 +26,37 @@ interface RawSpan {
   exact?: string;
   from?: { v: string; inclusive: boolean };
   to?: { v: string; inclusive: boolean };
+  /** The platform CPE products of the AND configuration that ties it to them; empty: every platform. */
+  platforms: string[];
+}
+
+/** A platform CPE product by its everyday name, as the fix facts name platforms. */
+function platformOf(product: string): string {
+  const p = product.toLowerCase();
+  if (p.startsWith('windows')) return 'windows';
+  if (/^mac_?os(_x)?$/.test(p)) return 'os x';
+  if (p === 'linux' || p === 'linux_kernel') return 'linux';
+  if (p === 'iphone_os') return 'ios';
+  return p.replace(/_+/g, ' ');
+}
+
+type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
+
+/** The platforms of an AND configuration: the products of its node of non-vulnerable (or operating-system-only) matches. */
+function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[number]): { platforms: string[]; node?: RawNode } {
+  const nodes = conf.nodes ?? [];
+  if (conf.operator !== 'AND' || nodes.length < 2) return { platforms: [] };
+  const part = (m: RawMatch) => cpeFields(m.criteria ?? '')[2];
+  const isPlatform = (node: RawNode) => {
+    const matches = node.cpeMatch ?? [];
+    if (matches.length === 0) return false;
+    if (matches.every((m) => m.vulnerable !== true)) return true;
+    return matches.every((m) => part(m) === 'o') && nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'));
+  };
+  const found = nodes.filter(isPlatform);
+  if (found.length !== 1) return { platforms: [] };
+  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformOf(cpeFields(m.criteria ?? '')[4] ?? '')))];
+  return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
 }
 
 /** The CPE fields split on unescaped colons, each unescaped. */
@@ -40,15 +71,16 @@ function cpeFields(cpe: string): string[] {
 export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[]> {
   const out = new Map<string, RawSpan[]>();
   for (const conf of cve.configurations ?? []) {
+    const { platforms, node: platformNode } = platformsOf(conf);
     for (const node of conf.nodes ?? []) {
-      if (node.negate) continue;
+      if (node.negate || node === platformNode) continue;
       for (const m of node.cpeMatch ?? []) {
         if (m.vulnerable !== true || !m.criteria) continue;
         const f = cpeFields(m.criteria);
         const key = `${f[3] ?? ''}:${f[4] ?? ''}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
-        const span: RawSpan = {};
+        const span: RawSpan = { platforms };
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };
@@ -74,6 +106,18 @@ export interface NamedFix {
   readonly vendor: string;
   readonly product: string;
   readonly versions: readonly string[];
+  /** The platform the fix is stated for; absent or null: every platform. */
+  readonly platform?: string | null;
+  /** The release line the description states the fix for ("10" for "10 before Update 18"). */
+  readonly branch?: string | null;
+}
+
+const major = (version: string) => /\d+/.exec(version)?.[0];
+
+/** A span speaks of the fix's line when one of its versions is on it; a span of another line wrote no start and says nothing of this one. */
+function reachesLine(span: RawSpan, branch: string | null | undefined): boolean {
+  if (!branch) return true;
+  return [span.exact, span.from?.v, span.to?.v].some((v) => v !== undefined && major(v) === major(branch));
 }
 
 export function namedFixes(record: Pick<CatalogueRecord, 'provenance'>): NamedFix[] {
@@ -97,11 +141,15 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     if (spans.size === 0) continue;
     const own = spans.get(key);
     if (!own) {
+      // An edition the description names beside a listed product ("Firefox ESR" beside `mozilla:firefox`).
+      if ([...spans.keys()].some((listed) => key.startsWith(`${listed}_`))) continue;
       faults.push(`${named.vendor}:${named.product} is not a vulnerable product of the NVD record`);
       continue;
     }
+    const place = named.platform ?? null;
+    const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = own.find((s) => inside(s, v));
+      const hit = relevant.find((s) => inside(s, v));
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }

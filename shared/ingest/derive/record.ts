@@ -108,7 +108,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch: patchProvenance,
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, versions }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], versions }))),
+    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

@@ -166,15 +166,17 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>):
   return { shown: [...withFix, ...keys.filter((k) => !withFix.includes(k))].slice(0, MAX_FACT_PRODUCTS), all: keys.length };
 }
 
-/** Exactly the fixed versions the fix text names, per product key: for tracing (`provenance.fix_versions`) and the real-data checks. */
-export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { product: string; versions: string[] }[] {
-  return shownProducts(facts)
-    .shown.map((key) => {
-      const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
-      const versions = [...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES);
-      return { product: key, versions: [...new Set(versions)] };
-    })
-    .filter((n) => n.versions.length > 0);
+/**
+ * Exactly the fixed versions the fix text names, one entry per product, platform and line: for
+ * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
+ * vulnerable versions of its own product and platform.
+ */
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+  return shownProducts(facts).shown.flatMap((key) => {
+    const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
+    const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
+    return fixes.filter((f) => named.has(f.version)).map((f) => ({ product: key, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+  });
 }
 
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {

@@ -13,7 +13,7 @@
  *   38.3 on Windows"); a statement with none holds on every platform.
  */
 import { ANOTHER_SUBJECT, CARRIER, lineMatches, productForStatement } from '../derive/fix-advice.js';
-import { mentionIndex } from '../derive/product-order.js';
+import { mentionNames, normaliseForMention } from '../derive/product-order.js';
 import type { DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
 
@@ -28,9 +28,10 @@ export interface PlacedStatement {
 const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
 
+/** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
 const platformName = (name: string) => {
   const p = name.toLowerCase().replace(/\s+/g, ' ');
-  return p === 'mac os x' ? 'os x' : p;
+  return p === 'mac os x' || p === 'macos' ? 'os x' : p;
 };
 
 function platformsAfter(gap: string): string[] {
@@ -47,44 +48,82 @@ function clauseStart(text: string, index: number): number {
   return 0;
 }
 
-const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9+#.]+/g, ' ').replace(/\.(?= |$)/g, '').trim();
-
 /** Words too common to name a product alone (the tail of `cloud_foundry_uaa-release` is not "release"). */
 const COMMON = new Set(['server', 'client', 'release', 'manager', 'studio', 'suite', 'web', 'cms', 'core', 'framework', 'plugin', 'module', 'app', 'application', 'system', 'software', 'firmware', 'os', 'service', 'services', 'portal', 'console', 'agent', 'tools', 'library', 'sdk', 'api', 'edition', 'enterprise', 'professional', 'standard', 'express']);
 
 /**
- * The names a description may use for a product beyond its CPE tokens (`mentionIndex`): its
- * display title ("Adobe Reader" for `acrobat_reader`) and the tail of a CPE product that repeats
- * its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for `cloud_foundry_uaa`).
+ * The names a description may call a product by: its CPE tokens and everyday names
+ * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
+ * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
+ * `cloud_foundry_uaa`), all normalised as the text is.
  */
-function otherNames(product: FixProduct['members'][number]): string[] {
-  const names: string[] = [];
-  if (product.title) names.push(words(product.title));
-  const tokens = words(product.product.replace(/[_-]+/g, ' ')).split(' ');
+function namesOf(product: FixProduct['members'][number]): string[] {
+  const names = [...mentionNames(product)];
+  if (product.title) names.push(normaliseForMention(product.title).trim());
+  const tokens = normaliseForMention(product.product).trim().split(' ');
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
   }
-  return names.filter((n) => n.length >= 3);
+  return [...new Set(names.filter((n) => n.length >= 2))];
 }
 
-/** Where `name` stands in `subject` (whole words), as [start, end] in the normalised text. */
-function spanOf(name: string, subject: string): [number, number] | undefined {
-  const haystack = ` ${words(subject.replace(/[_-]+/g, ' '))} `;
-  const at = haystack.indexOf(` ${name} `);
-  return at < 0 ? undefined : [at, at + name.length + 2];
+interface Mention {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
 }
 
-/** Products named in `subject`, the longer name winning where two start at one place. */
-function namedIn(subject: string, products: readonly FixProduct[]): string[] {
-  const spans = products.flatMap((p) => {
-    const starts = p.members.map((m) => mentionIndex(m, subject, 'first')).filter((i) => i >= 0);
-    const ends = p.members.map((m) => mentionIndex(m, subject, 'lastEnd')).filter((i) => i >= 0);
-    if (starts.length > 0) return [{ key: p.key, start: Math.min(...starts), end: Math.max(...ends) }];
-    const other = p.members.flatMap(otherNames).map((n) => spanOf(n, subject)).filter((x): x is [number, number] => x !== undefined);
-    return other.length > 0 ? [{ key: p.key, start: Math.min(...other.map((o) => o[0])), end: Math.max(...other.map((o) => o[1])) }] : [];
+/** Each product's last mention in the normalised subject. */
+function lastMentions(haystack: string, products: readonly FixProduct[]): Mention[] {
+  return products.flatMap((p) => {
+    let best: Mention | undefined;
+    for (const name of p.members.flatMap(namesOf)) {
+      const at = haystack.lastIndexOf(` ${name} `);
+      if (at < 0) continue;
+      const mention = { key: p.key, start: at + 1, end: at + 1 + name.length };
+      if (!best || mention.end > best.end || (mention.end === best.end && mention.start < best.start)) best = mention;
+    }
+    return best ? [best] : [];
   });
-  return spans.filter((s) => !spans.some((o) => o !== s && o.start <= s.start && o.end >= s.end && o.end - o.start > s.end - s.start)).map((s) => s.key);
+}
+
+/**
+ * The products a statement is about: the one named nearest before it, and those joined to it by
+ * "and" or commas with no version between ("Adobe Reader and Acrobat 10.x before 10.1.14"), not
+ * the ones of a list whose versions stand between ("Windows 7 SP1, …, and Silverlight before 5.1":
+ * Silverlight only). Of two names at one place the longer wins ("AIR SDK" is not also AIR).
+ */
+function namedIn(subject: string, products: readonly FixProduct[]): string[] {
+  const haystack = normaliseForMention(subject);
+  const all = lastMentions(haystack, products);
+  const mentions = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start)).sort((a, b) => b.end - a.end);
+  const group: Mention[] = [];
+  for (const m of mentions) {
+    const front = group.length === 0 ? undefined : Math.min(...group.map((g) => g.start));
+    if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
+    group.push(m);
+  }
+  return group.map((m) => m.key);
+}
+
+/** "QuickTime in Apple OS X before 10.10.4": after the product, the text names where it runs; the version is that one's. */
+function aboutAnotherName(subject: string, products: readonly FixProduct[], keys: readonly string[]): boolean {
+  const lower = subject.toLowerCase().replace(/[_\-/]+/g, ' ');
+  let end = -1;
+  for (const p of products.filter((x) => keys.includes(x.key))) {
+    for (const name of p.members.flatMap(namesOf)) {
+      const at = lower.lastIndexOf(name);
+      if (at >= 0) end = Math.max(end, at + name.length);
+    }
+  }
+  if (end < 0) return false;
+  return /\b(?:in|on|for|of|with)\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+)*[A-Z][\w.-]*\s*$/.test(withoutPlatforms(subject.slice(end)));
+}
+
+/** The subject without its platform phrases ("on Windows and OS X and"): a platform is no product. */
+function withoutPlatforms(text: string): string {
+  return text.replace(new RegExp(String.raw`\bon\s+${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM})*`, 'gi'), ' ');
 }
 
 /** Words that end a product's name when read backwards from a version. */
@@ -122,6 +161,21 @@ function editionOf(key: string, subject: string, products: readonly FixProduct[]
   return products.some((p) => p.key === editionKey) ? key : editionKey;
 }
 
+/**
+ * A device listed with no version (CPE `-`) beside its firmware: "S7-1200 CPU devices with
+ * firmware before 4.1.3" is the firmware's fix (`simatic_s7_1200_cpu_firmware`); a device's own
+ * listing holds no version to update to.
+ */
+function firmwareOf(key: string, products: readonly FixProduct[]): string {
+  return products.some((p) => p.key === `${key}_firmware`) ? `${key}_firmware` : key;
+}
+
+/** A capitalised word that is no platform, line or joining word: the text names a product there. */
+function namesSomething(between: string): boolean {
+  const rest = between.replace(new RegExp(String.raw`\bon\s+${PLATFORM}\b|\b${PLATFORM}\b`, 'gi'), ' ');
+  return /\b[A-Z][A-Za-z]/.test(rest);
+}
+
 function afterCarrier(subject: string): string {
   let end = 0;
   for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
@@ -138,10 +192,13 @@ export function placeStatements(statements: readonly DescribedFix[], products: r
     const previous = statements[i - 1];
     const start = clauseStart(text, statement.at);
     const inClause = previous !== undefined && previous.end > start && previous.end <= statement.at;
-    const subject = afterCarrier(text.slice(inClause ? previous.end : start, statement.at));
-    let keys = namedIn(subject, products).map((key) => editionOf(key, subject, products));
-    const own = keys.length > 0;
-    if (!own && inClause) keys = placed.at(-1)?.statement === previous ? [...placed.at(-1)!.products] : [];
+    const subject = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
+    const named = namedIn(subject, products);
+    let keys = aboutAnotherName(subject, products, named) ? [] : named.map((key) => firmwareOf(editionOf(key, subject, products), products));
+    const own = named.length > 0;
+    // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
+    // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
+    if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
     if (!own && !inClause && products.length > 0) {
       const found = productForStatement(members, statement, description);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];

@@ -82,6 +82,9 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
   return kept;
 }
 
+/** NVD escapes CPE punctuation in range bounds ("15.3\\(100\\)m"); the version as written has none. */
+const unescaped = (version: string) => version.replace(/\\(.)/g, '$1');
+
 /** The fixes and newest affected versions the products' ranges give (NVD configurations or CVE 5 entries). */
 function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixed: VersionFact[]; last: VersionFact[] } {
   const fixed: VersionFact[] = [];
@@ -89,8 +92,8 @@ function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixe
   for (const product of products) {
     for (const { range, platform } of product.ranges) {
       const start = range.startIncluding ?? range.startExcluding;
-      if (range.endExcluding !== undefined) fixed.push({ product: product.key, version: range.endExcluding, branch: rangeLine(start, range.endExcluding), platform, source });
-      if (range.endIncluding !== undefined) last.push({ product: product.key, version: range.endIncluding, branch: rangeLine(start, range.endIncluding), platform, source });
+      if (range.endExcluding !== undefined) fixed.push({ product: product.key, version: unescaped(range.endExcluding), branch: rangeLine(start, range.endExcluding), platform, source });
+      if (range.endIncluding !== undefined) last.push({ product: product.key, version: unescaped(range.endIncluding), branch: rangeLine(start, range.endIncluding), platform, source });
     }
     // A CNA's `unaffected` versions are fixed releases too (kept on the product, not as ranges).
     if (source === 'cve5') {
@@ -106,7 +109,7 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
   for (const product of products) {
     const platforms = [...new Set(product.ranges.map((r) => r.platform))];
     for (const platform of platforms) {
-      const listed = product.ranges.filter((r) => r.platform === platform && r.range.exact !== undefined && isComparableVersion(r.range.exact)).map((r) => r.range.exact!);
+      const listed = product.ranges.filter((r) => r.platform === platform && r.range.exact !== undefined && isComparableVersion(r.range.exact)).map((r) => unescaped(r.range.exact!));
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
@@ -132,9 +135,20 @@ function reachesLine(range: VersionRange, branch: string | null): boolean {
   return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === line);
 }
 
-/** True when the record calls `fix` vulnerable: a range of its product and place holds it, or a stated newest affected version of its line is at or above it. */
+const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
+
+/**
+ * True when the record calls `fix` vulnerable, or cannot be checked against it:
+ * - the product is affected in every version (CPE `*` with no bound);
+ * - a range of its product on its place holds it, or a stated newest affected version of its
+ *   line is at or above it;
+ * - it is written so that it cannot be placed among the product's numbered versions ("build
+ *   2313" beside FortiClient 5.2): a fix is named only where it is known to lie outside them.
+ */
 function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean {
   const product = products.find((p) => p.key === fix.product);
+  if (product?.allVersions) return true;
+  if (!startsWithNumber(fix.version) && product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))) return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
   if (product?.ranges.some((r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version))) return true;
   return last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0);
@@ -171,7 +185,9 @@ export function readFixFacts(input: FactInput): FixFacts {
   }
   const fromRanges = rangeFacts(products, rangeSource);
   const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]);
-  const candidates = unique([...describedFixed, ...fromRanges.fixed]).filter((f) => isComparableVersion(f.version));
+  // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
+  const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
+  const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed]).filter((f) => isComparableVersion(f.version));
   const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
