@@ -6,6 +6,7 @@
  * must be a vulnerable product, lie outside all its vulnerable versions and appear in the text.
  */
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/ingest/versions/compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
@@ -77,7 +78,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
       for (const m of node.cpeMatch ?? []) {
         if (m.vulnerable !== true || !m.criteria) continue;
         const f = cpeFields(m.criteria);
-        const key = `${f[3] ?? ''}:${f[4] ?? ''}`.toLowerCase();
+        // As the facts key products: a colon inside a name ("xml::parser") is written "_".
+        const key = `${f[3] ?? ''}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
         const span: RawSpan = { platforms };
@@ -210,4 +212,62 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     }
   }
   return faults;
+}
+
+/** `fixFaults` for the record's facts: every `fixed_in` entry, named in the text or not. */
+export function factFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' | 'explanation' | 'facts'>, raw: RawNvdConfigurations | undefined): string[] {
+  const entries = (record.facts?.fixed_in ?? []).filter((f) => f.source !== 'cve5');
+  const named: NamedFix[] = entries.map((f) => ({ vendor: f.product.split(':')[0]!, product: f.product.split(':')[1]!, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+  // Checked as if the text named them all, text check left out.
+  return fixFaults({ cve_id: record.cve_id, provenance: { ...record.provenance, fix_versions: JSON.stringify(named) }, explanation: { ...(record.explanation ?? { summary: '', affected: '', references: [] }), fix: named.flatMap((n) => n.versions).join(' ') } }, raw);
+}
+
+/** Runs of letters or digits: what a version is made of, whatever joins them ("7.0.2 Fix Pack 3" from "7.0.2 before Fix Pack 3"; "1.6.0 update 4" from CPE `1.6.0:update_4`). */
+const tokensOf = (text: string) => text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+
+/** The tokens of `version` stand in `text` in order, within a short stretch (a version is never assembled from words far apart). */
+function heldIn(version: string, text: string): boolean {
+  const wanted = tokensOf(version);
+  const words = text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== wanted[0]) continue;
+    let at = i;
+    let found = 1;
+    for (let j = i + 1; j < words.length && j <= at + 3 && found < wanted.length; j++) {
+      if (words[j] === wanted[found]) {
+        found++;
+        at = j;
+      }
+    }
+    if (found === wanted.length) return true;
+  }
+  return false;
+}
+
+/** The versions the raw configurations write: each match's version with its update field, and its bounds. */
+function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
+  const out: string[] = [];
+  for (const conf of raw?.configurations ?? []) {
+    for (const node of conf.nodes ?? []) {
+      for (const m of node.cpeMatch ?? []) {
+        const f = cpeFields(m.criteria ?? '');
+        out.push(`${f[5] ?? ''} ${f[6] ?? ''}`);
+        for (const bound of [m.versionStartIncluding, m.versionStartExcluding, m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+      }
+    }
+  }
+  return out;
+}
+
+/** Versions the fix text names that its source does not hold: a description version must stand in the description, a configuration's in the configurations. */
+export function unheldVersions(record: Pick<CatalogueRecord, 'description' | 'explanation' | 'facts'>, raw: RawNvdConfigurations | undefined): string[] {
+  const fix = record.explanation?.fix ?? '';
+  const configured = configuredVersions(raw);
+  const out: string[] = [];
+  for (const e of [...(record.facts?.fixed_in ?? []), ...(record.facts?.last_affected ?? [])] as VersionFact[]) {
+    if (e.source === 'cve5' || !fix.includes(e.version)) continue;
+    const held = e.source === 'description' ? heldIn(e.version, record.description) : configured.some((c) => heldIn(e.version, c));
+    if (!held) out.push(`${e.product} ${e.version} (${e.source})`);
+  }
+  return out;
 }

@@ -77,6 +77,10 @@ describe('the description grammar, phrase by phrase', () => {
     ['Cloud Foundry cf-release versions prior to v285 log it.', ['v285']],
     ['Android 5.x before 5.1.1 LMY48M lets it.', ['5|5.1.1 LMY48M']],
     ['UAA 4.5.x versions prior to 4.5.5 log it.', ['4.5|4.5.5']],
+    ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
+    ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
+    ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
+    ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3R1-S3', '18.4R2']],
   ])('%s', (text, expected) => {
     expect(versions(text)).toEqual(expected);
   });

@@ -9,7 +9,7 @@ import type { FixSteps } from '../facts/fix-steps.js';
 import type { AffectedProduct } from '../model.js';
 import { compareVersions } from '../versions/compare.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
-import { listText, rangeText, sentence } from './names.js';
+import { listText, rangeText } from './names.js';
 
 const MAX_UNFIXED = 2;
 
@@ -144,7 +144,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const above = (f: VersionFact) => last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
     const one = texts.length === 1 ? texts[0]! : undefined;
     if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
-    else if (one) out.push(`${sentence(versionPhrase(one.version)).replace(/\.$/, '')} of ${name} fixes it${one.where}${moreText}.`);
+    else if (one) out.push(/^\d/.test(one.version) ? `Version ${one.version} of ${name} fixes it${one.where}${moreText}.` : `${name} ${one.version} fixes it${one.where}${moreText}.`);
     else out.push(`Update ${name} to the fixed version for your release line or platform: ${listText(texts.map(shownEntry))}${moreText}.`);
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
