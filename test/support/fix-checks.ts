@@ -52,7 +52,8 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
     const matches = node.cpeMatch ?? [];
     if (matches.length === 0) return false;
     if (matches.every((m) => m.vulnerable !== true)) return true;
-    return matches.every((m) => part(m) === 'o') && nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'));
+    const versionless = (m: RawMatch) => ['*', '-'].includes(cpeFields(m.criteria ?? '')[5] ?? '*') && !m.versionEndExcluding && !m.versionEndIncluding;
+    return matches.every((m) => part(m) === 'o' && versionless(m)) && nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'));
   };
   const found = nodes.filter(isPlatform);
   if (found.length !== 1) return { platforms: [] };
@@ -79,7 +80,7 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         if (m.vulnerable !== true || !m.criteria) continue;
         const f = cpeFields(m.criteria);
         // As the facts key products: a colon inside a name ("xml::parser") is written "_".
-        const key = `${f[3] ?? ''}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
+        const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
         const span: RawSpan = { platforms };

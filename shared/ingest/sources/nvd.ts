@@ -161,8 +161,8 @@ const MAX_PLATFORMS = 3;
 /**
  * The platforms an AND configuration ties its vulnerable matches to: the products of its node
  * that holds no vulnerable match (NVD flags an operating system "vulnerable" in some AND nodes,
- * CVE-2015-3053: a node of operating systems only, beside one of applications, is the platform
- * too). Matches outside such a configuration hold on every platform.
+ * CVE-2015-3053: a node of versionless operating systems only, beside one of applications, is the
+ * platform too). Matches outside such a configuration hold on every platform.
  */
 function configurationPlatforms(configuration: { operator?: string; nodes?: RawNode[] }): { platforms: string[]; node: RawNode } | undefined {
   const nodes = configuration.nodes ?? [];
@@ -172,7 +172,9 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
     const cpes = cpesOf(node);
     if (cpes.length === 0) return false;
     if (cpes.every((c) => !c.match.vulnerable)) return true;
-    return cpes.every((c) => c.cpe?.part === 'o') && nodes.some((other) => other !== node && cpesOf(other).some((c) => c.cpe?.part === 'a' && c.match.vulnerable));
+    // Operating systems named without a version beside vulnerable applications; an OS listed with
+    // its versions (NetWare 6.0 SP1 beside its FTP server, CVE-2003-1592) is an affected product.
+    return cpes.every((c) => c.cpe?.part === 'o' && (c.cpe.version === '*' || c.cpe.version === '-') && !c.match.versionEndExcluding && !c.match.versionEndIncluding) && nodes.some((other) => other !== node && cpesOf(other).some((c) => c.cpe?.part === 'a' && c.match.vulnerable));
   };
   const platformNodes = nodes.filter(isPlatformNode);
   if (platformNodes.length !== 1) return undefined;

@@ -58,7 +58,7 @@ export interface DescribedVersions {
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
 const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
-const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|(?<build>build\s\d+)\b|(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${DOTTED})))(?![\w.]*\d)`;
+const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${DOTTED})))(?![\w.]*\d)`;
 const LINE = String.raw`(?:(?<line>\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*)\.x\s+(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
