@@ -55,7 +55,7 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   if (more > 0) parts.push(`Fixed versions are listed for ${more} more ${more === 1 ? 'product' : 'products'} in the NVD entry.`);
   if (advice.otherProductsWithFixes > 0) {
     const n = advice.otherProductsWithFixes;
-    parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; check its entry if you use ${n === 1 ? 'it' : 'them'}.`);
+    parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; this record's facts (fixed_in) name them.`);
   }
   const part = advice.partFixes[0];
   if (parts.length === 0 && part) {
