@@ -146,6 +146,20 @@ describe('fixed_in', () => {
     ]);
   });
 
+  it('only a release track (ESR, LTS) after a name is a product of its own: "Vivvo CMS" is Vivvo, and its fix makes the record patched', () => {
+    const record = recordOf('SQL injection in Vivvo CMS before 4.0.4 allows remote attackers to execute arbitrary SQL commands.', [or({ criteria: cpe('spoonlabs:vivvo', '4.0.3') }, { criteria: cpe('spoonlabs:vivvo', '4.0.2') })]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['spoonlabs:vivvo', '4.0.4', null, null, 'description']]);
+    expect(record.patch?.status).toBe('available');
+    const esr = recordOf('Mozilla Firefox ESR 38.x before 38.8 allows attackers to run code.', [or({ criteria: cpe('mozilla:firefox', '38.7.1') })]);
+    expect(esr.facts!.fixed_in.map((f) => f.product)).toEqual(['mozilla:firefox_esr']);
+    expect(esr.patch?.status).toBe('available');
+  });
+
+  it('a version the description calls affected is no fix of any product, whichever product the statement names', () => {
+    const facts = factsOf('The K2 component through 2.10.1 uses class.upload.php through 1.0.3 which allows code execution.', [or({ criteria: cpe('verot_project:verot'), versionEndExcluding: '1.0.3' }, { criteria: cpe('getk2:k2'), versionEndIncluding: '2.10.1' })]);
+    expect(facts.fixed_in).toEqual([]);
+  });
+
   it('a version the record lists as vulnerable for that product is never a fix', () => {
     const facts = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
     expect(facts.fixed_in).toEqual([]);

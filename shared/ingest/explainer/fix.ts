@@ -129,6 +129,9 @@ function compatibleLines(a: VersionFact, b: VersionFact): boolean {
   return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
 }
 
+/** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
+const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists' : 'NVD lists');
+
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
 
 function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
@@ -149,12 +152,13 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
     const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
-    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${l.platform !== null ? ` on ${platformText(l.platform)}` : ''}: NVD lists ${l.version} as its newest affected version; move past it to a fixed release.`);
+    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${l.platform !== null ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${l.version} as its newest affected version; move past it to a fixed release.`);
     return out;
   }
   if (last.length > 0) {
     const texts = entryTexts(last).slice(0, MAX_ENTRIES).map(shownEntry);
-    out.push(texts.length === 1 ? `NVD lists ${texts[0]} as the newest affected version of ${name}; update past it.` : `NVD lists ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
+    const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+    out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
   }
   return out;
 }

@@ -147,12 +147,13 @@ function describedProductKey(subject: string): string | undefined {
 }
 
 /**
- * "Firefox ESR 38.x before 38.3" where NVD lists only Firefox: an edition in capitals right
- * after the product's name is a product of its own (`mozilla:firefox_esr`), whose fix is not
+ * "Firefox ESR 38.x before 38.3" where NVD lists only Firefox: a release track (ESR, LTS, LTSC,
+ * EUS) right after the product's name is a product of its own (`mozilla:firefox_esr`), whose fix is not
  * Firefox's and is not checked against Firefox's versions.
  */
 function editionOf(key: string, subject: string, products: readonly FixProduct[]): string {
-  const edition = /([A-Za-z][\w-]*)\s+([A-Z]{2,4})\s*$/.exec(subject);
+  // Only the words that name a release track; "CMS", "SDK", "OS" or "BBS" after a name are part of it.
+  const edition = /([A-Za-z][\w-]*)\s+(ESR|LTS|LTSC|EUS)\s*$/.exec(subject);
   if (!edition) return key;
   const product = products.find((p) => p.key === key);
   const last = (name: string) => name.split(/[_\s-]+/).at(-1)!.toLowerCase();

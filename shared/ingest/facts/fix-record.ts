@@ -11,8 +11,10 @@ import { hostOf, isVendorAdvisory } from './fix-references.js';
 
 /** `vendor:product` (lower case, as the patch status keys products) of every affected product with a fixed version, aliases included. */
 export function fixedProductKeys(products: readonly AffectedProduct[], fixedIn: readonly VersionFact[], tied: readonly PlatformRange[]): ReadonlySet<string> {
-  const fixed = new Set(fixedIn.map((f) => f.product));
-  return new Set(fixProducts(products, tied).filter((p) => fixed.has(p.key)).flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())));
+  const fixed = [...new Set(fixedIn.map((f) => f.product))];
+  // A release track's fix ("Firefox ESR") is a fix of the listed product it belongs to.
+  const isFixed = (key: string) => fixed.some((f) => f === key || f.startsWith(`${key}_`));
+  return new Set(fixProducts(products, tied).filter((p) => isFixed(p.key)).flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())));
 }
 
 /** Hosts of the references tagged as the vendor's advisory (`isVendorAdvisory`), at most three. */

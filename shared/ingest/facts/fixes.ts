@@ -184,11 +184,15 @@ export function readFixFacts(input: FactInput): FixFacts {
     }
   }
   const fromRanges = rangeFacts(products, rangeSource);
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]);
+  // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
   // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
   const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
   const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed]).filter((f) => isComparableVersion(f.version));
-  const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed));
+  // A version the description calls affected is no fix of any product, whichever it names there
+  // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
+  const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
+  const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
