@@ -37,7 +37,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
-  const facts = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -105,6 +105,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),
+    ...factProvenance,
   };
   return {
     cve_id: sources.id,
