@@ -45,6 +45,13 @@ describe('impacts, phrase by phrase', () => {
     ['Foo is vulnerable to regular expression denial of service (ReDoS) when input is passed in.', ['denial_of_service']],
     ['A heap overflow can lead to code corruption, control-flow hijack, or an information leak attack.', ['code_execution', 'information_disclosure']],
     ['allows remote administrators to include and execute arbitrary local files via a .. in the tab parameter.', ['code_execution']],
+    ['a memory leak vulnerability in ReadMATImage allows attackers to cause a denial of service.', ['denial_of_service']],
+    ['The attack allows for an eavesdropper to capture the communication and decrypt the data.', ['information_disclosure']],
+    ['An unprivileged application can allocate memory by calling an ioctl and can exhaust all the memory.', ['denial_of_service']],
+    ['The plugin allows media deletion via the id parameter.', ['data_tampering']],
+    ['Linear eMerge E3-Series devices have Cleartext Credentials in a Database.', ['information_disclosure']],
+    ['Cisco Guard, when anti-spoofing is enabled, allows remote attackers to inject arbitrary web script or HTML.', ['cross_site_scripting']],
+    ['some menu links may be crafted to execute JavaScript when the administrator is logged in.', ['cross_site_scripting']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('never reads a crash-only bug as code execution, nor a memory class as an impact', () => {
@@ -88,6 +95,10 @@ describe('who can attack, phrase by phrase', () => {
     ['Foo devices allow authenticated remote code execution via crafted JSON data.', { position: 'remote', privileges: 'user', userInteraction: false }],
     ['allows user-assisted remote attackers to execute arbitrary code via a crafted file.', { position: 'remote', privileges: 'none', userInteraction: true }],
     ['allows attackers to cause a denial of service via unspecified vectors.', {}],
+    ['may allow an unauthenticated user to potentially enable denial of service via network access.', { position: 'remote', privileges: 'none', userInteraction: false }],
+    ['a non-administrative attacker on the local server could create a DLL.', { position: 'local', privileges: 'user' }],
+    ['allow remote attackers to execute arbitrary OS commands as root by leveraging admin access and sending a request.', { position: 'remote', privileges: 'admin', userInteraction: false }],
+    ['This could lead to local escalation of privilege with System execution privileges needed. User interaction is not needed for exploitation.', { privileges: 'admin', userInteraction: false }],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
 
   it('does not take a word of the product for the attacker ("the admin panel allows remote attackers")', () => {

@@ -19,8 +19,8 @@ export interface DescribedAttack {
  * proximate"). Only these are read before the noun, so "the admin panel allows remote attackers"
  * does not make the attacker an administrator.
  */
-const MODIFIER = "(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)";
-const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?)';
+const MODIFIER = "(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)";
+const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(`\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?)`, 'gi');
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
@@ -40,7 +40,7 @@ function attackerPhrases(prose: string): string[] {
 
 /** Positions, most specific first: a "remote domain" of Xen is a guest, local to the host. */
 const POSITIONS: readonly [AttackPosition, RegExp][] = [
-  ['man_in_the_middle', /man-in-the-middle|machine-in-the-middle|\bmitm\b|on-path|privileged network position|in the middle/],
+  ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|on-path|privileged network position|in the middle/],
   ['physical', /physical/],
   ['adjacent', /adjacent|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/],
   ['local', /\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure/],
@@ -48,9 +48,21 @@ const POSITIONS: readonly [AttackPosition, RegExp][] = [
 ];
 
 const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
+  ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
+  ['user', /\bnon-?administrat|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
   ['admin', /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/],
   ['user', /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges|rights|permissions?)\b|logon to the infrastructure/],
   ['none', /\bunauthenticated|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/],
+];
+
+/**
+ * Privileges a description requires beside its attacker phrase: "by leveraging admin access",
+ * Android's "with System execution privileges needed", "requires authentication".
+ */
+const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
+  ['none', /\bwith no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b/i],
+  ['admin', /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges|rights|credentials|permissions|accounts?)\b/i],
+  ['user', /\bwith User execution privileges needed\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i],
 ];
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
@@ -70,7 +82,7 @@ const VICTIM_ACTS = new RegExp(
     '(?:target|victim|user|administrator)s? (?:must|would need to|needs to|has to|have to) (?:\\w+ ){0,2}(?:visit|open|click|view|load|import|browse|navigate|download|play|preview|print)',
     'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
-    '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,2}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?)',
+    '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
     '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
@@ -89,8 +101,11 @@ const VICTIM_ACTS = new RegExp(
 const CLIENT_PROGRAM = /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 
+/** The description says no victim acts (Android's and ZDI's templates). */
+const NO_VICTIM = /\buser interaction is not (?:needed|required)\b|\bwithout (?:any )?user interaction\b|\bno user interaction\b/i;
+
 /** Impacts that act on a victim: script in their browser, a forged request, a redirect or a spoofed page. */
-const VICTIM_IMPACT = /\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
+const VICTIM_IMPACT = /\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
 
 /** Bug classes whose attack needs no victim: the attacker sends the query or command alone. */
 const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b/i;
@@ -113,10 +128,12 @@ export function describedAttack(description: string): DescribedAttack {
   if (LINK_LOCAL.test(prose) && (position === undefined || position === 'remote')) position = 'adjacent';
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
   if (REMOTE_CUE.test(prose)) position ??= 'remote';
-  let privileges = classify(phrases, PRIVILEGE_LEVELS);
+  const required = PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
+  let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
-  const interaction =
-    VICTIM_IMPACT.test(prose) || VICTIM_ACTS.test(prose) || (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose))
+  const interaction = NO_VICTIM.test(prose)
+    ? false
+    : VICTIM_IMPACT.test(prose) || VICTIM_ACTS.test(prose) || (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) || ATTACKER_ALONE.test(prose)
         ? false

@@ -35,7 +35,7 @@ const CONSEQUENCE_VERB = '(?:execute|run|cause|obtain|gain|bypass|conduct|inject
  * "resulting in", ", or possibly execute …").
  */
 const VIA_CLAUSE = new RegExp(
-  `\\b(?:via|by means of|by (?!default\\b)\\w+ing)\\b.*?(?=,?\\s*(?:which|that|and|this)\\s+(?:can |could |may |might )?(?:allows?|lets?|leads?|results?|causes?|makes?|enables?)\\b|,?\\s*(?:leading|resulting)\\s+(?:to|in)\\b|,?\\s+(?:and|or)\\s+(?:possibly\\s+|might\\s+|may\\s+|could\\s+)?(?:to\\s+)?${CONSEQUENCE_VERB}\\b|[.;](?:\\s|$)|$)`,
+  `\\b(?:via|by means of|by (?!default\\b)\\w+ing)\\b.*?(?=,?\\s*(?:which|that|and|this)\\s+(?:can |could |may |might )?(?:allows?|lets?|leads?|results?|causes?|makes?|enables?)\\b|,?\\s*(?:leading|resulting)\\s+(?:to|in)\\b|,?\\s+and\\s+(?:can|could|may|might|will|would)\\b|,?\\s+(?:and|or)\\s+(?:possibly\\s+|might\\s+|may\\s+|could\\s+)?(?:to\\s+)?${CONSEQUENCE_VERB}\\b|[.;](?:\\s|$)|$)`,
   'gi',
 );
 
