@@ -132,7 +132,7 @@ describe('component, aka, exploit and products', () => {
   it.each<[string, string | null]>([
     ['SQL injection vulnerability in bannerclick.php in Foo 2.0 allows remote attackers to execute arbitrary SQL commands via the adid parameter.', 'bannerclick.php (adid parameter)'],
     ['The specific flaw exists within the importTextData method.', 'importTextData method'],
-    ['Vulnerability in the MySQL Server component of Oracle MySQL (subcomponent: Server: Optimizer).', 'Server: Optimizer'],
+    ['Vulnerability in the MySQL Server component of Oracle MySQL (subcomponent: Server: Optimizer).', 'Server: Optimizer subcomponent'],
     ['Buffer overflow in Foo 1.2 allows remote attackers to execute arbitrary code.', null],
   ])('component of %s', (text, component) => expect(describedComponent(text)).toBe(component));
 

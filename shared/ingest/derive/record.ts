@@ -51,7 +51,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     now,
     ...(previous ? { previous } : {}),
   });
-  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, products: products.value, description: description.value });
+  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, description: description.value, facts });
   const references = deriveReferences(sources);
   const kevAction = sources.kev?.requiredAction || sources.nvd?.kev?.requiredAction;
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
@@ -80,6 +80,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
+    facts,
   });
   const provenance: Record<string, string> = {
     description: description.provenance,

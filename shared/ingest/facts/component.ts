@@ -19,7 +19,8 @@ const TOO_GENERAL = /^(?:(?:web|management|administrative|admin|user|graphical|r
 
 export function describedComponent(description: string): string | null {
   const prose = statedProse(description);
-  const subcomponent = ORACLE_SUBCOMPONENT.exec(prose)?.[1]?.trim();
+  const oracle = ORACLE_SUBCOMPONENT.exec(prose)?.[1]?.trim();
+  const subcomponent = oracle ? `${oracle} subcomponent` : undefined;
   const file = FILE.exec(prose)?.[1];
   const part = NAMED_PART.exec(prose)?.[1]?.trim();
   const named = subcomponent ?? file ?? (part && !TOO_GENERAL.test(part) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(part) ? part : undefined);

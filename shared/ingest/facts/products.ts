@@ -23,5 +23,21 @@ export function factProducts(products: readonly AffectedProduct[], description: 
   }
   const list = [...seen.values()];
   if (list.length === 1 && !list[0]!.primary) return [{ ...list[0]!, primary: true }];
-  return list;
+  return platformsAside(list, products);
+}
+
+const PART_RANK: Readonly<Record<string, number>> = { a: 0, o: 1, h: 2 };
+
+/**
+ * "Adobe Reader … on Windows and OS X", "TP-Link … firmware" beside its hardware: where the
+ * description names an application and the operating system it runs on (or firmware and its
+ * device), the platform is not what the flaw is in. Of the named products only those of the
+ * first kind present (application, then operating system, then hardware) stay primary.
+ */
+function platformsAside(list: FactProduct[], products: readonly AffectedProduct[]): FactProduct[] {
+  const rankOf = new Map(products.map((p) => [`${token(p.vendor)}:${token(p.product)}`, PART_RANK[p.part ?? 'a'] ?? 0]));
+  const named = list.filter((p) => p.primary);
+  if (named.length < 2) return list;
+  const best = Math.min(...named.map((p) => rankOf.get(p.product) ?? 0));
+  return list.map((p) => (p.primary && (rankOf.get(p.product) ?? 0) > best ? { ...p, primary: false } : p));
 }
