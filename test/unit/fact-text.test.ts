@@ -88,3 +88,17 @@ describe('the bug class a description names', () => {
     ['NULL pointer dereference in libclamav …', 'null pointer dereference'],
   ])('%s → %s', (text, bug) => expect(describedBug(text)).toBe(bug));
 });
+
+describe('famous records, as their descriptions read', () => {
+  it('names a family of products the description abbreviates (MS08-067: "Windows 2000 SP4, XP SP2 …, Server 2003")', async () => {
+    const { factProducts } = await import('../../shared/ingest/facts/products.js');
+    const product = (name: string) => ({ vendor: 'microsoft', product: name, ranges: [], openEnded: false, fixedVersions: [], part: 'o' as const });
+    const facts = factProducts([product('windows_2000'), product('windows_xp'), product('windows_server_2003'), product('windows_7')], 'The Server service in Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 allows remote attackers to execute arbitrary code.');
+    expect(facts.map((p) => p.primary)).toEqual([true, true, true, false]);
+  });
+
+  it('takes a Microsoft bulletin the references link to as a name of the bug', async () => {
+    const { bulletinsIn } = await import('../../shared/ingest/facts/aka.js');
+    expect(bulletinsIn(['https://docs.microsoft.com/en-us/security-updates/securitybulletins/2008/ms08-067', 'https://example.com/'])).toEqual(['MS08-067']);
+  });
+});

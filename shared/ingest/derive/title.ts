@@ -10,7 +10,7 @@
  * gives the bug (aka "Heartbleed") follows in brackets.
  */
 import type { Facts } from '../../domain/facts.js';
-import { IMPACT_SHORT, WHO_SHORT } from '../explainer/fact-words.js';
+import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, placeWords, productSubject } from '../explainer/summary.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
@@ -81,7 +81,8 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   const { subject } = productSubject(facts.products, true);
   if (!subject) return undefined;
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
-  const lets = main && main !== 'unspecified' ? ` lets ${WHO_SHORT(facts.attack)} ${IMPACT_SHORT[main]}` : '';
+  const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
+  const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
   if (bug) return withinLength([`${capitalise(bug)} in ${place}${lets}`, `${capitalise(bug)} in ${subject}${lets}`, `${capitalise(bug)} in ${place}`, `${capitalise(bug)} in ${subject}`]);
   if (!lets || !main) return undefined;

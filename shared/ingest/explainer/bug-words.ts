@@ -84,6 +84,8 @@ const BUG_CLASSES = [
   'symlink following',
   'GUI overlay',
   'UI spoofing',
+  // Last: "triggers the overflow during path canonicalization" (MS08-067) names no kind of overflow.
+  'overflow',
 ] as const;
 
 /** Names of a consequence, not a mistake: a bug's kind only where the record names no mistake. */

@@ -17,19 +17,20 @@ function exposedDetail(description: string): string {
 }
 
 /** "root" / "SYSTEM" where the record says so; else the gain is said without a level. */
-function privilegeDetail(description: string): string {
+function privilegeDetail(description: string, attack: AttackFacts): string {
   if (/\broot\b/i.test(description)) return ' (up to root)';
   if (/\bSYSTEM\b/.test(description)) return ' (up to SYSTEM)';
   if (/\b(?:administrator|admin) (?:privileges|rights|access)\b/i.test(description)) return ' (up to administrator)';
-  return '';
+  // What a local user's escalation means on the machine, said as an example, not as the record's words.
+  return attack.position === 'local' ? ' (for example to root or administrator)' : '';
 }
 
-export function impactPhrase(impact: Impact, description: string): string {
+export function impactPhrase(impact: Impact, description: string, attack: AttackFacts): string {
   switch (impact) {
     case 'code_execution':
       return 'run their own code';
     case 'privilege_escalation':
-      return `raise their privileges on the system${privilegeDetail(description)}`;
+      return `raise their privileges on the system${privilegeDetail(description, attack)}`;
     case 'sql_injection':
       return 'read and change data in the database through SQL injection';
     case 'security_bypass':

@@ -88,7 +88,7 @@ export function factSummary(input: FactSummaryInput): string {
   if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => (/\s/.test(a) ? `"${a}"` : a)))}.`);
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {
-    const gains = impacts.map((impact) => impactPhrase(impact, description));
+    const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
     parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victimClause(facts.attack, impacts)}.`);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);

@@ -15,6 +15,11 @@ function clean(name: string): string {
   return name.trim().replace(/[.,;:]+$/, '').replace(/\s+(?:bug|issue)$/i, '').trim();
 }
 
+/** Microsoft's bulletin the record links to ("…/ms08-067"): the name the bug is known by. */
+export function bulletinsIn(urls: readonly string[]): string[] {
+  return [...new Set(urls.flatMap((url) => [...url.matchAll(/\bms(\d{2})-(\d{3})\b/gi)].map((m) => `MS${m[1]}-${m[2]}`)))];
+}
+
 export function describedAka(description: string): string[] {
   const prose = proseOf(description);
   const names: string[] = [];

@@ -87,6 +87,7 @@ const VICTIM_ACTS = new RegExp(
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
+    'requires? that (?:a |the )?(?:user|victim|administrator)s?',
     'drive-by',
   ]
     .map((phrase) => `\\b${phrase}`)

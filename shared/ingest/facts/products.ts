@@ -21,9 +21,29 @@ export function factProducts(products: readonly AffectedProduct[], description: 
     if (!current) seen.set(key, { product: key, name: productName(product), primary: named });
     else if (named && !current.primary) seen.set(key, { ...current, primary: true });
   }
-  const list = [...seen.values()];
+  const list = familyNamed([...seen.values()], description);
   if (list.length === 1 && !list[0]!.primary) return [{ ...list[0]!, primary: true }];
   return platformsAside(list, products);
+}
+
+const wordsIn = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9.]+/g, ' ').replace(/\.(?= |$)/g, '')} `;
+
+/**
+ * "Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 …": after one member of a family
+ * is named in full, the others are named by what follows the family's words ("XP", "Server
+ * 2003"). A product whose name shares its first two words with a named one, and whose remaining
+ * words the description holds, is named too.
+ */
+function familyNamed(list: FactProduct[], description: string): FactProduct[] {
+  const families = new Set(list.filter((p) => p.primary).map((p) => p.name.split(' ').slice(0, 2).join(' ')).filter((f) => f.includes(' ')));
+  if (families.size === 0) return list;
+  const text = wordsIn(description);
+  return list.map((p) => {
+    if (p.primary) return p;
+    const family = [...families].find((f) => p.name.startsWith(`${f} `));
+    const rest = family ? wordsIn(p.name.slice(family.length)).trim() : '';
+    return rest && text.includes(` ${rest} `) ? { ...p, primary: true } : p;
+  });
 }
 
 const PART_RANK: Readonly<Record<string, number>> = { a: 0, o: 1, h: 2 };

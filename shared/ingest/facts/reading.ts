@@ -3,7 +3,7 @@ import { mergedReferences } from '../derive/references.js';
 import { deriveScore } from '../derive/score.js';
 import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
-import { describedAka } from './aka.js';
+import { bulletinsIn, describedAka } from './aka.js';
 import { describedAttack } from './attacker.js';
 import { describedComponent } from './component.js';
 import { exploitPublic } from './exploit.js';
@@ -46,7 +46,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     privileges: described.privileges ?? fromVector.privileges,
     user_interaction: described.userInteraction ?? fromVector.user_interaction,
   };
-  const exploit = exploitPublic(input.sources.exploits, mergedReferences(input.sources));
+  const references = mergedReferences(input.sources);
+  const exploit = exploitPublic(input.sources.exploits, references);
+  const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
   const products = factProducts(input.products, input.description);
   const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
   return {
@@ -55,7 +57,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     component: describedComponent(input.description),
     products,
     exploit_public: exploit.value,
-    aka: describedAka(input.description),
+    aka,
     provenance: {
       'facts.impacts': impacts.source,
       'facts.attack.position': from(described.position, attack.position),
@@ -64,7 +66,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
       'facts.component': 'description',
       'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',
       'facts.exploit_public': exploit.provenance,
-      'facts.aka': 'description',
+      'facts.aka': 'description; Microsoft bulletins the references link to',
     },
   };
 }
