@@ -56,7 +56,9 @@ export function productSubject(products: readonly FactProduct[], short = false):
 /** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader". */
 export function placeWords(component: string | null, subject: string | undefined): string | undefined {
   if (!component) return subject;
-  const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? component : `the ${component}`;
+  // Identifiers ("copy_page_to_iter_pipe", "DFF_config[dir_include]") are code: marked so, as the page shows code.
+  const named = component.replace(/[\w:.$[\]-]*_[\w:.$[\]-]*/g, (identifier) => `\`${identifier}\``);
+  const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
   return /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
 }
