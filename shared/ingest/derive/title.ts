@@ -11,7 +11,7 @@
  */
 import type { Facts } from '../../domain/facts.js';
 import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
-import { bugKind, placeWords, productSubject } from '../explainer/summary.js';
+import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
@@ -85,10 +85,15 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
   if (bug) return withinLength([`${capitalise(bug)} in ${place}${lets}`, `${capitalise(bug)} in ${subject}${lets}`, `${capitalise(bug)} in ${place}`, `${capitalise(bug)} in ${subject}`]);
-  if (!lets || !main) return undefined;
+  if (!main) return undefined;
   // "Vmware Workstation and 2 other products flaw" reads badly: several products take the gain as the kind.
-  if (/ other products?$/.test(subject)) return withinLength([`${capitalise(IMPACT_NOUN[main])} flaw in ${place}`, `${capitalise(IMPACT_NOUN[main])} flaw in ${subject}`]);
-  return withinLength([...(facts.component ? [`${subject} flaw in ${facts.component}${lets}`] : []), `${subject} flaw${lets}`]);
+  if (/ other products?$/.test(subject)) {
+    const kind = main === 'unspecified' ? 'Flaw of unknown impact' : `${capitalise(IMPACT_NOUN[main])} flaw`;
+    return withinLength([`${kind} in ${place}`, `${kind} in ${subject}`]);
+  }
+  const gain = lets || ' of unknown impact';
+  const part = facts.component ? codeMarked(facts.component) : undefined;
+  return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
 }
 
 /** " (Heartbleed)" for a short name the title does not carry yet. */

@@ -43,7 +43,7 @@ function commonName(names: readonly string[]): string | undefined {
 export function productSubject(products: readonly FactProduct[], short = false): { subject: string | undefined; alsoIn: number } {
   const primary = products.filter((p) => p.primary);
   const shown = primary.length > 0 ? primary : products;
-  const names = [...new Set(shown.map((p) => p.name))];
+  const names = [...new Set(shown.map((p) => p.name.replace(/[\s:;,]+$/, '')))];
   const alsoIn = primary.length > 0 ? products.length - primary.length : 0;
   if (names.length === 0) return { subject: undefined, alsoIn };
   if (names.length === 1) return { subject: names[0], alsoIn };
@@ -53,11 +53,15 @@ export function productSubject(products: readonly FactProduct[], short = false):
   return { subject: `${names[0]} and ${names.length - 1} other ${names.length === 2 ? 'product' : 'products'}`, alsoIn };
 }
 
+/** Identifiers ("copy_page_to_iter_pipe", "general_composite_rect()") are code: marked so, as the page shows code. */
+export function codeMarked(text: string): string {
+  return text.replace(/[\w:.$[\]-]*_[\w:.$[\]-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
+}
+
 /** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader". */
 export function placeWords(component: string | null, subject: string | undefined): string | undefined {
   if (!component) return subject;
-  // Identifiers ("copy_page_to_iter_pipe", "DFF_config[dir_include]") are code: marked so, as the page shows code.
-  const named = component.replace(/[\w:.$[\]-]*_[\w:.$[\]-]*/g, (identifier) => `\`${identifier}\``);
+  const named = codeMarked(component);
   const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
   return /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
