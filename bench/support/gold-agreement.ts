@@ -93,7 +93,7 @@ export function emptyAgreement(): Agreement {
 }
 
 /** Text that places an attacker anywhere on the internet (what an on-path attacker is not). */
-const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bover the internet\b/i;
+export const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bover the internet\b/i;
 
 /**
  * Text that says the attacker runs code or commands: "run their own code", "execute arbitrary

@@ -102,3 +102,12 @@ describe('famous records, as their descriptions read', () => {
     expect(bulletinsIn(['https://docs.microsoft.com/en-us/security-updates/securitybulletins/2008/ms08-067', 'https://example.com/'])).toEqual(['MS08-067']);
   });
 });
+
+describe('a title from the description', () => {
+  it('drops a leading category: "Unspecified vulnerability in X …" says X and what happens', async () => {
+    const { deriveTitle } = await import('../../shared/ingest/derive/title.js');
+    const title = deriveTitle({ id: 'CVE-2005-0001', cweCatalogue: new Map() }, { rejected: false, cweIds: [], description: 'Unspecified vulnerability in the Mac OS X kernel before 10.3.8 allows local users to cause a denial of service.' });
+    expect(title.value).toBe('Mac OS X kernel before 10.3.8 allows local users to cause a denial of service');
+    expect(isGenericTitle(title.value)).toBe(false);
+  });
+});

@@ -52,6 +52,8 @@ describe('impacts, phrase by phrase', () => {
     ['Linear eMerge E3-Series devices have Cleartext Credentials in a Database.', ['information_disclosure']],
     ['Cisco Guard, when anti-spoofing is enabled, allows remote attackers to inject arbitrary web script or HTML.', ['cross_site_scripting']],
     ['some menu links may be crafted to execute JavaScript when the administrator is logged in.', ['cross_site_scripting']],
+    ['An unauthenticated physical attacker can execute arbitrary code, manipulate system data or terminate service.', ['code_execution', 'data_tampering', 'denial_of_service']],
+    ['allows a remote attacker to log in with the root privilege if the product is in its default settings.', ['privilege_escalation']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('never reads a crash-only bug as code execution, nor a memory class as an impact', () => {

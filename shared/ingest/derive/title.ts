@@ -41,6 +41,8 @@ function capitalise(text: string): string {
 const GENERIC_TITLE =
   /^(?:security (?:flaw|issue|problem|weakness|vulnerability)|input checking|input validation|permissions and access control|resource management|security feature|cryptography|number handling|access control|authori[sz]ation|authentication|password and key handling|injection|(?:a |an )?(?:unspecified )?(?:flaw|vulnerability|issue))(?: in\b|$)/i;
 
+const GENERIC_LEAD = /^(?:(?:multiple|an?|the)\s+)?(?:unspecified\s+|unknown\s+)?(?:security\s+)?(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?)(?:\s+exists?)?\s+in\s+(?:the\s+)?/i;
+
 export function isGenericTitle(title: string): boolean {
   return GENERIC_TITLE.test(title.trim());
 }
@@ -114,6 +116,12 @@ export function deriveTitle(
   if (sources.cve5?.title && !isGenericTitle(sources.cve5.title)) return named(sources.cve5.title, `${cnaName(sources.cve5)} title`);
   const fromFacts = context.facts ? factTitle(context.facts, context.description, context.cweIds) : undefined;
   if (fromFacts) return named(fromFacts, 'facts (bug, part, product, attacker and gain)');
-  if (context.description) return named(shorten(context.description), 'description');
+  if (context.description) {
+    const sentence = shorten(context.description);
+    // "Unspecified vulnerability in the Mac OS X kernel … allows local users to cause a denial
+    // of service": without the category the sentence says what, where and in what.
+    const told = isGenericTitle(sentence) ? capitalise(sentence.replace(GENERIC_LEAD, '')) : sentence;
+    return named(told, 'description');
+  }
   return { value: `CVE record ${sources.id}`, provenance: 'CVE id only' };
 }

@@ -91,7 +91,7 @@ export function factSummary(input: FactSummaryInput): string {
   const kind = bug ? `${article(bug)} ${bug} flaw` : 'a security flaw';
   parts.push(place ? `This is ${kind} in ${place}.` : `This is ${kind}.`);
   if (alsoIn > 0) parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
-  if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => (/\s/.test(a) ? `"${a}"` : a)))}.`);
+  if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => codeMarked(/\s/.test(a) ? `"${a}"` : a)))}.`);
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {
     const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));

@@ -11,7 +11,7 @@ import type { AttackConditions } from '../explainer/attack.js';
  * weaknesses are not here: what they give an attacker depends on the bug (a crash, or code
  * execution), so the CVSS impact metrics speak for them.
  */
-const CWE_IMPACT: Readonly<Record<string, Impact>> = {
+const CWE_IMPACT: Readonly<Record<string, Impact | readonly Impact[]>> = {
   'CWE-79': 'cross_site_scripting', 'CWE-80': 'cross_site_scripting', 'CWE-83': 'cross_site_scripting', 'CWE-87': 'cross_site_scripting',
   'CWE-89': 'sql_injection', 'CWE-564': 'sql_injection',
   'CWE-352': 'request_forgery', 'CWE-918': 'request_forgery',
@@ -23,10 +23,14 @@ const CWE_IMPACT: Readonly<Record<string, Impact>> = {
   'CWE-287': 'security_bypass', 'CWE-288': 'security_bypass', 'CWE-306': 'security_bypass', 'CWE-862': 'security_bypass', 'CWE-863': 'security_bypass', 'CWE-285': 'security_bypass', 'CWE-639': 'security_bypass', 'CWE-425': 'security_bypass',
   'CWE-269': 'privilege_escalation', 'CWE-250': 'privilege_escalation', 'CWE-266': 'privilege_escalation',
   'CWE-113': 'data_tampering', 'CWE-117': 'data_tampering', 'CWE-93': 'data_tampering',
+  // Weak or missing protection of data: what it exposes (the CWE gloss: "may read or change them").
+  'CWE-326': 'information_disclosure', 'CWE-327': 'information_disclosure', 'CWE-328': 'information_disclosure', 'CWE-295': 'information_disclosure', 'CWE-522': 'information_disclosure', 'CWE-256': 'information_disclosure', 'CWE-614': 'information_disclosure', 'CWE-1004': 'information_disclosure',
+  'CWE-732': ['information_disclosure', 'data_tampering'], 'CWE-276': ['information_disclosure', 'data_tampering'], 'CWE-281': ['information_disclosure', 'data_tampering'],
+  'CWE-798': 'security_bypass', 'CWE-259': 'security_bypass', 'CWE-1392': 'security_bypass', 'CWE-613': 'security_bypass', 'CWE-384': 'security_bypass', 'CWE-307': 'security_bypass', 'CWE-620': 'security_bypass', 'CWE-640': 'security_bypass',
 };
 
 export function cweImpacts(cweIds: readonly string[]): Impact[] {
-  return [...new Set(cweIds.map((id) => CWE_IMPACT[id]).filter((i): i is Impact => i !== undefined))];
+  return [...new Set(cweIds.flatMap((id) => CWE_IMPACT[id] ?? []))];
 }
 
 /** Confidentiality, integrity and availability, where the vector rates them above none. */
