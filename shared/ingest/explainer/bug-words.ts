@@ -100,5 +100,5 @@ export function describedBug(description: string): string | undefined {
   const text = description.replace(/\s*\bNOTE:.*$/s, '').replace(/\baka\b.*$/s, '');
   const match = BUGS.exec(text)?.[1] ?? CONSEQUENCES.exec(text)?.[1];
   if (!match) return undefined;
-  return match.replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
+  return match.replace(/\s+/g, ' ').replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
 }

@@ -36,7 +36,7 @@ function commonName(names: readonly string[]): string | undefined {
       if (!best || prefix.length > best.length) best = prefix;
     }
   }
-  return best;
+  return best?.replace(/[\s:;,\-–]+$/, '');
 }
 
 /** The products a text names: those the description names, the record's others counted apart. */
