@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../shared/domain/facts.js';
-import { factTitle, isGenericTitle } from '../../shared/ingest/derive/title.js';
+import { deriveTitle, factTitle, isGenericTitle } from '../../shared/ingest/derive/title.js';
+import { bulletinsIn } from '../../shared/ingest/facts/aka.js';
+import { factProducts } from '../../shared/ingest/facts/products.js';
 import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { factSummary, productSubject } from '../../shared/ingest/explainer/summary.js';
 
@@ -90,22 +92,19 @@ describe('the bug class a description names', () => {
 });
 
 describe('famous records, as their descriptions read', () => {
-  it('names a family of products the description abbreviates (MS08-067: "Windows 2000 SP4, XP SP2 …, Server 2003")', async () => {
-    const { factProducts } = await import('../../shared/ingest/facts/products.js');
+  it('names a family of products the description abbreviates (MS08-067: "Windows 2000 SP4, XP SP2 …, Server 2003")', () => {
     const product = (name: string) => ({ vendor: 'microsoft', product: name, ranges: [], openEnded: false, fixedVersions: [], part: 'o' as const });
     const facts = factProducts([product('windows_2000'), product('windows_xp'), product('windows_server_2003'), product('windows_7')], 'The Server service in Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 allows remote attackers to execute arbitrary code.');
     expect(facts.map((p) => p.primary)).toEqual([true, true, true, false]);
   });
 
-  it('takes a Microsoft bulletin the references link to as a name of the bug', async () => {
-    const { bulletinsIn } = await import('../../shared/ingest/facts/aka.js');
+  it('takes a Microsoft bulletin the references link to as a name of the bug', () => {
     expect(bulletinsIn(['https://docs.microsoft.com/en-us/security-updates/securitybulletins/2008/ms08-067', 'https://example.com/'])).toEqual(['MS08-067']);
   });
 });
 
 describe('a title from the description', () => {
-  it('drops a leading category: "Unspecified vulnerability in X …" says X and what happens', async () => {
-    const { deriveTitle } = await import('../../shared/ingest/derive/title.js');
+  it('drops a leading category: "Unspecified vulnerability in X …" says X and what happens', () => {
     const title = deriveTitle({ id: 'CVE-2005-0001', cweCatalogue: new Map() }, { rejected: false, cweIds: [], description: 'Unspecified vulnerability in the Mac OS X kernel before 10.3.8 allows local users to cause a denial of service.' });
     expect(title.value).toBe('Mac OS X kernel before 10.3.8 allows local users to cause a denial of service');
     expect(isGenericTitle(title.value)).toBe(false);
