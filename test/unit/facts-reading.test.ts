@@ -4,7 +4,7 @@ import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { exploitPublic, referencePointsAtExploit } from '../../shared/ingest/facts/exploit.js';
 import { cvssAttack, cvssImpacts, cweImpacts } from '../../shared/ingest/facts/fallback.js';
-import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
 import { consequenceProse, statedProse } from '../../shared/ingest/facts/prose.js';
 import { factProducts } from '../../shared/ingest/facts/products.js';
 import { parseCvssVector } from '../../shared/ingest/explainer/attack.js';
@@ -54,6 +54,9 @@ describe('impacts, phrase by phrase', () => {
     ['some menu links may be crafted to execute JavaScript when the administrator is logged in.', ['cross_site_scripting']],
     ['An unauthenticated physical attacker can execute arbitrary code, manipulate system data or terminate service.', ['code_execution', 'data_tampering', 'denial_of_service']],
     ['allows a remote attacker to log in with the root privilege if the product is in its default settings.', ['privilege_escalation']],
+    ['Browser is affected by type confusion vulnerability, successful exploitation of this vulnerability may affect service availability.', ['denial_of_service']],
+    ['This could render the device inoperable when malicious firmware is downloaded.', ['denial_of_service']],
+    ['Type Confusion in V8 allowed a remote attacker to potentially exploit object corruption via a crafted HTML page.', ['unspecified']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('never reads a crash-only bug as code execution, nor a memory class as an impact', () => {
@@ -67,6 +70,12 @@ describe('impacts, phrase by phrase', () => {
 
   it('does not take an aka title for a stated impact', () => {
     expect(describedImpacts('allows local users to gain privileges via a DLL, aka "DLL Planting Remote Code Execution Vulnerability."')).toEqual(['privilege_escalation']);
+  });
+
+  it('falls back to the weakness the description names where it states no consequence', () => {
+    expect(namedWeaknessImpacts('The manipulation of the argument id leads to improper access controls.')).toEqual(['security_bypass']);
+    expect(namedWeaknessImpacts('A path traversal vulnerability in Foo 1.0.')).toEqual(['information_disclosure']);
+    expect(namedWeaknessImpacts('A use-after-free in Foo 1.0.')).toEqual([]);
   });
 
   it('falls back to the CWE, then to the CVSS impact metrics', () => {

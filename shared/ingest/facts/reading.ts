@@ -8,7 +8,7 @@ import { describedAttack } from './attacker.js';
 import { describedComponent } from './component.js';
 import { exploitPublic } from './exploit.js';
 import { cvssAttack, cvssImpacts, cweImpacts } from './fallback.js';
-import { describedImpacts, orderImpacts } from './impacts.js';
+import { describedImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
 import { factProducts } from './products.js';
 
@@ -24,6 +24,8 @@ function impactsOf(input: FactInput, cweIds: readonly string[], vector: string |
   if (described.length > 0) return { value: described, source: 'description' };
   const weakness = cweImpacts(cweIds);
   if (weakness.length > 0) return { value: orderImpacts(weakness), source: `CWE (${cweIds.join(', ')})` };
+  const named = namedWeaknessImpacts(input.description);
+  if (named.length > 0) return { value: named, source: 'the weakness the description names' };
   const metrics = cvssImpacts(parseCvssVector(vector));
   if (metrics.length > 0) return { value: metrics, source: 'CVSS impact metrics' };
   return { value: [], source: 'no source states a consequence' };
