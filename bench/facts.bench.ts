@@ -116,6 +116,8 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
       const response = await stack.get(`/api/cve/${record.id}`, { key });
       const body = (await response.json()) as { ok: boolean; data?: LookupData };
       const data = response.ok && body.data ? body.data : undefined;
+      // BENCH_FACTS_SHOW=CVE-…,CVE-…: the whole lookup answer of those records, to read beside the disagreements.
+      if (process.env.BENCH_FACTS_SHOW?.split(',').includes(record.id)) console.log(JSON.stringify(data, null, 1));
       const listed: ListedVulnerable[] = listedVulnerable(nvd.raw.get(record.id) ?? {});
       compareRecord(agreement, record, data && { title: data.title, summary: data.summary, fix: data.fix, facts: data.facts }, listed);
     }

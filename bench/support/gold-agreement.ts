@@ -5,7 +5,10 @@
  * (bench/facts.bench.ts) feeds them; the unit test feeds tiny hand-written examples.
  */
 import type { Facts } from '../../shared/domain/facts.js';
+import { isGenericTitle } from '../../shared/ingest/derive/title.js';
 import { compareVersions } from '../../shared/ingest/versions/compare.js';
+
+export { isGenericTitle };
 
 export interface GoldVersion {
   readonly product: string;
@@ -89,19 +92,8 @@ export function emptyAgreement(): Agreement {
   };
 }
 
-/**
- * A title that names a category rather than the bug: "Security flaw in X", "Input checking in X"
- * and the other CWE glosses that are not a flaw of their own.
- */
-const GENERIC_TITLE =
-  /^(?:security (?:flaw|issue|problem|weakness|vulnerability)|input checking|input validation|permissions and access control|resource management|security feature|cryptography|number handling|access control|authori[sz]ation|authentication|password and key handling|injection|(?:a |an )?(?:unspecified )?(?:flaw|vulnerability|issue))(?: in\b|$)/i;
-
-export function isGenericTitle(title: string): boolean {
-  return GENERIC_TITLE.test(title.trim());
-}
-
 /** Text that places an attacker anywhere on the internet (what an on-path attacker is not). */
-const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bover the internet\b/i;
+export const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bover the internet\b/i;
 
 /**
  * Text that says the attacker runs code or commands: "run their own code", "execute arbitrary
@@ -110,7 +102,9 @@ const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bov
 const RUNS_CODE = /\b(?:run|runs|running|execute|executes|executing)\b(?:\s+(?:their|his|her|its|own|arbitrary|any|malicious|system|shell|operating-system|os|program|native|remote|of|choice|the|attacker's|attacker-chosen|chosen|\w+-supplied)){0,4}\s+(?:code|commands?|programs?)\b|\bcode execution\b/gi;
 
 export function saysCodeExecution(text: string): boolean {
-  for (const match of text.matchAll(RUNS_CODE)) {
+  // A name in quotes is the vendor's ("DLL Planting Remote Code Execution Vulnerability"), not what the text says.
+  const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""');
+  for (const match of unquoted.matchAll(RUNS_CODE)) {
     if (!/\bsql\b|\bdatabase\b/i.test(match[0])) return true;
   }
   return false;

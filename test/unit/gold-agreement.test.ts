@@ -107,6 +107,7 @@ describe('the text checks', () => {
     ['It can lead to code execution.', true],
     ['An attacker can run their own SQL commands against the database.', false],
     ['An attacker can crash the program.', false],
+    ['It is also known as "DLL Planting Remote Code Execution Vulnerability".', false],
   ])('says code execution: %s → %s', (text, said) => expect(saysCodeExecution(text)).toBe(said));
 
   it.each([

@@ -40,7 +40,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
-  const facts = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -57,7 +57,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     now,
     ...(previous ? { previous } : {}),
   });
-  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, products: products.value, description: description.value });
+  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, description: description.value, facts });
   const references = deriveReferences(sources);
   const kevAction = sources.kev?.requiredAction || sources.nvd?.kev?.requiredAction;
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
@@ -87,6 +87,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
     fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps },
+    facts,
   });
   const provenance: Record<string, string> = {
     description: description.provenance,
@@ -112,6 +113,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),
+    ...factProvenance,
   };
   return {
     cve_id: sources.id,

@@ -5,6 +5,7 @@
  * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
+import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { versionGroups, type VersionGroup } from './affected.js';
@@ -14,6 +15,7 @@ import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 import { productKey } from '../facts/fix-products.js';
+import { factSummary } from './summary.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -37,6 +39,8 @@ export interface ExplainerInput {
   readonly fixAdvice?: FixAdvice;
   /** §9's fix facts: when given, the fix text is written from them (the fix advice is not used). */
   readonly fixFacts?: FixFactsText;
+  /** Product decisions §9: when given, the summary is written from these facts alone. */
+  readonly facts?: Facts;
 }
 
 export interface Explanation {
@@ -103,6 +107,16 @@ function attackerBesideVector(facts: DescriptionFacts, attack: AttackConditions 
 
 export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
+  if (input.facts) {
+    return factSummary({
+      facts: input.facts,
+      description: input.description ?? '',
+      cweIds: input.cweIds,
+      severity: severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '',
+      inKev: input.inKev,
+      exploitCode: input.exploitCode,
+    });
+  }
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
   const plainWeakness = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
