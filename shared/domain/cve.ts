@@ -145,6 +145,18 @@ export const cveExplanationSchema = z
     cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
     cvss_vector: z.nullable(z.string().check(z.minLength(1))),
     epss: z.nullable(epssSchema),
+    // Product decisions §9: beside the interface's fields, what the JSON export record carries,
+    // the facts and NVD's own description, so one call answers and the text can be checked.
+    description: z.string(),
+    published_date: isoDate,
+    cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
+    exploit_intel: z.optional(exploitIntelSchema),
+    patch: z.optional(patchSchema),
+    tags: z.array(tagSchema),
+    in_kev: z.boolean(),
+    /** CISA KEV's date added and required action, present when the CVE is in KEV. */
+    kev: z.optional(z.object({ date_added: z.optional(z.string()), required_action: z.optional(z.string()) }).register(z.globalRegistry, { id: 'KevEntry' })),
+    facts: z.optional(factsSchema),
   })
   .register(z.globalRegistry, { id: 'CveExplanation' });
 export type CveExplanation = z.infer<typeof cveExplanationSchema>;

@@ -50,6 +50,14 @@ export interface AffectedProduct {
   readonly vendorTitle?: string;
 }
 
+/** A vulnerable range of a product on one platform ("windows", "os x", "linux", "android"). */
+export interface PlatformRange {
+  readonly vendor: string;
+  readonly product: string;
+  readonly range: VersionRange;
+  readonly platform: string;
+}
+
 export interface SourceReference {
   readonly url: string;
   /** Lower-cased tags (NVD `Patch`, `Vendor Advisory`…; CVE 5 `patch`, `vendor-advisory`…). */
@@ -70,6 +78,12 @@ export interface NvdRecord {
   /** `CWE-<n>` ids, NVD's Primary entries first; `NVD-CWE-Other`/`NVD-CWE-noinfo` dropped. */
   readonly cweIds: readonly string[];
   readonly products: readonly AffectedProduct[];
+  /**
+   * The vulnerable matches of configurations that tie them to one platform (an AND of the
+   * product and a non-vulnerable platform such as `microsoft:windows`): "before 18.0.0.203 on
+   * Windows" is not a fix for Linux. Only these matches: the rest hold for every platform.
+   */
+  readonly platformRanges?: readonly PlatformRange[];
   readonly references: readonly SourceReference[];
   /** NVD's own copy of the KEV fields (`cisaExploitAdd`, `cisaRequiredAction`…). */
   readonly kev?: { readonly dateAdded: string; readonly requiredAction?: string; readonly name?: string };

@@ -21,5 +21,6 @@ export function toExportRecord(record: CatalogueRecord, exportDay: string): Expo
     tags: record.tags,
     cvss_version: record.cvss_version ?? null,
     cvss_vector: record.cvss_vector ?? null,
+    ...(record.facts ? { facts: record.facts } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { normaliseCveId } from '../domain/cve-id.js';
 import type { CveExplanation } from '../domain/cve.js';
+import { utcDay } from '../domain/days-unpatched.js';
 import { ApiError } from '../domain/errors.js';
 import { toCveExplanation } from '../domain/explanation.js';
 import { cveRepository } from '../repositories/cve-repository.js';
@@ -8,7 +9,7 @@ import { cveRepository } from '../repositories/cve-repository.js';
  * The lookup takes no query parameters; like the exports, it names each one it does not know
  * (product-decisions §2) rather than silently ignoring a mistyped export filter sent here.
  */
-export async function explainCve(rawId: string, queryParameterNames: readonly string[] = []): Promise<CveExplanation> {
+export async function explainCve(rawId: string, queryParameterNames: readonly string[] = [], nowMs = Date.now()): Promise<CveExplanation> {
   if (queryParameterNames.length > 0) {
     throw new ApiError(
       'INVALID_PARAMETER',
@@ -23,5 +24,5 @@ export async function explainCve(rawId: string, queryParameterNames: readonly st
   if (record.rejected) {
     throw new ApiError('CVE_NOT_FOUND', `${cveId} was rejected by its numbering authority and is not a live vulnerability.`);
   }
-  return toCveExplanation(record);
+  return toCveExplanation(record, utcDay(nowMs));
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
-import { describedAffectedFaults, fixFaults, namedFixes, sourceGivesFix, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
+import { describedAffectedFaults, factFaults, fixFaults, namedFixes, sourceGivesFix, unheldVersions, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
 
 /** CVE id → the newest raw NVD configurations (only records that have any). */
 const raw = new Map<string, { stamp: string; configurations: RawNvdConfigurations }>();
@@ -68,6 +68,44 @@ describe('fix advice over the real data', () => {
     console.log(`fix advice: ${sentences} records name ${versions} fixed versions; ${faults.length} name a version inside a vulnerable range or a product not marked vulnerable`);
     expect(sentences).toBeGreaterThan(10_000);
     expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
+  });
+
+  it('facts.fixed_in holds no version that the same product lists as vulnerable on the same platform (§9)', () => {
+    const faults: string[] = [];
+    let entries = 0;
+    for (const r of records) {
+      entries += r.facts?.fixed_in.length ?? 0;
+      for (const fault of factFaults(r, raw.get(r.cve_id)?.configurations)) faults.push(`${r.cve_id}: ${fault}`);
+    }
+    console.log(`fix facts: ${entries} fixed_in entries; ${faults.length} that the same product lists as vulnerable`);
+    expect(entries).toBeGreaterThan(10_000);
+    expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
+  });
+
+  it('never says no fix is listed where the record states one (fix_stated)', () => {
+    const denied: string[] = [];
+    let stated = 0;
+    for (const r of records) {
+      if (!r.facts?.fix_stated) continue;
+      stated++;
+      if (/\bno fix(?:ed version)?(?: or patch)? is listed\b/i.test(r.explanation?.fix ?? '')) denied.push(`${r.cve_id}: ${r.explanation?.fix}`);
+    }
+    console.log(`fix facts: ${stated} records state a fix; ${denied.length} fix texts say none is listed`);
+    expect(stated).toBeGreaterThan(10_000);
+    expect(denied.slice(0, 8), `${denied.length} deny a stated fix`).toEqual([]);
+  });
+
+  it('every version the fix text names is held by its source (the description, or the configurations)', () => {
+    const unheld: string[] = [];
+    let named = 0;
+    for (const r of records) {
+      const fix = r.explanation?.fix ?? '';
+      named += [...(r.facts?.fixed_in ?? []), ...(r.facts?.last_affected ?? [])].filter((e) => fix.includes(e.version)).length;
+      for (const v of unheldVersions(r, raw.get(r.cve_id)?.configurations)) unheld.push(`${r.cve_id}: ${v} :: ${r.description.slice(0, 160)}`);
+    }
+    console.log(`fix facts: ${named} versions named in fix texts; ${unheld.length} not held by their source`);
+    expect(named).toBeGreaterThan(10_000);
+    expect(unheld.slice(0, 8), `${unheld.length} unheld`).toEqual([]);
   });
 
   it('names no fix that a version the description calls affected contradicts ("FreeBSD through 10.1")', () => {

@@ -12,6 +12,20 @@ const LOG4SHELL = makeRecord({
   title: 'Log4j lets a logged string run code (Log4Shell)',
   severity: 'CRITICAL',
   cvss_score: 10,
+  in_kev: true,
+  kev_date_added: '2021-12-10',
+  kev_required_action: 'Apply updates per vendor instructions.',
+  facts: {
+    impacts: ['code_execution'],
+    attack: { position: 'remote', privileges: 'none', user_interaction: false },
+    component: 'JNDI features',
+    products: [{ product: 'apache:log4j', name: 'Apache Log4j', primary: true }],
+    fixed_in: [{ product: 'apache:log4j', version: '2.15.0', branch: null, platform: null, source: 'description' }],
+    last_affected: [],
+    fix_stated: true,
+    exploit_public: true,
+    aka: ['Log4Shell'],
+  },
 });
 const UNSCORED = makeRecord({ cve_id: 'CVE-2024-0001', severity: 'UNKNOWN', cvss_score: null, cvss_version: null, cvss_vector: null, explanation: undefined, exploit_intel: undefined });
 const REJECTED = makeRecord({ cve_id: 'CVE-2023-9999', rejected: true });
@@ -73,8 +87,11 @@ describe('GET /api/cve/{cve_id}', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; data: Record<string, unknown> };
     expect(body.ok).toBe(true);
-    // The interface's fields in its order, then the additions (product-decisions §4, §6).
-    expect(Object.keys(body.data)).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'summary', 'affected', 'fix', 'references', 'cvss_version', 'cvss_vector', 'epss']);
+    // The interface's fields in its order, then the additions (product-decisions §4, §6, §9).
+    expect(Object.keys(body.data)).toEqual([
+      'cve_id', 'title', 'severity', 'cvss_score', 'summary', 'affected', 'fix', 'references', 'cvss_version', 'cvss_vector', 'epss',
+      'description', 'published_date', 'cwe_ids', 'exploit_intel', 'patch', 'tags', 'in_kev', 'kev', 'facts',
+    ]);
     expect(cveExplanationSchema.parse(body.data)).toEqual({
       cve_id: 'CVE-2021-44228',
       title: LOG4SHELL.title,
@@ -87,6 +104,16 @@ describe('GET /api/cve/{cve_id}', () => {
       cvss_version: '3.1',
       cvss_vector: LOG4SHELL.cvss_vector,
       epss: LOG4SHELL.exploit_intel?.epss,
+      description: LOG4SHELL.description,
+      published_date: LOG4SHELL.published_date,
+      cwe_ids: LOG4SHELL.cwe_ids,
+      exploit_intel: LOG4SHELL.exploit_intel,
+      // Counted to the day of the answer, as an export counts it; patched on a known date, it stays.
+      patch: LOG4SHELL.patch && { ...LOG4SHELL.patch, days_unpatched: 17 },
+      tags: LOG4SHELL.tags,
+      in_kev: true,
+      kev: { date_added: '2021-12-10', required_action: 'Apply updates per vendor instructions.' },
+      facts: LOG4SHELL.facts,
     });
     expect(body.data.epss).toEqual({ score: 0.42, percentile: 0.97, date: '2025-08-25' });
     expectRateHeaders(response);
@@ -108,6 +135,11 @@ describe('GET /api/cve/{cve_id}', () => {
     expect(explanation.severity).toBe('UNKNOWN');
     expect(explanation.summary).toBe(UNSCORED.description);
     expect(explanation.references).toEqual([]);
+    // NVD's own words are always there; facts only where the ingest read them.
+    expect(explanation.description).toBe(UNSCORED.description);
+    expect(explanation.facts).toBeUndefined();
+    expect(explanation.in_kev).toBe(false);
+    expect(explanation.kev).toBeUndefined();
     expect([explanation.cvss_version, explanation.cvss_vector, explanation.epss]).toEqual([null, null, null]);
   });
 

@@ -66,6 +66,9 @@ describe('GET /openapi.json', () => {
     for (const id of ['ExportRecord', 'CveExplanation']) expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['cvss_version', 'cvss_vector']));
     expect(Object.keys(schema('CveExplanation')?.properties ?? {})).toContain('epss');
     expect(Object.keys(schema('ExploitIntel')?.properties ?? {})).toContain('epss');
+    // §9: the facts, and NVD's own description in the lookup.
+    for (const id of ['ExportRecord', 'CveExplanation']) expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['facts', 'description']));
+    expect(Object.keys(schema('Facts')?.properties ?? {})).toEqual(['impacts', 'attack', 'component', 'products', 'fixed_in', 'last_affected', 'fix_stated', 'exploit_public', 'aka']);
     expect(served.servers).toEqual([{ url: stack.baseUrl }]);
   });
 

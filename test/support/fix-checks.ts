@@ -6,6 +6,7 @@
  * must be a vulnerable product, lie outside all its vulnerable versions and appear in the text.
  */
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
+import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/ingest/versions/compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
@@ -18,7 +19,7 @@ interface RawMatch {
   versionEndExcluding?: string;
 }
 export interface RawNvdConfigurations {
-  configurations?: { nodes?: { negate?: boolean; cpeMatch?: RawMatch[] }[] }[];
+  configurations?: { operator?: string; nodes?: { negate?: boolean; cpeMatch?: RawMatch[] }[] }[];
 }
 
 /** One vulnerable version set of a product: an exact version or bounds (all optional = every version). */
@@ -26,6 +27,38 @@ interface RawSpan {
   exact?: string;
   from?: { v: string; inclusive: boolean };
   to?: { v: string; inclusive: boolean };
+  /** The platform CPE products of the AND configuration that ties it to them; empty: every platform. */
+  platforms: string[];
+}
+
+/** A platform CPE product by its everyday name, as the fix facts name platforms. */
+function platformOf(product: string): string {
+  const p = product.toLowerCase();
+  if (p.startsWith('windows')) return 'windows';
+  if (/^mac_?os(_x)?$/.test(p)) return 'os x';
+  if (p === 'linux' || p === 'linux_kernel') return 'linux';
+  if (p === 'iphone_os') return 'ios';
+  return p.replace(/_+/g, ' ');
+}
+
+type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
+
+/** The platforms of an AND configuration: the products of its node of non-vulnerable (or operating-system-only) matches. */
+function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[number]): { platforms: string[]; node?: RawNode } {
+  const nodes = conf.nodes ?? [];
+  if (conf.operator !== 'AND' || nodes.length < 2) return { platforms: [] };
+  const part = (m: RawMatch) => cpeFields(m.criteria ?? '')[2];
+  const isPlatform = (node: RawNode) => {
+    const matches = node.cpeMatch ?? [];
+    if (matches.length === 0) return false;
+    if (matches.every((m) => m.vulnerable !== true)) return true;
+    const versionless = (m: RawMatch) => ['*', '-'].includes(cpeFields(m.criteria ?? '')[5] ?? '*') && !m.versionEndExcluding && !m.versionEndIncluding;
+    return matches.every((m) => part(m) === 'o' && versionless(m)) && nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'));
+  };
+  const found = nodes.filter(isPlatform);
+  if (found.length !== 1) return { platforms: [] };
+  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformOf(cpeFields(m.criteria ?? '')[4] ?? '')))];
+  return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
 }
 
 /** The CPE fields split on unescaped colons, each unescaped. */
@@ -40,15 +73,17 @@ function cpeFields(cpe: string): string[] {
 export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[]> {
   const out = new Map<string, RawSpan[]>();
   for (const conf of cve.configurations ?? []) {
+    const { platforms, node: platformNode } = platformsOf(conf);
     for (const node of conf.nodes ?? []) {
-      if (node.negate) continue;
+      if (node.negate || node === platformNode) continue;
       for (const m of node.cpeMatch ?? []) {
         if (m.vulnerable !== true || !m.criteria) continue;
         const f = cpeFields(m.criteria);
-        const key = `${f[3] ?? ''}:${f[4] ?? ''}`.toLowerCase();
+        // As the facts key products: a colon inside a name ("xml::parser") is written "_".
+        const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
-        const span: RawSpan = {};
+        const span: RawSpan = { platforms };
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };
@@ -74,6 +109,18 @@ export interface NamedFix {
   readonly vendor: string;
   readonly product: string;
   readonly versions: readonly string[];
+  /** The platform the fix is stated for; absent or null: every platform. */
+  readonly platform?: string | null;
+  /** The release line the description states the fix for ("10" for "10 before Update 18"). */
+  readonly branch?: string | null;
+}
+
+const major = (version: string) => /\d+/.exec(version)?.[0];
+
+/** A span speaks of the fix's line when one of its versions is on it; a span of another line wrote no start and says nothing of this one. */
+function reachesLine(span: RawSpan, branch: string | null | undefined): boolean {
+  if (!branch) return true;
+  return [span.exact, span.from?.v, span.to?.v].some((v) => v !== undefined && major(v) === major(branch));
 }
 
 export function namedFixes(record: Pick<CatalogueRecord, 'provenance'>): NamedFix[] {
@@ -97,11 +144,15 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     if (spans.size === 0) continue;
     const own = spans.get(key);
     if (!own) {
+      // An edition the description names beside a listed product ("Firefox ESR" beside `mozilla:firefox`).
+      if ([...spans.keys()].some((listed) => key.startsWith(`${listed}_`))) continue;
       faults.push(`${named.vendor}:${named.product} is not a vulnerable product of the NVD record`);
       continue;
     }
+    const place = named.platform ?? null;
+    const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = own.find((s) => inside(s, v));
+      const hit = relevant.find((s) => inside(s, v));
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }
@@ -162,4 +213,62 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     }
   }
   return faults;
+}
+
+/** `fixFaults` for the record's facts: every `fixed_in` entry, named in the text or not. */
+export function factFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' | 'explanation' | 'facts'>, raw: RawNvdConfigurations | undefined): string[] {
+  const entries = (record.facts?.fixed_in ?? []).filter((f) => f.source !== 'cve5');
+  const named: NamedFix[] = entries.map((f) => ({ vendor: f.product.split(':')[0]!, product: f.product.split(':')[1]!, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+  // Checked as if the text named them all, text check left out.
+  return fixFaults({ cve_id: record.cve_id, provenance: { ...record.provenance, fix_versions: JSON.stringify(named) }, explanation: { ...(record.explanation ?? { summary: '', affected: '', references: [] }), fix: named.flatMap((n) => n.versions).join(' ') } }, raw);
+}
+
+/** Runs of letters or digits: what a version is made of, whatever joins them ("7.0.2 Fix Pack 3" from "7.0.2 before Fix Pack 3"; "1.6.0 update 4" from CPE `1.6.0:update_4`). */
+const tokensOf = (text: string) => text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+
+/** The tokens of `version` stand in `text` in order, within a short stretch (a version is never assembled from words far apart). */
+function heldIn(version: string, text: string): boolean {
+  const wanted = tokensOf(version);
+  const words = text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] !== wanted[0]) continue;
+    let at = i;
+    let found = 1;
+    for (let j = i + 1; j < words.length && j <= at + 3 && found < wanted.length; j++) {
+      if (words[j] === wanted[found]) {
+        found++;
+        at = j;
+      }
+    }
+    if (found === wanted.length) return true;
+  }
+  return false;
+}
+
+/** The versions the raw configurations write: each match's version with its update field, and its bounds. */
+function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
+  const out: string[] = [];
+  for (const conf of raw?.configurations ?? []) {
+    for (const node of conf.nodes ?? []) {
+      for (const m of node.cpeMatch ?? []) {
+        const f = cpeFields(m.criteria ?? '');
+        out.push(`${f[5] ?? ''} ${f[6] ?? ''}`);
+        for (const bound of [m.versionStartIncluding, m.versionStartExcluding, m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+      }
+    }
+  }
+  return out;
+}
+
+/** Versions the fix text names that its source does not hold: a description version must stand in the description, a configuration's in the configurations. */
+export function unheldVersions(record: Pick<CatalogueRecord, 'description' | 'explanation' | 'facts'>, raw: RawNvdConfigurations | undefined): string[] {
+  const fix = record.explanation?.fix ?? '';
+  const configured = configuredVersions(raw);
+  const out: string[] = [];
+  for (const e of [...(record.facts?.fixed_in ?? []), ...(record.facts?.last_affected ?? [])] as VersionFact[]) {
+    if (e.source === 'cve5' || !fix.includes(e.version)) continue;
+    const held = e.source === 'description' ? heldIn(e.version, record.description) : configured.some((c) => heldIn(e.version, c));
+    if (!held) out.push(`${e.product} ${e.version} (${e.source})`);
+  }
+  return out;
 }

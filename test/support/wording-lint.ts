@@ -45,7 +45,8 @@ export function wordingFaults(text: string, options: WordingOptions = {}): strin
   }
   for (const f of articleFaults(text)) faults.push(`a/an: ${f}`);
   // Version strings (`snv_124`, `3.4sg_3.4.2sg`) and Apache modules (`mod_ssl`) are not CPE tokens.
-  const withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '');
+  // Code in backticks (a function such as `copy_page_to_iter_pipe`) is shown as code, not as a product.
+  const withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '').replace(/`[^`]*`/g, '');
   const token = /(?<![\w./:()-])(?!mod_)[a-z]{2,}(?:_[a-z]{2,})+(?![\w()-]|\.\w)/.exec(withoutVersions);
   if (token) faults.push(`a raw CPE token "${token[0]}"`);
   return faults;

@@ -313,7 +313,7 @@ describe('versions the description calls vulnerable', () => {
     // Two qualifiers are one version: SIMATIC BATCH's fix is 8.1 SP1 Update 9, never 8.1 SP1 (CVE-2016-5743).
     expect(describedVersions('SIMATIC BATCH before 8.1 SP1 Update 9 as distributed in SIMATIC PCS 7 through 8.1 SP1').fixed.map((f) => f.version)).toEqual(['8.1 SP1 Update 9']);
     // Siemens' "Upd" and "UC", hotfixes ("HF", "Hotfix"): 15.1 itself is still affected (CVE-2019-10935, CVE-2022-24287).
-    expect(describedVersions('WinCC (All versions < V15.1 Upd 3), PCS 7 (All versions < V9.1 SP1 UC01), SINUMERIK < V4.7 SP6 HF1, Serv-U before 15.2.2 Hotfix 1').fixed.map((f) => f.version)).toEqual(['15.1 Upd 3', '9.1 SP1 UC01', '4.7 SP6 HF1', '15.2.2 Hotfix 1']);
+    expect(describedVersions('WinCC (All versions < V15.1 Upd 3), PCS 7 (All versions < V9.1 SP1 UC01), SINUMERIK < V4.7 SP6 HF1, Serv-U before 15.2.2 Hotfix 1').fixed.map((f) => f.version)).toEqual(['V15.1 Upd 3', 'V9.1 SP1 UC01', 'V4.7 SP6 HF1', '15.2.2 Hotfix 1']);
     // A later sentence is not inside the phrase's reach.
     expect(deriveFixAdvice([widget], 'Acme Widget, as used in Gadget Studio, allows XSS. Widget before 1.2 is affected.').named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['1.2'] }]);
   });

@@ -61,10 +61,10 @@ describe('dates, CWE, rejection, title', () => {
     expect([cve5.rejected, cve5.published_date]).toEqual([true, '2022-03-01']);
   });
 
-  it('title: KEV name, else CNA title, else weakness in product, else the first sentence', async () => {
+  it('title: KEV name, else CNA title, else the bug, part and product from the facts, else the first sentence', async () => {
     expect((await recordOf('CVE-2023-40001')).title).toBe('Acme Widget Server SQL Injection Vulnerability');
     expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
-    expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes');
+    expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes lets local users read sensitive data');
     expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…');
   });
 

@@ -165,7 +165,7 @@ function isAboutPartOf(product: AffectedProduct, statement: DescribedFix): boole
 }
 
 /** "as used in", "as shipped with", …: what follows is another product that carries the first one. */
-const CARRIER = /\bas (?:used|shipped|included|bundled|distributed) (?:in|with|by)\b/gi;
+export const CARRIER = /\bas (?:used|shipped|included|bundled|distributed) (?:in|with|by)\b/gi;
 
 /**
  * What follows the last "as used in" (or shipped with, included in, …) of the statement's
@@ -180,7 +180,7 @@ function carrierTail(statement: DescribedFix): string | undefined {
 }
 
 /** A statement about something the record does not list as affected ("as used in Mozilla Firefox"). */
-const ANOTHER_SUBJECT = 'another subject';
+export const ANOTHER_SUBJECT = 'another subject';
 
 /**
  * The product a described fix speaks of: the product named nearest before it, else the only one,
@@ -190,7 +190,7 @@ const ANOTHER_SUBJECT = 'another subject';
  * used in Mozilla Firefox before 39.0" named 39.0 as NSS's fix). "JBoss …, as shipped with Cisco
  * CS-MARS before 4.2.1" still gives CS-MARS its fix: it is named after the phrase.
  */
-function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix, description: string): AffectedProduct | typeof ANOTHER_SUBJECT | undefined {
+export function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix, description: string): AffectedProduct | typeof ANOTHER_SUBJECT | undefined {
   let best: { product: AffectedProduct; at: number } | undefined;
   for (const product of products) {
     const at = mentionIndex(product, statement.context, 'lastEnd');
@@ -240,8 +240,8 @@ function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): s
 }
 
 /** The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. */
-function lineMatches(statement: DescribedFix): boolean {
-  return !statement.line || statement.version.startsWith(`${statement.line}.`) || statement.version === statement.line;
+export function lineMatches(statement: DescribedFix): boolean {
+  return !statement.line || statement.version === statement.line || [`${statement.line}.`, `${statement.line} `, `v${statement.line}.`].some((start) => statement.version.startsWith(start));
 }
 
 /**

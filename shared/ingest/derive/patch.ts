@@ -11,7 +11,8 @@
  *   (no product is affected in all versions with no upper bound).
  * - `partial`: fixed versions for some products while another is affected in all versions, and
  *   no patch reference.
- * - `workaround_only`: no fix evidence, a mitigation reference.
+ * - `workaround_only`: no fix evidence, a mitigation reference; or a fix that must be switched on
+ *   (an opt-in setting) with no fixed version (`partial` when there is one).
  * - `not_available`: none of these (and every rejected CVE: there is nothing to patch).
  * - `patch_date` (available/partial only): NVD and CVE 5 do not date their references, so a fix
  *   present when the catalogue first sees the CVE is dated to the CVE's publication (the
@@ -56,10 +57,13 @@ export interface PatchEvidence {
   readonly products: readonly AffectedProduct[];
   /** The checked fix advice for these products (derived from them and no description when absent). */
   readonly fixAdvice?: Pick<FixAdvice, 'fixedProducts' | 'describedOnly'>;
+  /** The fix must be switched on (an opt-in setting, `../facts/fix-steps.ts`): a workaround, not `available`. */
+  readonly optIn?: boolean;
 }
 
 export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   if (input.rejected) return 'not_available';
+  if (input.optIn) return switchedOnStatus(input);
   if (input.patchUrls.length > 0) return 'available';
   const advice = input.fixAdvice ?? deriveFixAdvice(input.products, '');
   const fixed = (p: AffectedProduct) => advice.fixedProducts.has(fixKeyOf(p));
@@ -69,12 +73,23 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   return input.mitigation ? 'workaround_only' : 'not_available';
 }
 
+/**
+ * A fix that must be switched on (CVE-2013-3900's registry value): `partial` where some product
+ * has a fixed version to install first, else `workaround_only` — never `available`, since
+ * updating alone leaves the flaw open.
+ */
+function switchedOnStatus(input: PatchEvidence): PatchStatus {
+  const advice = input.fixAdvice ?? deriveFixAdvice(input.products, '');
+  return input.products.some((p) => advice.fixedProducts.has(fixKeyOf(p))) ? 'partial' : 'workaround_only';
+}
+
 export function derivePatch(
   sources: Pick<CveSources, 'nvd' | 'cve5'>,
   context: {
     rejected: boolean;
     products: readonly AffectedProduct[];
     fixAdvice?: PatchEvidence['fixAdvice'];
+    optIn?: boolean;
     publishedDate: string;
     sourceModified?: string;
     now: Date;
@@ -84,7 +99,7 @@ export function derivePatch(
   const refs = mergedReferences(sources);
   const patchUrls = [...new Set(refs.filter((r) => r.tags.includes('patch') && validUrl(r.url)).map((r) => new URL(r.url.trim()).href))].slice(0, 10);
   const mitigation = refs.some((r) => r.tags.includes('mitigation'));
-  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products, ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}) });
+  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products, ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}), ...(context.optIn ? { optIn: true } : {}) });
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;
   if (fixed) {

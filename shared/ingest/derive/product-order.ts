@@ -70,6 +70,14 @@ const EVERYDAY_NAMES: Readonly<Record<string, readonly string[]>> = {
   'microsoft:ie': ['internet explorer'],
 };
 
+/** The names a description may call a product by, normalised as `normaliseForMention` writes text. */
+export function mentionNames(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
+  return names(product);
+}
+
+/** Text as the mention search reads it: lower case, `_`, `-` and `/` as spaces, other punctuation dropped, padded with spaces. */
+export const normaliseForMention = (text: string): string => normalise(text);
+
 function names(product: Pick<AffectedProduct, 'vendor' | 'product'>): string[] {
   const name = normalisedName(product.product);
   // Very short tokens ("ie", "os") also match ordinary words; they count only with the vendor.

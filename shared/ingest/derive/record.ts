@@ -6,6 +6,9 @@
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
+import { readFixSteps } from '../facts/fix-steps.js';
+import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
+import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
@@ -37,21 +40,24 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
-  const facts = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);
+  const fixSteps = readFixSteps(rejected.value ? '' : description.value);
   const { patch, provenance: patchProvenance } = derivePatch(sources, {
     rejected: rejected.value,
     products: products.value,
-    fixAdvice,
+    // The status counts the fixes the text names (§9's facts), and a fix that must be switched on as a workaround.
+    fixAdvice: { fixedProducts: fixedProductKeys(products.value, facts.fixed_in, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
+    optIn: fixSteps.optIn,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,
     ...(previous ? { previous } : {}),
   });
-  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, products: products.value, description: description.value });
+  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, description: description.value, facts });
   const references = deriveReferences(sources);
   const kevAction = sources.kev?.requiredAction || sources.nvd?.kev?.requiredAction;
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
@@ -80,6 +86,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps },
+    facts,
   });
   const provenance: Record<string, string> = {
     description: description.provenance,
@@ -99,12 +107,13 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       .filter((s): s is string => !!s)
       .join(', ') || 'no exploit or detection source lists it',
     patch: patchProvenance,
-    fix: fixAdvice.provenance,
+    fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(fixAdvice.named),
+    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),
+    ...factProvenance,
   };
   return {
     cve_id: sources.id,

@@ -1,14 +1,17 @@
 /**
- * Title. Rule, first that applies: CISA KEV's vulnerability name (or NVD's copy of it); the
- * CVE 5 CNA's title; "<weakness> in <product>" from the first CWE with a plain name (else its
- * catalogue name) and the first affected product; "Security flaw in <product>"; the first
+ * Title. Rule, first that applies: for a rejected CVE, "Rejected CVE id"; CISA KEV's vulnerability
+ * name (or NVD's copy of it); the CVE 5 CNA's title; then, from the facts (§9), the bug, the part
+ * and the product: "<bug> in <part> in <product> lets <attacker> <main gain>" ("Heap-based
+ * buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code"), or
+ * "<product> flaw lets <attacker> <gain>" where the record names no bug class; else the first
  * sentence of the description that is not a product's introduction (cut at 120 characters on a
- * word boundary); for a rejected CVE,
- * "Rejected CVE id".
+ * word boundary). A title that names only a category ("Security flaw in X", "Input checking in
+ * X") is never written, and a KEV or CNA title of that kind gives way. A short name the record
+ * gives the bug (aka "Heartbleed") follows in brackets.
  */
-import type { AffectedProduct } from '../model.js';
-import { PLAIN_WEAKNESSES } from '../explainer/cwe-plain.js';
-import { productName } from '../explainer/names.js';
+import type { Facts } from '../../domain/facts.js';
+import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
+import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
@@ -31,19 +34,94 @@ function capitalise(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
+/**
+ * A title that names a category rather than the bug: "Security flaw in X", "Input checking in X"
+ * and the other CWE glosses that are not a flaw of their own (issue 23).
+ */
+const GENERIC_TITLE =
+  /^(?:security (?:flaw|issue|problem|weakness|vulnerability)|input checking|input validation|permissions and access control|resource management|security feature|cryptography|number handling|access control|authori[sz]ation|authentication|password and key handling|injection|(?:a |an )?(?:unspecified )?(?:flaw|vulnerability|issue))(?: in\b|$)/i;
+
+const GENERIC_LEAD = /^(?:(?:multiple|an?|the)\s+)?(?:unspecified\s+|unknown\s+)?(?:security\s+)?(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?)(?:\s+exists?)?\s+in\s+(?:the\s+)?/i;
+
+export function isGenericTitle(title: string): boolean {
+  return GENERIC_TITLE.test(title.trim());
+}
+
+/** A gain as the name of a kind of flaw: "Code execution flaw in …". */
+const IMPACT_NOUN: Readonly<Record<Facts['impacts'][number], string>> = {
+  code_execution: 'code execution',
+  privilege_escalation: 'privilege escalation',
+  sql_injection: 'SQL injection',
+  security_bypass: 'security bypass',
+  information_disclosure: 'information disclosure',
+  data_tampering: 'data tampering',
+  cross_site_scripting: 'cross-site scripting',
+  request_forgery: 'request forgery',
+  spoofing: 'spoofing',
+  denial_of_service: 'denial-of-service',
+  unspecified: 'unspecified',
+};
+
+/** Gains a bug class already says: "SQL injection … lets attackers run SQL queries" says it twice. */
+const SAID_BY_BUG: Readonly<Partial<Record<Facts['impacts'][number], RegExp>>> = {
+  sql_injection: /sql injection/i,
+  cross_site_scripting: /cross-site scripting|html injection/i,
+  request_forgery: /request forgery/i,
+  spoofing: /open redirect|spoofing/i,
+  information_disclosure: /information disclosure/i,
+  denial_of_service: /denial of service/i,
+  privilege_escalation: /privilege escalation/i,
+};
+
+function withinLength(candidates: readonly string[]): string | undefined {
+  return candidates.find((c) => c.length <= MAX_TITLE);
+}
+
+/** The bug, the part and the product, from the facts; undefined where they name too little. */
+export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
+  const bug = bugKind(description, cweIds);
+  const { subject } = productSubject(facts.products, true);
+  if (!subject) return undefined;
+  const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
+  const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
+  const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
+  const place = placeWords(facts.component, subject) ?? subject;
+  if (bug) return withinLength([`${capitalise(bug)} in ${place}${lets}`, `${capitalise(bug)} in ${subject}${lets}`, `${capitalise(bug)} in ${place}`, `${capitalise(bug)} in ${subject}`]);
+  if (!main) return undefined;
+  // "Vmware Workstation and 2 other products flaw" reads badly: several products take the gain as the kind.
+  if (/ other products?$/.test(subject)) {
+    const kind = main === 'unspecified' ? 'Flaw of unknown impact' : `${capitalise(IMPACT_NOUN[main])} flaw`;
+    return withinLength([`${kind} in ${place}`, `${kind} in ${subject}`]);
+  }
+  const gain = lets || ' of unknown impact';
+  const part = facts.component ? codeMarked(facts.component) : undefined;
+  return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
+}
+
+/** " (Heartbleed)" for a short name the title does not carry yet. */
+function akaSuffix(title: string, aka: readonly string[]): string {
+  const name = aka.find((a) => a.split(/\s+/).length <= 3 && a.length <= 30 && !/vulnerability$/i.test(a));
+  return name && !title.toLowerCase().includes(name.toLowerCase()) ? ` (${name})` : '';
+}
+
 export function deriveTitle(
   sources: Pick<CveSources, 'id' | 'kev' | 'nvd' | 'cve5' | 'cweCatalogue'>,
-  context: { rejected: boolean; cweIds: readonly string[]; products: readonly AffectedProduct[]; description: string },
+  context: { rejected: boolean; cweIds: readonly string[]; description: string; facts?: Facts },
 ): Derived<string> {
   if (context.rejected) return { value: `Rejected CVE id ${sources.id}`, provenance: 'rejected' };
-  if (sources.kev?.name) return { value: sources.kev.name, provenance: 'CISA KEV vulnerabilityName' };
-  if (sources.nvd?.kev?.name) return { value: sources.nvd.kev.name, provenance: 'NVD cisaVulnerabilityName' };
-  if (sources.cve5?.title) return { value: sources.cve5.title, provenance: `${cnaName(sources.cve5)} title` };
-  const product = context.products[0];
-  const plain = context.cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
-  const weakness = plain?.name ?? context.cweIds.map((id) => sources.cweCatalogue.get(id)?.name).find((n) => n && !n.startsWith('DEPRECATED'));
-  if (product && weakness) return { value: `${capitalise(weakness)} in ${productName(product)}`, provenance: 'CWE and affected products' };
-  if (product) return { value: `Security flaw in ${productName(product)}`, provenance: 'affected products' };
-  if (context.description) return { value: shorten(context.description), provenance: 'description' };
-  return { value: `Security flaw ${sources.id}`, provenance: 'CVE id only' };
+  const aka = context.facts?.aka ?? [];
+  const named = (value: string, provenance: string): Derived<string> => ({ value: `${value}${akaSuffix(value, aka)}`, provenance });
+  const kevName = sources.kev?.name || sources.nvd?.kev?.name;
+  if (kevName && !isGenericTitle(kevName)) return named(kevName, sources.kev?.name ? 'CISA KEV vulnerabilityName' : 'NVD cisaVulnerabilityName');
+  if (sources.cve5?.title && !isGenericTitle(sources.cve5.title)) return named(sources.cve5.title, `${cnaName(sources.cve5)} title`);
+  const fromFacts = context.facts ? factTitle(context.facts, context.description, context.cweIds) : undefined;
+  if (fromFacts) return named(fromFacts, 'facts (bug, part, product, attacker and gain)');
+  if (context.description) {
+    const sentence = shorten(context.description);
+    // "Unspecified vulnerability in the Mac OS X kernel … allows local users to cause a denial
+    // of service": without the category the sentence says what, where and in what.
+    const told = isGenericTitle(sentence) ? capitalise(sentence.replace(GENERIC_LEAD, '')) : sentence;
+    return named(told, 'description');
+  }
+  return { value: `CVE record ${sources.id}`, provenance: 'CVE id only' };
 }

@@ -4,7 +4,10 @@
  * product; "or later" is said only of a version above every vulnerable version; older release
  * lines get their own fixed version, and a line with none is said to have none.
  */
+import type { VersionFact } from '../../domain/facts.js';
+import type { FixSteps } from '../facts/fix-steps.js';
 import type { AffectedProduct } from '../model.js';
+import { compareVersions } from '../versions/compare.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { listText, rangeText } from './names.js';
 
@@ -52,7 +55,7 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   if (more > 0) parts.push(`Fixed versions are listed for ${more} more ${more === 1 ? 'product' : 'products'} in the NVD entry.`);
   if (advice.otherProductsWithFixes > 0) {
     const n = advice.otherProductsWithFixes;
-    parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; check its entry if you use ${n === 1 ? 'it' : 'them'}.`);
+    parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; this record's facts (fixed_in) name them.`);
   }
   const part = advice.partFixes[0];
   if (parts.length === 0 && part) {
@@ -66,5 +69,129 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
     const lines = described.map((d) => (d.line ? `${d.version} for the ${d.line}.x line` : d.version));
     parts.push(`The description names these fixed versions: ${listText(lines)}. Update to the one for your release line or later.`);
   }
+  return parts;
+}
+
+/**
+ * The fix text from §9's fix facts: each fixed version per product, line and platform; where a
+ * product has none, the newest affected version ("update past it"); where neither is stated but
+ * a fix is, the advisory. A version from the description that a configuration contradicts with a
+ * lower fix is said to come from the description.
+ */
+export interface FixFactsText {
+  readonly fixed_in: readonly VersionFact[];
+  readonly last_affected: readonly VersionFact[];
+  readonly fix_stated: boolean;
+  /** Hosts of the Vendor Advisory tagged references, for a fix stated without a version. */
+  readonly advisoryHosts: readonly string[];
+  /** Patch links are shown in a sentence of their own. */
+  readonly patchLinks: boolean;
+  readonly steps: FixSteps;
+}
+
+const MAX_FACT_PRODUCTS = 4;
+const MAX_ENTRIES = 6;
+
+const lineText = (branch: string) => (/x$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
+const platformText = (platform: string) => ({ windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' })[platform] ?? platform;
+
+/** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
+interface EntryText {
+  readonly version: string;
+  /** " for the 2.7.x line", " on Windows and OS X", or empty. */
+  readonly where: string;
+}
+
+function entryTexts(entries: readonly VersionFact[]): EntryText[] {
+  const byVersion = new Map<string, VersionFact[]>();
+  for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
+  const lines = new Set(entries.map((e) => e.branch));
+  return [...byVersion.values()].map((group) => {
+    const first = group[0]!;
+    const platforms = [...new Set(group.map((e) => e.platform).filter((p): p is string => p !== null))];
+    const on = platforms.length > 0 && group.every((e) => e.platform !== null) ? ` on ${listText(platforms.map(platformText))}` : '';
+    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : '';
+    return { version: first.version, where: `${line}${on}` };
+  });
+}
+
+const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
+/** "version 2.7.9", but "build 7845" and "v285" as written. */
+const versionPhrase = (version: string) => (/^\d/.test(version) ? `version ${version}` : version);
+
+/** The line an entry is stated for: its branch, else its first number. */
+const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
+
+/** Two lines that can be one: equal, or one inside the other ("11" and "11.0"). */
+function compatibleLines(a: VersionFact, b: VersionFact): boolean {
+  const x = lineOfEntry(a);
+  const y = lineOfEntry(b);
+  return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
+}
+
+/** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
+const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists' : 'NVD lists');
+
+const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
+
+function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
+  const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
+  const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
+  const out: string[] = [];
+  if (fixes.length > 0) {
+    const all = entryTexts(fixes);
+    const texts = all.slice(0, MAX_ENTRIES);
+    const more = all.length - texts.length;
+    const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
+    // "or later" only where nothing the record calls affected lies above the fix.
+    const above = (f: VersionFact) => last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
+    const one = texts.length === 1 ? texts[0]! : undefined;
+    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
+    else if (one) out.push(/^\d/.test(one.version) ? `Version ${one.version} of ${name} fixes it${one.where}${moreText}.` : `${name} ${one.version} fixes it${one.where}${moreText}.`);
+    else out.push(`Update ${name} to the fixed version for your release line or platform: ${listText(texts.map(shownEntry))}${moreText}.`);
+    if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
+    // A line or platform the record calls affected with no fix of its own.
+    const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
+    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${l.platform !== null ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${l.version} as its newest affected version; move past it to a fixed release.`);
+    return out;
+  }
+  if (last.length > 0) {
+    const texts = entryTexts(last).slice(0, MAX_ENTRIES).map(shownEntry);
+    const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+    out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
+  }
+  return out;
+}
+
+/** The products the fix text speaks of, those with a fixed version first, in the facts' order. */
+function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { shown: string[]; all: number } {
+  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])];
+  const withFix = keys.filter((k) => facts.fixed_in.some((f) => f.product === k));
+  return { shown: [...withFix, ...keys.filter((k) => !withFix.includes(k))].slice(0, MAX_FACT_PRODUCTS), all: keys.length };
+}
+
+/**
+ * Exactly the fixed versions the fix text names, one entry per product, platform and line: for
+ * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
+ * vulnerable versions of its own product and platform.
+ */
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+  return shownProducts(facts).shown.flatMap((key) => {
+    const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
+    const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
+    return fixes.filter((f) => named.has(f.version)).map((f) => ({ product: key, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+  });
+}
+
+export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
+  const { shown, all } = shownProducts(facts);
+  const parts = shown.flatMap((key) => productFactSentences(key, nameOf(key), facts));
+  const more = all - shown.length;
+  if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
+  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
+    parts.push(facts.advisoryHosts.length > 0 ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).` : 'The description says a fix or update is available: follow the vendor\'s advisory for it.');
+  }
+  if (facts.steps.optIn) parts.push(`The fix is off until you switch it on${facts.steps.setting ? `: set the ${facts.steps.setting} value as the vendor's advisory describes` : ' as the vendor\'s advisory describes'}. Installing updates alone does not enable it.`);
+  if (facts.steps.replaceKeys) parts.push('After updating, replace the private keys and certificates, and change the passwords, that the flaw could have exposed: an attacker may already have read them from memory.');
   return parts;
 }

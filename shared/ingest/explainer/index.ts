@@ -5,14 +5,17 @@
  * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
+import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
-import { fixVersionSentences } from './fix.js';
+import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
+import { productKey } from '../facts/fix-products.js';
+import { factSummary } from './summary.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -34,6 +37,10 @@ export interface ExplainerInput {
   readonly mitigation: boolean;
   /** The checked fix advice (derived from `products` and `description` when not given). */
   readonly fixAdvice?: FixAdvice;
+  /** §9's fix facts: when given, the fix text is written from them (the fix advice is not used). */
+  readonly fixFacts?: FixFactsText;
+  /** Product decisions §9: when given, the summary is written from these facts alone. */
+  readonly facts?: Facts;
 }
 
 export interface Explanation {
@@ -100,6 +107,16 @@ function attackerBesideVector(facts: DescriptionFacts, attack: AttackConditions 
 
 export function explainSummary(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.summary;
+  if (input.facts) {
+    return factSummary({
+      facts: input.facts,
+      description: input.description ?? '',
+      cweIds: input.cweIds,
+      severity: severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '',
+      inKev: input.inKev,
+      exploitCode: input.exploitCode,
+    });
+  }
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);
   const parts = weaknessSentences(input.cweIds, input.cweCatalogue, subject);
   const plainWeakness = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]).find((p) => p !== undefined);
@@ -205,8 +222,7 @@ export function explainAffected(input: ExplainerInput): string {
 
 export function explainFix(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.fix;
-  const advice = input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? '');
-  const parts = fixVersionSentences(advice, productName);
+  const parts = input.fixFacts ? fixFactSentences(input.fixFacts, factProductName(input.products)) : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
   if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
     const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
@@ -223,6 +239,21 @@ export function explainFix(input: ExplainerInput): string {
     parts.push('No fixed version or patch is listed in the public record yet. Check the vendor\'s site and the references for updates.');
   }
   return parts.join(' ');
+}
+
+/**
+ * The name of a facts product key: the affected product's (or its alias's) name; an edition the
+ * description names beside it ("Firefox ESR" where NVD lists Firefox) is that product's name with
+ * the edition; else the key's words.
+ */
+function factProductName(products: readonly AffectedProduct[]): (key: string) => string {
+  return (key) => {
+    const own = products.find((p) => productKey(p) === key);
+    if (own) return productName(own);
+    const base = products.find((p) => key.startsWith(`${productKey(p)}_`));
+    if (base) return `${productName(base)} ${key.slice(productKey(base).length + 1).toUpperCase()}`;
+    return displayName(key.split(':')[1] ?? key);
+  };
 }
 
 export function explain(input: ExplainerInput): Explanation {

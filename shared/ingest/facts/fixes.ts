@@ -1,10 +1,199 @@
-import type { Facts } from '../../domain/facts.js';
+/**
+ * §9's fix facts: `fixed_in`, `last_affected` and `fix_stated`, per product, branch and platform.
+ *
+ * Sources, in order: the description's statements (`../versions/description.ts`, tied to products
+ * and platforms by `described-fixes.ts`), then the affected products' ranges: NVD cpeMatch
+ * `versionEndExcluding` (a fix) and `versionEndIncluding` (the newest affected version), or, for
+ * a record NVD has not analysed, the CVE 5 CNA's `lessThan` and `unaffected` versions (`cve5`).
+ *
+ * A fixed version is never one the record calls vulnerable: it is dropped when a vulnerable range
+ * or listed version of the same product on the same platform holds it, or when the description
+ * says the product is affected through it or a later version of its line. Where the description
+ * states a higher fixed version of the same line than a configuration's, the description's wins
+ * (the configuration's lower one is inside what the description calls vulnerable), and the text
+ * says the version comes from the description. A fix is never carried from one product, branch
+ * or platform to another: each entry keeps the product, line and platform its source gives it.
+ */
+import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
+import { mergedReferences } from '../derive/references.js';
+import { compareVersions, isComparableVersion } from '../versions/compare.js';
+import { describedVersions } from '../versions/description.js';
+import type { VersionRange } from '../model.js';
+import { rangeContains } from '../versions/ranges.js';
+import { placeStatements } from './described-fixes.js';
+import { statesFix } from './fix-references.js';
+import { fixProducts, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
 
+const NONE: FixFacts = { fixed_in: [], last_affected: [], fix_stated: false };
+
+/** "2" for "2.7.9", "10" for "10 Update 18": the first number, which release lines share. */
+const major = (version: string) => /\d+/.exec(version)?.[0];
+
+/** "2.7" for "2.7.9", "9.0" for "9.0 build 407", "10" for "10 Update 18": the release line. */
+function releaseLine(version: string): string | null {
+  const numbers = /^v?(\d+)(?:\.(\d+))?/i.exec(version.trim());
+  if (!numbers) return null;
+  return numbers[2] === undefined ? numbers[1]! : `${numbers[1]}.${numbers[2]}`;
+}
+
+/** The line a range stays on ("10" for 10.0 to 10.1.13): the dotted numbers its ends share. */
+function rangeLine(start: string | undefined, end: string): string | null {
+  if (start === undefined) return null;
+  const a = start.split('.');
+  const b = end.split('.');
+  const shared: string[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length) && /^\d+$/.test(a[i]!) && a[i] === b[i]; i++) shared.push(a[i]!);
+  return shared.length > 0 ? shared.join('.') : null;
+}
+
+/** Same line: the statement's line, else the same first number. */
+function sameLine(a: VersionFact, b: VersionFact): boolean {
+  if (a.branch !== null && b.branch !== null) return a.branch === b.branch || a.branch.startsWith(`${b.branch}.`) || b.branch.startsWith(`${a.branch}.`);
+  return major(a.version) === major(b.version);
+}
+
+/**
+ * One entry per product, platform and version: the first source's spelling ("v285" from the
+ * description, not the configuration's "285"), and the description's platform ("5.0.1 on
+ * Android") over a configuration's same version for every platform.
+ */
+function unique(entries: readonly VersionFact[]): VersionFact[] {
+  const kept: VersionFact[] = [];
+  for (const e of entries) {
+    if (!kept.some((k) => k.product === e.product && (k.platform === e.platform || e.platform === null) && compareVersions(k.version, e.version) === 0)) kept.push(e);
+  }
+  return kept;
+}
+
+/**
+ * The newest affected versions, one per product, line and platform: the description's (read
+ * first) wins over a configuration's at or below it on the same line ("1.5.3 and earlier" beside
+ * a listed 1.5.2), and a version written twice ("0.7-alpha", "0.7 alpha") is one.
+ */
+function newestStated(entries: readonly VersionFact[]): VersionFact[] {
+  const kept: VersionFact[] = [];
+  for (const e of entries) {
+    const covered = kept.some((k) => k.product === e.product && k.platform === e.platform && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
+    if (!covered) kept.push(e);
+  }
+  return kept;
+}
+
+/** NVD escapes CPE punctuation in range bounds ("15.3\\(100\\)m"); the version as written has none. */
+const unescaped = (version: string) => version.replace(/\\(.)/g, '$1');
+
+/** The fixes and newest affected versions the products' ranges give (NVD configurations or CVE 5 entries). */
+function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixed: VersionFact[]; last: VersionFact[] } {
+  const fixed: VersionFact[] = [];
+  const last: VersionFact[] = [];
+  for (const product of products) {
+    for (const { range, platform } of product.ranges) {
+      const start = range.startIncluding ?? range.startExcluding;
+      if (range.endExcluding !== undefined) fixed.push({ product: product.key, version: unescaped(range.endExcluding), branch: rangeLine(start, range.endExcluding), platform, source });
+      if (range.endIncluding !== undefined) last.push({ product: product.key, version: unescaped(range.endIncluding), branch: rangeLine(start, range.endIncluding), platform, source });
+    }
+    // A CNA's `unaffected` versions are fixed releases too (kept on the product, not as ranges).
+    if (source === 'cve5') {
+      for (const version of product.members.flatMap((m) => m.fixedVersions)) fixed.push({ product: product.key, version, branch: null, platform: null, source });
+    }
+  }
+  return { fixed, last };
+}
+
+/** The highest version listed one by one, per product and platform, and per line of the product's fixes. */
+function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact[], source: FactSource): VersionFact[] {
+  const out: VersionFact[] = [];
+  for (const product of products) {
+    const platforms = [...new Set(product.ranges.map((r) => r.platform))];
+    for (const platform of platforms) {
+      const listed = product.ranges.filter((r) => r.platform === platform && r.range.exact !== undefined && isComparableVersion(r.range.exact)).map((r) => unescaped(r.range.exact!));
+      if (listed.length === 0) continue;
+      const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
+      const lines = [...new Set(fixes.map((f) => major(f.version)))];
+      const groups = lines.length > 1 ? lines.map((line) => listed.filter((v) => major(v) === line)) : [listed];
+      for (const group of groups) {
+        const top = [...group].sort(compareVersions).at(-1);
+        if (top !== undefined) out.push({ product: product.key, version: top, branch: lines.length > 1 ? (releaseLine(top) ?? null) : null, platform, source });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * A range speaks of a release line when it starts, ends or is listed on it. A description's fix
+ * for one line ("ColdFusion 10 before Update 18") is not contradicted by a range of another line
+ * that NVD wrote with no start ("through 11.0 update 6", CVE-2015-8052): the description
+ * separates the lines, and NVD's open start is no statement about line 10.
+ */
+function reachesLine(range: VersionRange, branch: string | null): boolean {
+  if (branch === null) return true;
+  const line = major(branch);
+  return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === line);
+}
+
+const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
+
+/**
+ * True when the record calls `fix` vulnerable, or cannot be checked against it:
+ * - the product is affected in every version (CPE `*` with no bound);
+ * - a range of its product on its place holds it, or a stated newest affected version of its
+ *   line is at or above it;
+ * - it is written so that it cannot be placed among the product's numbered versions ("build
+ *   2313" beside FortiClient 5.2): a fix is named only where it is known to lie outside them.
+ */
+function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean {
+  const product = products.find((p) => p.key === fix.product);
+  if (product?.allVersions) return true;
+  if (!startsWithNumber(fix.version) && product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))) return true;
+  const lineOnly = fix.source === 'description' ? fix.branch : null;
+  if (product?.ranges.some((r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version))) return true;
+  return last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0);
+}
+
+/** A configuration's fix below the description's fix of the same line is inside what the description calls vulnerable. */
+function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): boolean {
+  return fix.source !== 'description' && described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && sameLine(d, fix) && compareVersions(fix.version, d.version) < 0);
+}
+
+const STATED_FIX_WORDS = /\b(?:fixed in|updates?|patch(?:es|ed)?)\b/i;
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
-  void input;
-  return { fixed_in: [], last_affected: [], fix_stated: false };
+  if (input.rejected) return NONE;
+  const products = fixProducts(input.products, input.sources.nvd?.platformRanges ?? []);
+  const rangeSource: FactSource = input.sources.nvd && input.sources.nvd.products.length > 0 ? 'configuration' : 'cve5';
+  const described = describedVersions(input.description);
+  const fixedStatements = new Set(described.fixed);
+  const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
+  const describedFixed: VersionFact[] = [];
+  const describedLast: VersionFact[] = [];
+  const perProduct = new Map<string, number>();
+  const placed = placeStatements(all, products, input.description);
+  for (const p of placed) for (const key of p.products) if (fixedStatements.has(p.statement)) perProduct.set(key, (perProduct.get(key) ?? 0) + 1);
+  for (const { statement, products: keys, platforms } of placed) {
+    for (const key of keys) {
+      for (const platform of platforms) {
+        const several = (perProduct.get(key) ?? 0) > 1;
+        const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
+        (fixedStatements.has(statement) ? describedFixed : describedLast).push({ product: key, version: statement.version, branch, platform, source: 'description' });
+      }
+    }
+  }
+  const fromRanges = rangeFacts(products, rangeSource);
+  // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
+  // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
+  const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
+  const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed]).filter((f) => isComparableVersion(f.version));
+  // A version the description calls affected is no fix of any product, whichever it names there
+  // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
+  const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
+  const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  const referenced = mergedReferences(input.sources).some(statesFix);
+  const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
+  return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }

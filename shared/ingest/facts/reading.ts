@@ -1,10 +1,74 @@
-import type { Facts } from '../../domain/facts.js';
+import type { AttackFacts, Facts, Impact } from '../../domain/facts.js';
+import { mergedReferences } from '../derive/references.js';
+import { deriveScore } from '../derive/score.js';
+import { deriveCweIds } from '../derive/weakness.js';
+import { parseCvssVector } from '../explainer/attack.js';
+import { bulletinsIn, describedAka } from './aka.js';
+import { describedAttack } from './attacker.js';
+import { describedComponent } from './component.js';
+import { exploitPublic } from './exploit.js';
+import { cvssAttack, cvssImpacts, cweImpacts } from './fallback.js';
+import { describedImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
+import { factProducts } from './products.js';
 
 export type ReadFacts = Omit<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
 
-/** What is wrong, where, who can attack and what they gain, the products, exploit and aka (§9). */
-export function readAttackFacts(input: FactInput): ReadFacts {
-  void input;
-  return { impacts: [], attack: { position: null, privileges: null, user_interaction: null }, component: null, products: [], exploit_public: false, aka: [] };
+/** Which source each read fact came from (the record's `provenance`, keys `facts.<field>`). */
+export type FactProvenance = Record<string, string>;
+
+const NOTHING: ReadFacts = { impacts: [], attack: { position: null, privileges: null, user_interaction: null }, component: null, products: [], exploit_public: false, aka: [] };
+
+function impactsOf(input: FactInput, cweIds: readonly string[], vector: string | undefined): { value: Impact[]; source: string } {
+  const described = describedImpacts(input.description);
+  if (described.length > 0) return { value: described, source: 'description' };
+  const weakness = cweImpacts(cweIds);
+  if (weakness.length > 0) return { value: orderImpacts(weakness), source: `CWE (${cweIds.join(', ')})` };
+  const named = namedWeaknessImpacts(input.description);
+  if (named.length > 0) return { value: named, source: 'the weakness the description names' };
+  const metrics = cvssImpacts(parseCvssVector(vector));
+  if (metrics.length > 0) return { value: metrics, source: 'CVSS impact metrics' };
+  return { value: [], source: 'no source states a consequence' };
+}
+
+/**
+ * What is wrong, where, who can attack and what they gain, the products, exploit and aka (§9):
+ * the description first, then the CWE and the CVSS vector for what it leaves open.
+ */
+export function readAttackFacts(input: FactInput): ReadFacts & { provenance: FactProvenance } {
+  if (input.rejected) return { ...NOTHING, provenance: { facts: 'rejected: no facts' } };
+  const cweIds = deriveCweIds(input.sources).value;
+  const score = deriveScore(input.sources);
+  const impacts = impactsOf(input, cweIds, score.vector);
+  const described = describedAttack(input.description);
+  const fromVector = cvssAttack(parseCvssVector(score.vector));
+  const vectorSource = score.cvss_version ? `CVSS v${score.cvss_version} vector` : 'no CVSS vector';
+  const attack: AttackFacts = {
+    position: described.position ?? fromVector.position,
+    privileges: described.privileges ?? fromVector.privileges,
+    user_interaction: described.userInteraction ?? fromVector.user_interaction,
+  };
+  const references = mergedReferences(input.sources);
+  const exploit = exploitPublic(input.sources.exploits, references);
+  const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
+  const products = factProducts(input.products, input.description);
+  const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
+  return {
+    impacts: impacts.value,
+    attack,
+    component: describedComponent(input.description),
+    products,
+    exploit_public: exploit.value,
+    aka,
+    provenance: {
+      'facts.impacts': impacts.source,
+      'facts.attack.position': from(described.position, attack.position),
+      'facts.attack.privileges': from(described.privileges, attack.privileges),
+      'facts.attack.user_interaction': from(described.userInteraction, attack.user_interaction),
+      'facts.component': 'description',
+      'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',
+      'facts.exploit_public': exploit.provenance,
+      'facts.aka': 'description; Microsoft bulletins the references link to',
+    },
+  };
 }

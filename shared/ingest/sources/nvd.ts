@@ -3,7 +3,7 @@
  * from the retired 1.1 feeds, or inside an API page (`vulnerabilities[].cve`).
  */
 import type { CvssVersion } from '../../domain/cve.js';
-import type { AffectedProduct, CvssMetric, NvdRecord, SourceReference } from '../model.js';
+import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference } from '../model.js';
 import { ProductCollector, parseCpe23 } from './cpe.js';
 import { isRejectedNvd } from './rejected.js';
 import { metricSeverity } from './severity.js';
@@ -17,6 +17,7 @@ interface RawCpeMatch {
   versionEndExcluding?: string;
 }
 interface RawNode {
+  operator?: string;
   negate?: boolean;
   cpeMatch?: RawCpeMatch[];
 }
@@ -36,7 +37,7 @@ interface RawNvdCve {
   descriptions?: { lang?: string; value?: string }[];
   metrics?: { cvssMetricV31?: RawMetric[]; cvssMetricV30?: RawMetric[]; cvssMetricV40?: RawMetric[]; cvssMetricV2?: RawMetric[] };
   weaknesses?: { source?: string; type?: string; description?: { lang?: string; value?: string }[] }[];
-  configurations?: { nodes?: RawNode[] }[];
+  configurations?: { operator?: string; nodes?: RawNode[] }[];
   references?: { url?: string; tags?: string[] }[];
   cisaExploitAdd?: string;
   cisaRequiredAction?: string;
@@ -144,6 +145,66 @@ function products(raw: RawNvdCve): AffectedProduct[] {
   return collector.products();
 }
 
+/** The everyday name of a platform CPE's product: `mac_os_x` is "os x", `windows_10` is "windows". */
+function platformName(product: string): string {
+  const p = product.toLowerCase();
+  if (p.startsWith('windows')) return 'windows';
+  if (/^mac_?os(_x)?$/.test(p)) return 'os x';
+  if (p === 'linux' || p === 'linux_kernel') return 'linux';
+  if (p === 'iphone_os') return 'ios';
+  return p.replace(/_+/g, ' ');
+}
+
+/** More platforms than this in one AND node (a list of Linux distributions) tie nothing. */
+const MAX_PLATFORMS = 3;
+
+/**
+ * The platforms an AND configuration ties its vulnerable matches to: the products of its node
+ * that holds no vulnerable match (NVD flags an operating system "vulnerable" in some AND nodes,
+ * CVE-2015-3053: a node of versionless operating systems only, beside one of applications, is the
+ * platform too). Matches outside such a configuration hold on every platform.
+ */
+function configurationPlatforms(configuration: { operator?: string; nodes?: RawNode[] }): { platforms: string[]; node: RawNode } | undefined {
+  const nodes = configuration.nodes ?? [];
+  if (configuration.operator !== 'AND' || nodes.length < 2) return undefined;
+  const cpesOf = (node: RawNode) => (node.cpeMatch ?? []).map((m) => ({ match: m, cpe: m.criteria ? parseCpe23(m.criteria) : undefined }));
+  const isPlatformNode = (node: RawNode) => {
+    const cpes = cpesOf(node);
+    if (cpes.length === 0) return false;
+    if (cpes.every((c) => !c.match.vulnerable)) return true;
+    // Operating systems named without a version beside vulnerable applications; an OS listed with
+    // its versions (NetWare 6.0 SP1 beside its FTP server, CVE-2003-1592) is an affected product.
+    return cpes.every((c) => c.cpe?.part === 'o' && (c.cpe.version === '*' || c.cpe.version === '-') && !c.match.versionEndExcluding && !c.match.versionEndIncluding) && nodes.some((other) => other !== node && cpesOf(other).some((c) => c.cpe?.part === 'a' && c.match.vulnerable));
+  };
+  const platformNodes = nodes.filter(isPlatformNode);
+  if (platformNodes.length !== 1) return undefined;
+  const names = new Set(cpesOf(platformNodes[0]!).flatMap((c) => (c.cpe ? [platformName(c.cpe.product)] : [])));
+  return names.size > 0 && names.size <= MAX_PLATFORMS ? { platforms: [...names], node: platformNodes[0]! } : undefined;
+}
+
+function platformRanges(raw: RawNvdCve): PlatformRange[] {
+  const out: PlatformRange[] = [];
+  for (const configuration of raw.configurations ?? []) {
+    const tied = configurationPlatforms(configuration);
+    if (!tied) continue;
+    for (const node of configuration.nodes ?? []) {
+      if (node === tied.node || node.negate) continue;
+      for (const match of node.cpeMatch ?? []) {
+        const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
+        if (!cpe) continue;
+        const range: Record<string, string> = {};
+        if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
+        if (match.versionStartIncluding) range.startIncluding = match.versionStartIncluding;
+        if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
+        if (match.versionEndIncluding) range.endIncluding = match.versionEndIncluding;
+        if (match.versionEndExcluding) range.endExcluding = match.versionEndExcluding;
+        for (const platform of tied.platforms) out.push({ vendor: cpe.vendor, product: cpe.product, range, platform });
+      }
+    }
+  }
+  return out;
+}
+
 function references(raw: RawNvdCve): SourceReference[] {
   const seen = new Map<string, Set<string>>();
   for (const r of raw.references ?? []) {
@@ -172,6 +233,11 @@ export function utcTimestamp(timestamp: string | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
+function platformRangesOf(raw: RawNvdCve): { platformRanges?: PlatformRange[] } {
+  const found = platformRanges(raw);
+  return found.length > 0 ? { platformRanges: found } : {};
+}
+
 export function parseNvdCve(value: unknown): NvdRecord | undefined {
   if (!isNvdCve(value)) return undefined;
   const raw = value as RawNvdCve;
@@ -189,6 +255,7 @@ export function parseNvdCve(value: unknown): NvdRecord | undefined {
     cvss: cvssMetrics(raw),
     cweIds: cweIds(raw),
     products: products(raw),
+    ...platformRangesOf(raw),
     references: references(raw),
     ...(raw.cisaExploitAdd
       ? {

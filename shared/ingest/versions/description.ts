@@ -8,10 +8,15 @@
  * | "fixed in V", "patched in V", "resolved in X V", "upgrade to V", "update to version V" | V is fixed |
  * | "X through V", "A through B", "up to V", "<= V", "V and earlier", "V or earlier", "V and prior", "V and below" | V is the last affected version: no fix is stated |
  *
- * A version is a dotted number ("2.3.4", "1.0.2k", "8.0.0-rc2", "21.4R2", "1.6.0 update 28")
- * or a bare number after the word "version" or "v"; bare numbers are otherwise read as years
- * or counts and ignored. Each statement keeps the text just before it (`context`), so the
- * caller can tell which product it is about.
+ * | "10 before Update 18", "9.0 before build 407", "9.7 before FP3" | the qualifier is a step of the release before the phrase: "10 Update 18", "9.0 build 407", "9.7 FP3" |
+ *
+ * A version is written as the record writes it, never normalised: a dotted number ("2.3.4",
+ * "1.0.2k", "8.0.0-rc2", "21.4R2", "4.2.4.20150312-RELEASE") with its qualifiers ("6.0 SP1",
+ * "1.6.0 update 28", "8.5 FP3", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", a
+ * revision "r478", a build "build 7845", a "v" the record writes ("v285", "V15.1 Upd 3"), or a
+ * bare number right after "before" ("before 6") or after "version", "release" or "v". Other bare
+ * numbers are read as years or counts and ignored. Each statement keeps where it stands and the
+ * text just before it (`context`), so the caller can tell which product it is about.
  */
 
 export interface DescribedFix {
@@ -28,6 +33,9 @@ export interface DescribedFix {
    * past the 80 characters of `context`.
    */
   readonly sentence: string;
+  /** Where the phrase starts and ends in the description (runs of white space read as one space). */
+  readonly at: number;
+  readonly end: number;
 }
 
 /** Where the sentence holding `index` starts: after the last ". ", "! " or "? " before it (a version's dots are followed by digits). */
@@ -44,16 +52,25 @@ export interface DescribedVersions {
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail.
-// Up to two hyphenated tails: FreeBSD's "12.0-RELEASE-p10" is one version.
-const DOTTED = String.raw`\d+(?:\.\d+)+(?:[a-z]{1,2}\d*)?(?:[-_](?:[a-z]{0,7}\d+[a-z]?\d*|[a-z]{2,7})){0,2}(?:\s(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build)\s?\d+){0,2}`;
-const VERSION = String.raw`(?:(?:version|release|build|v)\s?(?<bare>\d+[a-z]?)\b|v?(?<dotted>${DOTTED}))(?![\w.]*\d)`;
-const LINE = String.raw`(?:(?<line>\d+(?:\.\d+)*)\.x\s+)?`;
+// Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
+// "6.0.0-Rational-CLM-ifix005" are one version. Cisco's "3.1(21)"
+// and an Android build id ("5.1.1 LMY48M") are part of the version they follow.
+const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
+const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
+const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
+const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${DOTTED})))(?![\w.]*\d)`;
+const LINE = String.raw`(?:(?<line>\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*)\.x\s+(?:versions?\s+)?)?`;
+// A bare number after "before" is a version only when nothing follows that makes it a count or a date.
+const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
 const FIXED_PATTERNS: readonly RegExp[] = [
+  // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
+  new RegExp(String.raw`\b(?:before|prior to)\s+(?:versions?\s+)?${BARE_BEFORE}`, 'gi'),
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
@@ -63,26 +80,52 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
 ];
 
 function versionOf(match: RegExpExecArray): string | undefined {
-  const bare = match.groups?.bare;
-  const dotted = match.groups?.dotted;
-  return (dotted ?? bare)?.replace(/\s+/g, ' ').trim();
+  const g = match.groups ?? {};
+  if (g.base !== undefined && g.step !== undefined) return `${g.base} ${g.step}`.replace(/\s+/g, ' ');
+  const bare = g.bare === undefined ? undefined : /\bv\s?\d/i.test(match[0]) && !/\bversion\s?\d/i.test(match[0]) ? `v${g.bare}` : g.bare;
+  return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
 }
 
-function statements(text: string, patterns: readonly RegExp[]): DescribedFix[] {
+/** The line of a step statement ("10 before Update 18" is on the 10 line), else the phrase's own. */
+function lineOf(match: RegExpExecArray): string | undefined {
+  return match.groups?.line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
+}
+
+/**
+ * "prior to v1.10.11, v1.11.5, and v1.12.3": the versions listed right after a fixed one are
+ * fixes too, one per line. A version followed by ".x" or by a phrase of its own ("8.1.x before")
+ * starts a statement of its own instead.
+ */
+const LISTED = new RegExp(String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`, 'i');
+
+function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
+  const add = (match: RegExpExecArray, at: number) => {
+    const version = versionOf(match);
+    if (!version) return false;
+    const line = lineOf(match);
+    const context = text.slice(Math.max(0, at - 80), at);
+    const end = at + match[0].length;
+    const following = text.slice(end, end + 80);
+    const sentence = text.slice(sentenceStart(text, at), at);
+    // One phrase read by two patterns is one statement (the first pattern's reading: "9.0 before
+    // build 407" is not also "build 407"); the same version stated twice for two products
+    // ("Firefox before 2.0.0.12, Thunderbird before 2.0.0.12") is two.
+    if (found.some((f) => f.at < end && at < f.end)) return false;
+    found.push({ at, end, fix: { version, ...(line ? { line } : {}), context, following, sentence, at, end } });
+    return true;
+  };
   for (const pattern of patterns) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      const version = versionOf(match);
-      if (!version) continue;
-      const line = match.groups?.line;
-      const context = text.slice(Math.max(0, match.index - 80), match.index);
-      const end = match.index + match[0].length;
-      const following = text.slice(end, end + 80);
-      const sentence = text.slice(sentenceStart(text, match.index), match.index);
-      // One phrase read by two patterns is one statement; the same version stated twice for two
-      // products ("Firefox before 2.0.0.12, Thunderbird before 2.0.0.12") is two.
-      if (!found.some((f) => f.fix.version === version && f.at < end && match.index < f.end)) found.push({ at: match.index, end, fix: { version, ...(line ? { line } : {}), context, following, sentence } });
+      if (!add(match, match.index) || !lists) continue;
+      let end = match.index + match[0].length;
+      for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
+        const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
+        const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
+        if (!add(own, end + lead)) break;
+        end += next[0].length;
+      }
     }
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
@@ -94,5 +137,5 @@ export function describedVersions(description: string): DescribedVersions {
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
-  return { fixed: statements(text, FIXED_PATTERNS), lastAffected: statements(withoutNotes, LAST_AFFECTED_PATTERNS) };
+  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: statements(withoutNotes, LAST_AFFECTED_PATTERNS) };
 }

@@ -1,0 +1,279 @@
+/**
+ * How far what PlainCVE says of a record agrees with a person's reading of it (../shared/gold,
+ * product decisions §9): plain functions over one annotation, our answer and the record's CPE
+ * ranges, summed over records into figures and a list of every disagreement. The benchmark
+ * (bench/facts.bench.ts) feeds them; the unit test feeds tiny hand-written examples.
+ */
+import type { Facts } from '../../shared/domain/facts.js';
+import { isGenericTitle } from '../../shared/ingest/derive/title.js';
+import { compareVersions } from '../../shared/ingest/versions/compare.js';
+
+export { isGenericTitle };
+
+export interface GoldVersion {
+  readonly product: string;
+  readonly version: string;
+  readonly branch: string | null;
+  readonly platform: string | null;
+}
+
+/** One line of ../shared/gold/nvd-gold.part*.jsonl (its README describes the fields). */
+export interface GoldRecord {
+  readonly id: string;
+  readonly products: readonly string[];
+  readonly component: string | null;
+  readonly impacts: readonly string[];
+  readonly position: string | null;
+  readonly privileges: string | null;
+  readonly user_interaction: boolean | null;
+  readonly fixed_in: readonly GoldVersion[];
+  readonly last_affected: readonly GoldVersion[];
+  readonly fix_stated: boolean;
+  readonly exploited: boolean;
+}
+
+/** What the lookup answered for the record. */
+export interface OurAnswer {
+  readonly title: string;
+  readonly summary: string;
+  readonly fix: string;
+  readonly facts: Facts | undefined;
+}
+
+/** A vulnerable cpeMatch of the raw record: one version, or a range (bounds as NVD gives them). */
+export interface ListedVulnerable {
+  readonly product: string;
+  readonly version?: string;
+  readonly startIncluding?: string;
+  readonly startExcluding?: string;
+  readonly endIncluding?: string;
+  readonly endExcluding?: string;
+}
+
+export interface Disagreement {
+  readonly id: string;
+  readonly field: string;
+  readonly gold: string;
+  readonly ours: string;
+}
+
+/** A count of `hits` among `of`; the figure reads as a percentage or, with `count`, as a number. */
+export interface Tally {
+  hits: number;
+  of: number;
+}
+
+export interface Agreement {
+  readonly impactsFound: Tally;
+  readonly impactsRight: Tally;
+  readonly position: Tally;
+  readonly privileges: Tally;
+  readonly userInteraction: Tally;
+  readonly fixedInFacts: Tally;
+  readonly fixedInText: Tally;
+  readonly contradictedFixes: Tally;
+  readonly noFixWhereStated: Tally;
+  readonly exploitPublic: Tally;
+  readonly exploitMissed: Tally;
+  readonly genericTitles: Tally;
+  readonly onPathFromInternet: Tally;
+  readonly codeExecutionSaid: Tally;
+  readonly codeExecutionInvented: Tally;
+  readonly disagreements: Disagreement[];
+}
+
+export function emptyAgreement(): Agreement {
+  const t = (): Tally => ({ hits: 0, of: 0 });
+  return {
+    impactsFound: t(), impactsRight: t(), position: t(), privileges: t(), userInteraction: t(),
+    fixedInFacts: t(), fixedInText: t(), contradictedFixes: t(), noFixWhereStated: t(),
+    exploitPublic: t(), exploitMissed: t(), genericTitles: t(), onPathFromInternet: t(),
+    codeExecutionSaid: t(), codeExecutionInvented: t(), disagreements: [],
+  };
+}
+
+/** Text that places an attacker anywhere on the internet (what an on-path attacker is not). */
+export const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet\b|\bover the internet\b/i;
+
+/**
+ * Text that says the attacker runs code or commands: "run their own code", "execute arbitrary
+ * commands", "code execution"; SQL and browser script are other impacts.
+ */
+const RUNS_CODE = /\b(?:run|runs|running|execute|executes|executing)\b(?:\s+(?:their|his|her|its|own|arbitrary|any|malicious|system|shell|operating-system|os|program|native|remote|of|choice|the|attacker's|attacker-chosen|chosen|\w+-supplied)){0,4}\s+(?:code|commands?|programs?)\b|\bcode execution\b/gi;
+
+export function saysCodeExecution(text: string): boolean {
+  // A name in quotes is the vendor's ("DLL Planting Remote Code Execution Vulnerability"), not what the text says.
+  const unquoted = text.replace(/"[^"]*"|“[^”]*”/g, '""');
+  for (const match of unquoted.matchAll(RUNS_CODE)) {
+    if (!/\bsql\b|\bdatabase\b/i.test(match[0])) return true;
+  }
+  return false;
+}
+
+/** "No fix is listed" in all its wordings: what the text must never say where a fix is stated. */
+const NO_FIX = /\bno (?:fixed version|fix|patch|update)(?: or (?:patch|update|fixed version))? (?:is|was|has been) (?:listed|known|recorded|available|published|named|given)\b|\bthere is no (?:fix|patch)\b|\bnot (?:yet )?(?:been )?fixed\b/i;
+
+export function saysNoFix(text: string): boolean {
+  return NO_FIX.test(text);
+}
+
+/** A version written in text: the version's own characters, not part of a longer number. */
+export function namesVersion(text: string, version: string): boolean {
+  const escaped = version.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(`(?<![\\w.])${escaped}(?![\\w]|\\.\\d)`, 'i').test(text);
+}
+
+const sameVersion = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+
+function inRange(version: string, listed: ListedVulnerable): boolean {
+  if (listed.version !== undefined) return compareVersions(version, listed.version) === 0;
+  if (listed.endIncluding === undefined && listed.endExcluding === undefined) return false;
+  if (listed.startIncluding !== undefined && compareVersions(version, listed.startIncluding) < 0) return false;
+  if (listed.startExcluding !== undefined && compareVersions(version, listed.startExcluding) <= 0) return false;
+  if (listed.endIncluding !== undefined && compareVersions(version, listed.endIncluding) > 0) return false;
+  if (listed.endExcluding !== undefined && compareVersions(version, listed.endExcluding) >= 0) return false;
+  return true;
+}
+
+/** Why the record contradicts a fixed version we state, or undefined when it does not. */
+export function contradiction(fix: GoldVersion, lastAffected: readonly GoldVersion[], listed: readonly ListedVulnerable[]): string | undefined {
+  for (const last of lastAffected) {
+    if (last.product !== fix.product) continue;
+    if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
+    if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;
+    if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
+  }
+  for (const entry of listed) {
+    if (entry.product !== fix.product || fix.platform !== null) continue;
+    if (inRange(fix.version, entry)) return `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})`;
+  }
+  return undefined;
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? 'null' : Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
+
+function count(tally: Tally, hit: boolean): void {
+  tally.of++;
+  if (hit) tally.hits++;
+}
+
+/** Adds one record's comparison into `into`. `ours` undefined: the lookup had no such record. */
+export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer | undefined, listed: readonly ListedVulnerable[]): void {
+  const differ = (field: string, goldValue: unknown, ourValue: unknown) => into.disagreements.push({ id: gold.id, field, gold: show(goldValue), ours: show(ourValue) });
+  const facts = ours?.facts;
+  if (!ours || !facts) differ('record', 'facts', ours ? 'no facts in the lookup' : 'not found by the lookup');
+
+  const ourImpacts = facts?.impacts ?? [];
+  const found = gold.impacts.filter((i) => ourImpacts.includes(i as never));
+  into.impactsFound.hits += found.length;
+  into.impactsFound.of += gold.impacts.length;
+  into.impactsRight.hits += ourImpacts.filter((i) => gold.impacts.includes(i)).length;
+  into.impactsRight.of += ourImpacts.length;
+  if (found.length !== gold.impacts.length || ourImpacts.length !== found.length) differ('impacts', gold.impacts, ourImpacts);
+
+  const attack = facts?.attack;
+  const field = (tally: Tally, name: string, goldValue: unknown, ourValue: unknown) => {
+    count(tally, goldValue === ourValue);
+    if (goldValue !== ourValue) differ(name, goldValue, ourValue);
+  };
+  field(into.position, 'position', gold.position, attack?.position ?? null);
+  field(into.privileges, 'privileges', gold.privileges, attack?.privileges ?? null);
+  field(into.userInteraction, 'user_interaction', gold.user_interaction, attack?.user_interaction ?? null);
+
+  for (const fix of gold.fixed_in) {
+    const inFacts = (facts?.fixed_in ?? []).some((f) => f.product === fix.product && sameVersion(f.version, fix.version));
+    count(into.fixedInFacts, inFacts);
+    if (!inFacts) differ('fixed_in (facts)', `${fix.product} ${fix.version}`, (facts?.fixed_in ?? []).map((f) => `${f.product} ${f.version}`));
+    const inText = ours !== undefined && namesVersion(ours.fix, fix.version);
+    count(into.fixedInText, inText);
+    if (!inText) differ('fixed_in (fix text)', fix.version, ours?.fix ?? '');
+  }
+  for (const fix of facts?.fixed_in ?? []) {
+    const why = contradiction(fix, gold.last_affected, listed);
+    count(into.contradictedFixes, why !== undefined);
+    if (why) differ('fixed_in contradicted', why, `${fix.product} ${fix.version}`);
+  }
+  if (gold.fix_stated) {
+    const denied = ours !== undefined && saysNoFix(ours.fix);
+    count(into.noFixWhereStated, denied);
+    if (denied) differ('fix text says no fix', 'fix stated', ours.fix);
+  }
+
+  const exploit = facts?.exploit_public ?? false;
+  field(into.exploitPublic, 'exploit_public', gold.exploited, exploit);
+  if (gold.exploited) count(into.exploitMissed, !exploit);
+
+  if (ours) {
+    const generic = isGenericTitle(ours.title);
+    count(into.genericTitles, generic);
+    if (generic) differ('generic title', 'the bug, the part and the product', ours.title);
+    if (gold.position === 'man_in_the_middle' || attack?.position === 'man_in_the_middle') {
+      const internet = FROM_THE_INTERNET.test(ours.summary);
+      count(into.onPathFromInternet, internet);
+      if (internet) differ('on-path attacker "from the internet"', gold.position, ours.summary);
+    }
+    const said = saysCodeExecution(`${ours.title}. ${ours.summary}`);
+    if (gold.impacts.includes('code_execution')) {
+      count(into.codeExecutionSaid, said);
+      if (!said) differ('code execution not said', 'code_execution', ours.summary);
+    } else {
+      count(into.codeExecutionInvented, said);
+      if (said) differ('code execution said where not stated', gold.impacts, ours.summary);
+    }
+  }
+}
+
+const percent = (t: Tally) => (t.of === 0 ? 'n/a (none)' : `${((100 * t.hits) / t.of).toFixed(1)} % (${t.hits}/${t.of})`);
+const number = (t: Tally) => `${t.hits} of ${t.of}`;
+
+export interface Figure {
+  readonly figure: string;
+  readonly value: string;
+  readonly goal: string;
+}
+
+/** The figures the issue's "Done means" names, in its order. */
+export function figures(a: Agreement): Figure[] {
+  return [
+    { figure: 'impacts recall', value: percent(a.impactsFound), goal: '≥ 95 %' },
+    { figure: 'impacts precision', value: percent(a.impactsRight), goal: '≥ 90 %' },
+    { figure: 'attack position', value: percent(a.position), goal: '≥ 97 %' },
+    { figure: 'privileges', value: percent(a.privileges), goal: '≥ 95 %' },
+    { figure: 'user interaction', value: percent(a.userInteraction), goal: '≥ 90 %' },
+    { figure: 'stated fixed versions in facts.fixed_in', value: percent(a.fixedInFacts), goal: '≥ 95 %' },
+    { figure: 'stated fixed versions named in the fix text', value: percent(a.fixedInText), goal: '≥ 95 %' },
+    { figure: 'our fixed versions the record contradicts', value: number(a.contradictedFixes), goal: '0' },
+    { figure: '"no fix" texts where a fix is stated', value: number(a.noFixWhereStated), goal: '0' },
+    { figure: 'exploit_public agreement', value: percent(a.exploitPublic), goal: '' },
+    { figure: 'exploit_public missed where the record points at one', value: number(a.exploitMissed), goal: '0' },
+    { figure: 'generic titles', value: number(a.genericTitles), goal: '0' },
+    { figure: 'on-path attackers "from the internet"', value: number(a.onPathFromInternet), goal: '0' },
+    { figure: 'code execution said where stated', value: percent(a.codeExecutionSaid), goal: '≥ 95 %' },
+    { figure: 'code execution said where not stated', value: number(a.codeExecutionInvented), goal: '0' },
+  ];
+}
+
+const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':') ?? '';
+
+/**
+ * The vulnerable cpeMatch entries of a raw NVD record (`configurations[].nodes[].cpeMatch[]`),
+ * as `vendor:product` with their version or range: what "listed as vulnerable" means.
+ */
+export function listedVulnerable(nvd: unknown): ListedVulnerable[] {
+  const out: ListedVulnerable[] = [];
+  const configurations = (nvd as { configurations?: { nodes?: { negate?: boolean; cpeMatch?: Record<string, unknown>[] }[] }[] }).configurations ?? [];
+  for (const node of configurations.flatMap((c) => c.nodes ?? [])) {
+    if (node.negate) continue;
+    for (const match of node.cpeMatch ?? []) {
+      if (match.vulnerable !== true || typeof match.criteria !== 'string') continue;
+      const product = `${cpeField(match.criteria, 3)}:${cpeField(match.criteria, 4)}`;
+      const version = cpeField(match.criteria, 5);
+      const update = cpeField(match.criteria, 6);
+      const bound = (name: string) => (typeof match[name] === 'string' ? { [name.replace('version', '').replace(/^./, (c) => c.toLowerCase())]: match[name] as string } : {});
+      const ranged = ['versionStartIncluding', 'versionStartExcluding', 'versionEndIncluding', 'versionEndExcluding'].some((k) => typeof match[k] === 'string');
+      if (ranged) out.push({ product, ...bound('versionStartIncluding'), ...bound('versionStartExcluding'), ...bound('versionEndIncluding'), ...bound('versionEndExcluding') });
+      else if (version && version !== '*' && version !== '-') out.push({ product, version: update && update !== '*' && update !== '-' ? `${version} ${update}` : version });
+    }
+  }
+  return out;
+}

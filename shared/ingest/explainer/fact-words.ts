@@ -1,0 +1,131 @@
+/**
+ * The plain words for §9's facts: what an attacker gains (one phrase per impact, all of them
+ * said, "runs code" never left out), who can attack (never "from the internet" of an on-path
+ * attacker, never "anyone" of one who must sign in), and short forms for titles. Details that
+ * make a phrase concrete (private keys, root) are taken only from the record's own words.
+ */
+import type { AttackFacts, Impact } from '../../domain/facts.js';
+
+/** What the description says is exposed, in its own words, for "see information … such as …". */
+const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
+
+function exposedDetail(description: string): string {
+  const found = [...new Set([...description.matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
+  // "memory" says less than "process memory" beside it.
+  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2);
+  return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
+}
+
+/** "root" / "SYSTEM" where the record says so; else the gain is said without a level. */
+function privilegeDetail(description: string, attack: AttackFacts): string {
+  if (/\broot\b/i.test(description)) return ' (up to root)';
+  if (/\bSYSTEM\b/.test(description)) return ' (up to SYSTEM)';
+  if (/\b(?:administrator|admin) (?:privileges|rights|access)\b/i.test(description)) return ' (up to administrator)';
+  // What a local user's escalation means on the machine, said as an example, not as the record's words.
+  return attack.position === 'local' ? ' (for example to root or administrator)' : '';
+}
+
+export function impactPhrase(impact: Impact, description: string, attack: AttackFacts): string {
+  switch (impact) {
+    case 'code_execution':
+      return 'run their own code';
+    case 'privilege_escalation':
+      return `raise their privileges on the system${privilegeDetail(description, attack)}`;
+    case 'sql_injection':
+      return 'read and change data in the database through SQL injection';
+    case 'security_bypass':
+      return 'get around a security check';
+    case 'information_disclosure':
+      return `see information they should not see${exposedDetail(description)}`;
+    case 'data_tampering':
+      return 'change or delete data or files they should not touch';
+    case 'cross_site_scripting':
+      return "run their own script in other users' browsers";
+    case 'request_forgery':
+      return /\bserver[- ]side request forgery\b|\bSSRF\b/i.test(description)
+        ? 'make the server send requests to places they choose'
+        : "make a signed-in user's browser send requests the user did not mean to send";
+    case 'spoofing':
+      return /\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims|browsers?|visitors)\b/i.test(description) ? "send users to a website of the attacker's choice" : 'pass off fake content, addresses or identities as genuine';
+    case 'denial_of_service':
+      return 'stop the software from working';
+    case 'unspecified':
+      return 'possibly do other harm the record does not name';
+  }
+}
+
+/** Short forms for a title: "lets remote attackers run code". */
+export const IMPACT_SHORT: Readonly<Record<Impact, string>> = {
+  code_execution: 'run code',
+  privilege_escalation: 'gain privileges',
+  sql_injection: 'run SQL queries',
+  security_bypass: 'bypass security checks',
+  information_disclosure: 'read sensitive data',
+  data_tampering: 'change data',
+  cross_site_scripting: 'inject script',
+  request_forgery: 'forge requests',
+  spoofing: 'spoof content',
+  denial_of_service: 'crash it',
+  unspecified: 'cause unspecified harm',
+};
+
+/** A malicious server attacking the client that connects to it (OpenSSH's roaming, CVE-2016-0777). */
+export function serverAttacksClient(description: string): boolean {
+  return /\b(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|\bmalicious (?:\w+ )?servers?\b|\brogue (?:\w+ )?servers?\b/i.test(description);
+}
+
+/**
+ * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
+ * a crafted file does nothing until someone opens it.
+ */
+export function attackerWords(attack: AttackFacts, description: string): string {
+  if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: it';
+  const needsVictim = attack.user_interaction === true;
+  const who = (() => {
+    switch (attack.position) {
+      case 'man_in_the_middle':
+        return 'An attacker who can intercept the network traffic between the victim and the server';
+      case 'physical':
+        return 'Someone with physical access to the device';
+      case 'adjacent':
+        return attack.privileges === 'none' || attack.privileges === null ? 'An attacker on the same local network' : 'An attacker with an account, on the same local network';
+      case 'local':
+        if (attack.privileges === 'admin') return 'A local administrator of the machine';
+        if (attack.privileges === 'user') return 'A local user of the machine';
+        // A crafted file needs no access of the attacker's own: a user brings it to the machine.
+        return needsVictim ? 'An attacker' : 'Someone with local access to the machine';
+      case 'remote':
+        if (attack.privileges === 'admin') return 'An attacker with administrator access to it over the network';
+        if (attack.privileges === 'user') return 'An attacker who can sign in to it (any account) over the network';
+        return needsVictim ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
+      default:
+        return attack.privileges === 'admin' ? 'An attacker with administrator access' : attack.privileges === 'user' ? 'An attacker with an account' : 'An attacker';
+    }
+  })();
+  return who;
+}
+
+/** The victim's part, said after the gain: "if a user opens a file, link or page that the attacker made". */
+export function victimClause(attack: AttackFacts, impacts: readonly Impact[]): string {
+  if (attack.user_interaction !== true) return '';
+  if (impacts.includes('cross_site_scripting')) return ' when someone opens a link or page the attacker made';
+  if (impacts.includes('request_forgery') && !impacts.includes('code_execution')) return ' when that user opens a link or page the attacker made';
+  return ' if a user opens a file, link or page that the attacker made';
+}
+
+export const WHO_SHORT = (attack: AttackFacts): string => {
+  switch (attack.position) {
+    case 'man_in_the_middle':
+      return 'on-path attackers';
+    case 'physical':
+      return 'people with physical access';
+    case 'adjacent':
+      return 'attackers on the local network';
+    case 'local':
+      return attack.privileges === 'admin' ? 'local administrators' : 'local users';
+    case 'remote':
+      return attack.privileges === 'admin' ? 'administrators' : attack.privileges === 'user' ? 'signed-in users' : 'remote attackers';
+    default:
+      return 'attackers';
+  }
+};

@@ -1,0 +1,107 @@
+/**
+ * The summary from the facts (§9): what is wrong and where, the names it is known by, who can
+ * attack and every thing they gain, how severe, and whether it is exploited. The CWE's gloss is
+ * said only where the record states no consequence at all: a weakness's generic "at worst run
+ * code" must not stand beside a description that states a crash alone.
+ */
+import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
+import { describedBug } from './bug-words.js';
+import { PLAIN_WEAKNESSES } from './cwe-plain.js';
+import { attackerWords, impactPhrase, victimClause } from './fact-words.js';
+import { article, listText } from './names.js';
+
+/** CWE names that are categories, not bugs: "This is an input checking flaw" says nothing. */
+const CATEGORY_NAMES = new Set(['memory safety', 'input checking', 'access control', 'permissions and access control', 'resource management', 'security feature', 'cryptography', 'number handling', 'injection', 'authorization', 'authentication', 'password and key handling', 'privilege management', 'resource exposure']);
+
+/** The bug's kind: the description's own words, else a CWE name that is a bug class. */
+export function bugKind(description: string, cweIds: readonly string[]): string | undefined {
+  const described = describedBug(description);
+  if (described) return described;
+  return cweIds.map((id) => PLAIN_WEAKNESSES[id]?.name).find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
+}
+
+/**
+ * Words most names start with ("Microsoft Windows" of "Microsoft Windows XP", "Microsoft
+ * Windows 7" and a dictionary title spelt "Windows 8 x64"): at least two words, shared by
+ * three in five of the names.
+ */
+function commonName(names: readonly string[]): string | undefined {
+  const split = names.map((n) => n.split(' '));
+  let best: string | undefined;
+  for (const words of split) {
+    for (let length = 2; length <= words.length; length++) {
+      const prefix = words.slice(0, length).join(' ');
+      const sharing = split.filter((other) => other.slice(0, length).join(' ') === prefix).length;
+      if (sharing * 5 < names.length * 3 || sharing < 2) break;
+      if (!best || prefix.length > best.length) best = prefix;
+    }
+  }
+  return best?.replace(/[\s:;,\-–]+$/, '');
+}
+
+/** The products a text names: those the description names, the record's others counted apart. */
+export function productSubject(products: readonly FactProduct[], short = false): { subject: string | undefined; alsoIn: number } {
+  const primary = products.filter((p) => p.primary);
+  const shown = primary.length > 0 ? primary : products;
+  const names = [...new Set(shown.map((p) => p.name.replace(/[\s:;,]+$/, '')))];
+  const alsoIn = primary.length > 0 ? products.length - primary.length : 0;
+  if (names.length === 0) return { subject: undefined, alsoIn };
+  if (names.length === 1) return { subject: names[0], alsoIn };
+  const common = commonName(names);
+  if (common && (short || names.length > 3)) return { subject: common, alsoIn };
+  if (!short && names.length <= 3) return { subject: listText(names), alsoIn };
+  return { subject: `${names[0]} and ${names.length - 1} other ${names.length === 2 ? 'product' : 'products'}`, alsoIn };
+}
+
+/** Identifiers ("copy_page_to_iter_pipe", "general_composite_rect()") are code: marked so, as the page shows code. */
+export function codeMarked(text: string): string {
+  return text.replace(/[\w:.$[\]-]*_[\w:.$[\]-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
+}
+
+/** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader". */
+export function placeWords(component: string | null, subject: string | undefined): string | undefined {
+  if (!component) return subject;
+  const named = codeMarked(component);
+  const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
+  if (!subject) return part;
+  return /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
+}
+
+function listOr(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
+}
+
+export interface FactSummaryInput {
+  readonly facts: Facts;
+  readonly description: string;
+  readonly cweIds: readonly string[];
+  /** Said after the attack: severity, and KEV or public exploit. */
+  readonly severity: string;
+  readonly inKev: boolean;
+  readonly exploitCode: boolean;
+}
+
+export function factSummary(input: FactSummaryInput): string {
+  const { facts, description } = input;
+  const bug = bugKind(description, input.cweIds);
+  const { subject, alsoIn } = productSubject(facts.products);
+  const place = placeWords(facts.component, subject);
+  const parts: string[] = [];
+  const kind = bug ? `${article(bug)} ${bug} flaw` : 'a security flaw';
+  parts.push(place ? `This is ${kind} in ${place}.` : `This is ${kind}.`);
+  if (alsoIn > 0) parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
+  if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => codeMarked(/\s/.test(a) ? `"${a}"` : a)))}.`);
+  const impacts: readonly Impact[] = facts.impacts;
+  if (impacts.length > 0) {
+    const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
+    parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victimClause(facts.attack, impacts)}.`);
+  } else {
+    const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
+    parts.push(gloss ?? 'The public record does not say what an attacker can gain.');
+  }
+  parts.push(input.severity);
+  if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
+  else if (facts.exploit_public || input.exploitCode) parts.push('Public code to exploit it exists.');
+  return parts.filter((p) => p).join(' ');
+}

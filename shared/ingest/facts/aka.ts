@@ -1,0 +1,34 @@
+/**
+ * The names a record gives the bug (§9 `aka`): "aka the Heartbleed bug", "aka 'Log4Shell'",
+ * "aka "Windows Kernel Memory Corruption Vulnerability."", bulletins it is known by
+ * ("MS08-067"). Not names: tracker numbers ("aka internal bug 22214934", "aka Bug 1234") and an
+ * aka in brackets right after a word, which names that word's thing ("vmware-authd (aka the
+ * Authorization process)").
+ */
+import { proseOf } from './prose.js';
+
+const AKA = /(\()?\baka\b\s*(?:the\s+)?(?:"([^"]+)"|'([^']+)'|“([^”]+)”|([^,.;()"]+))/gi;
+const TRACKER = /^(?:internal\s+)?(?:bug|issue|defect|ticket|case|ID|CR|PR|ZDI|Oracle bug|Android bug)\b|^\d[\d-]*$|^[A-Z]+-\d+$/i;
+const BULLETIN = /\b(MS\d{2}-\d{3})\b/g;
+
+function clean(name: string): string {
+  return name.trim().replace(/[.,;:]+$/, '').replace(/^(?:a|an|the)\s+/i, '').replace(/\s+(?:bug|issue)$/i, '').trim();
+}
+
+/** Microsoft's bulletin the record links to ("…/ms08-067"): the name the bug is known by. */
+export function bulletinsIn(urls: readonly string[]): string[] {
+  return [...new Set(urls.flatMap((url) => [...url.matchAll(/\bms(\d{2})-(\d{3})\b/gi)].map((m) => `MS${m[1]}-${m[2]}`)))];
+}
+
+export function describedAka(description: string): string[] {
+  const prose = proseOf(description);
+  const names: string[] = [];
+  for (const match of prose.matchAll(AKA)) {
+    if (match[1]) continue;
+    const name = clean(match[2] ?? match[3] ?? match[4] ?? match[5] ?? '');
+    if (name.length < 3 || name.length > 120 || TRACKER.test(name)) continue;
+    names.push(name);
+  }
+  for (const match of prose.matchAll(BULLETIN)) names.push(match[1]!);
+  return [...new Set(names)];
+}

@@ -1,0 +1,147 @@
+/**
+ * Who can attack, as the description says it (§9 `attack`): the template's <attacker> slot
+ * ("allows remote authenticated users to …", "Remote attackers could leverage …", "exploitable by
+ * authenticated users who have local filesystem access", "retrieved by the contract owner"),
+ * read into a position and privileges; and whether a victim must act. What the description
+ * leaves open is undefined here; the caller falls back to the CVSS vector.
+ */
+import type { AttackPosition, Privileges } from '../../domain/facts.js';
+import { statedProse } from './prose.js';
+
+export interface DescribedAttack {
+  readonly position?: AttackPosition;
+  readonly privileges?: Privileges;
+  readonly userInteraction?: boolean;
+}
+
+/**
+ * Words that qualify an attacker ("remote authenticated", "low privileged", "physically
+ * proximate"). Only these are read before the noun, so "the admin panel allows remote attackers"
+ * does not make the attacker an administrator.
+ */
+const MODIFIER = "(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)";
+const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
+/** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
+const ATTACKER_PHRASE = new RegExp(`\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?)`, 'gi');
+const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
+const SLOTS: readonly RegExp[] = [
+  new RegExp(`\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+of the \\w+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`, 'gi'),
+  new RegExp(`\\b(${MODIFIER}{1,5}${SLOT_NOUN})\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log)\\b`, 'gi'),
+  new RegExp(`\\b(?:exploit(?:ed|able)|abused|retrieved|triggered|performed|executed|invoked|leveraged|withdrawn|transferred|minted)\\s+by\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60})?)`, 'gi'),
+];
+
+/** Every attacker phrase of the prose, in text order. */
+function attackerPhrases(prose: string): string[] {
+  const found: { at: number; text: string }[] = [];
+  for (const match of prose.matchAll(ATTACKER_PHRASE)) found.push({ at: match.index, text: `${match[1]}${match[2] ?? ''}` });
+  for (const slot of SLOTS) for (const match of prose.matchAll(slot)) found.push({ at: match.index, text: match[1]! });
+  return found.sort((a, b) => a.at - b.at).map((f) => f.text.toLowerCase());
+}
+
+/** Positions, most specific first: a "remote domain" of Xen is a guest, local to the host. */
+const POSITIONS: readonly [AttackPosition, RegExp][] = [
+  ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|on-path|privileged network position|in the middle/],
+  ['physical', /physical/],
+  ['adjacent', /adjacent|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/],
+  ['local', /\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure/],
+  ['remote', /\bremote(?:ly)?\b|context-dependent|network access|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|\bunauthenticated\b/],
+];
+
+const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
+  ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
+  ['user', /\bnon-?administrat|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
+  ['admin', /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/],
+  ['user', /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges|rights|permissions?)\b|logon to the infrastructure/],
+  ['none', /\bunauthenticated|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/],
+];
+
+/**
+ * Privileges a description requires beside its attacker phrase: "by leveraging admin access",
+ * Android's "with System execution privileges needed", "requires authentication".
+ */
+const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
+  ['none', /\bwith no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b/i],
+  ['admin', /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges|rights|credentials|permissions|accounts?)\b/i],
+  ['user', /\bwith User execution privileges needed\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i],
+];
+
+/** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
+const LINK_LOCAL = /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
+/** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
+const REMOTE_CUE = /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated)|\bremotely\b|\bover the network\b/i;
+const AUTHENTICATED_CUE = /(?<!un)\bauthenticated (?:remote )?(?:code execution|RCE|command)/i;
+const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) to (?:the|an affected|a target|a vulnerable) (?:system|machine|host)\b/i;
+
+/** A victim must act: open, visit, click, view, or be tricked (README of shared/gold). */
+const VICTIM_ACTS = new RegExp(
+  [
+    'user[- ]assisted',
+    'user interaction is required',
+    'requires? (?:user|human) interaction',
+    'human interaction',
+    '(?:target|victim|user|administrator)s? (?:must|would need to|needs to|has to|have to) (?:\\w+ ){0,2}(?:visit|open|click|view|load|import|browse|navigate|download|play|preview|print)',
+    'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
+    '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
+    '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
+    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
+    'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
+    'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
+    'social engineering',
+    'requires? that (?:a |the )?(?:user|victim|administrator)s?',
+    'drive-by',
+  ]
+    .map((phrase) => `\\b${phrase}`)
+    .join('|'),
+  'i',
+);
+
+/**
+ * Client programs: a crafted input to one of these reaches it only when its user loads it (a
+ * browser renders a page, a reader opens a document), though the text says only "crafted X".
+ */
+const CLIENT_PROGRAM = /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|web browsers?)\b/i;
+const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
+
+/** The description says no victim acts (Android's and ZDI's templates). */
+const NO_VICTIM = /\buser interaction is not (?:needed|required)\b|\bwithout (?:any )?user interaction\b|\bno user interaction\b/i;
+
+/** Impacts that act on a victim: script in their browser, a forged request, a redirect or a spoofed page. */
+const VICTIM_IMPACT = /\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
+
+/** Bug classes whose attack needs no victim: the attacker sends the query or command alone. */
+const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b/i;
+
+/** The attacker acts alone: a concrete vector ("via the id parameter", "by sending crafted packets"). */
+const UNKNOWN_VECTOR = /\bvia (?:unspecified|unknown) vectors\b|\bvia vectors related to\b|\bvia unknown\b/i;
+const CONCRETE_VECTOR = /\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\b)|\bby (?!default\b)\w+ing\b/i;
+
+function classify<T>(phrases: readonly string[], table: readonly (readonly [T, RegExp])[]): T | undefined {
+  for (const phrase of phrases) {
+    for (const [value, pattern] of table) if (pattern.test(phrase)) return value;
+  }
+  return undefined;
+}
+
+export function describedAttack(description: string): DescribedAttack {
+  const prose = statedProse(description);
+  const phrases = attackerPhrases(prose);
+  let position = classify(phrases, POSITIONS);
+  if (LINK_LOCAL.test(prose) && (position === undefined || position === 'remote')) position = 'adjacent';
+  if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
+  if (REMOTE_CUE.test(prose)) position ??= 'remote';
+  const required = PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
+  let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
+  if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
+  const interaction = NO_VICTIM.test(prose)
+    ? false
+    : VICTIM_IMPACT.test(prose) || VICTIM_ACTS.test(prose) || (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose))
+      ? true
+      : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) || ATTACKER_ALONE.test(prose)
+        ? false
+        : undefined;
+  return {
+    ...(position ? { position } : {}),
+    ...(privileges ? { privileges } : {}),
+    ...(interaction !== undefined ? { userInteraction: interaction } : {}),
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * The versions the description states, each tied to the products and platforms it is about.
+ *
+ * - Products: those the text names between the previous statement of the sentence (or the
+ *   sentence's start, or the last "as used in": a carrier's versions are its own) and the
+ *   statement: "Adobe Reader and Acrobat 10.x before 10.1.14" is about both. Of two names at one
+ *   place the longer wins ("Firefox ESR" is not also Firefox). A statement that names none
+ *   continues the previous one ("10.x before 10.1.14 and 11.x before 11.0.11"); the first of a
+ *   sentence falls back to the product named nearest before it, else the record's only product
+ *   (`productForStatement`), never a product whose part ("plugin … for X") it is about.
+ * - Platforms: "on Windows and OS X" after a statement holds for it and for the statements
+ *   chained before it with no comma between ("Firefox before 41.0 and Firefox ESR 38.x before
+ *   38.3 on Windows"); a statement with none holds on every platform.
+ */
+import { ANOTHER_SUBJECT, CARRIER, lineMatches, productForStatement } from '../derive/fix-advice.js';
+import { mentionNames, normaliseForMention } from '../derive/product-order.js';
+import type { DescribedFix } from '../versions/description.js';
+import { productKey, type FixProduct } from './fix-products.js';
+
+export interface PlacedStatement {
+  readonly statement: DescribedFix;
+  /** Keys of the products it is about (`FixProduct.key`); empty when it names none of the record's. */
+  readonly products: readonly string[];
+  /** The platforms it names, or [null]: every platform. */
+  readonly platforms: readonly (string | null)[];
+}
+
+const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
+
+/** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
+const platformName = (name: string) => {
+  const p = name.toLowerCase().replace(/\s+/g, ' ');
+  return p === 'mac os x' || p === 'macos' ? 'os x' : p;
+};
+
+function platformsAfter(gap: string): string[] {
+  const list = PLATFORM_PHRASE.exec(gap)?.groups?.list;
+  if (!list) return [];
+  return [...new Set((list.match(new RegExp(PLATFORM, 'gi')) ?? []).map(platformName))];
+}
+
+/** Where the sentence holding `index` starts (after ". ", "! ", "? " or "; "). */
+function clauseStart(text: string, index: number): number {
+  for (let i = index - 2; i >= 0; i--) {
+    if ((text[i] === '.' || text[i] === '!' || text[i] === '?' || text[i] === ';') && text[i + 1] === ' ') return i + 2;
+  }
+  return 0;
+}
+
+/** Words too common to name a product alone (the tail of `cloud_foundry_uaa-release` is not "release"). */
+const COMMON = new Set(['server', 'client', 'release', 'manager', 'studio', 'suite', 'web', 'cms', 'core', 'framework', 'plugin', 'module', 'app', 'application', 'system', 'software', 'firmware', 'os', 'service', 'services', 'portal', 'console', 'agent', 'tools', 'library', 'sdk', 'api', 'edition', 'enterprise', 'professional', 'standard', 'express']);
+
+/**
+ * The names a description may call a product by: its CPE tokens and everyday names
+ * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
+ * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
+ * `cloud_foundry_uaa`), all normalised as the text is.
+ */
+function namesOf(product: FixProduct['members'][number]): string[] {
+  const names = [...mentionNames(product)];
+  if (product.title) names.push(normaliseForMention(product.title).trim());
+  const tokens = normaliseForMention(product.product).trim().split(' ');
+  for (let i = 1; i < tokens.length; i++) {
+    const tail = tokens.slice(i);
+    if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
+  }
+  return [...new Set(names.filter((n) => n.length >= 2))];
+}
+
+interface Mention {
+  readonly key: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Each product's last mention in the normalised subject. */
+function lastMentions(haystack: string, products: readonly FixProduct[]): Mention[] {
+  return products.flatMap((p) => {
+    let best: Mention | undefined;
+    for (const name of p.members.flatMap(namesOf)) {
+      const at = haystack.lastIndexOf(` ${name} `);
+      if (at < 0) continue;
+      const mention = { key: p.key, start: at + 1, end: at + 1 + name.length };
+      if (!best || mention.end > best.end || (mention.end === best.end && mention.start < best.start)) best = mention;
+    }
+    return best ? [best] : [];
+  });
+}
+
+/**
+ * The products a statement is about: the one named nearest before it, and those joined to it by
+ * "and" or commas with no version between ("Adobe Reader and Acrobat 10.x before 10.1.14"), not
+ * the ones of a list whose versions stand between ("Windows 7 SP1, …, and Silverlight before 5.1":
+ * Silverlight only). Of two names at one place the longer wins ("AIR SDK" is not also AIR).
+ */
+function namedIn(subject: string, products: readonly FixProduct[]): string[] {
+  const haystack = normaliseForMention(subject);
+  const all = lastMentions(haystack, products);
+  const mentions = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start)).sort((a, b) => b.end - a.end);
+  const group: Mention[] = [];
+  for (const m of mentions) {
+    const front = group.length === 0 ? undefined : Math.min(...group.map((g) => g.start));
+    if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
+    group.push(m);
+  }
+  return group.map((m) => m.key);
+}
+
+/** "QuickTime in Apple OS X before 10.10.4": after the product, the text names where it runs; the version is that one's. */
+function aboutAnotherName(subject: string, products: readonly FixProduct[], keys: readonly string[]): boolean {
+  const lower = subject.toLowerCase().replace(/[_\-/]+/g, ' ');
+  let end = -1;
+  for (const p of products.filter((x) => keys.includes(x.key))) {
+    for (const name of p.members.flatMap(namesOf)) {
+      const at = lower.lastIndexOf(name);
+      if (at >= 0) end = Math.max(end, at + name.length);
+    }
+  }
+  if (end < 0) return false;
+  return /\b(?:in|on|for|of|with)\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+)*[A-Z][\w.-]*\s*$/.test(withoutPlatforms(subject.slice(end)));
+}
+
+/** The subject without its platform phrases ("on Windows and OS X and"): a platform is no product. */
+function withoutPlatforms(text: string): string {
+  return text.replace(new RegExp(String.raw`\bon\s+${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM})*`, 'gi'), ' ');
+}
+
+/** Words that end a product's name when read backwards from a version. */
+const NOT_A_NAME = /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
+
+/**
+ * A record that lists no product: the words naming what comes right before the statement
+ * ("qutebrowser before version 1.4.1", "Acme Widget before 2.3") as a best-effort
+ * `vendor:product` key (the gold annotations' reading of such records), else none.
+ */
+function describedProductKey(subject: string): string | undefined {
+  const words: string[] = [];
+  for (const word of subject.trim().split(/\s+/).reverse()) {
+    const clean = word.replace(/^[("']+|[)"',;:.]+$/g, '');
+    if (!clean || NOT_A_NAME.test(clean) || /^\d/.test(clean) || word !== word.replace(/[,;:.]+$/, '') || words.length >= 3) break;
+    if (!/^[A-Za-z][\w.+-]*$/.test(clean)) break;
+    words.unshift(clean.toLowerCase().replace(/[^a-z0-9+.-]+/g, '_'));
+  }
+  if (words.length === 0) return undefined;
+  return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+}
+
+/**
+ * "Firefox ESR 38.x before 38.3" where NVD lists only Firefox: a release track (ESR, LTS, LTSC,
+ * EUS) right after the product's name is a product of its own (`mozilla:firefox_esr`), whose fix is not
+ * Firefox's and is not checked against Firefox's versions.
+ */
+function editionOf(key: string, subject: string, products: readonly FixProduct[]): string {
+  // Only the words that name a release track; "CMS", "SDK", "OS" or "BBS" after a name are part of it.
+  const edition = /([A-Za-z][\w-]*)\s+(ESR|LTS|LTSC|EUS)\s*$/.exec(subject);
+  if (!edition) return key;
+  const product = products.find((p) => p.key === key);
+  const last = (name: string) => name.split(/[_\s-]+/).at(-1)!.toLowerCase();
+  if (!product?.members.some((m) => last(m.product) === edition[1]!.toLowerCase())) return key;
+  const editionKey = `${key}_${edition[2]!.toLowerCase()}`;
+  return products.some((p) => p.key === editionKey) ? key : editionKey;
+}
+
+/**
+ * A device listed with no version (CPE `-`) beside its firmware: "S7-1200 CPU devices with
+ * firmware before 4.1.3" is the firmware's fix (`simatic_s7_1200_cpu_firmware`); a device's own
+ * listing holds no version to update to.
+ */
+function firmwareOf(key: string, products: readonly FixProduct[]): string {
+  return products.some((p) => p.key === `${key}_firmware`) ? `${key}_firmware` : key;
+}
+
+/** A capitalised word that is no platform, line or joining word: the text names a product there. */
+function namesSomething(between: string): boolean {
+  const rest = between.replace(new RegExp(String.raw`\bon\s+${PLATFORM}\b|\b${PLATFORM}\b`, 'gi'), ' ');
+  return /\b[A-Z][A-Za-z]/.test(rest);
+}
+
+function afterCarrier(subject: string): string {
+  let end = 0;
+  for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
+  return subject.slice(end);
+}
+
+export function placeStatements(statements: readonly DescribedFix[], products: readonly FixProduct[], description: string): PlacedStatement[] {
+  const text = description.replace(/\s+/g, ' ');
+  const members = products.flatMap((p) => p.members);
+  const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
+  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean }[] = [];
+  statements.forEach((statement, i) => {
+    if (!lineMatches(statement)) return;
+    const previous = statements[i - 1];
+    const start = clauseStart(text, statement.at);
+    const inClause = previous !== undefined && previous.end > start && previous.end <= statement.at;
+    const subject = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
+    const named = namedIn(subject, products);
+    let keys = aboutAnotherName(subject, products, named) ? [] : named.map((key) => firmwareOf(editionOf(key, subject, products), products));
+    const own = named.length > 0;
+    // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
+    // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
+    if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    if (!own && !inClause && products.length > 0) {
+      const found = productForStatement(members, statement, description);
+      keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
+    }
+    if (!own && !inClause && products.length === 0) {
+      const named = describedProductKey(subject);
+      keys = named ? [named] : [];
+    }
+    const next = statements[i + 1];
+    const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
+    const platforms = platformsAfter(gap);
+    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own });
+  });
+  // A platform phrase holds for the statements chained before it: no comma or clause between.
+  for (let i = placed.length - 2; i >= 0; i--) {
+    const current = placed[i]!;
+    const next = placed[i + 1]!;
+    if (current.platforms[0] !== null || next.platforms[0] === null) continue;
+    const between = text.slice(current.statement.end, next.statement.at);
+    if (!/[,;.]/.test(between)) current.platforms = [...next.platforms];
+  }
+  return placed.map(({ statement, products: keys, platforms }) => ({ statement, products: keys, platforms }));
+}

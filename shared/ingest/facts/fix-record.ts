@@ -1,0 +1,37 @@
+/**
+ * What the record keeps beside the fix facts: the product keys the patch status counts as fixed,
+ * the advisory hosts the fix text points at, and the fix provenance.
+ */
+import type { VersionFact } from '../../domain/facts.js';
+import type { CveSources } from '../derive/inputs.js';
+import { mergedReferences } from '../derive/references.js';
+import type { AffectedProduct, PlatformRange } from '../model.js';
+import { fixProducts } from './fix-products.js';
+import { hostOf, isVendorAdvisory } from './fix-references.js';
+
+/** `vendor:product` (lower case, as the patch status keys products) of every affected product with a fixed version, aliases included. */
+export function fixedProductKeys(products: readonly AffectedProduct[], fixedIn: readonly VersionFact[], tied: readonly PlatformRange[]): ReadonlySet<string> {
+  const fixed = [...new Set(fixedIn.map((f) => f.product))];
+  // A release track's fix ("Firefox ESR") is a fix of the listed product it belongs to.
+  const isFixed = (key: string) => fixed.some((f) => f === key || f.startsWith(`${key}_`));
+  return new Set(fixProducts(products, tied).filter((p) => isFixed(p.key)).flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())));
+}
+
+/** Hosts of the references tagged as the vendor's advisory (`isVendorAdvisory`), at most three. */
+export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
+  const hosts: string[] = [];
+  for (const r of mergedReferences(sources)) {
+    const host = isVendorAdvisory(r) ? hostOf(r.url) : undefined;
+    if (host !== undefined && !hosts.includes(host)) hosts.push(host);
+  }
+  return hosts.slice(0, 3);
+}
+
+const sourceName = { description: 'the description', configuration: 'NVD configurations (CPE ranges)', cve5: 'the CVE 5 CNA\'s affected versions', cvss: 'CVSS', cwe: 'CWE' } as const;
+
+export function fixProvenance(fixedIn: readonly VersionFact[], lastAffected: readonly VersionFact[]): string {
+  const from = (entries: readonly VersionFact[]) => [...new Set(entries.map((e) => sourceName[e.source]))].join(' and ');
+  if (fixedIn.length > 0) return `fixed versions from ${from(fixedIn)}, none inside a vulnerable range of its product and platform`;
+  if (lastAffected.length > 0) return `no fixed version stated; newest affected versions from ${from(lastAffected)}`;
+  return 'no fixed or newest affected version stated';
+}

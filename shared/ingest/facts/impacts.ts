@@ -1,0 +1,101 @@
+/**
+ * What a successful attacker gains (product decisions §9 `impacts`): every consequence the
+ * description states, "possibly" and "might" included. Two kinds of phrase:
+ * - consequences ("execute arbitrary code", "cause a denial of service", "obtain sensitive
+ *   information"), read outside the vector clauses (prose.ts: "via a long password that
+ *   triggers a crash" says how, not what is gained);
+ * - bug classes that are themselves an impact in §9's vocabulary (SQL injection, cross-site
+ *   scripting, CSRF, SSRF, open redirect, command injection), read anywhere in the stated prose.
+ * Memory-safety classes (buffer overflow, use-after-free) are no impact of their own: a
+ * crash-only bug is never code execution. Only when the description states no consequence at
+ * all do the CWE, then the CVSS impact metrics, say what is gained (fallback.ts).
+ */
+import type { Impact } from '../../domain/facts.js';
+import { consequenceProse, statedProse } from './prose.js';
+
+type Phrase = readonly [Impact, RegExp];
+
+const CODE = /\b(?:execute|executing|execution of|run|running|launch|install)\s+(?:of\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
+
+/** Read outside the vector clauses. Code execution is checked against SQL separately. */
+const CONSEQUENCES: readonly Phrase[] = [
+  ['code_execution', CODE],
+  ['privilege_escalation', /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b/i],
+  ['information_disclosure', /\b(?:obtain|obtaining|read|reading|access|accessing|view|viewing|discover|discovering|disclose|disclosing|expose|exposes|exposing|leak|leaking|retrieve|retrieving|gather|extract|extracting|enumerate|enumerating|list|listing|steal|stealing|learn|determine|sniff|intercept|capture|dump)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:[\w'-]+\s+){0,4}?(?:sensitive|confidential|private|secret|internal|restricted|arbitrary|protected)\b|\b(?:obtain|obtaining|read|reading|view|viewing|discover|discovering|disclose|expose|exposes|exposing|leak|leaking|retrieve|steal|dump|extract|enumerate)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:the\s+)?(?:[\w-]+\s+){0,3}(?:information|credentials?|passwords?|password hashes|hashes|tokens?|keys?|cookies?|session (?:ids?|identifiers?|tokens?)|memory|files?|documents?|contents?|usernames?|user names|accounts?|e-?mail addresses|source code|configuration|data|database|paths?|installation path|export|logs?|messages)\b|\b(?:information|data|credential) (?:disclosure|exposure|leak(?:age)?)\b|\bmemory (?:disclosure|exposure)\b|\bdisclosure of (?:sensitive )?(?:information|data|memory)\b|\b(?:exposure|disclosure) of (?:sensitive|private|confidential)\b|\bsensitive (?:information|data|tokens|credentials|details)\b|\brecover (?:\w+ ){0,3}(?:passwords?|credentials|keys?)\b|\bdetermine whether\b|\bread (?:access|arbitrary)\b|\baffect(?:s|ing)? (?:the )?confidentiality\b|\bconfidentiality impact\b|\b(?:is|are) (?:stored|logged|transmitted|sent|kept|written) (?:\w+\s+){0,3}(?:in (?:plain ?text|clear ?text|cleartext|the clear|logs?|log files?|audit (?:event )?logs?)|unencrypted|without encryption)\b|\b(?:logged|stored) in (?:\w+ ){0,2}logs?\b|\binformation leak\b|\bside[- ]channel\b|\bunauthorized read\b|\bread access to\b|\bmemory read\b|\boverread buffers\b|\baccess (?:\w+ ){0,2}data\b|\b(?:serv(?:e|es|ing)|expos(?:e|es|ing)|leak(?:s|ing)?) (?:\w+ ){0,2}(?:private|sensitive|confidential|internal)\b|\b(?:unauthorized|complete) access to (?:\w+ ){0,3}data\b|\baccess to (?:the )?(?:file ?system|files|arbitrary files)\b|\b(?:decrypt|eavesdrop on|capture) (?:the )?(?:\w+ ){0,2}(?:data|communications?|traffic|messages|sessions?)\b|\b(?:determine|identify|guess) (?:\w+ ){0,2}(?:usernames|user names|accounts|users|passwords)\b|\b(?:clear ?text|plain ?text|unencrypted) (?:\w+ )?(?:credentials|passwords?|keys?|secrets?)\b|\b(?:view|read|access)(?:,| or| and)\s+(?:\w+,?\s+(?:or\s+)?){0,3}(?:data|files|information|records)\b/i],
+  ['data_tampering', /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b/i],
+  ['denial_of_service', /\bdenial[- ]of[- ]service\b|\bDoS\b|\bcrash(?:es|ed|ing)?\b|\bhang(?:s|ing)?\b|\breboot(?:s|ing)?\b|\brestart(?:s|ing)? (?:of )?(?:the )?(?:device|system|service|process|server|application)\b|\bkernel panic\b|\bpanic\b|\b(?:infinite|endless) loop\b|\bresource (?:exhaustion|consumption)\b|\bexhaust(?:ion)?\b|\bconsume (?:\w+ ){0,3}(?:CPU|memory|resources|disk|bandwidth)\b|\b(?:application|process|daemon|service) (?:termination|outage|shutdown|exit|abort)\b|\bterminat(?:e|ion of) (?:the )?(?:application|process|service|daemon|program)\b|\baffect(?:s|ing)? (?:the )?availability\b|\bavailability impact\b|\boutage\b|\bstop (?:responding|working)\b|\b(?:inoperable|unusable|bricked)\b|\bruns? out of memory\b|\ballows (?:\w+ )?flooding\b|\bdisable (?:\w+ ){0,3}(?:services?|functionality|features?|protections?)\b|\bunresponsive\b|\bsegmentation fault\b|\bsegfault\b|\bassertion failure\b|\bout[- ]of[- ]memory condition\b/i],
+  ['security_bypass', /\bbypass(?:es|ed|ing)?\b|\bcircumvent(?:s|ed|ing)?\b|\b(?:does not|do not|did not|fails? to|failed to|not) (?:properly )?(?:verify|check|validate|require|enforce) (?:\w+ ){0,2}(?:authentication|authorization|authorisation|permissions?|access)\b|\bwithout (?:authentication|authorization|logging in|valid credentials|credentials)\b|\bunauthenticated access\b|\baccess (?:restricted|protected|administrative|admin) (?:\w+ )?(?:functions?|pages?|areas?|interfaces?|resources?|features?)\b|\bhijack"?\s+(?:\w+\s+){0,2}accounts?\b|"hijack"|\btake over (?:\w+ ){0,2}accounts?\b|\baccount take-?over\b|\bsandbox escape\b|\bescape (?:the |a )?sandbox\b|\bauthentication bypass\b|\blog ?in as (?:any|another|other|arbitrary)\b|\bbackdoor\b|\bviolate (?:\w+ )?(?:access[- ]control|security|authori[sz]ation) (?:rules|policy|policies|restrictions)\b|\b(?:hard-?coded|default|built-in|undocumented) (?:\w+ )?(?:credentials|passwords?|accounts?|keys?)\b/i],
+  ['spoofing', /(?<!anti-)\bspoof(?:s|ed|ing)?\b|\bskips? (?:the )?certificate (?:verification|validation)\b|\bcertificate (?:verification|validation) (?:is |was )?(?:skipped|bypassed|disabled|not performed)\b|\bhide the contents of\b|\bobfuscate (?:\w+ ){0,2}(?:origin|URL|address|data)\b|\bimpersonat(?:e|es|ing|ion)\b|\bmasquerade\b|\bredirect (?:\w+ ){0,2}to (?:\w+ ){0,2}(?:arbitrary|malicious|other|external|attacker)\b|\bphishing\b|\bpose as\b|\bforge (?:\w+ ){0,2}(?:signatures?|certificates?|messages?|emails?|responses?|requests? from)\b/i],
+  ['unspecified', /\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\b(?:out[- ]of[- ]bounds|invalid) memory access\b|\bundefined behaviou?r\b|\bunspecified (?:other )?impact\b|\bunknown (?:other )?impact\b|\bother unspecified impact\b|\bhave unspecified\b|\bunspecified other\b/i],
+];
+
+/** Bug classes that are an impact of their own, read anywhere in the stated prose. */
+const CLASSES: readonly Phrase[] = [
+  ['sql_injection', /\bSQL injection\b|\bSQLi\b|\bexecute arbitrary SQL\b|\barbitrary SQL (?:commands|queries|statements)\b|\bblind SQL\b/i],
+  ['cross_site_scripting', /\bcross[- ]site scripting\b|\bXSS\b|\binject arbitrary (?:web script|HTML|JavaScript)\b|\bHTML injection\b|\bscript injection\b|\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\bexecut\w* (?:\w+ )?scripts on\b|\barbitrary (?:web )?script (?:or HTML )?(?:in|into)\b/i],
+  ['request_forgery', /\bcross[- ]site request forgery\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\bserver[- ]side request forgery\b|\bSSRF\b/i],
+  ['spoofing', /\bhijack (?:\w+ ){0,2}click|\bopen redirect(?:ion|or)?\b|\bURL redirection to untrusted site\b|\bUI (?:redress|spoofing)\b|\bclickjacking\b/i],
+  ['code_execution', /\b(?:OS |shell |operating system |remote )?command injection\b|\bremote file inclusion\b|\bcode injection\b|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i],
+];
+
+/**
+ * Where the description states no consequence but names a weakness whose nature is one (the
+ * CWE fallback's rule, for the weakness the text names: "path traversal", "missing
+ * authentication", "unrestricted upload").
+ */
+const NAMED_WEAKNESS: readonly Phrase[] = [
+  ['information_disclosure', /\b(?:directory|path) traversal\b|\bXML external entit|\bXXE\b|\bcleartext (?:storage|transmission)\b|\binformation (?:exposure|leak)\b/i],
+  ['data_tampering', /\b(?:request|response) smuggling\b|\bzip[- ]slip\b|\bprototype pollution\b|\bmass assignment\b/i],
+  ['security_bypass', /\bmissing (?:authentication|authori[sz]ation)\b|\bimproper (?:authentication|authori[sz]ation|access controls?)\b|\bincorrect (?:authori[sz]ation|access controls?|default permissions?)\b|\bexcessive authentication attempts\b|\bpolicies are not (?:being )?applied\b|\bbroken access control\b|\binsecure direct object reference\b|\bauthentication bypass\b|\bsession fixation\b|\bhard-?coded (?:credentials?|passwords?|keys?)\b/i],
+  ['code_execution', /\b(?:untrusted|unquoted) search path\b|\bunrestricted (?:file )?upload\b|\barbitrary file upload\b|\b(?:insecure |unsafe )?deserialization\b/i],
+  ['denial_of_service', /\b(?:infinite|endless) loop\b|\bresource exhaustion\b|\buncontrolled resource consumption\b|\bnull pointer dereference\b|\bmemory leak\b|\breachable assertion\b/i],
+  ['request_forgery', /\bserver[- ]side request forgery\b/i],
+  ['spoofing', /\bopen redirect\b|\bclickjacking\b/i],
+];
+
+export function namedWeaknessImpacts(description: string): Impact[] {
+  const stated = statedProse(description);
+  return orderImpacts(NAMED_WEAKNESS.filter(([, pattern]) => pattern.test(stated)).map(([impact]) => impact));
+}
+
+/** SQL "commands" are not code execution: "execute arbitrary SQL commands". */
+const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (?:commands|queries|statements)\b/gi;
+
+/**
+ * Oracle's "affect confidentiality, integrity, and availability" (and "affect integrity"): each
+ * property named is an impact (README of shared/gold).
+ */
+const CIA_LIST = /\baffect(?:s|ing)?\s+(?:the\s+)?(?:service\s+|system\s+|data\s+)?((?:confidentiality|integrity|availability)(?:,?\s*(?:and\s+|or\s+)?(?:confidentiality|integrity|availability))*)/gi;
+const CIA: Readonly<Record<string, Impact>> = { confidentiality: 'information_disclosure', integrity: 'data_tampering', availability: 'denial_of_service' };
+
+export function describedImpacts(description: string): Impact[] {
+  const consequences = consequenceProse(description).replace(SQL_COMMANDS, ' ');
+  const stated = statedProse(description);
+  const found = new Set<Impact>();
+  for (const match of consequences.matchAll(CIA_LIST)) {
+    for (const word of match[1]!.toLowerCase().match(/confidentiality|integrity|availability/g) ?? []) found.add(CIA[word]!);
+  }
+  for (const [impact, pattern] of CONSEQUENCES) if (pattern.test(consequences)) found.add(impact);
+  for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
+  return IMPACT_ORDER.filter((i) => found.has(i));
+}
+
+/** §9's order, the gravest first, so texts list what matters most first. */
+const IMPACT_ORDER: readonly Impact[] = [
+  'code_execution',
+  'privilege_escalation',
+  'sql_injection',
+  'security_bypass',
+  'information_disclosure',
+  'data_tampering',
+  'cross_site_scripting',
+  'request_forgery',
+  'spoofing',
+  'denial_of_service',
+  'unspecified',
+];
+
+export function orderImpacts(impacts: Iterable<Impact>): Impact[] {
+  const set = new Set(impacts);
+  return IMPACT_ORDER.filter((i) => set.has(i));
+}

@@ -1,0 +1,63 @@
+/**
+ * The affected products as facts (§9 `products`): `vendor:product` of each vulnerable CPE (or
+ * CVE 5 entry), the name people know (CPE dictionary title, else the vendor's spelling: the
+ * names/ module), and `primary` for those the description names. The others are "also in":
+ * NVD lists every product that ships the flaw. When the description names none and there is
+ * one product, that one is the record's subject and primary.
+ */
+import type { FactProduct } from '../../domain/facts.js';
+import { mentionIndex } from '../derive/product-order.js';
+import { productName } from '../explainer/names.js';
+import type { AffectedProduct } from '../model.js';
+
+const token = (text: string) => text.trim().toLowerCase().replace(/[\s:]+/g, '_') || 'n/a';
+
+export function factProducts(products: readonly AffectedProduct[], description: string): FactProduct[] {
+  const seen = new Map<string, FactProduct>();
+  for (const product of products) {
+    const key = `${token(product.vendor)}:${token(product.product)}`;
+    const named = mentionIndex(product, description, 'first') >= 0 || (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase()));
+    const current = seen.get(key);
+    if (!current) seen.set(key, { product: key, name: productName(product), primary: named });
+    else if (named && !current.primary) seen.set(key, { ...current, primary: true });
+  }
+  const list = familyNamed([...seen.values()], description);
+  if (list.length === 1 && !list[0]!.primary) return [{ ...list[0]!, primary: true }];
+  return platformsAside(list, products);
+}
+
+const wordsIn = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9.]+/g, ' ').replace(/\.(?= |$)/g, '')} `;
+
+/**
+ * "Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 …": after one member of a family
+ * is named in full, the others are named by what follows the family's words ("XP", "Server
+ * 2003"). A product whose name shares its first two words with a named one, and whose remaining
+ * words the description holds, is named too.
+ */
+function familyNamed(list: FactProduct[], description: string): FactProduct[] {
+  const families = new Set(list.filter((p) => p.primary).map((p) => p.name.split(' ').slice(0, 2).join(' ')).filter((f) => f.includes(' ')));
+  if (families.size === 0) return list;
+  const text = wordsIn(description);
+  return list.map((p) => {
+    if (p.primary) return p;
+    const family = [...families].find((f) => p.name.startsWith(`${f} `));
+    const rest = family ? wordsIn(p.name.slice(family.length)).trim() : '';
+    return rest && text.includes(` ${rest} `) ? { ...p, primary: true } : p;
+  });
+}
+
+const PART_RANK: Readonly<Record<string, number>> = { a: 0, o: 1, h: 2 };
+
+/**
+ * "Adobe Reader … on Windows and OS X", "TP-Link … firmware" beside its hardware: where the
+ * description names an application and the operating system it runs on (or firmware and its
+ * device), the platform is not what the flaw is in. Of the named products only those of the
+ * first kind present (application, then operating system, then hardware) stay primary.
+ */
+function platformsAside(list: FactProduct[], products: readonly AffectedProduct[]): FactProduct[] {
+  const rankOf = new Map(products.map((p) => [`${token(p.vendor)}:${token(p.product)}`, PART_RANK[p.part ?? 'a'] ?? 0]));
+  const named = list.filter((p) => p.primary);
+  if (named.length < 2) return list;
+  const best = Math.min(...named.map((p) => rankOf.get(p.product) ?? 0));
+  return list.map((p) => (p.primary && (rankOf.get(p.product) ?? 0) > best ? { ...p, primary: false } : p));
+}

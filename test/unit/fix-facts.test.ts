@@ -1,0 +1,285 @@
+/**
+ * §9's fix facts and the fix text written from them, through the real parsers and derivation:
+ * NVD records built here (description, configurations, references) go through `parseNvdCve`
+ * and `deriveRecord`, so every rule is checked where the ingest applies it.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { VersionFact } from '../../shared/domain/facts.js';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { readFixFacts } from '../../shared/ingest/facts/fixes.js';
+import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+interface Match {
+  vulnerable?: boolean;
+  criteria: string;
+  versionStartIncluding?: string;
+  versionEndExcluding?: string;
+  versionEndIncluding?: string;
+}
+
+const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
+const and = (products: Match[], platforms: Match[]) => ({
+  operator: 'AND',
+  nodes: [
+    { operator: 'OR', negate: false, cpeMatch: products.map((m) => ({ vulnerable: true, ...m })) },
+    { operator: 'OR', negate: false, cpeMatch: platforms.map((m) => ({ vulnerable: false, ...m })) },
+  ],
+});
+const cpe = (vendorProduct: string, version = '*', update = '*') => `cpe:2.3:a:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
+const os = (vendorProduct: string) => `cpe:2.3:o:${vendorProduct}:-:*:*:*:*:*:*:*`;
+
+let sequence = 0;
+function nvd(description: string, configurations: object[] = [], references: { url: string; tags: string[] }[] = []) {
+  sequence++;
+  return parseNvdCve({
+    id: `CVE-2099-${1000 + sequence}`,
+    sourceIdentifier: 'cve@mitre.org',
+    published: '2015-06-01T00:00:00.000',
+    lastModified: '2015-06-02T00:00:00.000',
+    vulnStatus: 'Analyzed',
+    descriptions: [{ lang: 'en', value: description }],
+    configurations,
+    references,
+  })!;
+}
+
+function recordOf(description: string, configurations: object[] = [], references: { url: string; tags: string[] }[] = []) {
+  const record = nvd(description, configurations, references);
+  return deriveRecord({ id: record.id, nvd: record, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+}
+
+const factsOf = (...args: Parameters<typeof recordOf>) => recordOf(...args).facts!;
+const fixed = (entries: readonly VersionFact[]) => entries.map((e) => [e.product, e.version, e.branch, e.platform, e.source]);
+
+describe('the description grammar, phrase by phrase', () => {
+  const versions = (text: string) => describedVersions(text).fixed.map((f) => (f.line ? `${f.line}|${f.version}` : f.version));
+  it.each([
+    ['Acme Widget before 1.2.3 allows XSS.', ['1.2.3']],
+    ['Acme Widget 1.2.x before 1.2.9 and 1.3.x before 1.3.4 allows XSS.', ['1.2|1.2.9', '1.3|1.3.4']],
+    ['Acme Server before 6.0 SP1 allows it.', ['6.0 SP1']],
+    ['The Linux kernel before 2.6.39-rc1 allows it.', ['2.6.39-rc1']],
+    ['Cisco IOS before 3.1(21) allows it.', ['3.1(21)']],
+    ['Acme Tool before build 7845 allows it.', ['build 7845']],
+    ['The Views module 6.x-1.x before 6.x-1.5 for Drupal allows XSS.', ['6.x-1|6.x-1.5']],
+    ['IBM DB2 9.7 before FP3 allows it.', ['9.7|9.7 FP3']],
+    ['Acme Suite 2008 before SP2 allows it.', ['2008|2008 SP2']],
+    ['Acme Player before 6 allows it.', ['6']],
+    ['Acme Wiki before r478 allows XSS.', ['r478']],
+    ['Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows XSS.', ['10|10 Update 18', '11|11 Update 7']],
+    ['EMC NetWorker 9.0 before build 407 allows it.', ['9.0|9.0 build 407']],
+    ['Cloud Foundry cf-release versions prior to v285 log it.', ['v285']],
+    ['Android 5.x before 5.1.1 LMY48M lets it.', ['5|5.1.1 LMY48M']],
+    ['UAA 4.5.x versions prior to 4.5.5 log it.', ['4.5|4.5.5']],
+    ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
+    ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
+    ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
+    ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3R1-S3', '18.4R2']],
+  ])('%s', (text, expected) => {
+    expect(versions(text)).toEqual(expected);
+  });
+
+  it('reads a bare number after "before" as a version only when it is no count or date', () => {
+    expect(versions('Tokens expire before 5 days pass in Acme.')).toEqual([]);
+    expect(versions('Acme before 12 allows it.')).toEqual(['12']);
+  });
+});
+
+describe('fixed_in', () => {
+  it('"X before 1.2.3" is a fix of the product the description names, from the description', () => {
+    const facts = factsOf('Cross-site scripting in Acme Widget before 1.2.3 allows remote attackers to inject script.', [or({ criteria: cpe('acme:widget'), versionEndExcluding: '1.2.3' })]);
+    expect(fixed(facts.fixed_in)).toEqual([['acme:widget', '1.2.3', null, null, 'description']]);
+    expect(facts.fix_stated).toBe(true);
+  });
+
+  it('"1.2.x before 1.2.9 and 1.3.x before 1.3.4": two entries, each with its line', () => {
+    const facts = factsOf('Acme Widget 1.2.x before 1.2.9 and 1.3.x before 1.3.4 allows XSS.', [or({ criteria: cpe('acme:widget'), versionStartIncluding: '1.2.0', versionEndExcluding: '1.2.9' }, { criteria: cpe('acme:widget'), versionStartIncluding: '1.3.0', versionEndExcluding: '1.3.4' })]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['acme:widget', '1.2.9', '1.2', null, 'description'],
+      ['acme:widget', '1.3.4', '1.3', null, 'description'],
+    ]);
+  });
+
+  it('"before 5.0.1 on Android": the platform the description names; "A before X and B before Y on Windows" holds for both', () => {
+    expect(fixed(factsOf('Acme Browser before 5.0.1 on Android allows spoofing.', [or({ criteria: cpe('acme:browser'), versionEndExcluding: '5.0.1' })]).fixed_in)).toEqual([['acme:browser', '5.0.1', null, 'android', 'description']]);
+    const facts = factsOf('ANGLE, as used in Mozilla Firefox before 41.0 and Firefox ESR 38.x before 38.3 on Windows, mishandles shader access.', [and([{ criteria: cpe('mozilla:firefox'), versionEndIncluding: '40.0.3' }], [{ criteria: os('microsoft:windows') }])]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['mozilla:firefox', '41.0', null, 'windows', 'description'],
+      // An edition the description names beside the listed product is a product of its own.
+      ['mozilla:firefox_esr', '38.3', '38', 'windows', 'description'],
+    ]);
+  });
+
+  it('a cpeMatch versionEndExcluding is a fix from the configuration, with the platform of its AND node', () => {
+    const facts = factsOf('A flaw in Acme Reader allows attackers to run code.', [
+      and([{ criteria: cpe('acme:reader'), versionEndExcluding: '18.0.0.203' }], [{ criteria: os('microsoft:windows') }]),
+      and([{ criteria: cpe('acme:reader'), versionEndExcluding: '11.2.202.481' }], [{ criteria: os('linux:linux_kernel') }]),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['acme:reader', '18.0.0.203', null, 'windows', 'configuration'],
+      ['acme:reader', '11.2.202.481', null, 'linux', 'configuration'],
+    ]);
+  });
+
+  it('a fix is never carried to another platform: a Linux fix below a Windows range stays, and no Windows fix is given to Linux', () => {
+    const facts = factsOf('Acme Reader before 18.0.0.203 on Windows and before 11.2.202.481 on Linux allows attackers to run code.', [
+      and([{ criteria: cpe('acme:reader'), versionEndIncluding: '18.0.0.194' }], [{ criteria: os('microsoft:windows') }]),
+      and([{ criteria: cpe('acme:reader'), versionEndIncluding: '11.2.202.468' }], [{ criteria: os('linux:linux_kernel') }]),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['acme:reader', '18.0.0.203', '18.0', 'windows', 'description'],
+      ['acme:reader', '11.2.202.481', '11.2', 'linux', 'description'],
+    ]);
+  });
+
+  it('a fix is never carried to another product: each product keeps its own version', () => {
+    const facts = factsOf('GUI overlay vulnerability in Mozilla Firefox before 2.0.0.13 and SeaMonkey before 1.1.9 allows spoofing.', [or({ criteria: cpe('mozilla:firefox', '2.0.0.12') }, { criteria: cpe('mozilla:seamonkey', '1.1.8') })]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['mozilla:firefox', '2.0.0.13', null, null, 'description'],
+      ['mozilla:seamonkey', '1.1.9', null, null, 'description'],
+    ]);
+  });
+
+  it('only a release track (ESR, LTS) after a name is a product of its own: "Vivvo CMS" is Vivvo, and its fix makes the record patched', () => {
+    const record = recordOf('SQL injection in Vivvo CMS before 4.0.4 allows remote attackers to execute arbitrary SQL commands.', [or({ criteria: cpe('spoonlabs:vivvo', '4.0.3') }, { criteria: cpe('spoonlabs:vivvo', '4.0.2') })]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['spoonlabs:vivvo', '4.0.4', null, null, 'description']]);
+    expect(record.patch?.status).toBe('available');
+    const esr = recordOf('Mozilla Firefox ESR 38.x before 38.8 allows attackers to run code.', [or({ criteria: cpe('mozilla:firefox', '38.7.1') })]);
+    expect(esr.facts!.fixed_in.map((f) => f.product)).toEqual(['mozilla:firefox_esr']);
+    expect(esr.patch?.status).toBe('available');
+  });
+
+  it('a version the description calls affected is no fix of any product, whichever product the statement names', () => {
+    const facts = factsOf('The K2 component through 2.10.1 uses class.upload.php through 1.0.3 which allows code execution.', [or({ criteria: cpe('verot_project:verot'), versionEndExcluding: '1.0.3' }, { criteria: cpe('getk2:k2'), versionEndIncluding: '2.10.1' })]);
+    expect(facts.fixed_in).toEqual([]);
+  });
+
+  it('a version the record lists as vulnerable for that product is never a fix', () => {
+    const facts = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
+    expect(facts.fixed_in).toEqual([]);
+    expect(fixed(facts.last_affected)).toEqual([['phpmybackuppro:phpmybackuppro', '2.5', null, null, 'configuration']]);
+    // "through X" in the description makes a configuration's "before X" no fix either.
+    expect(factsOf('FreeBSD through 10.1 allows it.', [or({ criteria: cpe('freebsd:freebsd'), versionEndExcluding: '10.1' })]).fixed_in).toEqual([]);
+  });
+
+  it('where the description states a higher fix of the same line than the configuration, the description wins', () => {
+    const facts = factsOf('Apple QuickTime before 7.4 allows remote attackers to execute arbitrary code.', [or({ criteria: cpe('apple:quicktime'), versionEndExcluding: '7.3.1' })]);
+    expect(fixed(facts.fixed_in)).toEqual([['apple:quicktime', '7.4', null, null, 'description']]);
+  });
+
+  it('a line the description separates is not contradicted by an open-start range of another line (CVE-2015-8052)', () => {
+    const facts = factsOf('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    expect(facts.fixed_in.map((f) => f.version)).toEqual(['10 Update 18', '11 Update 7']);
+  });
+
+  it('aliases of one product (the same vendor under the same title) are one product: one\'s fix is checked against the other\'s versions', () => {
+    const record = nvd('Ruby on Rails before 4.2.5.1 allows XSS.', [or({ criteria: cpe('rubyonrails:rails'), versionEndExcluding: '4.2.5.1' }, { criteria: cpe('rubyonrails:ruby_on_rails', '4.2.6') })]);
+    const products = record.products.map((p) => ({ ...p, title: 'Ruby on Rails' }));
+    const facts = readFixFacts({ sources: { id: record.id, nvd: { ...record, products }, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, description: record.description, products, rejected: false });
+    // 4.2.5.1 would be "or later" for rails alone; ruby_on_rails lists 4.2.6, so it is no later fix there.
+    expect(new Set(facts.fixed_in.map((f) => f.product))).toEqual(new Set(['rubyonrails:rails']));
+    expect(facts.last_affected.map((l) => [l.product, l.version])).toEqual([['rubyonrails:rails', '4.2.6']]);
+  });
+
+  it('CVE 5 affected entries (lessThan, unaffected) are fixes from cve5 when NVD has no configuration', () => {
+    const cve5 = parseCve5Record({
+      dataType: 'CVE_RECORD',
+      cveMetadata: { cveId: 'CVE-2099-0500', state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' },
+      containers: { cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw in Widget lets attackers read files.' }], affected: [{ vendor: 'Acme Corp', product: 'Widget Server', versions: [{ version: '2.0', lessThan: '2.4.1', status: 'affected', versionType: 'semver' }] }] } },
+    })!;
+    const record = deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+    expect(fixed(record.facts!.fixed_in)).toEqual([['acme_corp:widget_server', '2.4.1', '2', null, 'cve5']]);
+  });
+
+  it('property: no fixed version lies inside a vulnerable range of its product on its platform', () => {
+    const version = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })).map((v) => v.join('.'));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(version, version, fc.boolean()), { minLength: 1, maxLength: 4 }), version, (bounds, described) => {
+        const matches = bounds.map(([a, b, excluding]): Match & { versionStartIncluding: string } => {
+          const [low, high] = compareVersions(a, b) <= 0 ? [a, b] : [b, a];
+          return { criteria: cpe('acme:widget'), versionStartIncluding: low, ...(excluding ? { versionEndExcluding: high } : { versionEndIncluding: high }) };
+        });
+        const record = nvd(`Acme Widget before ${described} allows XSS.`, [or(...matches)]);
+        const facts = readFixFacts({ sources: { id: record.id, nvd: record, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, description: record.description, products: record.products, rejected: false });
+        for (const fix of facts.fixed_in) {
+          for (const m of matches) {
+            const inside = compareVersions(fix.version, m.versionStartIncluding) >= 0 && (m.versionEndExcluding ? compareVersions(fix.version, m.versionEndExcluding) < 0 : compareVersions(fix.version, m.versionEndIncluding!) <= 0);
+            const sameLine = fix.branch === null || [m.versionStartIncluding, m.versionEndExcluding ?? m.versionEndIncluding!].some((v) => v.split('.')[0] === fix.branch!.split('.')[0]);
+            if (inside && sameLine) return false;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('last_affected', () => {
+  it('"X and earlier", "through X", versionEndIncluding, and the highest version listed one by one', () => {
+    expect(fixed(factsOf('Acme Widget 1.5.3 and earlier allows XSS.', [or({ criteria: cpe('acme:widget', '1.5.2') })]).last_affected)).toEqual([['acme:widget', '1.5.3', null, null, 'description']]);
+    expect(factsOf('Moodle through 2.6.11 allows XSS.').last_affected.map((l) => l.version)).toEqual(['2.6.11']);
+    expect(fixed(factsOf('A flaw in Acme Widget.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '3.0' })]).last_affected)).toEqual([['acme:widget', '3.0', null, null, 'configuration']]);
+    expect(factsOf('A flaw in Acme Widget.', [or({ criteria: cpe('acme:widget', '1.9') }, { criteria: cpe('acme:widget', '1.10') }, { criteria: cpe('acme:widget', '1.2') })]).last_affected.map((l) => l.version)).toEqual(['1.10']);
+  });
+});
+
+describe('fix_stated', () => {
+  it('a Patch or the vendor\'s Vendor Advisory reference, or "fixed in"/"update"/"patch" in the description', () => {
+    expect(factsOf('A flaw in Acme Widget.', [], [{ url: 'https://acme.example/patch/1', tags: ['Patch'] }]).fix_stated).toBe(true);
+    expect(factsOf('A flaw in Acme Widget.', [], [{ url: 'https://acme.example/advisory/1', tags: ['Vendor Advisory'] }]).fix_stated).toBe(true);
+    expect(factsOf('A flaw in Acme Widget; the vendor released a patch.').fix_stated).toBe(true);
+    expect(factsOf('A flaw in Acme Widget 1.0 and earlier.').fix_stated).toBe(false);
+  });
+
+  it('a third party\'s page that NVD tagged "Vendor Advisory" (Secunia, 2008) states no fix', () => {
+    expect(factsOf('A flaw in Acme Widget 1.0 and earlier.', [], [{ url: 'http://secunia.com/advisories/30211', tags: ['Vendor Advisory'] }]).fix_stated).toBe(false);
+  });
+});
+
+describe('the fix text from the facts', () => {
+  it('names each fixed version per product, line and platform', () => {
+    const fix = recordOf('Adobe Reader before 18.0.0.203 on Windows and before 11.2.202.481 on Linux, and Adobe AIR before 18.0.0.180 allow attackers to run code.', [
+      and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '18.0.0.194' }], [{ criteria: os('microsoft:windows') }]),
+      and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '11.2.202.468' }], [{ criteria: os('linux:linux_kernel') }]),
+      or({ criteria: cpe('adobe:air'), versionEndIncluding: '18.0.0.144' }),
+    ]).explanation!.fix;
+    expect(fix).toContain('18.0.0.203 for the 18.0.x line on Windows');
+    expect(fix).toContain('11.2.202.481 for the 11.2.x line on Linux');
+    expect(fix).toContain('Update Adobe Air to version 18.0.0.180 or later');
+  });
+
+  it('with no fixed version: "NVD lists X as the newest affected version; update past it", never a version at or below it', () => {
+    const record = recordOf('Acme Widget 2.45.0 and earlier allows code execution via a crafted file.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '2.45.0' })]);
+    expect(record.explanation!.fix).toContain('NVD lists 2.45.0 as the newest affected version of Acme Widget; update past it.');
+    expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
+  });
+
+  it('a fix stated without a version points at the vendor advisory and never says no fix is listed', () => {
+    const record = recordOf('Unspecified vulnerability in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', [or({ criteria: cpe('oracle:siebel_crm', '8.2.2') })], [{ url: 'https://www.oracle.com/security-alerts/cpujan2015.html', tags: ['Vendor Advisory'] }]);
+    expect(record.facts!.fix_stated).toBe(true);
+    expect(record.explanation!.fix).toContain('follow the vendor\'s advisory or patch in the references (oracle.com)');
+    expect(record.explanation!.fix).not.toMatch(/no fix(ed version)?( or patch)? is listed/i);
+  });
+
+  it('an opt-in fix (CVE-2013-3900) is switched on in the text and is a workaround, not "available"', () => {
+    const description = 'The WinVerifyTrust function handles signatures badly. This behavior remains available as an opt-in feature via reg key setting; however, the reg key must be set. Clarifications about how to configure the EnableCertPaddingCheck registry value follow.';
+    expect(readFixSteps(description)).toEqual({ optIn: true, setting: 'EnableCertPaddingCheck', replaceKeys: false });
+    const record = recordOf(description, [or({ criteria: 'cpe:2.3:o:microsoft:windows_10:-:*:*:*:*:*:*:*' })], [{ url: 'https://msrc.microsoft.com/update-guide/vulnerability/CVE-2013-3900', tags: ['Patch', 'Vendor Advisory'] }]);
+    expect(record.patch?.status).toBe('workaround_only');
+    expect(record.explanation!.fix).toContain('set the EnableCertPaddingCheck value');
+  });
+
+  it('a leak of process memory that holds private keys (Heartbleed) says to replace keys and certificates after updating', () => {
+    const record = recordOf('The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not properly handle Heartbeat Extension packets, which allows remote attackers to obtain sensitive information from process memory via crafted packets that trigger a buffer over-read, as demonstrated by reading private keys, aka the Heartbleed bug.', [or({ criteria: cpe('openssl:openssl'), versionStartIncluding: '1.0.1', versionEndExcluding: '1.0.1g' })]);
+    expect(record.explanation!.fix).toContain('Update OpenSSL to version 1.0.1g or later');
+    expect(record.explanation!.fix).toContain('replace the private keys and certificates');
+    expect(record.patch?.status).toBe('available');
+  });
+});

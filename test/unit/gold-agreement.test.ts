@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { Facts } from '../../shared/domain/facts.js';
+import {
+  compareRecord,
+  contradiction,
+  emptyAgreement,
+  figures,
+  isGenericTitle,
+  listedVulnerable,
+  namesVersion,
+  saysCodeExecution,
+  saysNoFix,
+  type GoldRecord,
+} from '../../bench/support/gold-agreement.js';
+
+const gold: GoldRecord = {
+  id: 'CVE-2000-0001',
+  products: ['acme:widget'],
+  component: 'parse.c',
+  impacts: ['denial_of_service', 'code_execution'],
+  position: 'remote',
+  privileges: 'none',
+  user_interaction: true,
+  fixed_in: [{ product: 'acme:widget', version: '2.4.1', branch: null, platform: null }],
+  last_affected: [{ product: 'acme:widget', version: '2.4.0', branch: null, platform: null }],
+  fix_stated: true,
+  exploited: true,
+};
+
+const facts: Facts = {
+  impacts: ['denial_of_service', 'information_disclosure'],
+  attack: { position: 'remote', privileges: 'user', user_interaction: true },
+  component: 'parse.c',
+  products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
+  fixed_in: [{ product: 'acme:widget', version: '2.4.0', branch: null, platform: null, source: 'configuration' }],
+  last_affected: [],
+  fix_stated: true,
+  exploit_public: false,
+  aka: [],
+};
+
+describe('comparing one record with its annotation', () => {
+  const agreement = emptyAgreement();
+  compareRecord(agreement, gold, { title: 'Security flaw in Acme Widget', summary: 'A crafted file can crash it.', fix: 'No fixed version or patch is listed.', facts }, []);
+  const fields = agreement.disagreements.map((d) => d.field);
+
+  it('counts impacts found and impacts right apart', () => {
+    expect(agreement.impactsFound).toEqual({ hits: 1, of: 2 });
+    expect(agreement.impactsRight).toEqual({ hits: 1, of: 2 });
+  });
+
+  it('scores each attack field and names the one that differs', () => {
+    expect(agreement.position).toEqual({ hits: 1, of: 1 });
+    expect(agreement.privileges).toEqual({ hits: 0, of: 1 });
+    expect(fields).toContain('privileges');
+    expect(fields).not.toContain('position');
+  });
+
+  it('finds the stated fix missing from the facts and the text, and ours contradicted', () => {
+    expect(agreement.fixedInFacts).toEqual({ hits: 0, of: 1 });
+    expect(agreement.fixedInText).toEqual({ hits: 0, of: 1 });
+    expect(agreement.contradictedFixes).toEqual({ hits: 1, of: 1 });
+    expect(agreement.noFixWhereStated).toEqual({ hits: 1, of: 1 });
+  });
+
+  it('reports the missed exploit, the generic title and the code execution left out', () => {
+    expect(agreement.exploitMissed).toEqual({ hits: 1, of: 1 });
+    expect(agreement.genericTitles).toEqual({ hits: 1, of: 1 });
+    expect(agreement.codeExecutionSaid).toEqual({ hits: 0, of: 1 });
+    expect(fields).toEqual(expect.arrayContaining(['impacts', 'exploit_public', 'generic title', 'code execution not said']));
+  });
+
+  it('prints figures as percentages and counts', () => {
+    const shown = figures(agreement);
+    expect(shown.find((f) => f.figure === 'impacts recall')?.value).toBe('50.0 % (1/2)');
+    expect(shown.find((f) => f.figure === 'generic titles')?.value).toBe('1 of 1');
+  });
+
+  it('counts a record the lookup did not find as a disagreement of every field', () => {
+    const missing = emptyAgreement();
+    compareRecord(missing, gold, undefined, []);
+    expect(missing.disagreements[0]).toMatchObject({ field: 'record', ours: 'not found by the lookup' });
+    expect(missing.impactsFound).toEqual({ hits: 0, of: 2 });
+  });
+});
+
+describe('an answer that agrees', () => {
+  it('has no disagreement', () => {
+    const agreement = emptyAgreement();
+    const right: Facts = { ...facts, impacts: ['denial_of_service', 'code_execution'], attack: { position: 'remote', privileges: 'none', user_interaction: true }, fixed_in: [{ product: 'acme:widget', version: '2.4.1', branch: null, platform: null, source: 'description' }], exploit_public: true };
+    compareRecord(agreement, gold, { title: 'Heap overflow in Acme Widget parse.c', summary: 'A crafted file can crash it or run the attacker\'s code.', fix: 'Update Acme Widget to 2.4.1 or later.', facts: right }, []);
+    expect(agreement.disagreements).toEqual([]);
+  });
+});
+
+describe('the text checks', () => {
+  it.each([
+    ['Security flaw in Acme Widget', true],
+    ['Input checking in Acme Widget', true],
+    ['Heap overflow in Acme Widget lets a crafted file run code', false],
+    ['SQL injection in Acme Shop search.php', false],
+  ])('generic title: %s → %s', (title, generic) => expect(isGenericTitle(title)).toBe(generic));
+
+  it.each([
+    ['An attacker can run their own code on the machine.', true],
+    ['Remote attackers can execute arbitrary commands.', true],
+    ['It can lead to code execution.', true],
+    ['An attacker can run their own SQL commands against the database.', false],
+    ['An attacker can crash the program.', false],
+    ['It is also known as "DLL Planting Remote Code Execution Vulnerability".', false],
+  ])('says code execution: %s → %s', (text, said) => expect(saysCodeExecution(text)).toBe(said));
+
+  it.each([
+    ['No fixed version or patch is listed.', true],
+    ['No fix is known yet.', true],
+    ['Update to 2.4.1.', false],
+  ])('says no fix: %s → %s', (text, said) => expect(saysNoFix(text)).toBe(said));
+
+  it('names a version only as a whole version', () => {
+    expect(namesVersion('Update to 2.4.1 or later.', '2.4.1')).toBe(true);
+    expect(namesVersion('Update to 2.4.10 or later.', '2.4.1')).toBe(false);
+    expect(namesVersion('Update to 12.4.1.', '2.4.1')).toBe(false);
+    expect(namesVersion('Install 6.0  SP1.', '6.0 SP1')).toBe(true);
+  });
+});
+
+describe('contradictions and the listed vulnerable versions', () => {
+  it('takes a fix at or below the newest affected of the same branch as contradicted', () => {
+    const fix = { product: 'a:b', version: '9.4', branch: null, platform: null };
+    expect(contradiction(fix, [{ product: 'a:b', version: '9.4.3', branch: '9', platform: null }], [])).toMatch(/9\.4\.3/);
+    expect(contradiction({ ...fix, branch: '8' }, [{ product: 'a:b', version: '9.4.3', branch: '9', platform: null }], [])).toBeUndefined();
+    expect(contradiction(fix, [{ product: 'c:d', version: '9.4.3', branch: null, platform: null }], [])).toBeUndefined();
+  });
+
+  it('reads the vulnerable matches of a raw record and finds a fix inside them', () => {
+    const listed = listedVulnerable({
+      configurations: [
+        {
+          nodes: [
+            {
+              cpeMatch: [
+                { vulnerable: true, criteria: 'cpe:2.3:a:a:b:2.0:*:*:*:*:*:*:*' },
+                { vulnerable: true, criteria: 'cpe:2.3:a:a:b:*:*:*:*:*:*:*:*', versionStartIncluding: '3.0', versionEndExcluding: '3.2' },
+                { vulnerable: false, criteria: 'cpe:2.3:o:x:os:5.0:*:*:*:*:*:*:*' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(listed).toEqual([
+      { product: 'a:b', version: '2.0' },
+      { product: 'a:b', startIncluding: '3.0', endExcluding: '3.2' },
+    ]);
+    const fix = (version: string) => ({ product: 'a:b', version, branch: null, platform: null });
+    expect(contradiction(fix('2.0'), [], listed)).toMatch(/listed as vulnerable/);
+    expect(contradiction(fix('3.1'), [], listed)).toMatch(/listed as vulnerable/);
+    expect(contradiction(fix('3.2'), [], listed)).toBeUndefined();
+  });
+});
