@@ -3,13 +3,14 @@ import type { CveExplanation } from '../domain/cve.js';
 import { utcDay } from '../domain/days-unpatched.js';
 import { ApiError } from '../domain/errors.js';
 import { toCveExplanation } from '../domain/explanation.js';
+import { platformClock } from '../platform/clock.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 
 /**
  * The lookup takes no query parameters; like the exports, it names each one it does not know
  * (product-decisions §2) rather than silently ignoring a mistyped export filter sent here.
  */
-export async function explainCve(rawId: string, queryParameterNames: readonly string[] = [], nowMs = Date.now()): Promise<CveExplanation> {
+export async function explainCve(rawId: string, queryParameterNames: readonly string[] = [], nowMs = platformClock.now()): Promise<CveExplanation> {
   if (queryParameterNames.length > 0) {
     throw new ApiError(
       'INVALID_PARAMETER',

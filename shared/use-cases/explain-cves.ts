@@ -5,6 +5,8 @@ import { ApiError, type ErrorDetail } from '../domain/errors.js';
 import { toCveExplanation } from '../domain/explanation.js';
 import { BATCH_LOOKUP } from '../domain/limits.js';
 import { cveRepository } from '../repositories/cve-repository.js';
+import { utcDay } from '../domain/days-unpatched.js';
+import { platformClock } from '../platform/clock.js';
 
 /** Each id checked as the lookup checks one; a bad, repeated or missing one is named. */
 function checkedIds(raw: readonly string[]): string[] {
@@ -25,7 +27,7 @@ function checkedIds(raw: readonly string[]): string[] {
 }
 
 /** POST /api/cves/batch (product decisions §10): the lookup of up to 100 ids, one BatchGet per 100. */
-export async function explainCves(raw: readonly string[]): Promise<CveBatch> {
+export async function explainCves(raw: readonly string[], nowMs = platformClock.now()): Promise<CveBatch> {
   const ids = checkedIds(raw);
   const records = new Map((await cveRepository.getMany(ids)).map((r) => [r.cve_id, r]));
   const batch: CveBatch = { cves: [], not_found: [], rejected: [] };
@@ -33,7 +35,7 @@ export async function explainCves(raw: readonly string[]): Promise<CveBatch> {
     const record = records.get(id);
     if (!record) batch.not_found.push(id);
     else if (record.rejected) batch.rejected.push(id);
-    else batch.cves.push(toCveExplanation(record));
+    else batch.cves.push(toCveExplanation(record, utcDay(nowMs)));
   }
   return batch;
 }
