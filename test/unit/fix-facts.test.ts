@@ -13,6 +13,7 @@ import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { compareVersions } from '../../shared/ingest/versions/compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
+import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -281,5 +282,21 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).toContain('Update OpenSSL to version 1.0.1g or later');
     expect(record.explanation!.fix).toContain('replace the private keys and certificates');
     expect(record.patch?.status).toBe('available');
+  });
+});
+
+describe('the fix text names versions and platforms as people write them', () => {
+  const fact = (version: string, platform: string | null): VersionFact => ({ product: 'gnu:bash', version, branch: null, platform, source: 'configuration' });
+  const text = (last: VersionFact[]) =>
+    fixFactSentences({ fixed_in: [], last_affected: last, fix_stated: false, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false } }, () => 'GNU Bash').join(' ');
+
+  it('a one-letter CPE update is part of the release ("2.05 a" is 2.05a, CVE-1999-0491); the facts keep the record\'s form', () => {
+    expect(text([fact('2.05 a', null), fact('2.04', null)])).toBe('NVD lists 2.05a and 2.04 as the newest affected versions of GNU Bash; update past the one for your release line.');
+    expect(text([fact('1.0.1 update 27', null)])).toBe('NVD lists 1.0.1 update 27 as the newest affected version of GNU Bash; update past it.');
+  });
+
+  it('names a platform people know, never a CPE token of the device the product runs on ("dir-859 a3")', () => {
+    expect(text([fact('1.06', 'dir-859 a3')])).toBe('NVD lists 1.06 as the newest affected version of GNU Bash; update past it.');
+    expect(text([fact('5.0', 'android'), fact('4.0', 'windows')])).toBe('NVD lists 5.0 on Android and 4.0 on Windows as the newest affected versions of GNU Bash; update past the one for your release line.');
   });
 });

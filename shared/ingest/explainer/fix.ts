@@ -93,7 +93,19 @@ const MAX_FACT_PRODUCTS = 4;
 const MAX_ENTRIES = 6;
 
 const lineText = (branch: string) => (/x$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
-const platformText = (platform: string) => ({ windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' })[platform] ?? platform;
+const PLATFORM_NAMES: Readonly<Record<string, string>> = { windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' };
+const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
+/**
+ * Only platforms with an everyday name are named in the text. The others are CPE tokens of the
+ * device or server a firmware or module runs on ("dir-859 a3", "application server"), which the
+ * product's own name already carries; the facts keep them.
+ */
+const namedPlatform = (platform: string | null): platform is string => platform !== null && platform in PLATFORM_NAMES;
+/**
+ * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
+ * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.
+ */
+const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i, '$1$2');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
@@ -108,10 +120,10 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
   const lines = new Set(entries.map((e) => e.branch));
   return [...byVersion.values()].map((group) => {
     const first = group[0]!;
-    const platforms = [...new Set(group.map((e) => e.platform).filter((p): p is string => p !== null))];
-    const on = platforms.length > 0 && group.every((e) => e.platform !== null) ? ` on ${listText(platforms.map(platformText))}` : '';
+    const platforms = [...new Set(group.map((e) => e.platform).filter(namedPlatform))];
+    const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
     const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : '';
-    return { version: first.version, where: `${line}${on}` };
+    return { version: versionText(first.version), where: `${line}${on}` };
   });
 }
 
@@ -152,7 +164,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
     const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
-    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${l.platform !== null ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${l.version} as its newest affected version; move past it to a fixed release.`);
+    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${versionText(l.version)} as its newest affected version; move past it to a fixed release.`);
     return out;
   }
   if (last.length > 0) {
