@@ -9,29 +9,12 @@ import { TABLE_DEFINITIONS } from './tables.js';
  */
 
 /** DynamoDB actions on the table itself. No DescribeTable, Scan only for the ingest, never `*`. */
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-  ],
-  readWriteScan: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:Scan',
-  ],
+  read: READ_ACTIONS,
+  readWrite: [...READ_ACTIONS, ...WRITE_ACTIONS],
+  readWriteScan: [...READ_ACTIONS, ...WRITE_ACTIONS, 'dynamodb:Scan'],
 };
 
 /** An index is only ever read: a Query names it (writes go to the table). */
