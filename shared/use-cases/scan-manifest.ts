@@ -64,7 +64,12 @@ function cpeOf(component: ScanComponent): ComponentCpe | undefined {
  * then one BatchGet per 100 distinct CVEs found. A CVE found both ways for one component is one
  * vulnerability, the OSV advisory's (it knows the package's own fixed versions).
  */
-export async function matchManifest(manifest: ParsedManifest): Promise<{ report: ScanReport; matches: ScanMatch[]; reads: ScanReads }> {
+/**
+ * Every finding of a manifest, worst first, with nothing left out: the matching itself. An
+ * answer lists a bounded part of it (`matchManifest`); the real-data suites check the matching
+ * on all of it.
+ */
+export async function findAllMatches(manifest: ParsedManifest): Promise<{ matches: ScanMatch[]; notChecked: NotChecked[]; checked: number; reads: ScanReads }> {
   const notChecked: NotChecked[] = [...manifest.notChecked];
   const byPackage: ScanComponent[] = [];
   const byCpe: CpeAsked[] = [];
@@ -111,6 +116,12 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
     matches.push({ finding, componentKey: componentKey(component), cpe: component.cpe });
   }
   matches.sort((a, b) => compareFindings(a.finding, b.finding));
+  return { matches, notChecked, checked, reads: { packageQueries: advisories.size, cpeQueries: cpeIndex.queries, catalogueRecords: records.size } };
+}
+
+/** A manifest's answer: its findings, bounded (issue 24: an answer is a few MB whatever the input). */
+export async function matchManifest(manifest: ParsedManifest): Promise<{ report: ScanReport; matches: ScanMatch[]; reads: ScanReads }> {
+  const { matches, notChecked, checked, reads } = await findAllMatches(manifest);
   const bounded = boundMatches(matches, notChecked);
   return {
     report: {
@@ -123,7 +134,7 @@ export async function matchManifest(manifest: ParsedManifest): Promise<{ report:
       vulnerabilities_total: bounded.vulnerabilitiesTotal,
     },
     matches: bounded.matches,
-    reads: { packageQueries: advisories.size, cpeQueries: cpeIndex.queries, catalogueRecords: records.size },
+    reads,
   };
 }
 

@@ -102,10 +102,12 @@ const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
  */
 const namedPlatform = (platform: string | null): platform is string => platform !== null && platform in PLATFORM_NAMES;
 /**
- * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
- * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.
+ * A version as a sentence shows it; the facts keep the record's form. A CPE version with a
+ * one-letter update ("2.05" update "a") is the release people write "2.05a" (a lone "a" reads as
+ * an article), and a CPE token's underscores are spaces ("release_1" is "release 1";
+ * "9i_application_server", a version of Oracle Database Server, is not a product token).
  */
-const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i, '$1$2');
+const versionText = (version: string) => version.replace(/_+/g, ' ').replace(/^(\d[\w.]*) ([a-z])$/i, '$1$2');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
