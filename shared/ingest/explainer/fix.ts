@@ -102,12 +102,16 @@ const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
  */
 const namedPlatform = (platform: string | null): platform is string => platform !== null && platform in PLATFORM_NAMES;
 /**
- * A version as a sentence shows it; the facts keep the record's form. A CPE version with a
- * one-letter update ("2.05" update "a") is the release people write "2.05a" (a lone "a" reads as
- * an article), and a CPE token's underscores are spaces ("release_1" is "release 1";
- * "9i_application_server", a version of Oracle Database Server, is not a product token).
+ * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
+ * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.
  */
-const versionText = (version: string) => version.replace(/_+/g, ' ').replace(/^(\d[\w.]*) ([a-z])$/i, '$1$2');
+const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i, '$1$2');
+/**
+ * A newest affected version that is a CPE token of words ("9i_application_server", a version of
+ * Oracle Database Server in CVE-2004-1371) is written with spaces, so it is not read as a product
+ * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay.
+ */
+const affectedVersionText = (version: string) => (/[a-z]{2,}_[a-z]{2,}/i.test(version) ? version.replace(/_+/g, ' ') : version);
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
@@ -166,11 +170,11 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
     const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
-    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${versionText(l.version)} as its newest affected version; move past it to a fixed release.`);
+    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`);
     return out;
   }
   if (last.length > 0) {
-    const texts = entryTexts(last).slice(0, MAX_ENTRIES).map(shownEntry);
+    const texts = entryTexts(last).slice(0, MAX_ENTRIES).map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
     out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
   }
