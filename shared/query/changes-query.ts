@@ -1,6 +1,6 @@
 import * as z from '../domain/zod.js';
 import { CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from '../domain/change-log.js';
-import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import { parseStrictQuery } from './strict-query.js';
 
 /**
  * `GET /api/changes` query parameters (product-decisions §7): one zod schema per parameter,
@@ -32,29 +32,7 @@ export interface ChangesQuery {
 }
 
 export function parseChangesQuery(multiValue: Record<string, string[] | undefined> | null | undefined): ChangesQuery {
-  const known = Object.keys(changesParameterSchemas) as (keyof typeof changesParameterSchemas)[];
-  const details: ErrorDetail[] = [];
-  const values: Partial<Record<keyof typeof changesParameterSchemas, unknown>> = {};
-  for (const [name, list] of Object.entries(multiValue ?? {})) {
-    const key = known.find((k) => k === name);
-    if (!key) {
-      details.push({ parameter: name, message: `is not a parameter of this endpoint; accepted parameters: ${known.join(', ')}` });
-      continue;
-    }
-    if (!list || list.length !== 1) {
-      details.push({ parameter: name, message: 'is given more than once; give it once' });
-      continue;
-    }
-    const parsed = changesParameterSchemas[key].safeParse(list[0] ?? '');
-    if (!parsed.success) {
-      details.push({ parameter: name, message: `must be ${ACCEPTS[key]}` });
-      continue;
-    }
-    values[key] = parsed.data;
-  }
-  if (details.length > 0) {
-    throw new ApiError('INVALID_PARAMETER', `Invalid query parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
-  }
+  const values = parseStrictQuery(multiValue, { owner: 'this endpoint', schemas: changesParameterSchemas, accepts: ACCEPTS });
   return {
     ...(typeof values.since === 'string' ? { since: values.since } : {}),
     limit: typeof values.limit === 'number' ? values.limit : CHANGES_DEFAULT_LIMIT,

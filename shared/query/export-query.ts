@@ -1,5 +1,5 @@
 import * as z from '../domain/zod.js';
-import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import { parseStrictQuery } from './strict-query.js';
 import { patchStatusSchema } from '../domain/cve.js';
 
 /**
@@ -64,8 +64,10 @@ export const sarifPathSchema = z
   )
   .register(z.globalRegistry, { description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.` });
 
+type ExportParameter = keyof typeof filterParameterSchemas | 'sarif_path';
+
 /** How each parameter is normalised before its schema sees it (enums are case-insensitive). */
-const NORMALISE: Partial<Record<string, (value: string) => string>> = {
+const NORMALISE: { readonly [P in ExportParameter]?: (value: string) => string } = {
   severity: (v) => v.toUpperCase(),
   risk_level: (v) => v.toUpperCase(),
   patch_status: (v) => v.toLowerCase(),
@@ -89,17 +91,8 @@ export interface ExportQuery {
   readonly sarifPath: string;
 }
 
-export function parameterNames(format: ExportFormat): string[] {
-  return [...Object.keys(filterParameterSchemas), ...(format === 'sarif' ? ['sarif_path'] : [])];
-}
-
-function schemaFor(name: string): z.ZodMiniType | undefined {
-  if (name === 'sarif_path') return sarifPathSchema;
-  return (filterParameterSchemas as Record<string, z.ZodMiniType>)[name];
-}
-
 /** What each parameter accepts, in the words a 400 uses. */
-const ACCEPTS: Record<string, string> = {
+const ACCEPTS: Record<ExportParameter, string> = {
   severity: 'one of CRITICAL, HIGH, MEDIUM, LOW (case-insensitive)',
   risk_level: 'one of CRITICAL_GAP, HIGH, MEDIUM, LOW (case-insensitive)',
   patch_status: `one of ${patchStatusSchema.options.join(', ')} (case-insensitive)`,
@@ -119,31 +112,8 @@ export function parseExportQuery(
   format: ExportFormat,
   multiValue: Record<string, string[] | undefined> | null | undefined,
 ): ExportQuery {
-  const known = parameterNames(format);
-  const details: ErrorDetail[] = [];
-  const values: Record<string, unknown> = {};
-  for (const [name, list] of Object.entries(multiValue ?? {})) {
-    const schema = known.includes(name) ? schemaFor(name) : undefined;
-    if (!schema) {
-      details.push({ parameter: name, message: `is not a parameter of this export; accepted parameters: ${known.join(', ')}` });
-      continue;
-    }
-    if (!list || list.length !== 1) {
-      details.push({ parameter: name, message: 'is given more than once; give it once' });
-      continue;
-    }
-    const raw = list[0] ?? '';
-    const parsed = schema.safeParse((NORMALISE[name] ?? ((v: string) => v))(raw));
-    if (!parsed.success) {
-      details.push({ parameter: name, message: `must be ${ACCEPTS[name] ?? 'valid'}` });
-      continue;
-    }
-    values[name] = parsed.data;
-  }
-  if (details.length > 0) {
-    throw new ApiError('INVALID_PARAMETER', `Invalid query parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
-  }
-  const { sarif_path: sarifPath, ...filters } = values;
+  const schemas: Partial<Record<ExportParameter, z.ZodMiniType>> = format === 'sarif' ? { ...filterParameterSchemas, sarif_path: sarifPathSchema } : filterParameterSchemas;
+  const { sarif_path: sarifPath, ...filters } = parseStrictQuery(multiValue, { owner: 'this export', schemas, accepts: ACCEPTS, normalise: NORMALISE });
   return {
     format,
     filters: filters as ExportFilters,

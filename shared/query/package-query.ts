@@ -1,6 +1,8 @@
 import { ECOSYSTEMS, parseEcosystem, type Ecosystem } from '../domain/advisory.js';
 import { VERSION_ORDERS } from '../domain/versions/index.js';
-import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import * as z from '../domain/zod.js';
+import type { ErrorDetail } from '../domain/errors.js';
+import { invalidParameters, readStrictQuery } from './strict-query.js';
 import { packageParameterSchemas } from './package-parameters.js';
 
 export { packageParameterSchemas } from './package-parameters.js';
@@ -25,23 +27,15 @@ export function parsePackageQuery(
   if (!ecosystem) details.push({ parameter: 'ecosystem', message: `must be one of ${ECOSYSTEMS.join(', ')}` });
   const name = rawName.trim();
   if (!packageParameterSchemas.name.safeParse(name).success) details.push({ parameter: 'name', message: 'must be a package name of 1 to 512 characters' });
-  let version: string | undefined;
-  for (const [parameter, list] of Object.entries(multiValue ?? {})) {
-    if (parameter !== 'version') {
-      details.push({ parameter, message: 'is not a parameter of this endpoint; accepted parameters: version' });
-    } else if (!list || list.length !== 1) {
-      details.push({ parameter, message: 'is given more than once; give it once' });
-    } else {
-      version = list[0]?.trim();
-    }
-  }
+  const query = readStrictQuery(multiValue, { owner: 'this endpoint', schemas: { version: z.string() }, accepts: { version: 'a version' } }, details);
+  const version = typeof query.version === 'string' ? query.version.trim() : undefined;
   if (version === undefined) {
     if (!details.some((d) => d.parameter === 'version')) details.push({ parameter: 'version', message: 'is required: the version to check' });
   } else if (!packageParameterSchemas.version.safeParse(version).success || (ecosystem && !VERSION_ORDERS[ecosystem].valid(version))) {
     details.push({ parameter: 'version', message: ecosystem ? `must be a ${ecosystem} version (by ${ecosystem}'s own version rules)` : 'must be a version of 1 to 256 characters' });
   }
   if (details.length > 0 || !ecosystem || version === undefined) {
-    throw new ApiError('INVALID_PARAMETER', `Invalid parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
+    throw invalidParameters(details, 'parameter');
   }
   return { ecosystem, name, version };
 }

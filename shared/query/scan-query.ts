@@ -1,5 +1,5 @@
 import * as z from '../domain/zod.js';
-import { ApiError, type ErrorDetail } from '../domain/errors.js';
+import { parseStrictQuery } from './strict-query.js';
 import { sarifPathSchema } from './export-query.js';
 
 export const scanFormatSchema = z.enum(['json', 'sarif', 'openvex']).register(z.globalRegistry, {
@@ -28,26 +28,6 @@ const ACCEPTS: Record<keyof typeof scanParameterSchemas, string> = {
 
 /** Query of POST /api/scan (product-decisions §8): unknown or repeated parameters are a 400. */
 export function parseScanQuery(multiValue: Record<string, string[] | undefined> | null | undefined): ScanQuery {
-  const details: ErrorDetail[] = [];
-  const values: Partial<Record<keyof typeof scanParameterSchemas, string>> = {};
-  const known = Object.keys(scanParameterSchemas) as (keyof typeof scanParameterSchemas)[];
-  for (const [name, list] of Object.entries(multiValue ?? {})) {
-    const key = known.find((k) => k === name);
-    if (!key) {
-      details.push({ parameter: name, message: `is not a parameter of the scan; accepted parameters: ${known.join(', ')}` });
-      continue;
-    }
-    if (!list || list.length !== 1) {
-      details.push({ parameter: name, message: 'is given more than once; give it once' });
-      continue;
-    }
-    const raw = key === 'format' ? (list[0] ?? '').toLowerCase() : (list[0] ?? '');
-    const parsed = scanParameterSchemas[key].safeParse(raw);
-    if (!parsed.success) details.push({ parameter: name, message: `must be ${ACCEPTS[key]}` });
-    else values[key] = parsed.data;
-  }
-  if (details.length > 0) {
-    throw new ApiError('INVALID_PARAMETER', `Invalid query parameter${details.length > 1 ? 's' : ''}: ${details.map((d) => d.parameter).join(', ')}.`, details);
-  }
-  return { format: (values.format as ScanFormat | undefined) ?? 'json', manifestPath: values.manifest_path };
+  const values = parseStrictQuery(multiValue, { owner: 'the scan', schemas: scanParameterSchemas, accepts: ACCEPTS, normalise: { format: (v) => v.toLowerCase() } });
+  return { format: (values.format as ScanFormat | undefined) ?? 'json', manifestPath: values.manifest_path as string | undefined };
 }
