@@ -2,8 +2,9 @@ import type { DeleteCommandInput, PutCommandInput, UpdateCommandInput, UpdateCom
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { queryAll } from './pages.js';
 
-const { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
+const { DeleteCommand, GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
  * The key shapes of the accounts table: the only place that knows them. Every item of an
@@ -81,23 +82,12 @@ export const accountsTable = {
 
   /** The account's items of one kind (all when omitted), through the eventually consistent index. */
   async itemsOf(accountId: string, kind?: AccountItemKind): Promise<(Values & { pk: string })[]> {
-    const items: (Values & { pk: string })[] = [];
-    let start: Values | undefined;
-    do {
-      const out = await dynamo(() =>
-        documentClient().send(
-          new QueryCommand({
-            TableName: name(),
-            IndexName: 'byAccount',
-            KeyConditionExpression: kind ? 'account_id = :a AND begins_with(pk, :p)' : 'account_id = :a',
-            ExpressionAttributeValues: kind ? { ':a': accountId, ':p': KIND_PREFIX[kind] } : { ':a': accountId },
-            ExclusiveStartKey: start,
-          }),
-        ),
-      );
-      items.push(...((out.Items ?? []) as (Values & { pk: string })[]));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const { items } = await queryAll({
+      TableName: name(),
+      IndexName: 'byAccount',
+      KeyConditionExpression: kind ? 'account_id = :a AND begins_with(pk, :p)' : 'account_id = :a',
+      ExpressionAttributeValues: kind ? { ':a': accountId, ':p': KIND_PREFIX[kind] } : { ':a': accountId },
+    });
+    return items as (Values & { pk: string })[];
   },
 };

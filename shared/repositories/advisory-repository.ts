@@ -1,7 +1,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { tableName } from '../config/index.js';
 import { packageKey, type Advisory, type Ecosystem } from '../domain/advisory.js';
-import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch.js';
+import { batchGetAll, batchWriteAll, type WriteRequest } from './batch.js';
+import { queryAll } from './pages.js';
 
 /** A package to look up: an ecosystem and the name as the user wrote it. */
 export interface PackageRef {

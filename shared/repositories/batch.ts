@@ -1,11 +1,9 @@
 import type { AttributeValue, BatchGetItemCommandOutput, BatchWriteItemCommandOutput, WriteRequest as MarshalledWriteRequest } from '@aws-sdk/client-dynamodb';
-import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamoDbClientSdk, dynamoDbDocumentSdk, dynamoDbUtil } from './aws-sdk.js';
-import { bulkClient, documentClient, dynamo } from './dynamo-client.js';
+import { dynamoDbClientSdk, dynamoDbUtil } from './aws-sdk.js';
+import { bulkClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
 
 const { BatchGetItemCommand, BatchWriteItemCommand } = dynamoDbClientSdk;
-const { QueryCommand } = dynamoDbDocumentSdk;
 const { marshall, unmarshall } = dynamoDbUtil;
 /** As the document client marshals (dynamo-client.ts). */
 const MARSHALL_OPTIONS = { removeUndefinedValues: true };
@@ -170,18 +168,4 @@ export function batchPutAll(table: string, items: readonly Item[], options: Batc
 
 export function batchDeleteAll(table: string, keys: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
   return batchWriteAll(table, keys.map((Key) => ({ DeleteRequest: { Key } })), options);
-}
-
-/** Every item one Query matches, page after page, and how many calls that took. */
-export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<{ items: Item[]; calls: number }> {
-  const items: Item[] = [];
-  let calls = 0;
-  let start: Item | undefined;
-  do {
-    const out = await dynamo(() => documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: start })));
-    calls++;
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return { items, calls };
 }

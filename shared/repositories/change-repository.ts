@@ -9,8 +9,9 @@ import { batchDeleteAll, sendBatchWrite, type WriteRequest } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
 import { patiently } from './patience.js';
 import { platformClock } from '../platform/clock.js';
+import { queryPages, scanPages } from './pages.js';
 
-const { DeleteCommand, PutCommand, QueryCommand, ScanCommand } = dynamoDbDocumentSdk;
+const { DeleteCommand, PutCommand, QueryCommand } = dynamoDbDocumentSdk;
 
 /** A change before it has an id: what the ingest hands over. */
 export interface NewChange {
@@ -192,24 +193,14 @@ export const changeRepository = {
     const lastBucket = bucketOfTime(oldestMs);
     for (let day = upToMs; bucketOfTime(day) >= lastBucket; day -= DAY_MS) {
       const bucket = bucketOfTime(day);
-      let start: Record<string, unknown> | undefined;
-      do {
-        const out = await dynamo(() =>
-          documentClient().send(
-            new QueryCommand({
-              TableName: table,
-              KeyConditionExpression: 'pk = :pk AND sk <= :upTo',
-              ExpressionAttributeValues: { ':pk': bucket, ':upTo': upTo },
-              ScanIndexForward: false,
-              Limit: pageSize,
-              ExclusiveStartKey: start,
-            }),
-          ),
-        );
-        const page = (out.Items ?? []).map(fromItem);
-        if (page.length > 0) yield page;
-        start = out.LastEvaluatedKey;
-      } while (start);
+      const pages = queryPages({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk <= :upTo',
+        ExpressionAttributeValues: { ':pk': bucket, ':upTo': upTo },
+        ScanIndexForward: false,
+        Limit: pageSize,
+      });
+      for await (const items of pages) if (items.length > 0) yield items.map(fromItem);
     }
   },
 
@@ -252,25 +243,18 @@ export const changeRepository = {
    */
   async deleteExpired(nowMs: number = platformClock.now()): Promise<number> {
     const table = tableName('CHANGES_TABLE');
-    let start: Record<string, unknown> | undefined;
     let deleted = 0;
-    do {
-      const out = await dynamo(() =>
-        documentClient().send(
-          new ScanCommand({
-            TableName: table,
-            ProjectionExpression: 'pk, sk',
-            FilterExpression: 'expires_at <= :now',
-            ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
-            ExclusiveStartKey: start,
-          }),
-        ),
-      );
-      const keys = (out.Items ?? []).map((item) => ({ pk: item.pk, sk: item.sk }));
+    const pages = scanPages({
+      TableName: table,
+      ProjectionExpression: 'pk, sk',
+      FilterExpression: 'expires_at <= :now',
+      ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
+    });
+    for await (const items of pages) {
+      const keys = items.map((item) => ({ pk: item.pk, sk: item.sk }));
       if (keys.length > 0) await batchDeleteAll(table, keys);
       deleted += keys.length;
-      start = out.LastEvaluatedKey;
-    } while (start);
+    }
     return deleted;
   },
 };

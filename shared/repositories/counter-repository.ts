@@ -5,8 +5,9 @@ import type { RateResource } from '../domain/limits.js';
 import type { ExportCursorState } from '../query/export-cursor.js';
 import { batchDeleteAll } from './batch.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { queryAll } from './pages.js';
 
-const { GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
+const { GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 export interface CounterKey {
   readonly accountId: string;
@@ -53,13 +54,7 @@ function keyOf(counter: CounterKey) {
  */
 /** Every counter item the key condition selects (one account's partition), page by page. */
 async function counterItems(query: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo(() => documentClient().send(new QueryCommand({ TableName: tableName('COUNTERS_TABLE'), ...query, ExclusiveStartKey: start })));
-    items.push(...(out.Items ?? []));
-    start = out.LastEvaluatedKey;
-  } while (start);
+  const { items } = await queryAll({ TableName: tableName('COUNTERS_TABLE'), ...query });
   return items;
 }
 

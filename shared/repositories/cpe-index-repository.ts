@@ -1,7 +1,8 @@
 import { tableName } from '../config/index.js';
 import type { CpePart, VersionRange } from '../ingest/model.js';
 import type { CpeIndexEntry } from '../scan/cpe-index.js';
-import { batchGetAll, batchWriteAll, queryAll, type WriteRequest } from './batch.js';
+import { batchGetAll, batchWriteAll, type WriteRequest } from './batch.js';
+import { queryAll } from './pages.js';
 import { fromStoredJson, jsonBytes } from './stored-json.js';
 
 /**

@@ -2,8 +2,9 @@ import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { MAX_WATCHLISTS, type Watchlist } from '../domain/watchlist.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { queryPages } from './pages.js';
 
-const { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } = dynamoDbDocumentSdk;
+const { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
  * An account's watchlists: one item `WATCHLISTS#<account id>` in the accounts table whose map
@@ -112,26 +113,19 @@ export const watchlistRepository = {
    */
   async listAll(): Promise<AccountWatchlist[]> {
     const found: AccountWatchlist[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo(() =>
-        documentClient().send(
-          new QueryCommand({
-            TableName: tableName('ACCOUNTS_TABLE'),
-            IndexName: WATCHLIST_INDEX,
-            KeyConditionExpression: 'watchlist_set = :set',
-            ExpressionAttributeValues: { ':set': WATCHLIST_SET },
-            ProjectionExpression: 'account_id, lists',
-            ExclusiveStartKey: start,
-          }),
-        ),
-      );
-      for (const item of out.Items ?? []) {
+    const pages = queryPages({
+      TableName: tableName('ACCOUNTS_TABLE'),
+      IndexName: WATCHLIST_INDEX,
+      KeyConditionExpression: 'watchlist_set = :set',
+      ExpressionAttributeValues: { ':set': WATCHLIST_SET },
+      ProjectionExpression: 'account_id, lists',
+    });
+    for await (const page of pages) {
+      for (const item of page) {
         const accountId = String(item.account_id);
         for (const watchlist of sortWatchlists((item.lists ?? {}) as Record<string, Watchlist>)) found.push({ account_id: accountId, watchlist });
       }
-      start = out.LastEvaluatedKey;
-    } while (start);
+    }
     return found;
   },
 
