@@ -4,10 +4,11 @@
  * dashboard/dist (served under /dashboard; shared/platform/web.ts maps / and /docs/api to their
  * pages). `npm start` builds it on first use when dist is missing.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildOptions } from 'esbuild';
+import { CORE_LIMIT, EXPORT_LIMIT, MAX_EXPORT_ROWS, MAX_SEARCH_QUERY_LENGTH } from '../shared/domain/limits.js';
 
 export const DASHBOARD_ROOT = dirname(fileURLToPath(import.meta.url));
 export const DASHBOARD_DIST = join(DASHBOARD_ROOT, 'dist');
@@ -34,8 +35,29 @@ function options(outdir: string): BuildOptions {
   };
 }
 
+/** The limits the static pages state, written there at build (`{{limit:name}}`) from the one module that holds them. */
+const PAGE_LIMITS: Readonly<Record<string, number>> = {
+  requests: CORE_LIMIT.limit,
+  exports: EXPORT_LIMIT.limit,
+  rows: MAX_EXPORT_ROWS,
+  search: MAX_SEARCH_QUERY_LENGTH,
+};
+
+/** A page with its limits filled in; a name the table lacks fails the build rather than ship `{{…}}`. */
+export function fillLimits(html: string): string {
+  return html.replace(/\{\{limit:([a-z]+)\}\}/g, (_, name: string) => {
+    const value = PAGE_LIMITS[name];
+    if (value === undefined) throw new Error(`dashboard/build.ts: no limit named "${name}" for a page`);
+    return String(value);
+  });
+}
+
 function copyStatic(outdir: string): void {
-  for (const file of STATIC_FILES) copyFileSync(join(DASHBOARD_ROOT, 'src', file), join(outdir, file));
+  for (const file of STATIC_FILES) {
+    const from = join(DASHBOARD_ROOT, 'src', file);
+    if (file.endsWith('.html')) writeFileSync(join(outdir, file), fillLimits(readFileSync(from, 'utf8')));
+    else copyFileSync(from, join(outdir, file));
+  }
   for (const file of SWAGGER_FILES) copyFileSync(join(SWAGGER_UI, file), join(outdir, file));
 }
 

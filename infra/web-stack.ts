@@ -37,6 +37,7 @@ import { buildDashboardSync } from '../dashboard/build.js';
 import { DASHBOARD_CSP, DASHBOARD_PATH, HSTS_MAX_AGE_SECONDS, siteRewriteFunctionSource } from '../shared/platform/web.js';
 import { PROVIDERS, PROVIDER_IDS } from '../shared/auth/providers.js';
 import { errorEnvelope } from '../shared/domain/errors.js';
+import { ACCESS_LOG_RETENTION_DAYS } from '../shared/domain/limits.js';
 import { CLOUDFRONT_REGION, ORIGIN_VERIFY_HEADER, PUBLIC_BASE_URL_PARAMETER } from '../shared/platform/deployment.js';
 import { CORS, EDGE_BEHAVIOURS, ORIGIN_READ_TIMEOUT_SECONDS, type EdgeBehaviour } from '../shared/platform/edge.js';
 import { EdgeWebAcl } from './edge-waf.js';
@@ -79,7 +80,7 @@ export class WebStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       // CloudFront standard logs are delivered with an ACL, which needs object-writer ownership.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
+      lifecycleRules: [{ expiration: Duration.days(ACCESS_LOG_RETENTION_DAYS) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(logs).acknowledge({

@@ -5,6 +5,7 @@
  * with its plain-English explanation and fix. Everything from the file or the answer is set as
  * text, never as markup.
  */
+import { EXPORT_LIMIT, MAX_MANIFEST_LABEL } from '../../shared/domain/limits.js';
 import { ApiFailure, type AccountApi, type ScanReport, type ScanVulnerability } from './api.js';
 
 const RISK_WORDS: Record<NonNullable<ScanVulnerability['risk_level']>, string> = {
@@ -88,7 +89,7 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
 
 /** Builds the tab's content inside its panel and wires the file input and the drop zone. */
 export function mountScanTab(panel: HTMLElement, api: AccountApi, onSessionEnded: () => void): void {
-  const intro = element('p', 'Check a dependency file against known vulnerabilities: npm package-lock.json (version 2 or 3), pip requirements.txt, or a CycloneDX (1.4 to 1.6) or SPDX 2.3 JSON SBOM, up to 4 MB. Each scan uses one of your 10 exports an hour.');
+  const intro = element('p', `Check a dependency file against known vulnerabilities: npm package-lock.json (version 2 or 3), pip requirements.txt, or a CycloneDX (1.4 to 1.6) or SPDX 2.3 JSON SBOM, up to ${MAX_MANIFEST_LABEL}. Each scan uses one of your ${EXPORT_LIMIT.limit} exports an hour.`);
   const zone = element('div', undefined, 'drop-zone');
   const label = element('label', 'Choose a lockfile or SBOM');
   label.htmlFor = 'scan-file';

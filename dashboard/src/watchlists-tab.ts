@@ -4,6 +4,7 @@
  * revoke); the webhook's state and its delivery log. Filters are the export's parameters and the
  * server validates them with the export's own parser; a refused field is shown beside it.
  */
+import { MAX_WATCHLIST_NAME } from '../../shared/domain/limits.js';
 import { ApiFailure } from './api.js';
 import { FieldFailure, WatchlistsApi, type Delivery, type Watchlist, type WatchlistEvent, type WatchlistInput } from './watchlists-api.js';
 
@@ -121,7 +122,7 @@ export class WatchlistsTab {
       eventsError,
     );
     form.append(
-      field('name', 'Name', el('input', { type: 'text', maxlength: '100', autocomplete: 'off', required: '' })),
+      field('name', 'Name', el('input', { type: 'text', maxlength: String(MAX_WATCHLIST_NAME), autocomplete: 'off', required: '' })),
       filters,
       events,
       field('webhook_url', 'Webhook URL (optional)', el('input', { type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://' }), 'PlainCVE POSTs each event here, signed (Standard Webhooks).'),

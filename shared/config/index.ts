@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ConfigurationError } from '../domain/errors.js';
+import { DEFAULT_KEY_ROTATIONS_PER_HOUR } from '../domain/limits.js';
 import * as z from '../domain/zod.js';
 
 /**
@@ -114,7 +115,7 @@ const envSchema = z.object({
    * Key rotations an account may make per UTC hour (issue 24). Never set in AWS; the test of
    * concurrent issuance raises it to race hundreds of rotations on one account.
    */
-  KEY_ROTATIONS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
+  KEY_ROTATIONS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), DEFAULT_KEY_ROTATIONS_PER_HOUR),
   /** Change matcher: how long the loaded watchlists are reused before they are read again. */
   WATCHLIST_CACHE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
   /**

@@ -2,6 +2,7 @@ import { decodeTime, encodeTime, isValid, monotonicFactory } from 'ulid';
 import * as z from './zod.js';
 import { changeKindSchema } from './change.js';
 import { exportRecordSchema } from './cve.js';
+import { CHANGE_RETENTION_DAYS, CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from './limits.js';
 
 /**
  * Positions in the change log (product-decisions §7). A change id is a ULID: 10 characters of
@@ -10,12 +11,8 @@ import { exportRecordSchema } from './cve.js';
  * order (not necessarily a change's id): "every change after this one".
  */
 
-/** Changes are kept 90 days. */
-export const CHANGE_RETENTION_DAYS = 90;
+export { CHANGE_RETENTION_DAYS, CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT };
 export const CHANGE_RETENTION_MS = CHANGE_RETENTION_DAYS * 86_400_000;
-
-export const CHANGES_DEFAULT_LIMIT = 100;
-export const CHANGES_MAX_LIMIT = 1000;
 
 /**
  * ulid's own source of randomness asks the platform for one byte at a time: sixteen calls and
@@ -108,7 +105,7 @@ export type Change = z.infer<typeof changeSchema>;
 export const changesPageSchema = z
   .object({
     changes: z.array(changeSchema),
-    next_cursor: z.string().register(z.globalRegistry, { description: 'Pass as `since` to read on; valid for 90 days.' }),
+    next_cursor: z.string().register(z.globalRegistry, { description: `Pass as \`since\` to read on; valid for ${CHANGE_RETENTION_DAYS} days.` }),
     has_more: z.boolean().register(z.globalRegistry, {
       description: 'True when more changes can be read now; false when the reader has caught up (poll again later with next_cursor).',
     }),

@@ -176,6 +176,9 @@ export const CSV_COLUMNS = [
 /** Columns appended after the interface's (product-decisions §4: additions go at the end). */
 export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile'] as const;
 
+/** Every column of a CSV export, in order: the one list the writer, the OpenAPI text and docs/exports.md follow. */
+export const CSV_HEADER = [...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS] as const;
+
 export const exportMetaSchema = z
   .object({
     total: z.number().check(z.int(), z.minimum(0)),

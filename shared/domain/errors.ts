@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { CORE_LIMIT, EXPORT_LIMIT, MAX_ERROR_DETAILS } from './limits.js';
 
 /** product-decisions §2: every error code the API can answer with. */
 export const errorCodeSchema = z.enum([
@@ -67,14 +68,13 @@ export const MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'This request was refused: it did not come from the dashboard of this site.',
   CONFLICT: 'The request conflicts with the current state of the account.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than the 10 MB the service accepts.',
-  RATE_LIMITED: 'Too many requests: the limit is 100 per minute for each account.',
-  EXPORT_LIMIT_EXCEEDED: 'Too many exports: the limit is 10 per hour for each account.',
+  RATE_LIMITED: `Too many requests: the limit is ${CORE_LIMIT.limit} per minute for each account.`,
+  EXPORT_LIMIT_EXCEEDED: `Too many exports: the limit is ${EXPORT_LIMIT.limit} per hour for each account.`,
   INTERNAL_ERROR: 'Something went wrong on our side; please try again.',
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable; please retry shortly.',
 };
 
-/** Items of an error's `details` an answer lists: the rest are counted in one last item. */
-export const MAX_ERROR_DETAILS = 20;
+export { MAX_ERROR_DETAILS };
 /** Characters of a detail's `parameter` or `message` (they may quote what the client sent). */
 const MAX_DETAIL_TEXT = 300;
 

@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { MAX_WATCHLIST_NAME, MAX_WATCHLISTS } from './limits.js';
 
 /**
  * Watchlists (product-decisions §7): a name, export filters, the events to be told about and an
@@ -6,8 +7,7 @@ import * as z from './zod.js';
  * the account's data (export, deletion). The webhook's signing secret is never part of it: it is
  * shown once when made (`webhook_secret`) and stored apart (docs/architecture.md, "Webhooks").
  */
-export const MAX_WATCHLISTS = 20;
-export const MAX_WATCHLIST_NAME = 100;
+export { MAX_WATCHLIST_NAME, MAX_WATCHLISTS };
 
 export const watchlistEventSchema = z.enum(['cve.added', 'cve.risk_changed', 'cve.updated']);
 export type WatchlistEvent = z.infer<typeof watchlistEventSchema>;

@@ -1,8 +1,8 @@
 import * as z from '../domain/zod.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
-import { cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
+import { CSV_COLUMNS, CSV_EXTRA_COLUMNS, CSV_HEADER, cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
-import { BATCH_LOOKUP, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { BATCH_LOOKUP, CHANGE_RETENTION_DAYS, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
 import { cveBatchRequestSchema, cveBatchSchema } from '../domain/cve-batch.js';
 import { MAX_WATCHLISTS, createWatchlistSchema, updateWatchlistSchema, watchlistSchema } from '../domain/watchlist.js';
 import type { FunctionId } from '../platform/functions.js';
@@ -35,7 +35,7 @@ export const sarifLogSchema = z
   });
 
 export const csvSchema = z.string().register(z.globalRegistry, {
-  description: `RFC 4180 CSV, UTF-8, CRLF line ends, a header row, then one row per CVE with the columns cve_id, title, severity, cvss_score, published_date, patch_status, days_unpatched, risk_level. Cells starting with = + - @ tab or CR are prefixed with '.`,
+  description: `RFC 4180 CSV, UTF-8, CRLF line ends, a header row, then one row per CVE with the columns ${CSV_HEADER.join(', ')} (the last ${CSV_EXTRA_COLUMNS.length} appended after the interface's ${CSV_COLUMNS.length}, so that a reader of those keeps working). Cells starting with = + - @ tab or CR are prefixed with '.`,
 });
 
 const healthEnvelopeSchema = z.object({ ok: z.literal(true), data: healthSchema }).register(z.globalRegistry, { id: 'HealthEnvelope' });
@@ -75,8 +75,8 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
     401: errorResponse('The X-API-Key header is missing, or the key is malformed, unknown or revoked.', ['MISSING_API_KEY', 'INVALID_API_KEY']),
     429: errorResponse(
       resource === 'exports'
-        ? `Too many requests (100 per minute) or too many exports (${EXPORT_LIMIT.limit} per UTC hour, shared by the three formats).`
-        : 'Too many requests: 100 per minute per account (all its keys).',
+        ? `Too many requests (${CORE_LIMIT.limit} per minute) or too many exports (${EXPORT_LIMIT.limit} per UTC hour, shared by the three formats).`
+        : `Too many requests: ${CORE_LIMIT.limit} per minute per account (all its keys).`,
       resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
       z.extend(rate, retryAfter.shape),
     ),
@@ -102,7 +102,7 @@ function exportOperation(format: ExportFormat) {
     min_score: z.optional(filterParameterSchemas.min_score),
     search: z.optional(filterParameterSchemas.search),
     modified_since: z.optional(filterParameterSchemas.modified_since),
-    cursor: z.optional(z.string().register(z.globalRegistry, { description: "A `meta.next_cursor` (JSON) or `X-Next-Cursor` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the 100 per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER." })),
+    cursor: z.optional(z.string().register(z.globalRegistry, { description: `A \`meta.next_cursor\` (JSON) or \`X-Next-Cursor\` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the ${CORE_LIMIT.limit} per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER.` })),
     ...(format === 'sarif' ? { sarif_path: z.optional(sarifPathSchema) } : {}),
   });
   return {
@@ -153,15 +153,15 @@ function watchlistOperation(route: RouteDefinition): ZodOpenApiOperationObject {
   const filtersNote = 'Filters take the export parameters and values (severity, risk_level, patch_status, tag, min_score, search, modified_since); events are cve.added, cve.risk_changed and cve.updated.';
   switch (`${route.method} ${route.path}`) {
     case 'GET /api/watchlists':
-      return { ...common, operationId: 'listWatchlists', summary: 'The watchlists of the key\'s account', description: 'One request of the 100 per minute.', responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) } };
+      return { ...common, operationId: 'listWatchlists', summary: 'The watchlists of the key\'s account', description: `One request of the ${CORE_LIMIT.limit} per minute.`, responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) } };
     case 'POST /api/watchlists':
-      return { ...common, operationId: 'createWatchlist', summary: 'Create a watchlist', description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the 100 per minute.`, requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } }, responses: { ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201), ...protectedErrors('core', ['BAD_REQUEST']), 409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')) } };
+      return { ...common, operationId: 'createWatchlist', summary: 'Create a watchlist', description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the ${CORE_LIMIT.limit} per minute.`, requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } }, responses: { ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201), ...protectedErrors('core', ['BAD_REQUEST']), 409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')) } };
     case 'GET /api/watchlists/{id}':
-      return { ...common, operationId: 'getWatchlist', summary: 'One watchlist', description: 'One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return { ...common, operationId: 'getWatchlist', summary: 'One watchlist', description: `One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
     case 'PATCH /api/watchlists/{id}':
-      return { ...common, operationId: 'updateWatchlist', summary: 'Change a watchlist', description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the 100 per minute.`, requestParams: { path }, requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } }, responses: { ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return { ...common, operationId: 'updateWatchlist', summary: 'Change a watchlist', description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } }, responses: { ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
     case 'DELETE /api/watchlists/{id}':
-      return { ...common, operationId: 'deleteWatchlist', summary: 'Delete a watchlist', description: 'Its webhook, delivery log and feed go with it. One request of the 100 per minute.', requestParams: { path }, responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return { ...common, operationId: 'deleteWatchlist', summary: 'Delete a watchlist', description: `Its webhook, delivery log and feed go with it. One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
     default:
       throw new Error(`No OpenAPI operation for ${route.method} ${route.path}`);
   }
@@ -214,7 +214,7 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
     operationId: 'listChanges',
     summary: 'What changed in the catalogue, oldest first, from a cursor',
     description:
-      'Every record the catalogue added, changed or rejected in the last 90 days, in the order the changes were made. Start without `since`, then pass each answer\'s `next_cursor` until `has_more` is false; later, poll again with the last `next_cursor`. A client that does so holds every change once, in order, also while an ingest is writing (an answer stops a few seconds behind now). A cursor older than 90 days, or one this service did not issue, answers 400 INVALID_PARAMETER: start again without `since`. Counts as one request of the 100 per minute.',
+      `Every record the catalogue added, changed or rejected in the last ${CHANGE_RETENTION_DAYS} days, in the order the changes were made. Start without \`since\`, then pass each answer's \`next_cursor\` until \`has_more\` is false; later, poll again with the last \`next_cursor\`. A client that does so holds every change once, in order, also while an ingest is writing (an answer stops a few seconds behind now). A cursor older than ${CHANGE_RETENTION_DAYS} days, or one this service did not issue, answers 400 INVALID_PARAMETER: start again without \`since\`. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
     tags: ['changes'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -229,7 +229,7 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
     operationId: 'lookupPackage',
     summary: 'The vulnerabilities that affect one version of a package',
     description:
-      'Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE\'s explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; `risk_level` measures a detection gap and `risk_meaning` says so in words). `fix` names the nearest version that fixes it. Counts as one request of the 100 per minute.',
+      `Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE's explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; \`risk_level\` measures a detection gap and \`risk_meaning\` says so in words). \`fix\` names the nearest version that fixes it. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
     tags: ['packages'],
     security: [{ apiKey: [] }],
     requestParams: {

@@ -1,5 +1,5 @@
 import * as z from '../domain/zod.js';
-import { CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from '../domain/change-log.js';
+import { CHANGE_RETENTION_DAYS, CHANGES_DEFAULT_LIMIT, CHANGES_MAX_LIMIT } from '../domain/limits.js';
 import { parseStrictQuery } from './strict-query.js';
 
 /**
@@ -11,10 +11,10 @@ export const changesParameterSchemas = {
   since: z
     .string()
     .check(z.minLength(1), z.maxLength(64))
-    .register(z.globalRegistry, { description: 'A `next_cursor` from an earlier answer: the changes after it. Omitted: from the oldest change kept (90 days).' }),
+    .register(z.globalRegistry, { description: `A \`next_cursor\` from an earlier answer: the changes after it. Omitted: from the oldest change kept (${CHANGE_RETENTION_DAYS} days).` }),
   limit: z
     .pipe(
-      z.pipe(z.string().check(z.regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')), z.transform(Number)),
+      z.pipe(z.string().check(z.regex(/^\d{1,9}$/, `must be a whole number from 1 to ${CHANGES_MAX_LIMIT}`)), z.transform(Number)),
       z.number().check(z.int(), z.minimum(1), z.maximum(CHANGES_MAX_LIMIT)),
     )
     .register(z.globalRegistry, { description: `At most this many changes (1 to ${CHANGES_MAX_LIMIT}, default ${CHANGES_DEFAULT_LIMIT}).` }),

@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { CSV_COLUMNS, CSV_EXTRA_COLUMNS, type CatalogueRecord } from '../domain/cve.js';
+import { CSV_HEADER, type CatalogueRecord } from '../domain/cve.js';
 import { daysUnpatched } from '../domain/days-unpatched.js';
 
 /** OWASP CSV-injection guidance: a cell a spreadsheet could read as a formula gets a leading `'`. */
@@ -9,10 +9,9 @@ export function neutraliseFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-type CsvRow = Record<(typeof CSV_COLUMNS)[number] | (typeof CSV_EXTRA_COLUMNS)[number], string | number>;
+type CsvRow = Record<(typeof CSV_HEADER)[number], string | number>;
 
-/** The interface's columns, then ours appended (product-decisions §4). */
-export const CSV_HEADER = [...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS] as const;
+export { CSV_HEADER };
 
 /** Interface §2.3 from a stored record; empty cells where the value is unknown or not applicable. */
 export function toCsvRow(record: CatalogueRecord, exportDay: string): CsvRow {

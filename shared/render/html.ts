@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_SEARCH_QUERY_LENGTH } from '../domain/limits.js';
 
 /** Escapes text for an HTML element body or a double-quoted attribute. */
 export function escapeHtml(value: unknown): string {
@@ -69,7 +70,7 @@ export function siteHeader(query = ''): string {
 <a class="brand" href="/">PlainCVE</a>
 <form class="search" role="search" action="/search" method="get">
 <label class="visually-hidden" for="site-search">Search CVEs by id, product or keyword</label>
-<input id="site-search" name="q" type="search" value="${escapeHtml(query)}" placeholder="CVE-2021-44228 or a product" maxlength="100" required>
+<input id="site-search" name="q" type="search" value="${escapeHtml(query)}" placeholder="CVE-2021-44228 or a product" maxlength="${MAX_SEARCH_QUERY_LENGTH}" required>
 <button type="submit">Search</button>
 </form>
 <nav class="site-nav" aria-label="Site"><ul><li><a href="/docs/api">API reference</a></li><li><a href="/dashboard">Dashboard</a></li></ul></nav>

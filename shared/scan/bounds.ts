@@ -29,12 +29,9 @@ export const FIELD_BOUNDS = {
   cpe: 1024,
 } as const;
 
-/** `not_checked` entries an answer lists; the total is given beside them. */
-export const MAX_NOT_CHECKED_LISTED = 1000;
+export { MAX_NOT_CHECKED_LISTED, MAX_REPORTED_VULNERABILITIES } from '../domain/limits.js';
 /** Characters of a `not_checked` entry as listed (the manifest's own text, cut). */
 export const MAX_ENTRY_LENGTH = 200;
-/** Component × vulnerability pairs an answer lists (worst first); the totals are given beside them. */
-export const MAX_REPORTED_VULNERABILITIES = 2000;
 
 type Field = keyof typeof FIELD_BOUNDS;
 

@@ -1,5 +1,6 @@
 import type { Ecosystem } from '../domain/advisory.js';
 import { ApiError } from '../domain/errors.js';
+import { MAX_COMPONENTS, MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL } from '../domain/limits.js';
 
 /** The ecosystems a scan can match against OSV (OSV's own names). */
 export type ScanEcosystem = Ecosystem;
@@ -7,17 +8,8 @@ export type ScanEcosystem = Ecosystem;
 /** What a scan accepts (product-decisions §8), recognised from the content. */
 export type ManifestKind = 'cyclonedx' | 'spdx' | 'package-lock' | 'requirements';
 
-/**
- * At most 4 MB (4,194,304 bytes) and 10,000 components. product-decisions §8 said 5 MB, which
- * cannot reach the function in AWS: API Gateway hands the body to Lambda base64-encoded (every
- * media type is binary), and Lambda takes at most 6 MB per request, so a raw body of 5 MB
- * (6.7 MB as base64) never arrives. 4 MB is 5.3 MB as base64, with room for the event around
- * it (docs/scan.md, "Limits"). A gzip body counts by its manifest once inflated.
- */
-export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;
-/** The limit as people read it ("4 MB"), for messages and docs. */
-export const MAX_MANIFEST_LABEL = `${MAX_MANIFEST_BYTES / (1024 * 1024)} MB`;
-export const MAX_COMPONENTS = 10_000;
+// The manifest's limits and why 4 MB, not 5: shared/domain/limits.ts.
+export { MAX_COMPONENTS, MAX_MANIFEST_BYTES, MAX_MANIFEST_LABEL };
 
 /** The file a SARIF result points at when the caller names none (`manifest_path`). */
 export const DEFAULT_MANIFEST_PATH: Record<ManifestKind, string> = {

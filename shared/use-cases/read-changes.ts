@@ -9,6 +9,7 @@
  */
 import { config } from '../config/index.js';
 import {
+  CHANGE_RETENTION_DAYS,
   CHANGE_RETENTION_MS,
   decodeCursor,
   encodeCursor,
@@ -51,7 +52,7 @@ export async function readChanges(query: Record<string, string[] | undefined> | 
     const position = decodeCursor(since);
     if (!position || positionTime(position) > nowMs) throw invalidCursor('is not a cursor this service issued; start again without since');
     if (positionTime(position) < oldestKept) {
-      throw invalidCursor('is older than the 90 days changes are kept; start again without since and resynchronise');
+      throw invalidCursor(`is older than the ${CHANGE_RETENTION_DAYS} days changes are kept; start again without since and resynchronise`);
     }
     after = position;
   }

@@ -1,7 +1,7 @@
 import { packageKey, type Advisory } from '../domain/advisory.js';
 import type { Caller } from '../domain/caller.js';
 import { ApiError } from '../domain/errors.js';
-import { rateHeaders } from '../domain/limits.js';
+import { EXPORT_LIMIT, rateHeaders } from '../domain/limits.js';
 import { compareFindings, compareVulnerabilities, type ScanFinding, type ScanReport, type ScanVulnerability } from '../domain/scan-report.js';
 import { parseScanQuery, type ScanFormat } from '../query/scan-query.js';
 import { advisoryRepository } from '../repositories/advisory-repository.js';
@@ -188,7 +188,7 @@ export async function scanForDashboard(
   onUsageError?: (error: unknown) => void,
 ): Promise<{ report: ScanReport; rate: Record<string, string> }> {
   const key = active.account.current_key;
-  if (!key) throw new ApiError('CONFLICT', 'This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its 10 exports an hour).');
+  if (!key) throw new ApiError('CONFLICT', `This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its ${EXPORT_LIMIT.limit} exports an hour).`);
   const caller = { accountId: active.account.account_id, keyId: key.key_id };
   // The API's limits, the per-minute allowance included (issue 24: 150 dashboard scans in 1.5 s):
   // every attempt, refused manifests too, is a request of the account's 100 a minute.
