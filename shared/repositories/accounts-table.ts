@@ -7,27 +7,46 @@ import { queryAll } from './pages.js';
 const { DeleteCommand, GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
 /**
- * The key shapes of the accounts table: the only place that knows them. Every item of an
- * account carries `account_id`, so the `byAccount` index finds an account's items (eventually
- * consistent: nothing that must be right at once relies on it).
+ * The `pk` prefixes of the accounts table, each item kind's: the one place they are spelled (the
+ * other repositories of this table build their keys with accountsKeys; test/unit/key-prefixes.test.ts
+ * looks for stray copies).
  */
-export const accountsKeys = {
-  account: (accountId: string) => `ACCOUNT#${accountId}`,
-  key: (keyHash: string) => `KEY#${keyHash}`,
-  /** `ref` is `<provider>#<subject>` (identityRef). */
-  identity: (ref: string) => `IDENTITY#${ref}`,
-  session: (hash: string) => `SESSION#${hash}`,
-  oauthState: (hash: string) => `OAUTHSTATE#${hash}`,
-} as const;
-
-export type AccountItemKind = 'account' | 'key' | 'identity' | 'session';
-
-const KIND_PREFIX: Record<AccountItemKind, string> = {
+export const ACCOUNTS_KEY_PREFIXES = {
   account: 'ACCOUNT#',
   key: 'KEY#',
   identity: 'IDENTITY#',
   session: 'SESSION#',
-};
+  oauthState: 'OAUTHSTATE#',
+  feedToken: 'FEEDTOKEN#',
+  watchlists: 'WATCHLISTS#',
+  webhookSecret: 'WEBHOOKSECRET#',
+  deliveries: 'DELIVERIES#',
+} as const;
+const P = ACCOUNTS_KEY_PREFIXES;
+
+/**
+ * The key shapes of the accounts table. Every item of an account carries `account_id`, so the
+ * `byAccount` index finds an account's items (eventually consistent: nothing that must be right
+ * at once relies on it).
+ */
+export const accountsKeys = {
+  account: (accountId: string) => `${P.account}${accountId}`,
+  key: (keyHash: string) => `${P.key}${keyHash}`,
+  /** `ref` is `<provider>#<subject>` (identityRef). */
+  identity: (ref: string) => `${P.identity}${ref}`,
+  session: (hash: string) => `${P.session}${hash}`,
+  oauthState: (hash: string) => `${P.oauthState}${hash}`,
+  /** A watchlist feed's token, by its sha256. */
+  feedToken: (tokenHash: string) => `${P.feedToken}${tokenHash}`,
+  /** The one item holding an account's watchlists. */
+  watchlists: (accountId: string) => `${P.watchlists}${accountId}`,
+  webhookSecret: (accountId: string, watchlistId: string) => `${P.webhookSecret}${accountId}#${watchlistId}`,
+  deliveries: (accountId: string, watchlistId: string) => `${P.deliveries}${accountId}#${watchlistId}`,
+} as const;
+
+export type AccountItemKind = 'account' | 'key' | 'identity' | 'session';
+
+const KIND_PREFIX: Record<AccountItemKind, string> = { account: P.account, key: P.key, identity: P.identity, session: P.session };
 
 /** Which kind of item a `pk` of this table names (undefined for items of no account). */
 export function kindOfPk(pk: unknown): AccountItemKind | undefined {

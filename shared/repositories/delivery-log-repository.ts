@@ -2,6 +2,7 @@ import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { DELIVERY_LOG_SIZE, type DeliveryAttempt } from '../domain/webhook-delivery.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
+import { accountsKeys } from './accounts-table.js';
 
 const { DeleteCommand, GetCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
@@ -13,7 +14,7 @@ const { DeleteCommand, GetCommand, UpdateCommand } = dynamoDbDocumentSdk;
  * tail past the newest 50 (entries prepended meanwhile only shift the tail, so the newest 50
  * always stay). The item carries `account_id`: deleting the account deletes it.
  */
-const pkOf = (accountId: string, watchlistId: string) => `DELIVERIES#${accountId}#${watchlistId}`;
+const pkOf = accountsKeys.deliveries;
 const TRIM_AT = DELIVERY_LOG_SIZE + 10;
 
 export const deliveryLogRepository = {

@@ -1,6 +1,7 @@
 import { dynamoDbDocumentSdk } from './aws-sdk.js';
 import { tableName } from '../config/index.js';
 import { documentClient, dynamo } from './dynamo-client.js';
+import { accountsKeys } from './accounts-table.js';
 
 const { DeleteCommand, GetCommand, PutCommand } = dynamoDbDocumentSdk;
 
@@ -10,7 +11,7 @@ const { DeleteCommand, GetCommand, PutCommand } = dynamoDbDocumentSdk;
  * the item carries `account_id`, so deleting the account (which removes every item on the
  * `byAccount` index) removes it too.
  */
-const pkOf = (tokenHash: string) => `FEEDTOKEN#${tokenHash}`;
+const pkOf = accountsKeys.feedToken;
 
 export interface FeedTokenTarget {
   readonly account_id: string;

@@ -3,6 +3,7 @@ import { tableName } from '../config/index.js';
 import { MAX_WATCHLISTS, type Watchlist } from '../domain/watchlist.js';
 import { documentClient, dynamo, isConditionalCheckFailure } from './dynamo-client.js';
 import { queryPages } from './pages.js';
+import { accountsKeys } from './accounts-table.js';
 
 const { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } = dynamoDbDocumentSdk;
 
@@ -22,8 +23,8 @@ const { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } 
  * in the watchlists item, so no read that lists watchlists (the dashboard, the account export,
  * the matcher's index) can carry it. It has `account_id`, so deleting the account deletes it.
  */
-const pkOf = (accountId: string) => `WATCHLISTS#${accountId}`;
-const secretPkOf = (accountId: string, id: string) => `WEBHOOKSECRET#${accountId}#${id}`;
+const pkOf = accountsKeys.watchlists;
+const secretPkOf = accountsKeys.webhookSecret;
 export const WATCHLIST_INDEX = 'allWatchlists';
 const WATCHLIST_SET = 'ALL';
 
