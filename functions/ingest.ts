@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
+import { logMetricLine } from '../shared/http/metric-lines.js';
 import { lazyFilterIndexUpdate } from '../shared/use-cases/ingest-index-hooks.js';
 import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
 import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
@@ -30,7 +31,7 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
       ...(parsed.data.resume ? { resumeOnly: true } : {}),
       ...(remaining ? { deadline: new Date(Date.now() + remaining - STOP_BEFORE_TIMEOUT_MS) } : {}),
       onProgress: ({ cursor, percent }) =>
-        logger.info('ingest progress', { nvd_window_start: cursor.windowStart, nvd_until: cursor.until, nvd_progress_percent: percent }),
+        logMetricLine('ingestProgress', { nvd_window_start: cursor.windowStart, nvd_until: cursor.until }, percent),
     });
     if (outcome.status !== 'done') {
       logger.info(outcome.status === 'idle' ? 'ingest idle: no backfill in progress' : 'ingest paused: the next run resumes', {
@@ -38,11 +39,11 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
         ...(outcome.status === 'paused' ? { pages: outcome.pages, nvd_window_start: outcome.cursor.windowStart } : {}),
       });
       // A paused backfill is a successful run: staleness is about runs that fail, not long loads.
-      if (outcome.status === 'paused') logger.info('ingest finished', { status: 'paused', ingest_succeeded: 1 });
+      if (outcome.status === 'paused') logMetricLine('ingestSucceeded', { status: 'paused', ingest_succeeded: 1 });
       return { status: outcome.status };
     }
     const { sources, ignored, unknown, ...counts } = outcome.summary;
-    logger.info('ingest finished', { ...counts, status: 'done', ingest_succeeded: 1, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
+    logMetricLine('ingestSucceeded', { ...counts, status: 'done', ingest_succeeded: 1, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
     return { status: 'done', ...counts };
   } catch (error) {
     if (!(error instanceof IngestLeaseHeldError)) throw error;

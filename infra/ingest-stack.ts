@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
+import { LOG_METRICS } from '../shared/platform/metrics.js';
 
 export interface IngestStackProps extends StackProps {
   readonly tables: Record<TableDefinition['id'], ITableV2>;
@@ -23,8 +24,6 @@ export interface IngestStackProps extends StackProps {
   readonly nvdApiKey: ISecret;
 }
 
-/** Namespace of the ingest's own metrics (from its log lines, by metric filters). */
-export const INGEST_METRICS_NAMESPACE = 'PlainCVE/Ingest';
 /** No successful run for this long is an alarm (the schedule runs hourly). */
 export const INGEST_STALE_HOURS = 3;
 
@@ -93,17 +92,17 @@ export class IngestStack extends Stack {
     // Metrics from the function's JSON log lines: successful runs and the backfill's progress.
     const succeeded = new MetricFilter(this, 'IngestSucceededFilter', {
       logGroup: this.function.logGroup,
-      filterPattern: FilterPattern.stringValue('$.message', '=', 'ingest finished'),
-      metricNamespace: INGEST_METRICS_NAMESPACE,
-      metricName: 'RunsSucceeded',
+      filterPattern: FilterPattern.stringValue('$.message', '=', LOG_METRICS.ingestSucceeded.message),
+      metricNamespace: LOG_METRICS.ingestSucceeded.namespace,
+      metricName: LOG_METRICS.ingestSucceeded.metricName,
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: Duration.hours(1) });
     new MetricFilter(this, 'BackfillProgressFilter', {
       logGroup: this.function.logGroup,
-      filterPattern: FilterPattern.stringValue('$.message', '=', 'ingest progress'),
-      metricNamespace: INGEST_METRICS_NAMESPACE,
-      metricName: 'NvdProgressPercent',
-      metricValue: '$.nvd_progress_percent',
+      filterPattern: FilterPattern.stringValue('$.message', '=', LOG_METRICS.ingestProgress.message),
+      metricNamespace: LOG_METRICS.ingestProgress.namespace,
+      metricName: LOG_METRICS.ingestProgress.metricName,
+      metricValue: `$.${LOG_METRICS.ingestProgress.valueField}`,
     });
     const stale = new Alarm(this, 'IngestStale', {
       alarmDescription: `No successful catalogue ingest for ${INGEST_STALE_HOURS} hours`,

@@ -16,10 +16,9 @@ import { Operation, type ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import type { FunctionId } from '../shared/platform/functions.js';
-import { CONFIGURATION_ERROR_LOG } from '../shared/platform/grants.js';
+import { LOG_METRICS } from '../shared/platform/metrics.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
 import { API_STAGE } from './api-stack.js';
-import { INGEST_METRICS_NAMESPACE } from './ingest-stack.js';
 import type { PlainCveFunction } from './plaincve-function.js';
 
 export interface MonitoringStackProps extends StackProps {
@@ -97,7 +96,7 @@ export class MonitoringStack extends Stack {
     alarm(
       'ConfigurationErrors',
       'A function lacks a variable or a permission its code needs (its log line "configuration error" names it)',
-      new Metric({ namespace: CONFIGURATION_ERROR_LOG.namespace, metricName: CONFIGURATION_ERROR_LOG.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
+      new Metric({ namespace: LOG_METRICS.configurationErrors.namespace, metricName: LOG_METRICS.configurationErrors.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
       1,
     );
     alarm('AuthorizerErrors', 'The API key authorizer failed (callers get 503)', props.functions.authorizer.function.metricErrors({ period: Duration.minutes(5) }), 1);
@@ -155,7 +154,7 @@ export class MonitoringStack extends Stack {
       new GraphWidget({ title: 'Ingest: failures, dead letters, successful runs', left: props.ingestAlarms.map((a) => a.metric), width: 12 }),
       new GraphWidget({
         title: 'Backfill progress (% of the NVD history)',
-        left: [new Metric({ namespace: INGEST_METRICS_NAMESPACE, metricName: 'NvdProgressPercent', statistic: 'Maximum', period: Duration.minutes(15) })],
+        left: [new Metric({ namespace: LOG_METRICS.ingestProgress.namespace, metricName: LOG_METRICS.ingestProgress.metricName, statistic: 'Maximum', period: Duration.minutes(15) })],
         width: 12,
       }),
     );

@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError, ConfigurationError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS, errorEnvelope } from '../domain/errors.js';
-import { CONFIGURATION_ERROR_LOG } from '../platform/grants.js';
+import { LOG_METRICS } from '../platform/metrics.js';
 import { logger } from './logger.js';
 
 /** What `@middy/http-error-handler` answers for anything we did not expect: never a stack trace. */
@@ -22,7 +22,7 @@ function isMiddyTimeout(error: unknown): boolean {
 
 /** The one log line of a deployment bug; CDK's metric filter and alarm match its message. */
 export function logConfigurationError(error: ConfigurationError): void {
-  logger.error(CONFIGURATION_ERROR_LOG.message, { missing: error.missing, error: error.message });
+  logger.error(LOG_METRICS.configurationErrors.message, { missing: error.missing, error: error.message });
 }
 
 interface HttpErrorShape {

@@ -93,9 +93,4 @@ export function allows(statements: readonly GrantStatement[], action: string, re
   return statements.some((s) => s.actions.includes(action) && s.resources.includes(resource));
 }
 
-/**
- * A function that lacks a variable or a grant its code needs logs one line with this message
- * (shared/http/error-envelope.ts); every function's log group counts those lines into this metric
- * and one alarm watches it (infra/monitoring-stack.ts), so a deployment bug is named, not retried.
- */
-export const CONFIGURATION_ERROR_LOG = { message: 'configuration error', namespace: 'PlainCVE/Functions', metricName: 'ConfigurationErrors' } as const;
+

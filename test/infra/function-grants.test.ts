@@ -5,10 +5,11 @@ import { buildApp, type PlainCveApp } from '../../infra/app.js';
 import type { PlainCveFunction } from '../../infra/plaincve-function.js';
 import { CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION } from '../../shared/platform/change-delivery.js';
 import { FUNCTIONS, type FunctionDefinition, type TableAccess } from '../../shared/platform/functions.js';
-import { CONFIGURATION_ERROR_LOG, grantStatements, resourceEnvironment, TABLE_ACTIONS, type ResourceLocator } from '../../shared/platform/grants.js';
+import { grantStatements, resourceEnvironment, TABLE_ACTIONS, type ResourceLocator } from '../../shared/platform/grants.js';
 import { INGEST_FUNCTION } from '../../shared/platform/ingest-function.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../../shared/platform/tables.js';
+import { LOG_METRICS } from '../../shared/platform/metrics.js';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
 type Resource = { Type: string; Properties?: Record<string, unknown> };
@@ -114,15 +115,15 @@ describe('the synthesized templates', () => {
       const filters = Object.values(templateOf(stack).Resources).filter(
         (r) => r.Type === 'AWS::Logs::MetricFilter' && (r.Properties?.LogGroupName as { Ref?: string } | undefined)?.Ref === logGroupId,
       );
-      const counting = filters.filter((f) => String(f.Properties?.FilterPattern).includes(`"${CONFIGURATION_ERROR_LOG.message}"`));
+      const counting = filters.filter((f) => String(f.Properties?.FilterPattern).includes(`"${LOG_METRICS.configurationErrors.message}"`));
       expect(counting, fn.definition.id).toHaveLength(1);
       expect(counting[0]?.Properties?.MetricTransformations).toEqual([
-        { MetricNamespace: CONFIGURATION_ERROR_LOG.namespace, MetricName: CONFIGURATION_ERROR_LOG.metricName, MetricValue: '1' },
+        { MetricNamespace: LOG_METRICS.configurationErrors.namespace, MetricName: LOG_METRICS.configurationErrors.metricName, MetricValue: '1' },
       ]);
     }
     Template.fromStack(built.monitoring).hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: CONFIGURATION_ERROR_LOG.namespace,
-      MetricName: CONFIGURATION_ERROR_LOG.metricName,
+      Namespace: LOG_METRICS.configurationErrors.namespace,
+      MetricName: LOG_METRICS.configurationErrors.metricName,
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT, buildApp, type PlainCveApp } from '../../infra/app.js';
 import { FUNCTIONS } from '../../shared/platform/functions.js';
 import { TABLE_DEFINITIONS } from '../../shared/platform/tables.js';
+import { LOG_METRICS } from '../../shared/platform/metrics.js';
+import { codeLines, productSources } from '../support/stray-limits.js';
 
 let built: PlainCveApp;
 let monitoring: Template;
@@ -120,5 +124,47 @@ describe('the backfill', () => {
 
   it('cdk-nag is clean on the monitoring stack', () => {
     expect(Annotations.fromStack(built.monitoring).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+});
+
+type MetricRef = { Namespace?: string; MetricName?: string };
+type AlarmProps = MetricRef & { AlarmDescription: string; Metrics?: { MetricStat?: { Metric?: MetricRef } }[] };
+type FilterProps = { FilterPattern: string; MetricTransformations: (MetricRef & { MetricNamespace: string; MetricValue: string })[] };
+
+/** An alarm's metrics, those inside a math expression included. */
+function metricsOf(alarm: AlarmProps): MetricRef[] {
+  const inner = (alarm.Metrics ?? []).flatMap((m) => (m.MetricStat?.Metric ? [m.MetricStat.Metric] : []));
+  return alarm.MetricName ? [{ Namespace: alarm.Namespace, MetricName: alarm.MetricName }, ...inner] : inner;
+}
+
+describe('metric names: one constant each (shared/platform/metrics.ts), emitted by the code and read by the alarms', () => {
+  const stacks = () => [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery].map((s) => Template.fromStack(s));
+  const filters = () => stacks().flatMap((t) => Object.values(t.findResources('AWS::Logs::MetricFilter')).map((r) => (r as { Properties: FilterProps }).Properties));
+  const ours = (m: MetricRef) => !String(m.Namespace).startsWith('AWS/');
+
+  it('every alarm on a metric of ours watches a LOG_METRICS entry, counted by a filter on that entry\'s log line', () => {
+    const alarms = stacks().flatMap((t) => Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((r) => (r as { Properties: AlarmProps }).Properties));
+    const watched = alarms.flatMap((alarm) => metricsOf(alarm).filter(ours).map((metric) => ({ alarm: alarm.AlarmDescription, metric })));
+    expect(watched.map((w) => w.metric.MetricName).sort()).toEqual(['ConfigurationErrors', 'RunsSucceeded']);
+    for (const { alarm, metric } of watched) {
+      const entry = Object.values(LOG_METRICS).find((m) => m.namespace === metric.Namespace && m.metricName === metric.MetricName);
+      expect(entry, alarm).toBeDefined();
+      const counting = filters().filter((f) => f.MetricTransformations.some((t) => t.MetricNamespace === metric.Namespace && t.MetricName === metric.MetricName));
+      expect(counting.length, alarm).toBeGreaterThan(0);
+      for (const f of counting) expect(f.FilterPattern, alarm).toBe(`{ $.message = "${entry?.message ?? ''}" }`);
+    }
+  });
+
+  it('every LOG_METRICS line is written by product code through its constant, and its words appear nowhere else', () => {
+    const root = join(import.meta.dirname, '..', '..');
+    const sources = productSources(root).filter((file) => file !== 'shared/platform/metrics.ts').map((file) => ({ file, code: codeLines(readFileSync(join(root, file), 'utf8')).join('\n') }));
+    for (const [id, metric] of Object.entries(LOG_METRICS)) {
+      const writers = sources.filter((s) => s.code.includes(`logMetricLine('${id}'`) || new RegExp(`logger\\.\\w+\\(LOG_METRICS\\.${id}\\.message`).test(s.code));
+      expect(writers.map((s) => s.file), id).not.toEqual([]);
+      // A construct id may share the metric's name (renaming it would replace the alarm); a metricName may not.
+      const copies = sources.filter((s) => s.code.includes(`'${metric.message}'`) || new RegExp(`metricName: '${metric.metricName}'`).test(s.code));
+      expect(copies.map((s) => s.file), id).toEqual([]);
+    }
+    expect(filters().some((f) => f.MetricTransformations.some((t) => t.MetricValue === `$.${LOG_METRICS.ingestProgress.valueField}`))).toBe(true);
   });
 });
