@@ -41,6 +41,12 @@ export const MAX_ERROR_DETAILS = 20;
 
 /** Characters of a site search (the box and GET /search). */
 export const MAX_SEARCH_QUERY_LENGTH = 100;
+/** The matches a search page shows; one BatchGet of at most this many records per query. */
+export const SEARCH_RESULTS = 20;
+/** Entries of a watchlist's Atom feed (product-decisions §7). */
+export const FEED_ENTRIES = 100;
+/** Matches a watchlist's preview lists (the count is of all of them). */
+export const PREVIEW_MATCHES = 20;
 
 /** Key rotations per UTC hour per account unless KEY_ROTATIONS_PER_HOUR says otherwise (issue 24). */
 export const DEFAULT_KEY_ROTATIONS_PER_HOUR = 5;

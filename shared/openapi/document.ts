@@ -197,7 +197,7 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
   }),
   cveBatch: () => ({
     operationId: 'lookupCves',
-    summary: 'The plain-English explanations of up to 100 CVEs at once',
+    summary: `The plain-English explanations of up to ${BATCH_LOOKUP.maxIds} CVEs at once`,
     description: `Send {"ids": [...]}: 1 to ${BATCH_LOOKUP.maxIds} distinct CVE ids, each trimmed and upper-cased as in the lookup. Answers every id in the order asked: its lookup answer in \`cves\`, or its id in \`not_found\` or \`rejected\`. A batch of N ids uses ceil(N / ${BATCH_LOOKUP.idsPerUnit}) of the ${CORE_LIMIT.limit} requests per minute, all or none: when they are not left, 429 and nothing is answered. A body that is not JSON with an \`ids\` list is 400 BAD_REQUEST; a list with a bad, repeated or missing id is 400 INVALID_PARAMETER naming each.`,
     tags: ['lookup'],
     security: [{ apiKey: [] }],

@@ -1,4 +1,5 @@
 import type { TableDefinition } from './tables.js';
+import { BATCH_LOOKUP } from '../domain/limits.js';
 
 export type TableId = TableDefinition['id'];
 /** Secrets a function may read: the OAuth settings (sign-in) and the NVD API key (ingest). */
@@ -81,7 +82,7 @@ const definitions = {
   cveBatch: {
     id: 'cveBatch',
     entry: 'cve-batch',
-    description: 'POST /api/cves/batch: the plain-English explanations of up to 100 CVEs',
+    description: `POST /api/cves/batch: the plain-English explanations of up to ${BATCH_LOOKUP.maxIds} CVEs`,
     tables: { catalogue: 'read', counters: 'readWrite', accounts: 'readWrite' },
     parameters: ['publicBaseUrl'],
     timeoutSeconds: 10,

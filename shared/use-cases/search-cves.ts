@@ -1,15 +1,13 @@
 import type { CatalogueRecord } from '../domain/cve.js';
 import { normaliseCveId } from '../domain/cve-id.js';
 import { ApiError } from '../domain/errors.js';
-import { MAX_SEARCH_QUERY_LENGTH } from '../domain/limits.js';
+import { MAX_SEARCH_QUERY_LENGTH, SEARCH_RESULTS } from '../domain/limits.js';
 import { selectFromIndex, type FilterIndex } from '../query/filter-index.js';
 import { createIndexCache } from '../query/index-cache.js';
 import { cveRepository } from '../repositories/cve-repository.js';
 import { renderSearchPage } from '../render/search-page.js';
 import { filterIndexRepository } from '../repositories/filter-index-repository.js';
 
-/** The first pages a search shows; one BatchGet of at most this many records per query. */
-export const SEARCH_RESULTS = 20;
 export const MAX_QUERY_LENGTH = MAX_SEARCH_QUERY_LENGTH;
 
 /** One per Lambda container: the warm filter index, as in the exports. */

@@ -18,9 +18,8 @@ import { changeRepository, type StoredChange } from '../repositories/change-repo
 import { feedTokenRepository } from '../repositories/feed-token-repository.js';
 import { watchlistRepository } from '../repositories/watchlist-repository.js';
 import { renderWatchlistFeed, type FeedEntry } from '../render/atom-feed.js';
+import { FEED_ENTRIES } from '../domain/limits.js';
 
-/** Entries per feed (product-decisions §7). */
-export const FEED_ENTRIES = 100;
 /**
  * How many of the newest changes one feed request examines (docs/feeds.md): a bound on the reads
  * of a request, whatever the watchlist's filters. A narrow watchlist whose matches are older than

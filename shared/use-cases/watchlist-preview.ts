@@ -12,8 +12,8 @@ import { toExportRecord } from '../render/export-record.js';
 import { selectExportRows } from './export-cves.js';
 import type { ActiveSession } from './sessions.js';
 import { findWatchlist } from './watchlists.js';
+import { PREVIEW_MATCHES } from '../domain/limits.js';
 
-export const PREVIEW_MATCHES = 20;
 
 export async function previewWatchlist(active: ActiveSession, id: string, nowMs: number = Date.now()): Promise<{ matches: ExportRecord[]; count: number }> {
   const watchlist = await findWatchlist(active, id);

@@ -14,6 +14,8 @@ interface LimitRule {
 
 const RULES: readonly LimitRule[] = [
   { limit: 'CORE_LIMIT', value: /\b100\b/, context: /per (?:UTC )?minute|a minute|\/min\b|requests? (?:per|a|each)/i },
+  { limit: 'BATCH_LOOKUP.maxIds / FEED_ENTRIES', value: /\b100\b/, context: /\bids\b|\bCVEs\b|entries/i },
+  { limit: 'SEARCH_RESULTS / PREVIEW_MATCHES', value: /\b20\b/, context: /matches|results|records/i },
   { limit: 'EXPORT_LIMIT', value: /\b10\b/, context: /exports? (?:per|an|a|each)|per (?:UTC )?hour|an hour/i },
   { limit: 'MAX_EXPORT_ROWS / CHANGES_MAX_LIMIT', value: /\b1(?:,|_)?000\b/, context: /\brows?\b|changes\b|not_checked|\bfrom 1 to\b/i },
   { limit: 'MAX_MANIFEST_BYTES', value: /\b4 \* 1024 \* 1024\b|\b4_?194_?304\b|\b4,194,304\b|\b4 ?MB\b/, context: /./ },

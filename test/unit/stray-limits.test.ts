@@ -21,6 +21,8 @@ describe('each limit is written once (shared/domain/limits.ts)', () => {
     expect(found("throw conflict('at most 20 watchlists');")).toEqual(['1 MAX_WATCHLISTS']);
     expect(found('lifecycleRules: [{ expiration: Duration.days(90) }],')).toEqual(['1 CHANGE_RETENTION_DAYS / ACCESS_LOG_RETENTION_DAYS']);
     expect(found('export const MAX_WATCHLISTS = 25;', ['MAX_WATCHLISTS'])).toEqual(['1 MAX_WATCHLISTS']);
+    expect(found("summary: 'The explanations of up to 100 CVEs at once',")).toEqual(['1 BATCH_LOOKUP.maxIds / FEED_ENTRIES']);
+    expect(found('const page = 20; // matches a search shows\nshow(20, "results")')).toEqual(['2 SEARCH_RESULTS / PREVIEW_MATCHES']);
   });
 
   it('leaves alone the same numbers that are not those limits, and comments', () => {
