@@ -1,5 +1,5 @@
 import * as z from './zod.js';
-import { CORE_LIMIT, EXPORT_LIMIT, MAX_ERROR_DETAILS } from './limits.js';
+import { CORE_LIMIT, EXPORT_LIMIT, MAX_ERROR_DETAILS, MAX_REQUEST_BODY_LABEL } from './limits.js';
 
 /** product-decisions §2: every error code the API can answer with. */
 export const errorCodeSchema = z.enum([
@@ -67,7 +67,7 @@ export const MESSAGES: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Sign in to use the dashboard: the session is missing or has ended.',
   FORBIDDEN: 'This request was refused: it did not come from the dashboard of this site.',
   CONFLICT: 'The request conflicts with the current state of the account.',
-  PAYLOAD_TOO_LARGE: 'The request body is larger than the 10 MB the service accepts.',
+  PAYLOAD_TOO_LARGE: `The request body is larger than the ${MAX_REQUEST_BODY_LABEL} the service accepts.`,
   RATE_LIMITED: `Too many requests: the limit is ${CORE_LIMIT.limit} per minute for each account.`,
   EXPORT_LIMIT_EXCEEDED: `Too many exports: the limit is ${EXPORT_LIMIT.limit} per hour for each account.`,
   INTERNAL_ERROR: 'Something went wrong on our side; please try again.',

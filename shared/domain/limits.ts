@@ -10,6 +10,10 @@ export const MAX_EXPORT_ROWS = 1000;
 /** POST /api/cves/batch (product decisions §10): 1 to 100 ids; each started 10 use one unit of the per-minute allowance. */
 export const BATCH_LOOKUP = { maxIds: 100, idsPerUnit: 10 } as const;
 
+/** A request body: API Gateway's payload limit for REST APIs, answered 413 before any function runs. */
+export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_REQUEST_BODY_LABEL = `${MAX_REQUEST_BODY_BYTES / (1024 * 1024)} MB`;
+
 /** Watchlists an account may have (product-decisions §7; a 21st is 409 CONFLICT). */
 export const MAX_WATCHLISTS = 20;
 /** Characters of a watchlist's name. */

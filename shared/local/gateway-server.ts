@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context } from 'aws-lambda';
 import * as z from '../domain/zod.js';
+import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
 import {
   AUTHORIZER_CACHE_TTL_SECONDS,
@@ -23,8 +24,7 @@ import { createRouteMatcher } from './route-matcher.js';
 
 export type LambdaFunction = (event: unknown, context: Context) => Promise<unknown>;
 
-/** API Gateway's payload limit for REST APIs. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_BODY_BYTES = MAX_REQUEST_BODY_BYTES;
 const API_GATEWAY_TIMEOUT_MS = 29_000;
 /**
  * Lambda's limit on a synchronous invocation's request (the serialised event), streamed or not.

@@ -2,7 +2,7 @@ import * as z from '../domain/zod.js';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import { CSV_COLUMNS, CSV_EXTRA_COLUMNS, CSV_HEADER, cveExplanationSchema, exportMetaSchema, exportRecordSchema, healthSchema } from '../domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../domain/errors.js';
-import { BATCH_LOOKUP, CHANGE_RETENTION_DAYS, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS } from '../domain/limits.js';
+import { BATCH_LOOKUP, CHANGE_RETENTION_DAYS, EXPORT_LIMIT, CORE_LIMIT, MAX_EXPORT_ROWS, MAX_REQUEST_BODY_LABEL } from '../domain/limits.js';
 import { cveBatchRequestSchema, cveBatchSchema } from '../domain/cve-batch.js';
 import { MAX_WATCHLISTS, createWatchlistSchema, updateWatchlistSchema, watchlistSchema } from '../domain/watchlist.js';
 import type { FunctionId } from '../platform/functions.js';
@@ -80,7 +80,7 @@ function protectedErrors(resource: 'core' | 'exports', badRequest: readonly Erro
       resource === 'exports' ? ['RATE_LIMITED', 'EXPORT_LIMIT_EXCEEDED'] : ['RATE_LIMITED'],
       z.extend(rate, retryAfter.shape),
     ),
-    413: errorResponse('The request body is over 10 MB (answered by the gateway, before any function runs).', ['PAYLOAD_TOO_LARGE']),
+    413: errorResponse(`The request body is over ${MAX_REQUEST_BODY_LABEL} (answered by the gateway, before any function runs).`, ['PAYLOAD_TOO_LARGE']),
     500: errorResponse('A bug on our side; never carries a stack trace.', ['INTERNAL_ERROR']),
     503: errorResponse('A dependency failed or timed out.', ['SERVICE_UNAVAILABLE'], retryAfter),
   } as const;

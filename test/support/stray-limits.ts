@@ -19,6 +19,7 @@ const RULES: readonly LimitRule[] = [
   { limit: 'EXPORT_LIMIT', value: /\b10\b/, context: /exports? (?:per|an|a|each)|per (?:UTC )?hour|an hour/i },
   { limit: 'MAX_EXPORT_ROWS / CHANGES_MAX_LIMIT', value: /\b1(?:,|_)?000\b/, context: /\brows?\b|changes\b|not_checked|\bfrom 1 to\b/i },
   { limit: 'MAX_MANIFEST_BYTES', value: /\b4 \* 1024 \* 1024\b|\b4_?194_?304\b|\b4,194,304\b|\b4 ?MB\b/, context: /./ },
+  { limit: 'MAX_REQUEST_BODY_BYTES', value: /\b10 \* 1024 \* 1024\b|\b10_?485_?760\b|\b10 ?MB\b/, context: /./ },
   { limit: 'MAX_COMPONENTS', value: /\b10(?:,|_)?000\b/, context: /components?/i },
   { limit: 'MAX_WATCHLISTS', value: /\b20\b/, context: /watchlists?\b/i },
   { limit: 'MAX_ERROR_DETAILS', value: /\b20\b/, context: /details?\b/i },

@@ -13,6 +13,7 @@ import {
   MAX_MANIFEST_LABEL,
   MAX_NOT_CHECKED_LISTED,
   MAX_REPORTED_VULNERABILITIES,
+  MAX_REQUEST_BODY_LABEL,
   MAX_WATCHLISTS,
 } from '../../shared/domain/limits.js';
 import { parseConfig } from '../../shared/config/index.js';
@@ -48,6 +49,7 @@ describe('the docs state the limits of shared/domain/limits.ts', () => {
     const readme = read('README.md');
     expect(row(readme, '409')).toContain(`a ${MAX_WATCHLISTS + 1}st watchlist`);
     expect(row(readme, '413')).toContain(`a scanned manifest over ${MAX_MANIFEST_LABEL}`);
+    expect(row(readme, '413')).toContain(`a request body over ${MAX_REQUEST_BODY_LABEL}`);
     expect(row(readme, '429')).toContain(`more than ${n(CORE_LIMIT.limit)} requests in the current UTC minute`);
     expect(row(readme, '429')).toContain(`a ${ORDINALS[DEFAULT_KEY_ROTATIONS_PER_HOUR + 1] ?? ''} key rotation in the UTC hour`);
     expect(readme).toContain(`| 429 | \`EXPORT_LIMIT_EXCEEDED\` | more than ${n(EXPORT_LIMIT.limit)} exports and scans in the current UTC hour`);

@@ -17,6 +17,7 @@ describe('each limit is written once (shared/domain/limits.ts)', () => {
     expect(found('x\nconst MAX_ROWS = 1000; // rows per export')).toEqual([]);
     expect(found('x\nconst cap = `at most 1,000 rows`;')).toEqual(['2 MAX_EXPORT_ROWS / CHANGES_MAX_LIMIT']);
     expect(found('const size = 4 * 1024 * 1024;')).toEqual(['1 MAX_MANIFEST_BYTES']);
+    expect(found("message: 'The request body is over 10 MB'")).toEqual(['1 MAX_REQUEST_BODY_BYTES']);
     expect(found('if (count > 10_000) throw tooMany("components");')).toEqual(['1 MAX_COMPONENTS']);
     expect(found("throw conflict('at most 20 watchlists');")).toEqual(['1 MAX_WATCHLISTS']);
     expect(found('lifecycleRules: [{ expiration: Duration.days(90) }],')).toEqual(['1 CHANGE_RETENTION_DAYS / ACCESS_LOG_RETENTION_DAYS']);
