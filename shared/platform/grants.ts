@@ -92,5 +92,3 @@ export function resourceEnvironment(definition: FunctionDefinition, locate: Reso
 export function allows(statements: readonly GrantStatement[], action: string, resource: string): boolean {
   return statements.some((s) => s.actions.includes(action) && s.resources.includes(resource));
 }
-
-
