@@ -87,8 +87,10 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };
-        if (m.versionEndIncluding) span.to = { v: m.versionEndIncluding, inclusive: true };
-        if (m.versionEndExcluding) span.to = { v: m.versionEndExcluding, inclusive: false };
+        // A range whose CPE names an update but no version ends at that update ("through 11.0 update6").
+        const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
+        if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
+        if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
         // CPE "-" (not applicable) with no bound names no version at all: nothing to fall inside.
         if (version === '-' && !span.from && !span.to) continue;
         out.set(key, [...(out.get(key) ?? []), span]);

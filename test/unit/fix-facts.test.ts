@@ -179,6 +179,16 @@ describe('fixed_in', () => {
     expect(facts.fixed_in.map((f) => f.version)).toEqual(['10 Update 18', '11 Update 7']);
   });
 
+  it('a range whose CPE has an update but no version ends at that update of its bound ("11.0 update6"), never at the bare version', () => {
+    const record = nvd('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }, { criteria: cpe('netapp:ontap', '*', 'p8'), versionEndExcluding: '8.3.2' }, { criteria: cpe('acme:tool', '2.0', 'sp1') })]);
+    expect(record.products.flatMap((p) => p.ranges)).toEqual([{ endIncluding: '10.0 update17' }, { endIncluding: '11.0 update6' }, { endExcluding: '8.3.2 p8' }, { exact: '2.0 sp1' }]);
+    const facts = factsOf(record.description, [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    expect(fixed(facts.last_affected)).toEqual([['adobe:coldfusion', '10.0 update17', null, null, 'configuration'], ['adobe:coldfusion', '11.0 update6', null, null, 'configuration']]);
+    // "11 Update 6" is the newest affected version itself, never a fix.
+    const stale = factsOf('XSS in Adobe ColdFusion 11 before Update 6 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    expect(stale.fixed_in).toEqual([]);
+  });
+
   it('aliases of one product (the same vendor under the same title) are one product: one\'s fix is checked against the other\'s versions', () => {
     const record = nvd('Ruby on Rails before 4.2.5.1 allows XSS.', [or({ criteria: cpe('rubyonrails:rails'), versionEndExcluding: '4.2.5.1' }, { criteria: cpe('rubyonrails:ruby_on_rails', '4.2.6') })]);
     const products = record.products.map((p) => ({ ...p, title: 'Ruby on Rails' }));
