@@ -62,6 +62,21 @@ describe('NVD CPE dictionary titles', () => {
     expect(titles.title('microsoft', 'windows_7')?.title).toBe('Microsoft Windows 7');
   });
 
+  it('parts a product token the dictionary glued onto the word before it, and takes a bracketed short name that starts with the vendor', () => {
+    expect(cutTitle('GNU Bourne-Again SHellbash (GNU Bash) 4.3', '4.3', 'bash')).toBe('GNU Bash');
+    expect(cutTitle('David Paleinowicd 1.3.1', '1.3.1', 'wicd')).toBe('David Paleino wicd');
+    // The vendor's own name may hold the token; a bracketed slug or abbreviation is no short name.
+    expect(cutTitle('Revouninstaller Uninstaller 1.83', '1.83', 'uninstaller')).toBe('Revouninstaller Uninstaller');
+    expect(cutTitle('12net Login Rebuilder (login_rebuilder) for WordPress 1.0.0', '1.0.0', 'login_rebuilder')).toBe('12net Login Rebuilder (login_rebuilder) for WordPress');
+    expect(cutTitle('F5 Networks BIGIP Local Traffic Manager (LTM) 11.5.1', '11.5.1', 'big-ip_local_traffic_manager')).toBe('F5 Networks BIGIP Local Traffic Manager (LTM)');
+    // A token that is its own word, or the start of a longer one, stays as written.
+    expect(cutTitle('Acme Bash Tools 1.0', '1.0', 'bash')).toBe('Acme Bash Tools');
+    expect(cutTitle('Acme bashful 1.0', '1.0', 'bash')).toBe('Acme bashful');
+    const titles = new CpeTitles();
+    for (const [version, title] of [['4.3', 'GNU Bourne-Again SHellbash (GNU Bash) 4.3'], ['4.0', 'GNU Bourne-Again SHellbash (GNU Bash) 4.0 release candidate 1']]) titles.add({ vendor: 'gnu', product: 'bash', version: version!, title: title! });
+    expect(titles.title('gnu', 'bash')).toEqual({ title: 'GNU Bash', vendorTitle: 'GNU' });
+  });
+
   it('finds the vendor in the leading words of a title', () => {
     expect(vendorPrefix('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat');
     expect(vendorPrefix('phpMyAdmin Project phpMyAdmin', 'phpmyadmin_project')).toBe('phpMyAdmin');

@@ -85,6 +85,29 @@ function withoutEntryQualifiers(text: string, product: string | undefined): stri
 
 const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;:\-–]+$/, '').trim();
 
+/**
+ * Some dictionary titles glue the product token onto the word before it: "GNU Bourne-Again
+ * SHellbash (GNU Bash)", "David Paleinowicd" (`gnu:bash`, `david_paleino:wicd`). Where a word
+ * after the first (the vendor's own name may hold the token) is a capitalised word with the
+ * lower-case token stuck to its end, the token is a word of its own again.
+ */
+function unglued(text: string, product: string | undefined): string {
+  const token = product?.toLowerCase();
+  if (!token || !/^[a-z][a-z0-9]{3,}$/.test(token)) return text;
+  const glued = new RegExp(`(?<=\\s)([A-Za-z-]*[A-Z][A-Za-z-]*?)(${token})(?=$|[\\s),])`, 'g');
+  return text.replace(glued, '$1 $2');
+}
+
+/**
+ * "GNU Bourne-Again SHell bash (GNU Bash)": a title that ends with the product's short name in
+ * brackets, starting with the title's own first word (the vendor) and spelling the product, is
+ * known by that short name. A bracketed slug ("(login_rebuilder)") or abbreviation ("(LTM)") is not it.
+ */
+function shortName(text: string, product: string | undefined): string {
+  const match = /^(\S+) .*\((\1 [^()]+)\)$/.exec(text);
+  return match && product && spellsProduct(match[2]!, product) ? match[2]! : text;
+}
+
 /** A title without its version part (and its entry qualifiers), or undefined when nothing sensible is left. */
 export function cutTitle(title: string, version: string, product?: string): string | undefined {
   let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
@@ -94,6 +117,7 @@ export function cutTitle(title: string, version: string, product?: string): stri
   if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
   text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
+  text = shortName(unglued(text, product), product);
   // "OpenSSL OpenSSL": a vendor named like its product is said once.
   text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
   return /[A-Za-z]/.test(text) ? text : undefined;
