@@ -272,6 +272,24 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
   });
 
+  it('a distribution listed beside the upstream product is "also shipped in", never a version to update to or past', () => {
+    const distro = (vendorProduct: string, version: string) => ({ criteria: `cpe:2.3:o:${vendorProduct}:${version}:*:*:*:*:*:*:*` });
+    const record = recordOf('In Apache SpamAssassin before 3.4.3, nefarious CF files can be configured to run system commands.', [
+      or({ criteria: cpe('apache:spamassassin'), versionEndExcluding: '3.4.3' }),
+      or(distro('debian:debian_linux', '8.0'), distro('debian:debian_linux', '9.0'), distro('debian:debian_linux', '10.0'), distro('canonical:ubuntu_linux', '18.04')),
+    ]);
+    expect(fixed(record.facts!.last_affected)).toEqual([]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['apache:spamassassin', '3.4.3', null, null, 'description']]);
+    const { affected, fix } = record.explanation!;
+    expect(affected).toContain('Also shipped in Debian Linux (10.0, 9.0 and 8.0) and Canonical Ubuntu Linux (18.04): check each distribution\'s security advisory for its fixed package.');
+    expect(affected).not.toMatch(/you use [^.]*Debian/);
+    expect(fix).toContain('Debian Linux and Canonical Ubuntu Linux also ship it: there, install the distribution\'s own security update for the package');
+    expect(fix).not.toMatch(/10\.0|18\.04/);
+    // A record of distributions alone (their own packaging) keeps their releases.
+    const own = recordOf('The Debian postinst script of the foo package allows local users to gain privileges.', [or(distro('debian:debian_linux', '9.0'))]);
+    expect(fixed(own.facts!.last_affected)).toEqual([['debian:debian_linux', '9.0', null, null, 'configuration']]);
+  });
+
   it('a fix stated without a version points at the vendor advisory and never says no fix is listed', () => {
     const record = recordOf('Unspecified vulnerability in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', [or({ criteria: cpe('oracle:siebel_crm', '8.2.2') })], [{ url: 'https://www.oracle.com/security-alerts/cpujan2015.html', tags: ['Vendor Advisory'] }]);
     expect(record.facts!.fix_stated).toBe(true);

@@ -7,6 +7,7 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
+import { coListedDistributions } from '../facts/distributions.js';
 import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
@@ -86,7 +87,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps },
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions: [...coListedDistributions(products.value)] },
     facts,
   });
   const provenance: Record<string, string> = {

@@ -87,6 +87,8 @@ export interface FixFactsText {
   /** Patch links are shown in a sentence of their own. */
   readonly patchLinks: boolean;
   readonly steps: FixSteps;
+  /** Keys of the distributions listed beside the upstream product (`../facts/distributions.ts`): they get no version, only their advisory. */
+  readonly distributions?: readonly string[];
 }
 
 const MAX_FACT_PRODUCTS = 4;
@@ -206,6 +208,12 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
   const parts = shown.flatMap((key) => productFactSentences(key, nameOf(key), facts));
   const more = all - shown.length;
   if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
+  const distributions = facts.distributions ?? [];
+  if (distributions.length > 0) {
+    const names = distributions.slice(0, MAX_FACT_PRODUCTS).map(nameOf);
+    const more = distributions.length - names.length;
+    parts.push(`${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`);
+  }
   if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
     parts.push(facts.advisoryHosts.length > 0 ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).` : 'The description says a fix or update is available: follow the vendor\'s advisory for it.');
   }
