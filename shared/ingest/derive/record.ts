@@ -42,6 +42,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
   const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  // Distributions listed beside the upstream product: named as shipping it, never given a version to move to.
+  const distributions = [...coListedDistributions(products.value)];
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -87,7 +89,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions: [...coListedDistributions(products.value)] },
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions },
     facts,
   });
   const provenance: Record<string, string> = {
@@ -110,7 +112,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch: patchProvenance,
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
+    fix_versions: JSON.stringify(namedFixVersions({ ...facts, distributions }).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

@@ -183,9 +183,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   return out;
 }
 
-/** The products the fix text speaks of, those with a fixed version first, in the facts' order. */
-function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { shown: string[]; all: number } {
-  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])];
+/**
+ * The products the fix text speaks of, those with a fixed version first, in the facts' order. A
+ * distribution listed beside the upstream product keeps its releases in the facts, but a release
+ * of Debian is no version to update to or past: the text sends its users to the distribution.
+ */
+function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions'>): { shown: string[]; all: number } {
+  const distributions = new Set(facts.distributions ?? []);
+  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])].filter((k) => !distributions.has(k));
   const withFix = keys.filter((k) => facts.fixed_in.some((f) => f.product === k));
   return { shown: [...withFix, ...keys.filter((k) => !withFix.includes(k))].slice(0, MAX_FACT_PRODUCTS), all: keys.length };
 }
@@ -195,7 +200,7 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>):
  * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
  * vulnerable versions of its own product and platform.
  */
-export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
   return shownProducts(facts).shown.flatMap((key) => {
     const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
     const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));

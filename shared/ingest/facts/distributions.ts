@@ -4,9 +4,9 @@
  * release ("Debian Linux 9.0") is not a version of the upstream product, and nobody fixes a
  * package flaw by moving past a distribution release: the distribution ships the fixed package
  * in its own security update. So where a record lists a distribution beside another product,
- * the distribution is named as also shipping the flaw and gets no fixed or newest affected
- * version of its own. A record that lists distributions only (a flaw in a distribution's own
- * packaging) keeps them as its products.
+ * the texts name the distribution as also shipping the flaw and give it no fixed or newest
+ * affected version (the facts keep the releases the record lists). A record that lists
+ * distributions only (a flaw in a distribution's own packaging) is written as any other.
  */
 import type { AffectedProduct } from '../model.js';
 import { productKey } from './fix-products.js';

@@ -21,7 +21,6 @@ import { describedVersions } from '../versions/description.js';
 import type { VersionRange } from '../model.js';
 import { rangeContains } from '../versions/ranges.js';
 import { placeStatements } from './described-fixes.js';
-import { coListedDistributions } from './distributions.js';
 import { statesFix } from './fix-references.js';
 import { fixProducts, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -196,8 +195,5 @@ export function readFixFacts(input: FactInput): FixFacts {
   const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
-  // A distribution's release beside the upstream product is no version of it to update to or past.
-  const distributions = coListedDistributions(input.products);
-  const upstream = (e: VersionFact) => !distributions.has(e.product);
-  return { fixed_in: fixedIn.filter(upstream), last_affected: last.filter(upstream), fix_stated: fixStated };
+  return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }
