@@ -78,6 +78,7 @@ describe('the description grammar, phrase by phrase', () => {
     ['Cloud Foundry cf-release versions prior to v285 log it.', ['v285']],
     ['Android 5.x before 5.1.1 LMY48M lets it.', ['5|5.1.1 LMY48M']],
     ['UAA 4.5.x versions prior to 4.5.5 log it.', ['4.5|4.5.5']],
+    ['NetApp Clustered Data ONTAP before 8.3.2P8 and 9.0 before P2 allow it.', ['8.3.2P8', '9.0|9.0 P2']],
     ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
@@ -229,6 +230,33 @@ describe('fixed_in', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('Oracle\'s lists of supported versions', () => {
+  const last = (text: string) => describedVersions(text).lastAffected.map((l) => (l.line ? `${l.line}|${l.version}` : l.version));
+  it.each([
+    ['Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c. Easily exploitable.', ['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']],
+    ['Vulnerability in Oracle E-Business Suite. Supported versions that are affected are 12.1.3, 12.2.3, 12.2.4, 12.2.5, 12.2.6 and 12.2.7. Easily exploitable.', ['12.1|12.1.3', '12.2|12.2.7']],
+    ['Vulnerability in Oracle Fusion. Supported versions that are affected are 2.2.2, 2.3 and 2.4. Easily exploitable.', ['2.2|2.2.2', '2.3|2.3', '2.4|2.4']],
+    ['Unspecified vulnerability in the Siebel Core component in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', ['8.1|8.1.1', '8.2|8.2.2']],
+    ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.23 and prior and 8.0.12 and prior. Easily exploitable.', ['5.7.23', '8.0.12']],
+    ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.20. Easily exploitable.', []],
+    // Not Oracle's list: one product's versions one by one say nothing of lines.
+    ['Acme Widget 1.0, 1.1 and 1.2 allows remote attackers to run code.', []],
+  ])('%s', (text, expected) => expect(last(text)).toEqual(expected));
+
+  it('"Prior to 5.1.36 and Prior to 5.2.10" states two fixes, not 5.1.36 as affected', () => {
+    const read = describedVersions('Vulnerability in Oracle VM VirtualBox. Supported versions that are affected are Prior to 5.1.36 and Prior to 5.2.10. Easily exploitable.');
+    expect(read.fixed.map((f) => f.version)).toEqual(['5.1.36', '5.2.10']);
+    expect(read.lastAffected).toEqual([]);
+  });
+
+  it('the newest affected version of each line, and "update past" the one of the reader\'s line', () => {
+    const record = recordOf('Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c.', [or(...['11.2.0.4', '12.1.0.2', '12.2.0.1', '18c'].map((v) => ({ criteria: cpe('oracle:database_server', v) })))], [{ url: 'https://www.oracle.com/security-alerts/cpuoct2018.html', tags: ['Patch', 'Vendor Advisory'] }]);
+    expect(fixed(record.facts!.last_affected).map(([, version, branch]) => `${branch}|${version}`)).toEqual(['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']);
+    expect(record.facts!.fix_stated).toBe(true);
+    expect(record.explanation!.fix).toContain('NVD lists 18c for the 18c line, 12.2.0.1 for the 12.2.x line, 12.1.0.2 for the 12.1.x line and 11.2.0.4 for the 11.2.x line as the newest affected versions of Oracle Database Server; update past the one for your release line.');
   });
 });
 

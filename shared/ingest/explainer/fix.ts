@@ -94,7 +94,8 @@ export interface FixFactsText {
 const MAX_FACT_PRODUCTS = 4;
 const MAX_ENTRIES = 6;
 
-const lineText = (branch: string) => (/x$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
+/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
+const lineText = (branch: string) => (/[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
 const PLATFORM_NAMES: Readonly<Record<string, string>> = { windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' };
 const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 /**

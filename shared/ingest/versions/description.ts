@@ -19,6 +19,8 @@
  * text just before it (`context`), so the caller can tell which product it is about.
  */
 
+import { compareVersions } from './compare.js';
+
 export interface DescribedFix {
   readonly version: string;
   /** The line it fixes ("1.x" → "1"), when the phrase names one. */
@@ -65,7 +67,8 @@ const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|min
 
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
+  // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+|p\d+)\b`, 'gi'),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
@@ -76,8 +79,52 @@ const FIXED_PATTERNS: readonly RegExp[] = [
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
-  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior|below|lower|older)\b`, 'gi'),
+  // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
+  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
 ];
+
+/**
+ * Oracle's Critical Patch Update texts list the supported versions that are affected, one per
+ * release line that the update patches: "Supported versions that are affected are 11.2.0.4,
+ * 12.1.0.2, 12.2.0.1 and 18c", and in older texts "in Oracle Siebel CRM 8.1.1 and 8.2.2 allows".
+ * Each is the newest affected version of its own line (the first two numbers), not one newest
+ * version for them all. Only a list of plain versions is read ("Java SE: 6u171, …" and "5.6.38
+ * and prior" are not such lists).
+ */
+const LIST_VERSION = String.raw`\d+(?:\.\d+)*[a-z]{0,2}`;
+const AFFECTED_LISTS: readonly RegExp[] = [
+  /\bSupported versions that are affected are (?<list>.+?)\.(?=\s|$)/gi,
+  new RegExp(String.raw`\bOracle\b[^.;]*?\s(?<list>${LIST_VERSION}(?:,\s${LIST_VERSION})*,?\sand\s${LIST_VERSION})\s+(?:allows?|could|has|have)\b`, 'g'),
+];
+const PLAIN_LIST_VERSION = new RegExp(String.raw`^${LIST_VERSION}$`, 'i');
+
+/** "12.2" for 12.2.0.1; a release with no dot ("18c") is a line of its own. */
+const lineOfListed = (version: string) => (version.includes('.') ? /^\d+\.\d+/.exec(version)![0] : version);
+
+function listedAffected(text: string): DescribedFix[] {
+  const out: DescribedFix[] = [];
+  for (const pattern of AFFECTED_LISTS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const list = match.groups!.list!;
+      const items = list.split(/,\s*(?:and\s+)?|\s+and\s+/).map((i) => i.trim());
+      if (items.length < 2 || !items.every((i) => PLAIN_LIST_VERSION.test(i))) continue;
+      const listAt = match.index + match[0].indexOf(list);
+      const newest = new Map<string, string>();
+      for (const item of items) {
+        const line = lineOfListed(item);
+        const known = newest.get(line);
+        if (known === undefined || compareVersions(item, known) > 0) newest.set(line, item);
+      }
+      for (const [line, version] of newest) {
+        const at = listAt + list.indexOf(version);
+        const end = at + version.length;
+        out.push({ version, ...(newest.size > 1 ? { line } : {}), context: text.slice(Math.max(0, at - 80), at), following: text.slice(end, end + 80), sentence: text.slice(sentenceStart(text, at), at), at, end });
+      }
+    }
+  }
+  return out;
+}
 
 function versionOf(match: RegExpExecArray): string | undefined {
   const g = match.groups ?? {};
@@ -137,5 +184,7 @@ export function describedVersions(description: string): DescribedVersions {
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
-  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: statements(withoutNotes, LAST_AFFECTED_PATTERNS) };
+  const lastAffected = statements(withoutNotes, LAST_AFFECTED_PATTERNS);
+  const listed = listedAffected(withoutNotes).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
+  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at) };
 }
