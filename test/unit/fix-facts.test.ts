@@ -209,6 +209,27 @@ describe('fixed_in', () => {
     expect(fixed(record.facts!.fixed_in)).toEqual([['acme_corp:widget_server', '2.4.1', '2', null, 'cve5']]);
   });
 
+  it('beside NVD\'s configuration, a CVE 5 fix that NVD\'s ranges lack is a stated fix from cve5; one that contradicts NVD or is in another numbering is not', () => {
+    const cnaOf = (id: string, product: string, versions: object[]) =>
+      parseCve5Record({ dataType: 'CVE_RECORD', cveMetadata: { cveId: id, state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' }, containers: { cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw.' }], affected: [{ vendor: 'Acme', product, versions }] } } })!;
+    const both = (description: string, configuration: object, cve5: ReturnType<typeof cnaOf>) => {
+      const record = nvd(description, [configuration]);
+      return deriveRecord({ id: record.id, nvd: record, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!.facts!;
+    };
+    // NVD: through 2.0.35; the CNA: before 2.0.36.
+    const added = both('XSS in the Acme Product Vendors plugin in versions up to, and including, 2.0.35.', or({ criteria: cpe('acme:product_vendors'), versionEndIncluding: '2.0.35' }), cnaOf('CVE-2099-0501', 'Product Vendors', [{ version: '*', lessThan: '2.0.36', status: 'affected', versionType: 'semver' }]));
+    expect(fixed(added.fixed_in)).toEqual([['acme:product_vendors', '2.0.36', null, null, 'cve5']]);
+    // The CNA's range holds the fix NVD and the description state (3.1): the CNA's later fix is not taken.
+    const against = both('A flaw in Acme Remote Server (All versions < V3.1) lets attackers in.', or({ criteria: cpe('acme:remote_server'), versionEndExcluding: '3.1' }), cnaOf('CVE-2099-0502', 'Remote Server', [{ version: '0', lessThan: 'V3.2 SP1', status: 'affected', versionType: 'custom' }]));
+    expect(fixed(against.fixed_in).map(([, version, , , source]) => `${version} ${source}`)).toEqual(['V3.1 description']);
+    // A build number where NVD lists editions ("r2") cannot be checked against NVD: not taken.
+    const builds = both('Acme Server Elevation of Privilege Vulnerability.', or({ criteria: cpe('acme:server', 'r2') }), cnaOf('CVE-2099-0503', 'Server', [{ version: '6.2.0', lessThan: '6.2.9200.23372', status: 'affected', versionType: 'custom' }]));
+    expect(builds.fixed_in).toEqual([]);
+    // A fix NVD's own range calls vulnerable is never taken from the CNA.
+    const inside = both('Acme Tool through 4.0 allows it.', or({ criteria: cpe('acme:tool'), versionEndIncluding: '4.0' }), cnaOf('CVE-2099-0504', 'Tool', [{ version: '3.9', status: 'unaffected' }]));
+    expect(inside.fixed_in).toEqual([]);
+  });
+
   it('property: no fixed version lies inside a vulnerable range of its product on its platform', () => {
     const version = fc.tuple(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 9 })).map((v) => v.join('.'));
     fc.assert(
