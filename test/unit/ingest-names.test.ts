@@ -126,6 +126,17 @@ describe('the casing rule (no dictionary title, no CNA name)', () => {
 });
 
 describe('display names for a record', () => {
+  it('names a product the dictionary does not title under the vendor\'s name its other titles spell', () => {
+    const cpeTitles = new CpeTitles();
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'citectscada', version: '7.10', title: 'Schneider Electric CitectSCADA 7.10' });
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'clearscada', version: '2010', title: 'Schneider Electric ClearSCADA 2010' });
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'concept', version: '2.6', title: 'Schneider-Electric Concept 2.6' });
+    expect(cpeTitles.vendorTitle('schneider-electric')).toBe('Schneider Electric');
+    expect(cpeTitles.vendorTitle('acme')).toBeUndefined();
+    const named = nameProducts([product('schneider-electric', 'modicon_m580_firmware'), product('acme', 'widget_server')], { cpeTitles, description: 'A flaw in all versions of the Modicon M580.' });
+    expect(named.map(productName)).toEqual(['Schneider Electric Modicon M580 Firmware', 'Acme Widget Server']);
+  });
+
   it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {
     const { cpeTitles } = await dictionary();
     const named = nameProducts([product('apple', 'iphone_os'), product('haxx', 'curl'), product('phpldapadmin_project', 'phpldapadmin')], {

@@ -150,6 +150,8 @@ export class CpeTitles {
   /** `vendor:product` → cut title → how many entries give it. */
   private readonly counts = new Map<string, Map<string, number>>();
   private readonly chosen = new Map<string, ProductTitle | null>();
+  /** vendor token → the vendor's name as its titles start ("Schneider Electric") → how many titles. */
+  private readonly vendorVotes = new Map<string, Map<string, number>>();
 
   add(entry: CpeTitleEntry): void {
     // A few entries are titled with their own CPE 2.2 URI: that names nothing.
@@ -160,6 +162,22 @@ export class CpeTitles {
     if (!titles) this.counts.set(key, (titles = new Map()));
     titles.set(cut, (titles.get(cut) ?? 0) + 1);
     this.chosen.delete(key);
+    const vendorName = vendorPrefix(cut, entry.vendor);
+    if (vendorName) {
+      let votes = this.vendorVotes.get(entry.vendor);
+      if (!votes) this.vendorVotes.set(entry.vendor, (votes = new Map()));
+      votes.set(vendorName, (votes.get(vendorName) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * The vendor's name as most of its titles spell it ("Schneider Electric" for
+   * `schneider-electric`), for its products the dictionary does not title: without it they read
+   * "Schneider-electric Modicon M580 Firmware".
+   */
+  vendorTitle(vendor: string): string | undefined {
+    const votes = this.vendorVotes.get(vendor);
+    return votes ? [...votes].sort(([a, n], [b, m]) => m - n || a.localeCompare(b))[0]?.[0] : undefined;
   }
 
   get size(): number {

@@ -139,7 +139,8 @@ export function nameProducts(products: readonly AffectedProduct[], sources: Name
   const vendorTitles = vendorTitlesOf(named);
   let words: Words | undefined;
   return named.map((product) => {
-    const vendorTitle = vendorTitles.get(product.vendor);
+    // The record's own products name the vendor first; else the dictionary's other titles of that vendor.
+    const vendorTitle = vendorTitles.get(product.vendor) ?? (product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor));
     if (product.title || !sources.description) return underVendorName(product, vendorTitle);
     words ??= wordsOf(sources.description);
     return { ...product, ...descriptionTitle(product, words, vendorTitle) };
