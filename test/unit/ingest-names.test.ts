@@ -135,6 +135,9 @@ describe('display names for a record', () => {
     expect(cpeTitles.vendorTitle('acme')).toBeUndefined();
     const named = nameProducts([product('schneider-electric', 'modicon_m580_firmware'), product('acme', 'widget_server')], { cpeTitles, description: 'A flaw in all versions of the Modicon M580.' });
     expect(named.map(productName)).toEqual(['Schneider Electric Modicon M580 Firmware', 'Acme Widget Server']);
+    // Five words of the description spell the token: the vendor's own spelling wins over the casing rule.
+    const spelled = nameProducts([product('schneider-electric', 'ecostruxure_geo_scada_expert_2019')], { cpeTitles, description: 'Affected Product: EcoStruxure Geo SCADA Expert 2019 (All Versions)' });
+    expect(spelled.map(productName)).toEqual(['Schneider Electric EcoStruxure Geo SCADA Expert 2019']);
   });
 
   it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {

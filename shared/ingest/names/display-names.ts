@@ -48,8 +48,11 @@ function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined)
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
-/** At most this many words make one name in a description ("Next Click Ventures"). */
-const MAX_NAME_WORDS = 4;
+/**
+ * At most this many words make one name in a description ("Next Click Ventures", "EcoStruxure
+ * Geo SCADA Expert 2019"): every word must spell the CPE token in order, so a long run is no guess.
+ */
+const MAX_NAME_WORDS = 6;
 /** Shorter tokens ("os", "vm") match ordinary words too often to be taken from prose. */
 const MIN_TOKEN_LETTERS = 4;
 
