@@ -79,6 +79,8 @@ describe('the description grammar, phrase by phrase', () => {
     ['Android 5.x before 5.1.1 LMY48M lets it.', ['5|5.1.1 LMY48M']],
     ['UAA 4.5.x versions prior to 4.5.5 log it.', ['4.5|4.5.5']],
     ['NetApp Clustered Data ONTAP before 8.3.2P8 and 9.0 before P2 allow it.', ['8.3.2P8', '9.0|9.0 P2']],
+    ['Hitachi Groupmax Collaboration Portal before 07-20-/D, and Cosminexus before 08-00-02, allow XSS.', ['07-20-/D', '08-00-02']],
+    ['Acme Widget before 2006-07-20 allows XSS.', []],
     ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
@@ -116,6 +118,16 @@ describe('fixed_in', () => {
       // An edition the description names beside the listed product is a product of its own.
       ['mozilla:firefox_esr', '38.3', '38', 'windows', 'description'],
     ]);
+    // A line's dot between two chained statements is no full stop: the platform holds for both.
+    const chained = factsOf('Use-after-free in Adobe Flash Player before 18.0.0.324 and 19.x and 20.x before 20.0.0.267 on Windows and OS X and before 11.2.202.559 on Linux allows attackers to run code.', [or({ criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.268' })]);
+    expect(chained.fixed_in.map((f) => `${f.version} ${f.platform}`)).toEqual(['18.0.0.324 windows', '18.0.0.324 os x', '20.0.0.267 windows', '20.0.0.267 os x', '11.2.202.559 linux']);
+  });
+
+  it('a name two listed products share names neither: "uCosminexus Collaboration Portal" gets no Groupmax fix', () => {
+    const facts = factsOf('XSS in Hitachi Groupmax Collaboration Portal before 07-20-/D, and uCosminexus Collaboration Portal before 06-20-/C, allow remote attackers to inject script.', [
+      or({ criteria: cpe('hitachi:groupmax_collaboration_portal'), versionEndIncluding: '07_10_b' }, { criteria: cpe('hitachi:cosminexus_collaboration_portal'), versionEndIncluding: '06_10_b' }),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([['hitachi:groupmax_collaboration_portal', '07-20-/D', null, null, 'description']]);
   });
 
   it('a cpeMatch versionEndExcluding is a fix from the configuration, with the platform of its AND node', () => {

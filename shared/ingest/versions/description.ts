@@ -12,7 +12,7 @@
  *
  * A version is written as the record writes it, never normalised: a dotted number ("2.3.4",
  * "1.0.2k", "8.0.0-rc2", "21.4R2", "4.2.4.20150312-RELEASE") with its qualifiers ("6.0 SP1",
- * "1.6.0 update 28", "8.5 FP3", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", a
+ * "1.6.0 update 28", "8.5 FP3", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", Hitachi's "07-20-/D", a
  * revision "r478", a build "build 7845", a "v" the record writes ("v285", "V15.1 Upd 3"), or a
  * bare number right after "before" ("before 6") or after "version", "release" or "v". Other bare
  * numbers are read as years or counts and ignored. Each statement keeps where it stands and the
@@ -60,7 +60,9 @@ export interface DescribedVersions {
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
 const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
-const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${DOTTED})))(?![\w.]*\d)`;
+// Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
+const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
+const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${DOTTED})))(?![\w.]*\d)`;
 const LINE = String.raw`(?:(?<line>\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*)\.x\s+(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
