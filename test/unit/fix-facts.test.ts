@@ -333,6 +333,14 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
   });
 
+  it('speaks first of the product the description names, even where only products that ship it have a fixed version', () => {
+    const record = recordOf('GNU Bash through 4.3 processes trailing strings after function definitions, which allows remote attackers to execute arbitrary code.', [
+      or({ criteria: cpe('gnu:bash'), versionEndIncluding: '4.3' }),
+      ...['one', 'two', 'three', 'four'].map((name) => or({ criteria: cpe(`acme:appliance_${name}`), versionEndExcluding: '2.0' })),
+    ]);
+    expect(record.explanation!.fix).toMatch(/^NVD lists 4\.3 as the newest affected version of GNU Bash; update past it\. Update Acme Appliance One to version 2\.0 or later\./);
+  });
+
   it('a distribution listed beside the upstream product is "also shipped in", never a version to update to or past', () => {
     const distro = (vendorProduct: string, version: string) => ({ criteria: `cpe:2.3:o:${vendorProduct}:${version}:*:*:*:*:*:*:*` });
     const record = recordOf('In Apache SpamAssassin before 3.4.3, nefarious CF files can be configured to run system commands.', [

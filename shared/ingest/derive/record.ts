@@ -44,6 +44,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
   // Distributions listed beside the upstream product: named as shipping it, never given a version to move to.
   const distributions = [...coListedDistributions(products.value)];
+  const primary = facts.products.filter((p) => p.primary).map((p) => p.product);
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -89,7 +90,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions },
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions, primary },
     facts,
   });
   const provenance: Record<string, string> = {
@@ -112,7 +113,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch: patchProvenance,
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(namedFixVersions({ ...facts, distributions }).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
+    fix_versions: JSON.stringify(namedFixVersions({ ...facts, distributions, primary }).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

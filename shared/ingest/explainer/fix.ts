@@ -89,6 +89,8 @@ export interface FixFactsText {
   readonly steps: FixSteps;
   /** Keys of the distributions listed beside the upstream product (`../facts/distributions.ts`): they get no version, only their advisory. */
   readonly distributions?: readonly string[];
+  /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
+  readonly primary?: readonly string[];
 }
 
 const MAX_FACT_PRODUCTS = 4;
@@ -189,11 +191,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
  * distribution listed beside the upstream product keeps its releases in the facts, but a release
  * of Debian is no version to update to or past: the text sends its users to the distribution.
  */
-function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions'>): { shown: string[]; all: number } {
+function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { shown: string[]; all: number } {
   const distributions = new Set(facts.distributions ?? []);
   const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])].filter((k) => !distributions.has(k));
-  const withFix = keys.filter((k) => facts.fixed_in.some((f) => f.product === k));
-  return { shown: [...withFix, ...keys.filter((k) => !withFix.includes(k))].slice(0, MAX_FACT_PRODUCTS), all: keys.length };
+  const withFix = (k: string) => facts.fixed_in.some((f) => f.product === k);
+  // The product the description names comes first (Shellshock's GNU Bash before the 50 appliances that ship it).
+  const primary = new Set(facts.primary ?? []);
+  const rank = (k: string) => (primary.has(k) ? 0 : 2) + (withFix(k) ? 0 : 1);
+  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_FACT_PRODUCTS), all: keys.length };
 }
 
 /**
@@ -201,7 +206,7 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
  * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
  * vulnerable versions of its own product and platform.
  */
-export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
   return shownProducts(facts).shown.flatMap((key) => {
     const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
     const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
