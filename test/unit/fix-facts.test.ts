@@ -333,6 +333,15 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
   });
 
+  it('a fix the description states but the configuration lists as affected is no fix, and the text says the record disagrees with itself', () => {
+    const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute arbitrary PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
+    expect(record.facts!.fixed_in).toEqual([]);
+    expect(record.explanation!.fix).toContain("NVD lists 2.5 as the newest affected version of phpMyBackupPro; update past it. The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected: check the vendor's release notes before relying on it.");
+    // A described version another product keeps as its fix disputes nothing.
+    const other = recordOf('Acme Widget before 2.5 and Acme Gadget 2.5 allow XSS.', [or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.5' }, { criteria: cpe('acme:gadget', '2.5') })]);
+    expect(other.explanation!.fix).not.toContain('The description gives');
+  });
+
   it('speaks first of the product the description names, even where only products that ship it have a fixed version', () => {
     const record = recordOf('GNU Bash through 4.3 processes trailing strings after function definitions, which allows remote attackers to execute arbitrary code.', [
       or({ criteria: cpe('gnu:bash'), versionEndIncluding: '4.3' }),

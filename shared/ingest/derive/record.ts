@@ -17,6 +17,7 @@ import { derivePatch, type PreviousPatch } from './patch.js';
 import { deriveFixAdvice } from './fix-advice.js';
 import { orderByDescription } from './product-order.js';
 import { deriveProducts } from './products.js';
+import { describedVersions } from '../versions/description.js';
 import { nameProducts } from '../names/display-names.js';
 import { deriveReferences, mergedReferences } from './references.js';
 import { deriveScore } from './score.js';
@@ -90,7 +91,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions, primary },
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions, primary, describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version) },
     facts,
   });
   const provenance: Record<string, string> = {

@@ -91,6 +91,8 @@ export interface FixFactsText {
   readonly distributions?: readonly string[];
   /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
   readonly primary?: readonly string[];
+  /** The versions the description states as fixed, before any check against the configurations. */
+  readonly describedFixed?: readonly string[];
 }
 
 const MAX_FACT_PRODUCTS = 4;
@@ -182,6 +184,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const texts = entryTexts(last).slice(0, MAX_ENTRIES).map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
     out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
+    // "phpMyBackupPro before 2.5" beside a configuration "through 2.5": the record contradicts itself; say so rather than pick.
+    // A described fix another product kept is that product's, not a dispute of this one.
+    const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
+    const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
+    if (disputed.length > 0) {
+      const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
+      out.push(`The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`);
+    }
   }
   return out;
 }
