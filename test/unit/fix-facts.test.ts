@@ -123,6 +123,15 @@ describe('fixed_in', () => {
     expect(chained.fixed_in.map((f) => `${f.version} ${f.platform}`)).toEqual(['18.0.0.324 windows', '18.0.0.324 os x', '20.0.0.267 windows', '20.0.0.267 os x', '11.2.202.559 linux']);
   });
 
+  it('a package\'s version is no distribution\'s: "fcheck before 2.7.59" in a record that lists only Debian gives Debian no fix', () => {
+    const facts = factsOf('A cron job in fcheck before 2.7.59 allows local users to overwrite arbitrary files via a symlink attack.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:3.1:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:debian:debian_linux:3.1:r1:*:*:*:*:*:*' })]);
+    expect(facts.fixed_in).toEqual([]);
+    expect(fixed(facts.last_affected)).toEqual([['debian:debian_linux', '3.1 r1', null, null, 'configuration']]);
+    // Named, a distribution's own release is its fix.
+    const named = factsOf('The installer in Debian Linux before 3.1 allows local users to read files.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:*:*:*:*:*:*:*:*', versionEndExcluding: '3.1' })]);
+    expect(named.fixed_in.map((f) => f.version)).toEqual(['3.1']);
+  });
+
   it('a name two listed products share names neither: "uCosminexus Collaboration Portal" gets no Groupmax fix', () => {
     const facts = factsOf('XSS in Hitachi Groupmax Collaboration Portal before 07-20-/D, and uCosminexus Collaboration Portal before 06-20-/C, allow remote attackers to inject script.', [
       or({ criteria: cpe('hitachi:groupmax_collaboration_portal'), versionEndIncluding: '07_10_b' }, { criteria: cpe('hitachi:cosminexus_collaboration_portal'), versionEndIncluding: '06_10_b' }),
@@ -294,6 +303,13 @@ describe('Oracle\'s lists of supported versions', () => {
 });
 
 describe('last_affected', () => {
+  it('the description\'s newest affected version covers a configuration\'s at or below it on any platform ("3.0.5 and earlier" beside 3.0.4 and 3.0.5 for Joomla!)', () => {
+    const facts = factsOf('PHP remote file inclusion in the Security Images component 3.0.5 and earlier for Joomla! allows remote attackers to execute arbitrary code.', [
+      and([{ criteria: cpe('waltercedric:com_securityimages', '3.0.5') }, { criteria: cpe('waltercedric:com_securityimages'), versionEndIncluding: '3.0.4' }], [{ criteria: 'cpe:2.3:a:joomla:joomla\\!:-:*:*:*:*:*:*:*' }]),
+    ]);
+    expect(fixed(facts.last_affected)).toEqual([['waltercedric:com_securityimages', '3.0.5', null, null, 'description']]);
+  });
+
   it('"X and earlier", "through X", versionEndIncluding, and the highest version listed one by one', () => {
     expect(fixed(factsOf('Acme Widget 1.5.3 and earlier allows XSS.', [or({ criteria: cpe('acme:widget', '1.5.2') })]).last_affected)).toEqual([['acme:widget', '1.5.3', null, null, 'description']]);
     expect(factsOf('Moodle through 2.6.11 allows XSS.').last_affected.map((l) => l.version)).toEqual(['2.6.11']);

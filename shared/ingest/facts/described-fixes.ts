@@ -23,6 +23,8 @@ export interface PlacedStatement {
   readonly products: readonly string[];
   /** The platforms it names, or [null]: every platform. */
   readonly platforms: readonly (string | null)[];
+  /** The text before it names its products (not a fallback to the record's only product). */
+  readonly named: boolean;
 }
 
 const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
@@ -228,5 +230,5 @@ export function placeStatements(statements: readonly DescribedFix[], products: r
     // A line's dot ("and 19.x and") is no full stop.
     if (!/[,;]|\.(?![\dx])/.test(between)) current.platforms = [...next.platforms];
   }
-  return placed.map(({ statement, products: keys, platforms }) => ({ statement, products: keys, platforms }));
+  return placed.map(({ statement, products: keys, platforms, own }) => ({ statement, products: keys, platforms, named: own }));
 }

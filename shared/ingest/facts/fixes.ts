@@ -23,7 +23,8 @@ import { rangeContains } from '../versions/ranges.js';
 import { placeStatements } from './described-fixes.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';
-import { fixProducts, samePlace, type FixProduct } from './fix-products.js';
+import { isDistribution } from './distributions.js';
+import { fixProducts, productKey, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
@@ -77,7 +78,8 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
 function newestStated(entries: readonly VersionFact[]): VersionFact[] {
   const kept: VersionFact[] = [];
   for (const e of entries) {
-    const covered = kept.some((k) => k.product === e.product && k.platform === e.platform && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
+    // The description's statement holds on every platform unless it names one: it covers a configuration's "3.0.5 on joomla!".
+    const covered = kept.some((k) => k.product === e.product && (k.platform === e.platform || (k.source === 'description' && k.platform === null)) && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
     if (!covered) kept.push(e);
   }
   return kept;
@@ -184,9 +186,12 @@ export function readFixFacts(input: FactInput): FixFacts {
   const describedLast: VersionFact[] = [];
   const perProduct = new Map<string, number>();
   const placed = placeStatements(all, products, input.description);
+  const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
   for (const p of placed) for (const key of p.products) if (fixedStatements.has(p.statement)) perProduct.set(key, (perProduct.get(key) ?? 0) + 1);
-  for (const { statement, products: keys, platforms } of placed) {
+  for (const { statement, products: keys, platforms, named } of placed) {
     for (const key of keys) {
+      // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
+      if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
         const several = (perProduct.get(key) ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
