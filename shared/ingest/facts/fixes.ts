@@ -4,7 +4,8 @@
  * Sources, in order: the description's statements (`../versions/description.ts`, tied to products
  * and platforms by `described-fixes.ts`), then the affected products' ranges: NVD cpeMatch
  * `versionEndExcluding` (a fix) and `versionEndIncluding` (the newest affected version), or, for
- * a record NVD has not analysed, the CVE 5 CNA's `lessThan` and `unaffected` versions (`cve5`).
+ * a record NVD has not analysed, the CVE 5 CNA's `lessThan` and `unaffected` versions (`cve5`);
+ * beside NVD's configurations, a CNA's fix that NVD's ranges lack (`cve5-fixes.ts`).
  *
  * A fixed version is never one the record calls vulnerable: it is dropped when a vulnerable range
  * or listed version of the same product on the same platform holds it, or when the description
@@ -214,7 +215,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   const kept = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
   const cnaContradicts = (key: string) => cnaProducts.some((p) => p.key === key && p.members.some((m) => m.ranges.some((r) => kept.some((f) => f.product === key && f.source !== 'cve5' && rangeContains(r, f.version)))));
-  const fixedIn = kept.filter((f) => f.source !== 'cve5' || rangeSource === 'cve5' || !cnaContradicts(f.product));
+  const fixedIn = kept.filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
