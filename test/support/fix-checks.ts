@@ -247,7 +247,7 @@ function heldIn(version: string, text: string): boolean {
   return false;
 }
 
-/** The versions the raw configurations write: each match's version with its update field, and its bounds. */
+/** The versions the raw configurations write: each match's version with its update field, and its bounds (an end with the update of a versionless CPE). */
 function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
   const out: string[] = [];
   for (const conf of raw?.configurations ?? []) {
@@ -255,7 +255,10 @@ function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
       for (const m of node.cpeMatch ?? []) {
         const f = cpeFields(m.criteria ?? '');
         out.push(`${f[5] ?? ''} ${f[6] ?? ''}`);
-        for (const bound of [m.versionStartIncluding, m.versionStartExcluding, m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+        // A range whose CPE names an update but no version ends at that update ("1.6.1" with `rc2`: "1.6.1 rc2").
+        const update = f[5] === '*' && f[6] && f[6] !== '*' && f[6] !== '-' ? ` ${f[6]}` : '';
+        for (const bound of [m.versionStartIncluding, m.versionStartExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+        for (const bound of [m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(`${bound.replace(/\\(.)/g, '$1')}${update}`);
       }
     }
   }

@@ -138,6 +138,9 @@ describe('display names for a record', () => {
     // Five words of the description spell the token: the vendor's own spelling wins over the casing rule.
     const spelled = nameProducts([product('schneider-electric', 'ecostruxure_geo_scada_expert_2019')], { cpeTitles, description: 'Affected Product: EcoStruxure Geo SCADA Expert 2019 (All Versions)' });
     expect(spelled.map(productName)).toEqual(['Schneider Electric EcoStruxure Geo SCADA Expert 2019']);
+    // A long run with small words in lower case is prose, not a name.
+    const prose = nameProducts([product('prototype', 'prototype_of_an_php_application')], { description: 'Remote file inclusion in Prototype of an PHP application 0.1.' });
+    expect(productName(prose[0]!)).not.toContain('of an PHP');
   });
 
   it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {
