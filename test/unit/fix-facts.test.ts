@@ -204,6 +204,7 @@ describe('fixed_in', () => {
   it('a range whose CPE has an update but no version ends at that update of its bound ("11.0 update6"), never at the bare version', () => {
     const record = nvd('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }, { criteria: cpe('netapp:ontap', '*', 'p8'), versionEndExcluding: '8.3.2' }, { criteria: cpe('acme:tool', '2.0', 'sp1') })]);
     expect(record.products.flatMap((p) => p.ranges)).toEqual([{ endIncluding: '10.0 update17' }, { endIncluding: '11.0 update6' }, { endExcluding: '8.3.2 p8' }, { exact: '2.0 sp1' }]);
+    expect(record.products.find((p) => p.product === 'ontap')?.fixedVersions).toEqual(['8.3.2 p8']);
     const facts = factsOf(record.description, [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
     expect(fixed(facts.last_affected)).toEqual([['adobe:coldfusion', '10.0 update17', null, null, 'configuration'], ['adobe:coldfusion', '11.0 update6', null, null, 'configuration']]);
     // "11 Update 6" is the newest affected version itself, never a fix.

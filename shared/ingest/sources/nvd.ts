@@ -150,7 +150,8 @@ function products(raw: RawNvdCve): AffectedProduct[] {
           allVersions: cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding,
         };
         if (cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-') entry.targetSoftware = cpe.targetSoftware;
-        if (match.versionEndExcluding) entry.fixedVersion = match.versionEndExcluding;
+        // The fix is where the range ends, its CPE update included ("8.3.2 p8", not 8.3.2).
+        if (range.endExcluding) entry.fixedVersion = range.endExcluding;
         collector.add(entry);
       }
     }
