@@ -135,6 +135,19 @@ function inRange(version: string, listed: ListedVulnerable): boolean {
   return true;
 }
 
+const major = (version: string) => /\d+/.exec(version)?.[0];
+
+/**
+ * A listed entry speaks of a release line when one of its versions is on it. A fix stated for
+ * one line ("ColdFusion 10 before Update 18") is not contradicted by an entry of another line
+ * that NVD wrote with no start ("through 11.0 update6" beside "through 10.0 update17"): the
+ * record lists the lines apart, and the open start says nothing of line 10.
+ */
+function reachesLine(listed: ListedVulnerable, branch: string | null): boolean {
+  if (branch === null) return true;
+  return [listed.version, listed.startIncluding, listed.startExcluding, listed.endIncluding, listed.endExcluding].some((v) => v !== undefined && major(v) === major(branch));
+}
+
 /** Why the record contradicts a fixed version we state, or undefined when it does not. */
 export function contradiction(fix: GoldVersion, lastAffected: readonly GoldVersion[], listed: readonly ListedVulnerable[]): string | undefined {
   for (const last of lastAffected) {
@@ -144,7 +157,7 @@ export function contradiction(fix: GoldVersion, lastAffected: readonly GoldVersi
     if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
   }
   for (const entry of listed) {
-    if (entry.product !== fix.product || fix.platform !== null) continue;
+    if (entry.product !== fix.product || fix.platform !== null || !reachesLine(entry, fix.branch)) continue;
     if (inRange(fix.version, entry)) return `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})`;
   }
   return undefined;
@@ -269,10 +282,17 @@ export function listedVulnerable(nvd: unknown): ListedVulnerable[] {
       const product = `${cpeField(match.criteria, 3)}:${cpeField(match.criteria, 4)}`;
       const version = cpeField(match.criteria, 5);
       const update = cpeField(match.criteria, 6);
-      const bound = (name: string) => (typeof match[name] === 'string' ? { [name.replace('version', '').replace(/^./, (c) => c.toLowerCase())]: match[name] as string } : {});
+      const qualified = update && update !== '*' && update !== '-' ? update : undefined;
+      // A range whose CPE names an update but no version ends at that update of its bound
+      // (`coldfusion:*:update6` through 11.0 is through 11.0 update6), as the record means it.
+      const bound = (name: string) => {
+        if (typeof match[name] !== 'string') return {};
+        const value = qualified && version === '*' && name.startsWith('versionEnd') ? `${match[name] as string} ${qualified}` : (match[name] as string);
+        return { [name.replace('version', '').replace(/^./, (c) => c.toLowerCase())]: value };
+      };
       const ranged = ['versionStartIncluding', 'versionStartExcluding', 'versionEndIncluding', 'versionEndExcluding'].some((k) => typeof match[k] === 'string');
       if (ranged) out.push({ product, ...bound('versionStartIncluding'), ...bound('versionStartExcluding'), ...bound('versionEndIncluding'), ...bound('versionEndExcluding') });
-      else if (version && version !== '*' && version !== '-') out.push({ product, version: update && update !== '*' && update !== '-' ? `${version} ${update}` : version });
+      else if (version && version !== '*' && version !== '-') out.push({ product, version: qualified ? `${version} ${qualified}` : version });
     }
   }
   return out;

@@ -87,8 +87,10 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };
-        if (m.versionEndIncluding) span.to = { v: m.versionEndIncluding, inclusive: true };
-        if (m.versionEndExcluding) span.to = { v: m.versionEndExcluding, inclusive: false };
+        // A range whose CPE names an update but no version ends at that update ("through 11.0 update6").
+        const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
+        if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
+        if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
         // CPE "-" (not applicable) with no bound names no version at all: nothing to fall inside.
         if (version === '-' && !span.from && !span.to) continue;
         out.set(key, [...(out.get(key) ?? []), span]);
@@ -245,7 +247,7 @@ function heldIn(version: string, text: string): boolean {
   return false;
 }
 
-/** The versions the raw configurations write: each match's version with its update field, and its bounds. */
+/** The versions the raw configurations write: each match's version with its update field, and its bounds (an end with the update of a versionless CPE). */
 function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
   const out: string[] = [];
   for (const conf of raw?.configurations ?? []) {
@@ -253,7 +255,10 @@ function configuredVersions(raw: RawNvdConfigurations | undefined): string[] {
       for (const m of node.cpeMatch ?? []) {
         const f = cpeFields(m.criteria ?? '');
         out.push(`${f[5] ?? ''} ${f[6] ?? ''}`);
-        for (const bound of [m.versionStartIncluding, m.versionStartExcluding, m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+        // A range whose CPE names an update but no version ends at that update ("1.6.1" with `rc2`: "1.6.1 rc2").
+        const update = f[5] === '*' && f[6] && f[6] !== '*' && f[6] !== '-' ? ` ${f[6]}` : '';
+        for (const bound of [m.versionStartIncluding, m.versionStartExcluding]) if (bound) out.push(bound.replace(/\\(.)/g, '$1'));
+        for (const bound of [m.versionEndIncluding, m.versionEndExcluding]) if (bound) out.push(`${bound.replace(/\\(.)/g, '$1')}${update}`);
       }
     }
   }

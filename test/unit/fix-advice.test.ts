@@ -52,6 +52,14 @@ describe('version comparison', () => {
     expect(compareVersions('1.2.10', '1.2.9')).toBeGreaterThan(0);
   });
 
+  it('compares the release numbers first, padded, then the update: "11 Update 5" < "11.0 update6" < "11 Update 7"', () => {
+    const ascending = ['10.0 update17', '10 Update 18', '11', '11 Update 5', '11.0 update6', '11 Update 7', '11.0.1'];
+    for (let i = 0; i + 1 < ascending.length; i++) expect(compareVersions(ascending[i]!, ascending[i + 1]!), `${ascending[i]} < ${ascending[i + 1]}`).toBeLessThan(0);
+    expect(compareVersions('11 Update 6', '11.0 update6')).toBe(0);
+    expect(compareVersions('4.2.8p4', '4.2.8.0 p4')).toBe(0);
+    expect(compareVersions('1.0a', '1.0.1')).toBeLessThan(0);
+  });
+
   const version = fc
     .array(
       fc.oneof(

@@ -78,6 +78,9 @@ describe('the description grammar, phrase by phrase', () => {
     ['Cloud Foundry cf-release versions prior to v285 log it.', ['v285']],
     ['Android 5.x before 5.1.1 LMY48M lets it.', ['5|5.1.1 LMY48M']],
     ['UAA 4.5.x versions prior to 4.5.5 log it.', ['4.5|4.5.5']],
+    ['NetApp Clustered Data ONTAP before 8.3.2P8 and 9.0 before P2 allow it.', ['8.3.2P8', '9.0|9.0 P2']],
+    ['Hitachi Groupmax Collaboration Portal before 07-20-/D, and Cosminexus before 08-00-02, allow XSS.', ['07-20-/D', '08-00-02']],
+    ['Acme Widget before 2006-07-20 allows XSS.', []],
     ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
@@ -115,6 +118,25 @@ describe('fixed_in', () => {
       // An edition the description names beside the listed product is a product of its own.
       ['mozilla:firefox_esr', '38.3', '38', 'windows', 'description'],
     ]);
+    // A line's dot between two chained statements is no full stop: the platform holds for both.
+    const chained = factsOf('Use-after-free in Adobe Flash Player before 18.0.0.324 and 19.x and 20.x before 20.0.0.267 on Windows and OS X and before 11.2.202.559 on Linux allows attackers to run code.', [or({ criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.268' })]);
+    expect(chained.fixed_in.map((f) => `${f.version} ${f.platform}`)).toEqual(['18.0.0.324 windows', '18.0.0.324 os x', '20.0.0.267 windows', '20.0.0.267 os x', '11.2.202.559 linux']);
+  });
+
+  it('a package\'s version is no distribution\'s: "fcheck before 2.7.59" in a record that lists only Debian gives Debian no fix', () => {
+    const facts = factsOf('A cron job in fcheck before 2.7.59 allows local users to overwrite arbitrary files via a symlink attack.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:3.1:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:debian:debian_linux:3.1:r1:*:*:*:*:*:*' })]);
+    expect(facts.fixed_in).toEqual([]);
+    expect(fixed(facts.last_affected)).toEqual([['debian:debian_linux', '3.1 r1', null, null, 'configuration']]);
+    // Named, a distribution's own release is its fix.
+    const named = factsOf('The installer in Debian Linux before 3.1 allows local users to read files.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:*:*:*:*:*:*:*:*', versionEndExcluding: '3.1' })]);
+    expect(named.fixed_in.map((f) => f.version)).toEqual(['3.1']);
+  });
+
+  it('a name two listed products share names neither: "uCosminexus Collaboration Portal" gets no Groupmax fix', () => {
+    const facts = factsOf('XSS in Hitachi Groupmax Collaboration Portal before 07-20-/D, and uCosminexus Collaboration Portal before 06-20-/C, allow remote attackers to inject script.', [
+      or({ criteria: cpe('hitachi:groupmax_collaboration_portal'), versionEndIncluding: '07_10_b' }, { criteria: cpe('hitachi:cosminexus_collaboration_portal'), versionEndIncluding: '06_10_b' }),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([['hitachi:groupmax_collaboration_portal', '07-20-/D', null, null, 'description']]);
   });
 
   it('a cpeMatch versionEndExcluding is a fix from the configuration, with the platform of its AND node', () => {
@@ -179,6 +201,17 @@ describe('fixed_in', () => {
     expect(facts.fixed_in.map((f) => f.version)).toEqual(['10 Update 18', '11 Update 7']);
   });
 
+  it('a range whose CPE has an update but no version ends at that update of its bound ("11.0 update6"), never at the bare version', () => {
+    const record = nvd('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }, { criteria: cpe('netapp:ontap', '*', 'p8'), versionEndExcluding: '8.3.2' }, { criteria: cpe('acme:tool', '2.0', 'sp1') })]);
+    expect(record.products.flatMap((p) => p.ranges)).toEqual([{ endIncluding: '10.0 update17' }, { endIncluding: '11.0 update6' }, { endExcluding: '8.3.2 p8' }, { exact: '2.0 sp1' }]);
+    expect(record.products.find((p) => p.product === 'ontap')?.fixedVersions).toEqual(['8.3.2 p8']);
+    const facts = factsOf(record.description, [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    expect(fixed(facts.last_affected)).toEqual([['adobe:coldfusion', '10.0 update17', null, null, 'configuration'], ['adobe:coldfusion', '11.0 update6', null, null, 'configuration']]);
+    // "11 Update 6" is the newest affected version itself, never a fix.
+    const stale = factsOf('XSS in Adobe ColdFusion 11 before Update 6 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    expect(stale.fixed_in).toEqual([]);
+  });
+
   it('aliases of one product (the same vendor under the same title) are one product: one\'s fix is checked against the other\'s versions', () => {
     const record = nvd('Ruby on Rails before 4.2.5.1 allows XSS.', [or({ criteria: cpe('rubyonrails:rails'), versionEndExcluding: '4.2.5.1' }, { criteria: cpe('rubyonrails:ruby_on_rails', '4.2.6') })]);
     const products = record.products.map((p) => ({ ...p, title: 'Ruby on Rails' }));
@@ -196,6 +229,27 @@ describe('fixed_in', () => {
     })!;
     const record = deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
     expect(fixed(record.facts!.fixed_in)).toEqual([['acme_corp:widget_server', '2.4.1', '2', null, 'cve5']]);
+  });
+
+  it('beside NVD\'s configuration, a CVE 5 fix that NVD\'s ranges lack is a stated fix from cve5; one that contradicts NVD or is in another numbering is not', () => {
+    const cnaOf = (id: string, product: string, versions: object[]) =>
+      parseCve5Record({ dataType: 'CVE_RECORD', cveMetadata: { cveId: id, state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' }, containers: { cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw.' }], affected: [{ vendor: 'Acme', product, versions }] } } })!;
+    const both = (description: string, configuration: object, cve5: ReturnType<typeof cnaOf>) => {
+      const record = nvd(description, [configuration]);
+      return deriveRecord({ id: record.id, nvd: record, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!.facts!;
+    };
+    // NVD: through 2.0.35; the CNA: before 2.0.36.
+    const added = both('XSS in the Acme Product Vendors plugin in versions up to, and including, 2.0.35.', or({ criteria: cpe('acme:product_vendors'), versionEndIncluding: '2.0.35' }), cnaOf('CVE-2099-0501', 'Product Vendors', [{ version: '*', lessThan: '2.0.36', status: 'affected', versionType: 'semver' }]));
+    expect(fixed(added.fixed_in)).toEqual([['acme:product_vendors', '2.0.36', null, null, 'cve5']]);
+    // The CNA's range holds the fix NVD and the description state (3.1): the CNA's later fix is not taken.
+    const against = both('A flaw in Acme Remote Server (All versions < V3.1) lets attackers in.', or({ criteria: cpe('acme:remote_server'), versionEndExcluding: '3.1' }), cnaOf('CVE-2099-0502', 'Remote Server', [{ version: '0', lessThan: 'V3.2 SP1', status: 'affected', versionType: 'custom' }]));
+    expect(fixed(against.fixed_in).map(([, version, , , source]) => `${version} ${source}`)).toEqual(['V3.1 description']);
+    // A build number where NVD lists editions ("r2") cannot be checked against NVD: not taken.
+    const builds = both('Acme Server Elevation of Privilege Vulnerability.', or({ criteria: cpe('acme:server', 'r2') }), cnaOf('CVE-2099-0503', 'Server', [{ version: '6.2.0', lessThan: '6.2.9200.23372', status: 'affected', versionType: 'custom' }]));
+    expect(builds.fixed_in).toEqual([]);
+    // A fix NVD's own range calls vulnerable is never taken from the CNA.
+    const inside = both('Acme Tool through 4.0 allows it.', or({ criteria: cpe('acme:tool'), versionEndIncluding: '4.0' }), cnaOf('CVE-2099-0504', 'Tool', [{ version: '3.9', status: 'unaffected' }]));
+    expect(inside.fixed_in).toEqual([]);
   });
 
   it('property: no fixed version lies inside a vulnerable range of its product on its platform', () => {
@@ -222,7 +276,41 @@ describe('fixed_in', () => {
   });
 });
 
+describe('Oracle\'s lists of supported versions', () => {
+  const last = (text: string) => describedVersions(text).lastAffected.map((l) => (l.line ? `${l.line}|${l.version}` : l.version));
+  it.each([
+    ['Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c. Easily exploitable.', ['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']],
+    ['Vulnerability in Oracle E-Business Suite. Supported versions that are affected are 12.1.3, 12.2.3, 12.2.4, 12.2.5, 12.2.6 and 12.2.7. Easily exploitable.', ['12.1|12.1.3', '12.2|12.2.7']],
+    ['Vulnerability in Oracle Fusion. Supported versions that are affected are 2.2.2, 2.3 and 2.4. Easily exploitable.', ['2.2|2.2.2', '2.3|2.3', '2.4|2.4']],
+    ['Unspecified vulnerability in the Siebel Core component in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', ['8.1|8.1.1', '8.2|8.2.2']],
+    ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.23 and prior and 8.0.12 and prior. Easily exploitable.', ['5.7.23', '8.0.12']],
+    ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.20. Easily exploitable.', []],
+    // Not Oracle's list: one product's versions one by one say nothing of lines.
+    ['Acme Widget 1.0, 1.1 and 1.2 allows remote attackers to run code.', []],
+  ])('%s', (text, expected) => expect(last(text)).toEqual(expected));
+
+  it('"Prior to 5.1.36 and Prior to 5.2.10" states two fixes, not 5.1.36 as affected', () => {
+    const read = describedVersions('Vulnerability in Oracle VM VirtualBox. Supported versions that are affected are Prior to 5.1.36 and Prior to 5.2.10. Easily exploitable.');
+    expect(read.fixed.map((f) => f.version)).toEqual(['5.1.36', '5.2.10']);
+    expect(read.lastAffected).toEqual([]);
+  });
+
+  it('the newest affected version of each line, and "update past" the one of the reader\'s line', () => {
+    const record = recordOf('Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c.', [or(...['11.2.0.4', '12.1.0.2', '12.2.0.1', '18c'].map((v) => ({ criteria: cpe('oracle:database_server', v) })))], [{ url: 'https://www.oracle.com/security-alerts/cpuoct2018.html', tags: ['Patch', 'Vendor Advisory'] }]);
+    expect(fixed(record.facts!.last_affected).map(([, version, branch]) => `${branch}|${version}`)).toEqual(['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']);
+    expect(record.facts!.fix_stated).toBe(true);
+    expect(record.explanation!.fix).toContain('NVD lists 18c for the 18c line, 12.2.0.1 for the 12.2.x line, 12.1.0.2 for the 12.1.x line and 11.2.0.4 for the 11.2.x line as the newest affected versions of Oracle Database Server; update past the one for your release line.');
+  });
+});
+
 describe('last_affected', () => {
+  it('the description\'s newest affected version covers a configuration\'s at or below it on any platform ("3.0.5 and earlier" beside 3.0.4 and 3.0.5 for Joomla!)', () => {
+    const facts = factsOf('PHP remote file inclusion in the Security Images component 3.0.5 and earlier for Joomla! allows remote attackers to execute arbitrary code.', [
+      and([{ criteria: cpe('waltercedric:com_securityimages', '3.0.5') }, { criteria: cpe('waltercedric:com_securityimages'), versionEndIncluding: '3.0.4' }], [{ criteria: 'cpe:2.3:a:joomla:joomla\\!:-:*:*:*:*:*:*:*' }]),
+    ]);
+    expect(fixed(facts.last_affected)).toEqual([['waltercedric:com_securityimages', '3.0.5', null, null, 'description']]);
+  });
+
   it('"X and earlier", "through X", versionEndIncluding, and the highest version listed one by one', () => {
     expect(fixed(factsOf('Acme Widget 1.5.3 and earlier allows XSS.', [or({ criteria: cpe('acme:widget', '1.5.2') })]).last_affected)).toEqual([['acme:widget', '1.5.3', null, null, 'description']]);
     expect(factsOf('Moodle through 2.6.11 allows XSS.').last_affected.map((l) => l.version)).toEqual(['2.6.11']);
@@ -260,6 +348,42 @@ describe('the fix text from the facts', () => {
     const record = recordOf('Acme Widget 2.45.0 and earlier allows code execution via a crafted file.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '2.45.0' })]);
     expect(record.explanation!.fix).toContain('NVD lists 2.45.0 as the newest affected version of Acme Widget; update past it.');
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
+  });
+
+  it('a fix the description states but the configuration lists as affected is no fix, and the text says the record disagrees with itself', () => {
+    const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute arbitrary PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
+    expect(record.facts!.fixed_in).toEqual([]);
+    expect(record.explanation!.fix).toContain("NVD lists 2.5 as the newest affected version of phpMyBackupPro; update past it. The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected: check the vendor's release notes before relying on it.");
+    // A described version another product keeps as its fix disputes nothing.
+    const other = recordOf('Acme Widget before 2.5 and Acme Gadget 2.5 allow XSS.', [or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.5' }, { criteria: cpe('acme:gadget', '2.5') })]);
+    expect(other.explanation!.fix).not.toContain('The description gives');
+  });
+
+  it('speaks first of the product the description names, even where only products that ship it have a fixed version', () => {
+    const record = recordOf('GNU Bash through 4.3 processes trailing strings after function definitions, which allows remote attackers to execute arbitrary code.', [
+      or({ criteria: cpe('gnu:bash'), versionEndIncluding: '4.3' }),
+      ...['one', 'two', 'three', 'four'].map((name) => or({ criteria: cpe(`acme:appliance_${name}`), versionEndExcluding: '2.0' })),
+    ]);
+    expect(record.explanation!.fix).toMatch(/^NVD lists 4\.3 as the newest affected version of GNU Bash; update past it\. Update Acme Appliance One to version 2\.0 or later\./);
+  });
+
+  it('a distribution listed beside the upstream product is "also shipped in", never a version to update to or past', () => {
+    const distro = (vendorProduct: string, version: string) => ({ criteria: `cpe:2.3:o:${vendorProduct}:${version}:*:*:*:*:*:*:*` });
+    const record = recordOf('In Apache SpamAssassin before 3.4.3, nefarious CF files can be configured to run system commands.', [
+      or({ criteria: cpe('apache:spamassassin'), versionEndExcluding: '3.4.3' }),
+      or(distro('debian:debian_linux', '8.0'), distro('debian:debian_linux', '9.0'), distro('debian:debian_linux', '10.0'), distro('canonical:ubuntu_linux', '18.04')),
+    ]);
+    // The facts keep what the record lists; the text never offers a release as a version to move past.
+    expect(fixed(record.facts!.last_affected)).toEqual([['debian:debian_linux', '10.0', null, null, 'configuration'], ['canonical:ubuntu_linux', '18.04', null, null, 'configuration']]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['apache:spamassassin', '3.4.3', null, null, 'description']]);
+    const { affected, fix } = record.explanation!;
+    expect(affected).toContain('Also shipped in Debian Linux (10.0, 9.0 and 8.0) and Canonical Ubuntu Linux (18.04): check each distribution\'s security advisory for its fixed package.');
+    expect(affected).not.toMatch(/you use [^.]*Debian/);
+    expect(fix).toContain('Debian Linux and Canonical Ubuntu Linux also ship it: there, install the distribution\'s own security update for the package');
+    expect(fix).not.toMatch(/10\.0|18\.04/);
+    // A record of distributions alone (their own packaging) keeps their releases.
+    const own = recordOf('The Debian postinst script of the foo package allows local users to gain privileges.', [or(distro('debian:debian_linux', '9.0'))]);
+    expect(fixed(own.facts!.last_affected)).toEqual([['debian:debian_linux', '9.0', null, null, 'configuration']]);
   });
 
   it('a fix stated without a version points at the vendor advisory and never says no fix is listed', () => {

@@ -157,4 +157,32 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction(fix('3.1'), [], listed)).toMatch(/listed as vulnerable/);
     expect(contradiction(fix('3.2'), [], listed)).toBeUndefined();
   });
+
+  it('keeps a range\'s CPE update on its end, and an open-start range of another line does not contradict a line\'s fix (CVE-2015-8052)', () => {
+    const listed = listedVulnerable({
+      configurations: [
+        {
+          nodes: [
+            {
+              cpeMatch: [
+                { vulnerable: true, criteria: 'cpe:2.3:a:adobe:coldfusion:*:update17:*:*:*:*:*:*', versionEndIncluding: '10.0' },
+                { vulnerable: true, criteria: 'cpe:2.3:a:adobe:coldfusion:*:update6:*:*:*:*:*:*', versionEndIncluding: '11.0' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(listed).toEqual([
+      { product: 'adobe:coldfusion', endIncluding: '10.0 update17' },
+      { product: 'adobe:coldfusion', endIncluding: '11.0 update6' },
+    ]);
+    const fix = (version: string, branch: string | null) => ({ product: 'adobe:coldfusion', version, branch, platform: null });
+    expect(contradiction(fix('10 Update 18', '10'), [], listed)).toBeUndefined();
+    expect(contradiction(fix('11 Update 7', '11'), [], listed)).toBeUndefined();
+    expect(contradiction(fix('11 Update 6', '11'), [], listed)).toMatch(/11\.0 update6/);
+    expect(contradiction(fix('10 Update 17', '10'), [], listed)).toMatch(/10\.0 update17/);
+    // With no line stated, the open start holds: 10 Update 18 is below 11.0 update6.
+    expect(contradiction(fix('10 Update 18', null), [], listed)).toMatch(/listed as vulnerable/);
+  });
 });

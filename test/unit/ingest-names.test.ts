@@ -62,6 +62,21 @@ describe('NVD CPE dictionary titles', () => {
     expect(titles.title('microsoft', 'windows_7')?.title).toBe('Microsoft Windows 7');
   });
 
+  it('parts a product token the dictionary glued onto the word before it, and takes a bracketed short name that starts with the vendor', () => {
+    expect(cutTitle('GNU Bourne-Again SHellbash (GNU Bash) 4.3', '4.3', 'bash')).toBe('GNU Bash');
+    expect(cutTitle('David Paleinowicd 1.3.1', '1.3.1', 'wicd')).toBe('David Paleino wicd');
+    // The vendor's own name may hold the token; a bracketed slug or abbreviation is no short name.
+    expect(cutTitle('Revouninstaller Uninstaller 1.83', '1.83', 'uninstaller')).toBe('Revouninstaller Uninstaller');
+    expect(cutTitle('12net Login Rebuilder (login_rebuilder) for WordPress 1.0.0', '1.0.0', 'login_rebuilder')).toBe('12net Login Rebuilder (login_rebuilder) for WordPress');
+    expect(cutTitle('F5 Networks BIGIP Local Traffic Manager (LTM) 11.5.1', '11.5.1', 'big-ip_local_traffic_manager')).toBe('F5 Networks BIGIP Local Traffic Manager (LTM)');
+    // A token that is its own word, or the start of a longer one, stays as written.
+    expect(cutTitle('Acme Bash Tools 1.0', '1.0', 'bash')).toBe('Acme Bash Tools');
+    expect(cutTitle('Acme bashful 1.0', '1.0', 'bash')).toBe('Acme bashful');
+    const titles = new CpeTitles();
+    for (const [version, title] of [['4.3', 'GNU Bourne-Again SHellbash (GNU Bash) 4.3'], ['4.0', 'GNU Bourne-Again SHellbash (GNU Bash) 4.0 release candidate 1']]) titles.add({ vendor: 'gnu', product: 'bash', version: version!, title: title! });
+    expect(titles.title('gnu', 'bash')).toEqual({ title: 'GNU Bash', vendorTitle: 'GNU' });
+  });
+
   it('finds the vendor in the leading words of a title', () => {
     expect(vendorPrefix('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat');
     expect(vendorPrefix('phpMyAdmin Project phpMyAdmin', 'phpmyadmin_project')).toBe('phpMyAdmin');
@@ -111,6 +126,23 @@ describe('the casing rule (no dictionary title, no CNA name)', () => {
 });
 
 describe('display names for a record', () => {
+  it('names a product the dictionary does not title under the vendor\'s name its other titles spell', () => {
+    const cpeTitles = new CpeTitles();
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'citectscada', version: '7.10', title: 'Schneider Electric CitectSCADA 7.10' });
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'clearscada', version: '2010', title: 'Schneider Electric ClearSCADA 2010' });
+    cpeTitles.add({ vendor: 'schneider-electric', product: 'concept', version: '2.6', title: 'Schneider-Electric Concept 2.6' });
+    expect(cpeTitles.vendorTitle('schneider-electric')).toBe('Schneider Electric');
+    expect(cpeTitles.vendorTitle('acme')).toBeUndefined();
+    const named = nameProducts([product('schneider-electric', 'modicon_m580_firmware'), product('acme', 'widget_server')], { cpeTitles, description: 'A flaw in all versions of the Modicon M580.' });
+    expect(named.map(productName)).toEqual(['Schneider Electric Modicon M580 Firmware', 'Acme Widget Server']);
+    // Five words of the description spell the token: the vendor's own spelling wins over the casing rule.
+    const spelled = nameProducts([product('schneider-electric', 'ecostruxure_geo_scada_expert_2019')], { cpeTitles, description: 'Affected Product: EcoStruxure Geo SCADA Expert 2019 (All Versions)' });
+    expect(spelled.map(productName)).toEqual(['Schneider Electric EcoStruxure Geo SCADA Expert 2019']);
+    // A long run with small words in lower case is prose, not a name.
+    const prose = nameProducts([product('prototype', 'prototype_of_an_php_application')], { description: 'Remote file inclusion in Prototype of an PHP application 0.1.' });
+    expect(productName(prose[0]!)).not.toContain('of an PHP');
+  });
+
   it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {
     const { cpeTitles } = await dictionary();
     const named = nameProducts([product('apple', 'iphone_os'), product('haxx', 'curl'), product('phpldapadmin_project', 'phpldapadmin')], {

@@ -7,6 +7,7 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
+import { coListedDistributions } from '../facts/distributions.js';
 import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
@@ -16,6 +17,7 @@ import { derivePatch, type PreviousPatch } from './patch.js';
 import { deriveFixAdvice } from './fix-advice.js';
 import { orderByDescription } from './product-order.js';
 import { deriveProducts } from './products.js';
+import { describedVersions } from '../versions/description.js';
 import { nameProducts } from '../names/display-names.js';
 import { deriveReferences, mergedReferences } from './references.js';
 import { deriveScore } from './score.js';
@@ -41,6 +43,9 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
   const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  // Distributions listed beside the upstream product: named as shipping it, never given a version to move to.
+  const distributions = [...coListedDistributions(products.value)];
+  const primary = facts.products.filter((p) => p.primary).map((p) => p.product);
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -86,7 +91,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps },
+    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions, primary, describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version) },
     facts,
   });
   const provenance: Record<string, string> = {
@@ -109,7 +114,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch: patchProvenance,
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(namedFixVersions(facts).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
+    fix_versions: JSON.stringify(namedFixVersions({ ...facts, distributions, primary }).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

@@ -8,7 +8,7 @@
 import type { AffectedProduct, VersionRange } from '../model.js';
 import { compareVersions } from '../versions/compare.js';
 import { newestFirst, rangeContains } from '../versions/ranges.js';
-import { rangeText } from './names.js';
+import { listText, rangeText } from './names.js';
 
 export interface VersionGroup {
   readonly text: string;
@@ -59,4 +59,30 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));
+}
+
+/** Distribution releases named per distribution; the rest are counted. */
+const MAX_RELEASES = 3;
+
+/** "Debian Linux (10.0, 9.0 and 8.0)": a distribution with the releases the record lists, newest first. */
+function distributionText(product: AffectedProduct, name: string): string {
+  const releases = [...new Set(product.ranges.flatMap((r) => (r.exact !== undefined ? [shown(r.exact)] : [])))].sort((a, b) => compareVersions(b, a));
+  if (releases.length === 0) return name;
+  const more = releases.length - MAX_RELEASES;
+  return `${name} (${listText([...releases.slice(0, MAX_RELEASES), ...(more > 0 ? [`${more} more ${more === 1 ? 'release' : 'releases'}`] : [])])})`;
+}
+
+const MAX_DISTRIBUTIONS = 3;
+
+/**
+ * The distributions the record lists beside the upstream product (`../facts/distributions.ts`):
+ * they ship the flaw in their packages, and their own advisories name the fixed package. Their
+ * releases are never called versions of the product.
+ */
+export function shippedInSentence(distributions: readonly AffectedProduct[], nameOf: (product: AffectedProduct) => string): string {
+  if (distributions.length === 0) return '';
+  const named = distributions.slice(0, MAX_DISTRIBUTIONS).map((d) => distributionText(d, nameOf(d)));
+  const more = distributions.length - named.length;
+  const list = listText([...named, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])]);
+  return ` Also shipped in ${list}: check ${distributions.length === 1 ? 'the' : 'each'} distribution's security advisory for its fixed package.`;
 }

@@ -87,12 +87,19 @@ export interface FixFactsText {
   /** Patch links are shown in a sentence of their own. */
   readonly patchLinks: boolean;
   readonly steps: FixSteps;
+  /** Keys of the distributions listed beside the upstream product (`../facts/distributions.ts`): they get no version, only their advisory. */
+  readonly distributions?: readonly string[];
+  /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
+  readonly primary?: readonly string[];
+  /** The versions the description states as fixed, before any check against the configurations. */
+  readonly describedFixed?: readonly string[];
 }
 
 const MAX_FACT_PRODUCTS = 4;
 const MAX_ENTRIES = 6;
 
-const lineText = (branch: string) => (/x$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
+/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
+const lineText = (branch: string) => (/[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
 const PLATFORM_NAMES: Readonly<Record<string, string>> = { windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' };
 const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 /**
@@ -177,15 +184,31 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const texts = entryTexts(last).slice(0, MAX_ENTRIES).map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
     out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
+    // "phpMyBackupPro before 2.5" beside a configuration "through 2.5": the record contradicts itself; say so rather than pick.
+    // A described fix another product kept is that product's, not a dispute of this one.
+    const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
+    const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
+    if (disputed.length > 0) {
+      const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
+      out.push(`The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`);
+    }
   }
   return out;
 }
 
-/** The products the fix text speaks of, those with a fixed version first, in the facts' order. */
-function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { shown: string[]; all: number } {
-  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])];
-  const withFix = keys.filter((k) => facts.fixed_in.some((f) => f.product === k));
-  return { shown: [...withFix, ...keys.filter((k) => !withFix.includes(k))].slice(0, MAX_FACT_PRODUCTS), all: keys.length };
+/**
+ * The products the fix text speaks of, those with a fixed version first, in the facts' order. A
+ * distribution listed beside the upstream product keeps its releases in the facts, but a release
+ * of Debian is no version to update to or past: the text sends its users to the distribution.
+ */
+function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { shown: string[]; all: number } {
+  const distributions = new Set(facts.distributions ?? []);
+  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])].filter((k) => !distributions.has(k));
+  const withFix = (k: string) => facts.fixed_in.some((f) => f.product === k);
+  // The product the description names comes first (Shellshock's GNU Bash before the 50 appliances that ship it).
+  const primary = new Set(facts.primary ?? []);
+  const rank = (k: string) => (primary.has(k) ? 0 : 2) + (withFix(k) ? 0 : 1);
+  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_FACT_PRODUCTS), all: keys.length };
 }
 
 /**
@@ -193,7 +216,7 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>):
  * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
  * vulnerable versions of its own product and platform.
  */
-export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
   return shownProducts(facts).shown.flatMap((key) => {
     const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
     const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
@@ -206,6 +229,12 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
   const parts = shown.flatMap((key) => productFactSentences(key, nameOf(key), facts));
   const more = all - shown.length;
   if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
+  const distributions = facts.distributions ?? [];
+  if (distributions.length > 0) {
+    const names = distributions.slice(0, MAX_FACT_PRODUCTS).map(nameOf);
+    const more = distributions.length - names.length;
+    parts.push(`${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`);
+  }
   if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
     parts.push(facts.advisoryHosts.length > 0 ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).` : 'The description says a fix or update is available: follow the vendor\'s advisory for it.');
   }

@@ -8,12 +8,13 @@ import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../model.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
-import { versionGroups, type VersionGroup } from './affected.js';
+import { shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
+import { coListedDistributions } from '../facts/distributions.js';
 import { productKey } from '../facts/fix-products.js';
 import { factSummary } from './summary.js';
 
@@ -202,7 +203,9 @@ function checkSentence(lines: readonly ProductLine[]): string {
 
 export function explainAffected(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.affected;
-  const products = input.products;
+  const distributions = coListedDistributions(input.products);
+  const products = input.products.filter((p) => !distributions.has(productKey(p)));
+  const shippedIn = shippedInSentence(input.products.filter((p) => distributions.has(productKey(p))), productName);
   if (products.length === 0) {
     if (input.kev?.product) {
       const vendor = input.kev.vendorProject ? `${input.kev.vendorProject} ` : '';
@@ -213,11 +216,11 @@ export function explainAffected(input: ExplainerInput): string {
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map(productLine);
   const check = checkSentence(named);
   if (products.length <= MAX_NAMED_PRODUCTS) {
-    return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}`;
+    return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;
   }
   const vendors = [...new Set(products.map(vendorName).filter((v) => v))];
   const from = vendors.length === 0 ? '' : vendors.length <= 3 ? ` from ${listText(vendors)}` : ` from ${vendors.length} vendors`;
-  return `${products.length} products${from} are affected, including ${listText(named.map((l) => l.text))}. The NVD entry lists them all.${check}`;
+  return `${products.length} products${from} are affected, including ${listText(named.map((l) => l.text))}. The NVD entry lists them all.${check}${shippedIn}`;
 }
 
 export function explainFix(input: ExplainerInput): string {

@@ -23,6 +23,8 @@ export interface PlacedStatement {
   readonly products: readonly string[];
   /** The platforms it names, or [null]: every platform. */
   readonly platforms: readonly (string | null)[];
+  /** The text before it names its products (not a fallback to the record's only product). */
+  readonly named: boolean;
 }
 
 const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
@@ -74,11 +76,17 @@ interface Mention {
   readonly end: number;
 }
 
-/** Each product's last mention in the normalised subject. */
+/**
+ * Each product's last mention in the normalised subject. A name two products share ("collaboration
+ * portal", the tail of both Groupmax and Cosminexus Collaboration Portal) names neither.
+ */
 function lastMentions(haystack: string, products: readonly FixProduct[]): Mention[] {
+  const names = new Map(products.map((p) => [p.key, new Set(p.members.flatMap(namesOf))]));
+  const shared = (key: string, name: string) => [...names].some(([other, set]) => other !== key && set.has(name));
   return products.flatMap((p) => {
     let best: Mention | undefined;
-    for (const name of p.members.flatMap(namesOf)) {
+    for (const name of names.get(p.key)!) {
+      if (shared(p.key, name)) continue;
       const at = haystack.lastIndexOf(` ${name} `);
       if (at < 0) continue;
       const mention = { key: p.key, start: at + 1, end: at + 1 + name.length };
@@ -219,7 +227,8 @@ export function placeStatements(statements: readonly DescribedFix[], products: r
     const next = placed[i + 1]!;
     if (current.platforms[0] !== null || next.platforms[0] === null) continue;
     const between = text.slice(current.statement.end, next.statement.at);
-    if (!/[,;.]/.test(between)) current.platforms = [...next.platforms];
+    // A line's dot ("and 19.x and") is no full stop.
+    if (!/[,;]|\.(?![\dx])/.test(between)) current.platforms = [...next.platforms];
   }
-  return placed.map(({ statement, products: keys, platforms }) => ({ statement, products: keys, platforms }));
+  return placed.map(({ statement, products: keys, platforms, own }) => ({ statement, products: keys, platforms, named: own }));
 }

@@ -4,7 +4,8 @@
  * Sources, in order: the description's statements (`../versions/description.ts`, tied to products
  * and platforms by `described-fixes.ts`), then the affected products' ranges: NVD cpeMatch
  * `versionEndExcluding` (a fix) and `versionEndIncluding` (the newest affected version), or, for
- * a record NVD has not analysed, the CVE 5 CNA's `lessThan` and `unaffected` versions (`cve5`).
+ * a record NVD has not analysed, the CVE 5 CNA's `lessThan` and `unaffected` versions (`cve5`);
+ * beside NVD's configurations, a CNA's fix that NVD's ranges lack (`cve5-fixes.ts`).
  *
  * A fixed version is never one the record calls vulnerable: it is dropped when a vulnerable range
  * or listed version of the same product on the same platform holds it, or when the description
@@ -22,7 +23,9 @@ import type { VersionRange } from '../model.js';
 import { rangeContains } from '../versions/ranges.js';
 import { placeStatements } from './described-fixes.js';
 import { statesFix } from './fix-references.js';
-import { fixProducts, samePlace, type FixProduct } from './fix-products.js';
+import { cve5FixProducts } from './cve5-fixes.js';
+import { isDistribution } from './distributions.js';
+import { fixProducts, productKey, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
@@ -76,7 +79,8 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
 function newestStated(entries: readonly VersionFact[]): VersionFact[] {
   const kept: VersionFact[] = [];
   for (const e of entries) {
-    const covered = kept.some((k) => k.product === e.product && k.platform === e.platform && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
+    // The description's statement holds on every platform unless it names one: it covers a configuration's "3.0.5 on joomla!".
+    const covered = kept.some((k) => k.product === e.product && (k.platform === e.platform || (k.source === 'description' && k.platform === null)) && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
     if (!covered) kept.push(e);
   }
   return kept;
@@ -101,6 +105,16 @@ function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixe
     }
   }
   return { fixed, last };
+}
+
+/** A CNA's several fixed versions of one product with no line given are one per release line ("5.10.123", "6.1.50"). */
+function withLines(fixes: readonly VersionFact[]): VersionFact[] {
+  const versions = new Map<string, VersionFact[]>();
+  for (const f of fixes) {
+    const known = versions.get(f.product) ?? [];
+    if (!known.some((k) => compareVersions(k.version, f.version) === 0)) versions.set(f.product, [...known, f]);
+  }
+  return fixes.map((f) => (f.branch === null && (versions.get(f.product)?.length ?? 0) > 1 ? { ...f, branch: releaseLine(f.version) } : f));
 }
 
 /** The highest version listed one by one, per product and platform, and per line of the product's fixes. */
@@ -173,9 +187,12 @@ export function readFixFacts(input: FactInput): FixFacts {
   const describedLast: VersionFact[] = [];
   const perProduct = new Map<string, number>();
   const placed = placeStatements(all, products, input.description);
+  const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
   for (const p of placed) for (const key of p.products) if (fixedStatements.has(p.statement)) perProduct.set(key, (perProduct.get(key) ?? 0) + 1);
-  for (const { statement, products: keys, platforms } of placed) {
+  for (const { statement, products: keys, platforms, named } of placed) {
     for (const key of keys) {
+      // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
+      if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
         const several = (perProduct.get(key) ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
@@ -184,15 +201,21 @@ export function readFixFacts(input: FactInput): FixFacts {
     }
   }
   const fromRanges = rangeFacts(products, rangeSource);
+  // Beside NVD's configurations, a CNA's fix that NVD's ranges lack is stated too (checked below against NVD's ranges).
+  const cnaProducts = rangeSource === 'configuration' && input.sources.cve5 ? cve5FixProducts(products, input.sources.cve5.cna.products) : [];
+  const cna = withLines(rangeFacts(cnaProducts, 'cve5').fixed);
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
   const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
   // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
   const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
-  const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed]).filter((f) => isComparableVersion(f.version));
+  const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed, ...cna.filter((f) => !versionless.has(f.product))]).filter((f) => isComparableVersion(f.version));
   // A version the description calls affected is no fix of any product, whichever it names there
   // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
   const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
-  const fixedIn = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  const kept = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
+  const cnaContradicts = (key: string) => cnaProducts.some((p) => p.key === key && p.members.some((m) => m.ranges.some((r) => kept.some((f) => f.product === key && f.source !== 'cve5' && rangeContains(r, f.version)))));
+  const fixedIn = kept.filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };

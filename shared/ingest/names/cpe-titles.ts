@@ -85,6 +85,29 @@ function withoutEntryQualifiers(text: string, product: string | undefined): stri
 
 const withoutTrailingPunctuation = (text: string) => text.replace(/[\s,;:\-–]+$/, '').trim();
 
+/**
+ * Some dictionary titles glue the product token onto the word before it: "GNU Bourne-Again
+ * SHellbash (GNU Bash)", "David Paleinowicd" (`gnu:bash`, `david_paleino:wicd`). Where a word
+ * after the first (the vendor's own name may hold the token) is a capitalised word with the
+ * lower-case token stuck to its end, the token is a word of its own again.
+ */
+function unglued(text: string, product: string | undefined): string {
+  const token = product?.toLowerCase();
+  if (!token || !/^[a-z][a-z0-9]{3,}$/.test(token)) return text;
+  const glued = new RegExp(`(?<=\\s)([A-Za-z-]*[A-Z][A-Za-z-]*?)(${token})(?=$|[\\s),])`, 'g');
+  return text.replace(glued, '$1 $2');
+}
+
+/**
+ * "GNU Bourne-Again SHell bash (GNU Bash)": a title that ends with the product's short name in
+ * brackets, starting with the title's own first word (the vendor) and spelling the product, is
+ * known by that short name. A bracketed slug ("(login_rebuilder)") or abbreviation ("(LTM)") is not it.
+ */
+function shortName(text: string, product: string | undefined): string {
+  const match = /^(\S+) .*\((\1 [^()]+)\)$/.exec(text);
+  return match && product && spellsProduct(match[2]!, product) ? match[2]! : text;
+}
+
 /** A title without its version part (and its entry qualifiers), or undefined when nothing sensible is left. */
 export function cutTitle(title: string, version: string, product?: string): string | undefined {
   let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
@@ -94,6 +117,7 @@ export function cutTitle(title: string, version: string, product?: string): stri
   if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
   text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
+  text = shortName(unglued(text, product), product);
   // "OpenSSL OpenSSL": a vendor named like its product is said once.
   text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
   return /[A-Za-z]/.test(text) ? text : undefined;
@@ -126,6 +150,8 @@ export class CpeTitles {
   /** `vendor:product` → cut title → how many entries give it. */
   private readonly counts = new Map<string, Map<string, number>>();
   private readonly chosen = new Map<string, ProductTitle | null>();
+  /** vendor token → the vendor's name as its titles start ("Schneider Electric") → how many titles. */
+  private readonly vendorVotes = new Map<string, Map<string, number>>();
 
   add(entry: CpeTitleEntry): void {
     // A few entries are titled with their own CPE 2.2 URI: that names nothing.
@@ -136,6 +162,22 @@ export class CpeTitles {
     if (!titles) this.counts.set(key, (titles = new Map()));
     titles.set(cut, (titles.get(cut) ?? 0) + 1);
     this.chosen.delete(key);
+    const vendorName = vendorPrefix(cut, entry.vendor);
+    if (vendorName) {
+      let votes = this.vendorVotes.get(entry.vendor);
+      if (!votes) this.vendorVotes.set(entry.vendor, (votes = new Map()));
+      votes.set(vendorName, (votes.get(vendorName) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * The vendor's name as most of its titles spell it ("Schneider Electric" for
+   * `schneider-electric`), for its products the dictionary does not title: without it they read
+   * "Schneider-electric Modicon M580 Firmware".
+   */
+  vendorTitle(vendor: string): string | undefined {
+    const votes = this.vendorVotes.get(vendor);
+    return votes ? [...votes].sort(([a, n], [b, m]) => m - n || a.localeCompare(b))[0]?.[0] : undefined;
   }
 
   get size(): number {

@@ -48,8 +48,13 @@ function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined)
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
-/** At most this many words make one name in a description ("Next Click Ventures"). */
-const MAX_NAME_WORDS = 4;
+/**
+ * At most this many words make one name in a description ("Next Click Ventures", "EcoStruxure
+ * Geo SCADA Expert 2019"): every word must spell the CPE token in order, so a long run is no guess.
+ */
+const MAX_NAME_WORDS = 6;
+/** Up to this many words, a name may hold a small word in lower case ("Next Click Ventures", "Yeager CMS"). */
+const SHORT_NAME_WORDS = 4;
 /** Shorter tokens ("os", "vm") match ordinary words too often to be taken from prose. */
 const MIN_TOKEN_LETTERS = 4;
 
@@ -75,8 +80,11 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
       if (joined.length > target.length || !target.startsWith(joined)) break;
       if (joined === target) {
         const name = words.slice(start, end + 1).join(' ');
-        // An identifier ("plugin_foo", "Foo_Bar") is code, not the product's written name.
-        if (isWrittenName(name) && !name.includes('_')) return name;
+        // An identifier ("plugin_foo", "Foo_Bar") is code, not the product's written name; a run
+        // longer than a short name is one only in title case ("EcoStruxure Geo SCADA Expert 2019",
+        // not "Prototype of an PHP application").
+        const titled = end - start < SHORT_NAME_WORDS || words.slice(start, end + 1).every((w) => /^[A-Z0-9]/.test(w));
+        if (isWrittenName(name) && !name.includes('_') && titled) return name;
         break;
       }
     }
@@ -139,7 +147,8 @@ export function nameProducts(products: readonly AffectedProduct[], sources: Name
   const vendorTitles = vendorTitlesOf(named);
   let words: Words | undefined;
   return named.map((product) => {
-    const vendorTitle = vendorTitles.get(product.vendor);
+    // The record's own products name the vendor first; else the dictionary's other titles of that vendor.
+    const vendorTitle = vendorTitles.get(product.vendor) ?? (product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor));
     if (product.title || !sources.description) return underVendorName(product, vendorTitle);
     words ??= wordsOf(sources.description);
     return { ...product, ...descriptionTitle(product, words, vendorTitle) };

@@ -11,6 +11,8 @@ export interface CpeName {
    * `*` (any) and `-` (not applicable) are kept as written.
    */
   readonly version: string;
+  /** The update field alone, words spaced ("update6", "security update 1"), when it names one. */
+  readonly update?: string;
   readonly targetSoftware: string;
 }
 
@@ -51,8 +53,9 @@ export function parseCpe23(value: string): CpeName | undefined {
   const version = f[5] ?? '*';
   const update = f[6] ?? '*';
   const meaningful = isMeaningfulVersion(version);
-  const qualified = meaningful && update !== '*' && update !== '-' && isMeaningfulVersion(update) ? `${version} ${update.replace(/_+/g, ' ').trim()}` : version;
-  return { part, vendor, product, version: meaningful || version === '-' ? qualified : '*', targetSoftware: f[10] ?? '*' };
+  const named = update !== '*' && update !== '-' && isMeaningfulVersion(update) ? update.replace(/_+/g, ' ').trim() : undefined;
+  const qualified = meaningful && named !== undefined ? `${version} ${named}` : version;
+  return { part, vendor, product, version: meaningful || version === '-' ? qualified : '*', ...(named !== undefined ? { update: named } : {}), targetSoftware: f[10] ?? '*' };
 }
 
 /** A version that needs no cleaning: a digit first, then no space, comma or semicolon. */

@@ -3,8 +3,8 @@
  * from the retired 1.1 feeds, or inside an API page (`vulnerabilities[].cve`).
  */
 import type { CvssVersion } from '../../domain/cve.js';
-import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference } from '../model.js';
-import { ProductCollector, parseCpe23 } from './cpe.js';
+import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference, VersionRange } from '../model.js';
+import { ProductCollector, parseCpe23, type CpeName } from './cpe.js';
 import { isRejectedNvd } from './rejected.js';
 import { metricSeverity } from './severity.js';
 
@@ -109,6 +109,26 @@ function cweIds(raw: RawNvdCve): string[] {
   return ids;
 }
 
+/**
+ * The versions one cpeMatch calls vulnerable. A range whose CPE has no version but an update
+ * (`coldfusion:*:update6` through 11.0, `ntp:*:p4` through 4.2.8) ends at that update of its
+ * bound: "11.0 update6", "4.2.8 p4". Dropping it would end the range at 11.0 itself and make
+ * 11.0 update 7, the fix, look older than versions the record calls vulnerable.
+ */
+function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
+  // Assigned one by one rather than spread from conditional objects: a record can list
+  // thousands of CPE matches, and the spreads' temporary objects were most of the loop.
+  const range: { -readonly [K in keyof VersionRange]: string } = {};
+  const update = cpe.version === '*' ? cpe.update : undefined;
+  const end = (bound: string) => (update === undefined ? bound : `${bound} ${update}`);
+  if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
+  if (match.versionStartIncluding) range.startIncluding = match.versionStartIncluding;
+  if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
+  if (match.versionEndIncluding) range.endIncluding = end(match.versionEndIncluding);
+  if (match.versionEndExcluding) range.endExcluding = end(match.versionEndExcluding);
+  return range;
+}
+
 function products(raw: RawNvdCve): AffectedProduct[] {
   const collector = new ProductCollector();
   for (const configuration of raw.configurations ?? []) {
@@ -118,14 +138,7 @@ function products(raw: RawNvdCve): AffectedProduct[] {
         if (!match.vulnerable || !match.criteria) continue;
         const cpe = parseCpe23(match.criteria);
         if (!cpe) continue;
-        // Assigned one by one rather than spread from conditional objects: a record can list
-        // thousands of CPE matches, and the spreads' temporary objects were most of this loop.
-        const range: Record<string, string> = {};
-        if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
-        if (match.versionStartIncluding) range.startIncluding = match.versionStartIncluding;
-        if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
-        if (match.versionEndIncluding) range.endIncluding = match.versionEndIncluding;
-        if (match.versionEndExcluding) range.endExcluding = match.versionEndExcluding;
+        const range = rangeOfMatch(cpe, match);
         const bounded = !!(match.versionEndExcluding || match.versionEndIncluding);
         const entry: Parameters<ProductCollector['add']>[0] = {
           vendor: cpe.vendor,
@@ -137,7 +150,8 @@ function products(raw: RawNvdCve): AffectedProduct[] {
           allVersions: cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding,
         };
         if (cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-') entry.targetSoftware = cpe.targetSoftware;
-        if (match.versionEndExcluding) entry.fixedVersion = match.versionEndExcluding;
+        // The fix is where the range ends, its CPE update included ("8.3.2 p8", not 8.3.2).
+        if (range.endExcluding) entry.fixedVersion = range.endExcluding;
         collector.add(entry);
       }
     }
@@ -192,12 +206,7 @@ function platformRanges(raw: RawNvdCve): PlatformRange[] {
       for (const match of node.cpeMatch ?? []) {
         const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
         if (!cpe) continue;
-        const range: Record<string, string> = {};
-        if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
-        if (match.versionStartIncluding) range.startIncluding = match.versionStartIncluding;
-        if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
-        if (match.versionEndIncluding) range.endIncluding = match.versionEndIncluding;
-        if (match.versionEndExcluding) range.endExcluding = match.versionEndExcluding;
+        const range = rangeOfMatch(cpe, match);
         for (const platform of tied.platforms) out.push({ vendor: cpe.vendor, product: cpe.product, range, platform });
       }
     }

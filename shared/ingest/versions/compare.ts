@@ -15,8 +15,12 @@
  *   letter such as OpenSSL's "a", compared alphabetically); then positive numbers by value.
  *   So 2.0-rc1 < 2.0 < 2.0 update 1 < 2.0 sp1 < 2.0.1, and 1.0.2 < 1.0.2a < 1.0.2b < 1.0.3.
  *
- * This is lexicographic order of token sequences (padded with 0) over a total order of tokens,
- * hence a total preorder (versions differing only in separators or trailing zeros are equal).
+ * - the leading numbers (the release) are compared before the rest, each padded with 0, so
+ *   "11 Update 5" < "11.0 update 6" < "11 Update 7".
+ *
+ * This is lexicographic order of two token sequences (the leading numbers, then the rest, each
+ * padded with 0) over a total order of tokens, hence a total preorder (versions differing only
+ * in separators or trailing zeros are equal).
  */
 
 type Token = { readonly rank: number; readonly number?: bigint; readonly word?: string };
@@ -70,16 +74,33 @@ function compareTokens(a: Token, b: Token): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-/** Negative, zero or positive as version `a` is older than, the same as, or newer than `b`. */
-export function compareVersions(a: string, b: string): number {
-  const x = versionTokens(a);
-  const y = versionTokens(b);
-  const length = Math.max(x.length, y.length);
+/** How many tokens lead the version before its first word: its release numbers ("11.0" of "11.0 update 6"). */
+function numbersLength(tokens: readonly Token[]): number {
+  const i = tokens.findIndex((t) => t.number === undefined);
+  return i === -1 ? tokens.length : i;
+}
+
+function compareFrom(x: readonly Token[], xFrom: number, xTo: number, y: readonly Token[], yFrom: number, yTo: number): number {
+  const length = Math.max(xTo - xFrom, yTo - yFrom);
   for (let i = 0; i < length; i++) {
-    const order = compareTokens(x[i] ?? ZERO, y[i] ?? ZERO);
+    const order = compareTokens(xFrom + i < xTo ? x[xFrom + i]! : ZERO, yFrom + i < yTo ? y[yFrom + i]! : ZERO);
     if (order !== 0) return order;
   }
   return 0;
+}
+
+/**
+ * Negative, zero or positive as version `a` is older than, the same as, or newer than `b`.
+ * The release numbers are compared first, padded with zeros, and only then what follows them:
+ * "11 Update 5" (the description's spelling) is below "11.0 update6" (NVD's CPE), whose extra
+ * ".0" would otherwise be compared with the word "update".
+ */
+export function compareVersions(a: string, b: string): number {
+  const x = versionTokens(a);
+  const y = versionTokens(b);
+  const xn = numbersLength(x);
+  const yn = numbersLength(y);
+  return compareFrom(x, 0, xn, y, 0, yn) || compareFrom(x, xn, x.length, y, yn, y.length);
 }
 
 /** True when the text has at least one digit: something the comparator can place. */

@@ -12,12 +12,14 @@
  *
  * A version is written as the record writes it, never normalised: a dotted number ("2.3.4",
  * "1.0.2k", "8.0.0-rc2", "21.4R2", "4.2.4.20150312-RELEASE") with its qualifiers ("6.0 SP1",
- * "1.6.0 update 28", "8.5 FP3", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", a
+ * "1.6.0 update 28", "8.5 FP3", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", Hitachi's "07-20-/D", a
  * revision "r478", a build "build 7845", a "v" the record writes ("v285", "V15.1 Upd 3"), or a
  * bare number right after "before" ("before 6") or after "version", "release" or "v". Other bare
  * numbers are read as years or counts and ignored. Each statement keeps where it stands and the
  * text just before it (`context`), so the caller can tell which product it is about.
  */
+
+import { compareVersions } from './compare.js';
 
 export interface DescribedFix {
   readonly version: string;
@@ -58,14 +60,17 @@ export interface DescribedVersions {
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
 const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
-const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${DOTTED})))(?![\w.]*\d)`;
+// Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
+const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
+const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${DOTTED})))(?![\w.]*\d)`;
 const LINE = String.raw`(?:(?<line>\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*)\.x\s+(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
+  // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+|p\d+)\b`, 'gi'),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
@@ -76,8 +81,52 @@ const FIXED_PATTERNS: readonly RegExp[] = [
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
-  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior|below|lower|older)\b`, 'gi'),
+  // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
+  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
 ];
+
+/**
+ * Oracle's Critical Patch Update texts list the supported versions that are affected, one per
+ * release line that the update patches: "Supported versions that are affected are 11.2.0.4,
+ * 12.1.0.2, 12.2.0.1 and 18c", and in older texts "in Oracle Siebel CRM 8.1.1 and 8.2.2 allows".
+ * Each is the newest affected version of its own line (the first two numbers), not one newest
+ * version for them all. Only a list of plain versions is read ("Java SE: 6u171, …" and "5.6.38
+ * and prior" are not such lists).
+ */
+const LIST_VERSION = String.raw`\d+(?:\.\d+)*[a-z]{0,2}`;
+const AFFECTED_LISTS: readonly RegExp[] = [
+  /\bSupported versions that are affected are (?<list>.+?)\.(?=\s|$)/gi,
+  new RegExp(String.raw`\bOracle\b[^.;]*?\s(?<list>${LIST_VERSION}(?:,\s${LIST_VERSION})*,?\sand\s${LIST_VERSION})\s+(?:allows?|could|has|have)\b`, 'g'),
+];
+const PLAIN_LIST_VERSION = new RegExp(String.raw`^${LIST_VERSION}$`, 'i');
+
+/** "12.2" for 12.2.0.1; a release with no dot ("18c") is a line of its own. */
+const lineOfListed = (version: string) => (version.includes('.') ? /^\d+\.\d+/.exec(version)![0] : version);
+
+function listedAffected(text: string): DescribedFix[] {
+  const out: DescribedFix[] = [];
+  for (const pattern of AFFECTED_LISTS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const list = match.groups!.list!;
+      const items = list.split(/,\s*(?:and\s+)?|\s+and\s+/).map((i) => i.trim());
+      if (items.length < 2 || !items.every((i) => PLAIN_LIST_VERSION.test(i))) continue;
+      const listAt = match.index + match[0].indexOf(list);
+      const newest = new Map<string, string>();
+      for (const item of items) {
+        const line = lineOfListed(item);
+        const known = newest.get(line);
+        if (known === undefined || compareVersions(item, known) > 0) newest.set(line, item);
+      }
+      for (const [line, version] of newest) {
+        const at = listAt + list.indexOf(version);
+        const end = at + version.length;
+        out.push({ version, ...(newest.size > 1 ? { line } : {}), context: text.slice(Math.max(0, at - 80), at), following: text.slice(end, end + 80), sentence: text.slice(sentenceStart(text, at), at), at, end });
+      }
+    }
+  }
+  return out;
+}
 
 function versionOf(match: RegExpExecArray): string | undefined {
   const g = match.groups ?? {};
@@ -137,5 +186,7 @@ export function describedVersions(description: string): DescribedVersions {
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
-  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: statements(withoutNotes, LAST_AFFECTED_PATTERNS) };
+  const lastAffected = statements(withoutNotes, LAST_AFFECTED_PATTERNS);
+  const listed = listedAffected(withoutNotes).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
+  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at) };
 }
