@@ -1,4 +1,14 @@
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BUNDLE_CACHE_CONTEXT } from './infra/bundle-cache.js';
+
+/**
+ * The infra suites build the app thirteen times: each build's 21 function bundles come from a
+ * cache (infra/bundle-cache.ts) where esbuild would write the same bytes. One folder per checkout.
+ */
+const infraBundleCache = join(tmpdir(), `plaincve-bundles-${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 12)}`);
 
 // One project per suite, so `npm test` stays self-contained while e2e and real-data suites
 // (which need Chromium or ../shared/data) run only when asked for.
@@ -22,7 +32,12 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          env: { CDK_DEFAULT_ACCOUNT: '123456789012', CDK_DEFAULT_REGION: 'us-east-1' },
+          env: {
+            CDK_DEFAULT_ACCOUNT: '123456789012',
+            CDK_DEFAULT_REGION: 'us-east-1',
+            // Read by every App the suites construct (`cdk synth` sets its own, so it bundles afresh).
+            CDK_CONTEXT_JSON: JSON.stringify({ [BUNDLE_CACHE_CONTEXT]: infraBundleCache }),
+          },
         },
       },
       // A browser on a busy 2-core machine can take seconds to reflect a server round trip: polls wait
