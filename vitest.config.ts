@@ -21,7 +21,9 @@ export default defineConfig({
     // Functions log at WARN in the suites so failures stand out; the logs suite turns DEBUG back on.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      // Unit files share their workers' module graph (no stack, no store; the few that set process.env
+      // restore it): each file no longer imports zod, the SDK and the renderers afresh.
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'integration', include: ['test/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       // Synthesised as `cdk deploy` does: with a concrete account and region (the CLI sets them from
       // the credentials), so the templates, cdk-nag and the schema checks see what a deploy sees.
