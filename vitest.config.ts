@@ -32,6 +32,10 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          // Files share their worker's module graph: aws-cdk-lib, cdk-nag and CloudFormation's schema
+          // (the first synth of a process spends about 15 s loading them) load once per worker. No
+          // file changes process state; each builds its own App.
+          isolate: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
           env: {
