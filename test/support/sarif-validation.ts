@@ -53,7 +53,7 @@ export interface MultitoolFinding {
 /** GitHub's limit on runs per uploaded log (the Multitool's GH1013): a merged file stays within it. */
 const MAX_RUNS_PER_FILE = 20;
 
-/** Logs (as JSON) the Multitool already passed in this test file: the same bytes need no second run. */
+/** Logs (as JSON) the Multitool already passed in this process: the same bytes need no second run. */
 const passed = new Set<string>();
 
 /**
