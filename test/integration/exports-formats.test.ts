@@ -144,14 +144,17 @@ describe('JSON export', () => {
 
 describe('SARIF export', () => {
   it('validates against the SARIF 2.1.0 schema and passes the Multitool GitHub rules with zero errors', async () => {
+    const logs: Log[] = [];
     for (const query of ['tag=levels', 'tag=formula', 'min_score=9&sarif_path=services/api/package-lock.json', 'search=no-such-text']) {
       const answer = await exportAs('sarif', query);
       expect(answer.headers.get('content-type')).toBe('application/sarif+json');
       expect(answer.headers.get('content-disposition')).toMatch(/filename="plaincve-export-\d{8}T\d{6}Z\.sarif"$/);
       const log = answer.json<Log>();
       expect(sarifSchemaErrors(log)).toEqual([]);
-      expect(await multitoolGhErrors(log)).toEqual([]);
+      logs.push(log);
     }
+    // One run of the tool for the four (it starts in seconds).
+    expect(await multitoolGhErrors(logs)).toEqual([]);
   }, 120_000);
 
   it('maps scores to levels at the edges 3.9, 4.0, 6.9, 7.0 and unscored', async () => {

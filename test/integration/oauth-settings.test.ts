@@ -37,7 +37,8 @@ describe('a provider with no settings', () => {
 
 function setupOAuth(args: string[], stdin: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bin/setup-oauth.ts', ...args], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    // The script `npm run setup:oauth` runs (tsx bin/setup-oauth.ts), without npx's second of package lookup.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/setup-oauth.ts', ...args], { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));

@@ -50,18 +50,48 @@ export interface MultitoolFinding {
   readonly message: string;
 }
 
+/** GitHub's limit on runs per uploaded log (the Multitool's GH1013): a merged file stays within it. */
+const MAX_RUNS_PER_FILE = 20;
+
+/** Logs (as JSON) the Multitool already passed in this process: the same bytes need no second run. */
+const passed = new Set<string>();
+
 /**
- * Runs the SARIF Multitool's GitHub ingestion rules (`validate --rule-kind Gh`) on `log` and
+ * The files one Multitool run reads: each distinct log not yet passed, with logs that share their
+ * envelope (everything but `runs`) merged into one file of up to 20 runs. The tool's cost is mostly
+ * per file (about 0.3 s each) and its rules judge each run on its own, so 60 one-run logs take one
+ * file's time instead of sixty.
+ */
+function filesToValidate(logs: readonly Log[]): { files: string[]; texts: string[] } {
+  const texts = [...new Set(logs.map((log) => JSON.stringify(log)))].filter((text) => !passed.has(text));
+  const groups = new Map<string, Log['runs'][]>();
+  for (const text of texts) {
+    const { runs, ...envelope } = JSON.parse(text) as Log;
+    const key = JSON.stringify(envelope);
+    const group = groups.get(key) ?? [];
+    const last = group.at(-1);
+    if (last && last.length + runs.length <= MAX_RUNS_PER_FILE) last.push(...runs);
+    else group.push([...runs]);
+    groups.set(key, group);
+  }
+  const files = [...groups].flatMap(([envelope, runLists]) => runLists.map((runs) => JSON.stringify({ ...(JSON.parse(envelope) as object), runs })));
+  return { files, texts };
+}
+
+/**
+ * Runs the SARIF Multitool's GitHub ingestion rules (`validate --rule-kind Gh`) on `logs` and
  * returns its error-level findings. The tool exits 0 even when it finds errors, so the findings
  * are read from its own SARIF output file.
  */
 export async function multitoolGhErrors(logs: Log | readonly Log[]): Promise<MultitoolFinding[]> {
+  const { files, texts } = filesToValidate([logs].flat());
+  if (files.length === 0) return [];
   const dir = mkdtempSync(join(tmpdir(), 'plaincve-sarif-'));
   try {
     const inputs = join(dir, 'in');
     mkdirSync(inputs);
     // One run of the tool for many logs: it validates every file the specifier matches.
-    [logs].flat().forEach((log, i) => writeFileSync(join(inputs, `export-${i}.sarif`), JSON.stringify(log)));
+    files.forEach((file, i) => writeFileSync(join(inputs, `export-${i}.sarif`), file));
     const output = join(dir, 'validation.sarif');
     await promisify(execFile)(multitoolPath(), ['validate', '--rule-kind', 'Gh', '--output', output, join(inputs, '*.sarif')], {
       maxBuffer: 64 * 1024 * 1024,
@@ -77,7 +107,9 @@ export async function multitoolGhErrors(logs: Log | readonly Log[]): Promise<Mul
         findings.push({ ruleId: 'tool', level: notification.level ?? 'error', message: notification.message.text ?? '' });
       }
     }
-    return findings.filter((f) => f.level === 'error');
+    const errors = findings.filter((f) => f.level === 'error');
+    if (errors.length === 0) for (const text of texts) passed.add(text);
+    return errors;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
