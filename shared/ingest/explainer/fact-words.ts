@@ -122,7 +122,9 @@ export const WHO_SHORT = (attack: AttackFacts): string => {
     case 'adjacent':
       return 'attackers on the local network';
     case 'local':
-      return attack.privileges === 'admin' ? 'local administrators' : 'local users';
+      if (attack.privileges === 'admin') return 'local administrators';
+      // A crafted file opened on the machine: the attacker needs no account there (as attackerWords says).
+      return attack.user_interaction === true && attack.privileges !== 'user' ? 'attackers' : 'local users';
     case 'remote':
       return attack.privileges === 'admin' ? 'administrators' : attack.privileges === 'user' ? 'signed-in users' : 'remote attackers';
     default:

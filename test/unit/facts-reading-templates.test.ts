@@ -1,0 +1,102 @@
+/**
+ * The description grammar on the CNAs' templates (VulDB, Oracle, TWCERT, GitHub, Wordfence,
+ * Patchstack) and the phrases a reading of random records found misread: each case is a phrase,
+ * not a record.
+ */
+import { describe, expect, it } from 'vitest';
+import { describedAka } from '../../shared/ingest/facts/aka.js';
+import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { exploitPublic } from '../../shared/ingest/facts/exploit.js';
+import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
+import { factProducts } from '../../shared/ingest/facts/products.js';
+
+const VULDB =
+  'A vulnerability, which was classified as critical, has been found in itsourcecode Gym Management System 1.0. Affected by this issue is some unknown functionality of the file /view_member.php. The manipulation of the argument ID leads to sql injection. The attack may be launched remotely. The exploit has been disclosed to the public and may be used.';
+
+describe('impacts of phrases a reading found missed', () => {
+  it.each<[string, string[]]>([
+    ['allows attackers to cause a denial of service (CPU consumption) or possibly conduct ECDH private key recovery attacks.', ['information_disclosure', 'denial_of_service']],
+    ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
+    ['The plugin has a nopriv_ AJAX action that allows modification of the siteurl setting.', ['data_tampering']],
+    ['allows deletion of arbitrary posts by unauthenticated users.', ['data_tampering']],
+    ['Successful attacks of this vulnerability can result in takeover of Java SE.', ['information_disclosure', 'data_tampering', 'denial_of_service']],
+    [
+      'Successful attacks of this vulnerability can result in unauthorized access to critical data or complete access to all Foo accessible data as well as unauthorized update, insert or delete access to some of Foo accessible data and unauthorized ability to cause a hang or frequently repeatable crash (complete DOS) of Foo.',
+      ['information_disclosure', 'data_tampering', 'denial_of_service'],
+    ],
+  ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
+});
+
+describe('who can attack, in the CNAs templates', () => {
+  it.each<[string, ReturnType<typeof describedAttack>]>([
+    ['As obtaining the administrator permission, remote attackers can launch command injection to execute command arbitrary.', { position: 'remote', privileges: 'admin', userInteraction: false }],
+    ['After obtaining general user permission, remote attackers can inject JavaScript into the page.', { position: 'remote', privileges: 'user', userInteraction: true }],
+    ['Foo for Windows suffers from a SYSTEM privilege escalation vulnerability in its service. An authenticated attacker may modify this file to load a plugin.', { position: 'local', privileges: 'user' }],
+    ['A local privilege escalation vulnerability in the Foo agent lets an attacker gain root.', { position: 'local' }],
+    ['The manipulation leads to improper access controls. The attack needs to be approached locally.', { position: 'local' }],
+    ['The manipulation leads to sql injection. The attack may be launched remotely.', { position: 'remote', userInteraction: false }],
+    ['Easily exploitable vulnerability allows low privileged attacker with network access via HTTP to compromise Foo.', { position: 'remote', privileges: 'user', userInteraction: false }],
+    ['Easily exploitable vulnerability allows unauthenticated attacker with logon to the infrastructure where Foo executes to compromise Foo.', { position: 'local', privileges: 'none' }],
+    ['Difficult to exploit vulnerability allows unauthenticated attacker with network access via HTTP to compromise Foo. Successful attacks require human interaction from a person other than the attacker.', { position: 'remote', privileges: 'none', userInteraction: true }],
+  ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
+
+  it('does not take a privilege escalation over the network for a local one', () => {
+    expect(describedAttack('allows a remote attacker to send a crafted HTTP request that leads to a root privilege escalation.').position).toBe('remote');
+  });
+});
+
+describe("VulDB's template", () => {
+  it('reads the file, the argument and the public exploit', () => {
+    expect(describedComponent(VULDB)).toBe('/view_member.php (ID parameter)');
+    expect(describedComponent('This vulnerability affects unknown code of the component Login. The manipulation of the argument user leads to denial of service.')).toBe('Login component (user parameter)');
+    expect(exploitPublic(new Set(), [], VULDB)).toEqual({ value: true, provenance: 'description: the exploit is public' });
+    expect(exploitPublic(new Set(), [], 'The attack may be launched remotely.').value).toBe(false);
+  });
+
+  it('names the product the description names where the record lists none', () => {
+    expect(factProducts([], VULDB)).toEqual([{ product: 'itsourcecode:gym_management_system', name: 'itsourcecode Gym Management System', primary: true }]);
+    expect(factProducts([], 'Go before 1.10.8 mishandles P-521 elliptic curves.')).toEqual([{ product: 'go:go', name: 'Go', primary: true }]);
+    expect(factProducts([], 'Use-after-free vulnerability in Microsoft Internet Explorer 9 and 10 allows remote attackers to execute arbitrary code.')).toEqual([{ product: 'microsoft:internet_explorer', name: 'Microsoft Internet Explorer', primary: true }]);
+    expect(factProducts([], 'SAP HANA Extend Application Services (XS) does not encrypt transmissions.')).toEqual([{ product: 'sap:hana_extend_application_services_(xs)', name: 'SAP HANA Extend Application Services (XS)', primary: true }]);
+    expect(factProducts([], 'A crafted file may cause a crash.')).toEqual([]);
+  });
+});
+
+describe('the CNAs wordings of a consequence', () => {
+  it.each<[string, string[]]>([
+    ["An app may be able to access information about a user's contacts.", ['information_disclosure']],
+    ['Processing a maliciously crafted texture may lead to unexpected app termination.', ['denial_of_service']],
+    ['An app may be able to break out of its sandbox.', ['security_bypass']],
+    ['A maliciously-crafted image can cause excessive CPU consumption in decoding.', ['denial_of_service']],
+    ['Successful exploitation of this vulnerability can cause the Bluetooth function to be unavailable.', ['denial_of_service']],
+    ['This can allow for credentials in the authorization header to be exposed to unintended hosts.', ['information_disclosure']],
+    ['The shadow file is world readable.', ['information_disclosure']],
+    ['lock_task_sighand() can trigger a hard lockup.', ['denial_of_service']],
+    ['allows a attacker to log in to the product may execute an arbitrary command.', ['code_execution']],
+    ['a value larger than the buffer can be read from a file into the buffer, which may allow remote code execution.', ['code_execution']],
+    ['Fixed versions are unavailable for older branches.', []],
+  ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
+
+  it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {
+    expect(namedWeaknessImpacts('Bluetooth: qca: fix NULL-deref on non-serdev setup')).toEqual(['denial_of_service']);
+    expect(namedWeaknessImpacts('ice: Fix DMA mappings leak')).toEqual(['denial_of_service']);
+    expect(namedWeaknessImpacts('fbdev: sis: it may cause divide-by-zero error.')).toEqual(['denial_of_service']);
+    expect(memorySafetyImpacts('scsi: elx: libefc: Fix potential use after free in efc_nport_vport_del()')).toEqual(['denial_of_service', 'unspecified']);
+    expect(memorySafetyImpacts('netfs: Delete subtree of fs/netfs when netfs module exits')).toEqual([]);
+  });
+});
+
+describe('a new reading of random records: the phrases it found misread', () => {
+  it('names each bug an unquoted aka gives', () => {
+    expect(describedAka('allows local users to bypass kernel-mode hook handlers, aka an argument-switch attack or a KHOBE attack.')).toEqual(['argument-switch attack', 'KHOBE attack']);
+  });
+
+  it('takes an attacker who sniffs the network for one on the path, not one anywhere on the internet', () => {
+    expect(describedAttack('does not encrypt transmissions, which allows remote attackers to obtain credentials by sniffing the network.').position).toBe('man_in_the_middle');
+  });
+
+  it('has a user open what attacks a client program, though the vector is unspecified', () => {
+    expect(describedAttack('Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.').userInteraction).toBe(true);
+  });
+});
