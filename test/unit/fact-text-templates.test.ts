@@ -56,6 +56,14 @@ describe('who attacks, in a title', () => {
   });
 });
 
+describe('who attacks, in a summary', () => {
+  it('never says anyone reaches a client program over the network', () => {
+    const text = factSummary({ facts: facts({ impacts: ['code_execution'] }), description: 'Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.', cweIds: [], severity: '', inKev: false, exploitCode: false });
+    expect(text).toContain('A remote attacker can run their own code.');
+    expect(text).not.toMatch(/anyone/i);
+  });
+});
+
 describe("a VulDB record's text", () => {
   const vuldb =
     'A vulnerability, which was classified as critical, has been found in itsourcecode Gym Management System 1.0. Affected by this issue is some unknown functionality of the file /view_member.php. The manipulation of the argument ID leads to sql injection. The attack may be launched remotely. The exploit has been disclosed to the public and may be used.';

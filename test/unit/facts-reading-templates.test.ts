@@ -41,6 +41,13 @@ describe('who can attack, in the CNAs templates', () => {
     ['Difficult to exploit vulnerability allows unauthenticated attacker with network access via HTTP to compromise Foo. Successful attacks require human interaction from a person other than the attacker.', { position: 'remote', privileges: 'none', userInteraction: true }],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
 
+  it("reads Wordfence's access levels and Patchstack's attack names", () => {
+    expect(describedAttack('This makes it possible for authenticated attackers, with administrator-level access and above, to inject arbitrary web scripts in pages.').privileges).toBe('admin');
+    expect(describedAttack('This makes it possible for authenticated attackers, with contributor-level access and above, to inject arbitrary web scripts in pages.').privileges).toBe('user');
+    expect(describedImpacts('Missing Authorization vulnerability in Foo Bar allows Exploiting Incorrectly Configured Access Control Security Levels.')).toEqual(['security_bypass']);
+    expect(describedImpacts('Deserialization of Untrusted Data vulnerability in Foo Bar allows Object Injection.')).toEqual(['code_execution']);
+  });
+
   it('does not take a privilege escalation over the network for a local one', () => {
     expect(describedAttack('allows a remote attacker to send a crafted HTTP request that leads to a root privilege escalation.').position).toBe('remote');
   });
@@ -76,6 +83,18 @@ describe('the CNAs wordings of a consequence', () => {
     ['allows a attacker to log in to the product may execute an arbitrary command.', ['code_execution']],
     ['a value larger than the buffer can be read from a file into the buffer, which may allow remote code execution.', ['code_execution']],
     ['Fixed versions are unavailable for older branches.', []],
+    ['An app may be able to determine a user’s current location.', ['information_disclosure']],
+    ["An app may be able to view a contact's phone number in system logs.", ['information_disclosure']],
+    ['allows a remote attacker to see the internal path and the username of a public share.', ['information_disclosure']],
+    ['Tags not expected to be visible to a user could still be discovered by them via the tag search page.', ['information_disclosure']],
+    ['User enumeration is found in the password recovery form.', ['information_disclosure']],
+    ['upset-gal-web contains an arbitrary file read vulnerability.', ['information_disclosure']],
+    ['Element55 KnowMore appliances store passwords in plaintext.', ['information_disclosure']],
+    ['/cgi-bin/support/killps.cgi deletes all data from the device.', ['data_tampering']],
+    ['An app may be able to enable iCloud storage features without user consent.', ['security_bypass']],
+    ["can enter any non-admin user's email and gain access to their account.", ['security_bypass']],
+    ['An attacker may be able to force a device to disconnect from a secure network.', ['denial_of_service']],
+    ['a memory leak vulnerability in ReadMATImage allows attackers to cause a denial of service.', ['denial_of_service']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {
@@ -84,6 +103,9 @@ describe('the CNAs wordings of a consequence', () => {
     expect(namedWeaknessImpacts('fbdev: sis: it may cause divide-by-zero error.')).toEqual(['denial_of_service']);
     expect(memorySafetyImpacts('scsi: elx: libefc: Fix potential use after free in efc_nport_vport_del()')).toEqual(['denial_of_service', 'unspecified']);
     expect(memorySafetyImpacts('netfs: Delete subtree of fs/netfs when netfs module exits')).toEqual([]);
+    expect(memorySafetyImpacts('drm/nouveau: prime: fix refcount underflow')).toEqual(['denial_of_service', 'unspecified']);
+    expect(memorySafetyImpacts('ring-buffer: the writer can corrupt the reader.')).toEqual(['denial_of_service', 'unspecified']);
+    expect(namedWeaknessImpacts('KVM: arm64: vgic-v2: Check for non-NULL vCPU in vgic_v2_parse_attr()')).toEqual(['denial_of_service']);
   });
 });
 
@@ -96,7 +118,7 @@ describe('a new reading of random records: the phrases it found misread', () => 
     expect(describedAttack('does not encrypt transmissions, which allows remote attackers to obtain credentials by sniffing the network.').position).toBe('man_in_the_middle');
   });
 
-  it('has a user open what attacks a client program, though the vector is unspecified', () => {
-    expect(describedAttack('Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.').userInteraction).toBe(true);
+  it('leaves open whether a user acts where a client program is attacked via unspecified vectors', () => {
+    expect(describedAttack('Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.').userInteraction).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * make a phrase concrete (private keys, root) are taken only from the record's own words.
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
+import { CLIENT_PROGRAM } from '../facts/attacker.js';
 
 /** What the description says is exposed, in its own words, for "see information … such as …". */
 const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
@@ -97,7 +98,8 @@ export function attackerWords(attack: AttackFacts, description: string): string 
       case 'remote':
         if (attack.privileges === 'admin') return 'An attacker with administrator access to it over the network';
         if (attack.privileges === 'user') return 'An attacker who can sign in to it (any account) over the network';
-        return needsVictim ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
+        // Nobody reaches a reader or a browser over the network: its user brings the attack in.
+        return needsVictim || CLIENT_PROGRAM.test(description) ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
       default:
         return attack.privileges === 'admin' ? 'An attacker with administrator access' : attack.privileges === 'user' ? 'An attacker with an account' : 'An attacker';
     }
