@@ -64,6 +64,13 @@ describe('who attacks, in a summary', () => {
   });
 });
 
+describe('what is exposed, in a summary', () => {
+  it('says the kind of secret in the plural, whatever the phrase of the record', () => {
+    const text = factSummary({ facts: facts({ impacts: ['information_disclosure'] }), description: 'Go mishandles P-521 curves, which allows attackers to possibly conduct ECDH private key recovery attacks.', cweIds: [], severity: '', inKev: false, exploitCode: false });
+    expect(text).toContain('such as private keys.');
+  });
+});
+
 describe("a VulDB record's text", () => {
   const vuldb =
     'A vulnerability, which was classified as critical, has been found in itsourcecode Gym Management System 1.0. Affected by this issue is some unknown functionality of the file /view_member.php. The manipulation of the argument ID leads to sql injection. The attack may be launched remotely. The exploit has been disclosed to the public and may be used.';

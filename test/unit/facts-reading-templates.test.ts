@@ -48,6 +48,11 @@ describe('who can attack, in the CNAs templates', () => {
     expect(describedImpacts('Deserialization of Untrusted Data vulnerability in Foo Bar allows Object Injection.')).toEqual(['code_execution']);
   });
 
+  it("reads Microsoft's 'locally' and 'over a network'", () => {
+    expect(describedAttack('Use after free in Windows Kernel allows an authorized attacker to elevate privileges locally.').position).toBe('local');
+    expect(describedAttack('Heap overflow in Windows allows an unauthorized attacker to execute code over a network.').position).toBe('remote');
+  });
+
   it('does not take a privilege escalation over the network for a local one', () => {
     expect(describedAttack('allows a remote attacker to send a crafted HTTP request that leads to a root privilege escalation.').position).toBe('remote');
   });
@@ -95,6 +100,25 @@ describe('the CNAs wordings of a consequence', () => {
     ["can enter any non-admin user's email and gain access to their account.", ['security_bypass']],
     ['An attacker may be able to force a device to disconnect from a secure network.', ['denial_of_service']],
     ['a memory leak vulnerability in ReadMATImage allows attackers to cause a denial of service.', ['denial_of_service']],
+    ['Exposed dangerous method in Windows Local Session Manager allows an authorized attacker to deny service over a network.', ['denial_of_service']],
+    ['A hidden interface in the router firmware leaks information regarding the SystemWizardStatus component.', ['information_disclosure']],
+    ['The plugin logs the access token at the INFO level, potentially resulting in its exposure.', ['information_disclosure']],
+    ['this password is then stored in cleartext in the resulting .cnf file.', ['information_disclosure']],
+    ["allows local attackers to access files with My Files' privilege.", ['information_disclosure']],
+    ["A malicious application may gain access to a user's Keychain items.", ['information_disclosure']],
+    ['user enable passwords set in clear text could result in unprivileged users getting complete access to the systems.', ['security_bypass']],
+    ['An attacker can obtain unauthorized access to the WiFi service.', ['security_bypass']],
+    ['allows unauthorized changes to the Account Owner field due to client-side-only restrictions.', ['data_tampering']],
+    ['allows attackers to disrupt a connection by sending a CONNECTION_CLOSE frame.', ['denial_of_service']],
+    ['XnView Classic has a Write Access Violation at xnview.exe+0x3ADBD0.', ['denial_of_service']],
+    ['A remote attacker may be able to break out of Web Content sandbox.', ['security_bypass']],
+    ['A receiver of a federated share could update the permissions and therefore elevate their own permissions.', ['privilege_escalation']],
+    ['Generated Support Bundles contains private S/MIME and PGP keys if containing folder is not hidden.', ['information_disclosure']],
+    ['Nomad is vulnerable to unintentional exposure of the workload identity token in audit logs.', ['information_disclosure']],
+    ['may permit a privileged attacker to perform memory reads potentially leading to a loss of confidentiality or arbitrary kernel execution.', ['code_execution', 'information_disclosure']],
+    ['Couchbase Server allows HTTP Host header injection.', ['data_tampering']],
+    ['VisiCut 2.1 allows stack consumption via an XML document with nested set elements.', ['denial_of_service']],
+    ['a string containing special tokens is parsed twice.', []],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {

@@ -13,7 +13,9 @@ const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session
 function exposedDetail(description: string): string {
   const found = [...new Set([...description.matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
   // "memory" says less than "process memory" beside it.
-  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2);
+  // "such as private keys", though the record says "private key recovery".
+  const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);
+  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2).map(plural);
   return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
 }
 
