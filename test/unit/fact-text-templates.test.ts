@@ -28,6 +28,7 @@ describe('the bug as the record names it', () => {
     ['Affected is the file /a.php. The manipulation of the argument id leads to sql injection. The attack may be launched remotely.', 'SQL injection'],
     ['This issue affects the file /b.php. The manipulation of the argument name leads to cross site scripting.', 'cross-site scripting'],
     ['The manipulation leads to improper access controls. The attack needs to be approached locally.', 'improper access controls'],
+    ['The manipulation of the argument cmd leads to injection. The attack may be launched remotely.', undefined],
     ['Foo suffers from a SYSTEM privilege escalation vulnerability in its service.', 'privilege escalation'],
   ])('%s → %s', (text, bug) => expect(describedBug(text)).toBe(bug));
 

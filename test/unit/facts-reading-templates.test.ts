@@ -119,6 +119,10 @@ describe('the CNAs wordings of a consequence', () => {
     ['Couchbase Server allows HTTP Host header injection.', ['data_tampering']],
     ['VisiCut 2.1 allows stack consumption via an XML document with nested set elements.', ['denial_of_service']],
     ['a string containing special tokens is parsed twice.', []],
+    ['IBM RPA is vulnerable to exposure of the first tenant owner e-mail address to users with access to the platform.', ['information_disclosure']],
+    ["An authenticated user's token could be used by another source after the user had logged out.", ['security_bypass']],
+    ['Improper neutralization in some Zoom Workplace Apps may allow an authenticated user to impact app integrity via network access.', ['data_tampering']],
+    ['Buttercup allows attackers to obtain the hash of the master password.', ['information_disclosure']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {

@@ -114,6 +114,9 @@ const CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})\\b`, 
  */
 const VULDB_BUG = /\b(?:The manipulation|Manipulating|Manipulation)\b[^.]{0,120}?\b(?:leads to|can lead to|may lead to|will lead to|results in|can result in|may result in)\s+(?:an?\s+)?([a-z][\w/ -]{2,60}?)\s*(?:\.(?:\s|$)|$|,)/i;
 
+/** VulDB's "leads to injection" names a category, not a bug: the title would read "Injection in X". */
+const CATEGORY = /^(?:(?:improper |unspecified )?(?:injection|input validation|authori[sz]ation|authentication|access control|cryptography|resource management|security feature|number handling|permissions?|privilege management|password and key handling))$/i;
+
 /** Acronyms and spellings a bug name keeps whatever case the record wrote it in. */
 const SPELLING: readonly [RegExp, string][] = [
   [/\bsql\b/gi, 'SQL'],
@@ -153,7 +156,8 @@ export function describedBugName(description: string): DescribedBug | undefined 
   const text = stated.replace(/\baka\b.*$/s, '');
   // The name after "aka" ("Microsoft SharePoint XSS vulnerability") only where the text names no class.
   const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
-  const named = VULDB_BUG.exec(text)?.[1] ?? BUGS.exec(text)?.[1] ?? NAMED_CONSEQUENCES.exec(text)?.[1] ?? BUGS.exec(aka)?.[1] ?? ABBREVIATED.exec(aka)?.[1];
+  const vuldb = VULDB_BUG.exec(text)?.[1];
+  const named = (vuldb && !CATEGORY.test(vuldb) ? vuldb : undefined) ?? BUGS.exec(text)?.[1] ?? NAMED_CONSEQUENCES.exec(text)?.[1] ?? BUGS.exec(aka)?.[1] ?? ABBREVIATED.exec(aka)?.[1];
   if (named) return { name: spelt(named), statedGain: false };
   const gain = CONSEQUENCES.exec(text)?.[1];
   return gain ? { name: spelt(gain), statedGain: true } : undefined;
