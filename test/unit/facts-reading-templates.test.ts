@@ -123,6 +123,9 @@ describe('the CNAs wordings of a consequence', () => {
     ["An authenticated user's token could be used by another source after the user had logged out.", ['security_bypass']],
     ['Improper neutralization in some Zoom Workplace Apps may allow an authenticated user to impact app integrity via network access.', ['data_tampering']],
     ['Buttercup allows attackers to obtain the hash of the master password.', ['information_disclosure']],
+    ['Minerbabe ships with SSH host keys baked into the installation image, which allows man-in-the-middle attacks.', ['information_disclosure', 'data_tampering']],
+    ['An attacker in a privileged network position may be able to alter network traffic.', ['data_tampering']],
+    ['TinyLab linux-lab is vulnerable to insecure permissions. The default configuration could cause Container Escape.', ['security_bypass']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {
@@ -134,6 +137,10 @@ describe('the CNAs wordings of a consequence', () => {
     expect(memorySafetyImpacts('drm/nouveau: prime: fix refcount underflow')).toEqual(['denial_of_service', 'unspecified']);
     expect(memorySafetyImpacts('ring-buffer: the writer can corrupt the reader.')).toEqual(['denial_of_service', 'unspecified']);
     expect(namedWeaknessImpacts('KVM: arm64: vgic-v2: Check for non-NULL vCPU in vgic_v2_parse_attr()')).toEqual(['denial_of_service']);
+    expect(namedWeaknessImpacts('lockdep reports: WARNING: possible circular locking dependency detected')).toEqual(['denial_of_service']);
+    expect(namedWeaknessImpacts('BUG: scheduling while atomic: kworker/u9:0/80/0x00000002')).toEqual(['denial_of_service']);
+    expect(memorySafetyImpacts('arm64: topology: fix possible overflow in amu_fie_setup()')).toEqual(['denial_of_service', 'unspecified']);
+    expect(memorySafetyImpacts('the skb is accessed after being freed.')).toEqual(['denial_of_service', 'unspecified']);
   });
 });
 
@@ -144,6 +151,10 @@ describe('a new reading of random records: the phrases it found misread', () => 
 
   it('takes an attacker who sniffs the network for one on the path, not one anywhere on the internet', () => {
     expect(describedAttack('does not encrypt transmissions, which allows remote attackers to obtain credentials by sniffing the network.').position).toBe('man_in_the_middle');
+  });
+
+  it('takes a man-in-the-middle attack the text allows for an on-path attacker', () => {
+    expect(describedAttack('Samsung Themes allows attackers to perform Man-in-the-middle attack.').position).toBe('man_in_the_middle');
   });
 
   it('leaves open whether a user acts where a client program is attacked via unspecified vectors', () => {

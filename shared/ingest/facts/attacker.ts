@@ -65,8 +65,8 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   ['user', /\bwith User execution privileges needed\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i],
 ];
 
-/** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection". */
-const ON_PATH_CUE = /\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+/** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
+const ON_PATH_CUE = /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL = /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
