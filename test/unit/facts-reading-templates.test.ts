@@ -126,6 +126,8 @@ describe('the CNAs wordings of a consequence', () => {
     ['Minerbabe ships with SSH host keys baked into the installation image, which allows man-in-the-middle attacks.', ['information_disclosure', 'data_tampering']],
     ['An attacker in a privileged network position may be able to alter network traffic.', ['data_tampering']],
     ['TinyLab linux-lab is vulnerable to insecure permissions. The default configuration could cause Container Escape.', ['security_bypass']],
+    ['There is an interface unauthorized access vulnerability in the background of Foo.', ['security_bypass']],
+    ['Exposure of Sensitive Information to an Unauthorized Access vulnerability in OpenText NetIQ.', ['information_disclosure']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('reads a crash into the kernel classes that always bring it down, and into memory-safety classes only a crash and an unnamed rest', () => {
