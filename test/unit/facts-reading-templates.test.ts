@@ -127,6 +127,10 @@ describe('the CNAs wordings of a consequence', () => {
     ['An attacker in a privileged network position may be able to alter network traffic.', ['data_tampering']],
     ['TinyLab linux-lab is vulnerable to insecure permissions. The default configuration could cause Container Escape.', ['security_bypass']],
     ['There is an interface unauthorized access vulnerability in the background of Foo.', ['security_bypass']],
+    ['Jenkins Warnings Plugin does not set the appropriate context for credentials lookup, allowing attackers with Item/Configure permission to access and capture credentials they are not entitled to.', ['information_disclosure']],
+    ["Jenkins Config File Provider Plugin does not mask (i.e., replace with asterisks) credentials specified in configuration files when they're written to the build log.", ['information_disclosure']],
+    ['A missing permission check allows attackers with Overall/Read permission to connect to an attacker-specified hostname and port.', ['request_forgery']],
+    ['is_closing_session() allows users to fill up apport.log', ['denial_of_service']],
     ['Exposure of Sensitive Information to an Unauthorized Access vulnerability in OpenText NetIQ.', ['information_disclosure']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
