@@ -72,6 +72,8 @@ describe("VulDB's template", () => {
     expect(factProducts([], 'Use-after-free vulnerability in Microsoft Internet Explorer 9 and 10 allows remote attackers to execute arbitrary code.')).toEqual([{ product: 'microsoft:internet_explorer', name: 'Microsoft Internet Explorer', primary: true }]);
     expect(factProducts([], 'SAP HANA Extend Application Services (XS) does not encrypt transmissions.')).toEqual([{ product: 'sap:hana_extend_application_services_(xs)', name: 'SAP HANA Extend Application Services (XS)', primary: true }]);
     expect(factProducts([], 'A crafted file may cause a crash.')).toEqual([]);
+    expect(factProducts([], 'An issue was discovered in function zzip_disk_entry_to_file_header in mmapped.c in zziplib 0.13.69.')).toEqual([]);
+    expect(factProducts([], 'A vulnerability has been found in crmeb_java up to 1.3.4.')).toEqual([]);
   });
 });
 

@@ -21,7 +21,7 @@ const token = (text: string) => text.trim().toLowerCase().replace(/[\s:]+/g, '_'
  * The first word of a longer name stands for the vendor, as CPE names mostly have it
  * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
  */
-const FOUND_IN = /\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
+const FOUND_IN = /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
 const LEADING = /^(?:The )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:before|through|prior to|up to|versions?|v)? ?\d[\w.()-]*\b/;
 
 /** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
@@ -32,7 +32,8 @@ const LEADING_SUBJECT = /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|
 function describedProduct(description: string): FactProduct[] {
   const vuldb = FOUND_IN.exec(description)?.[1];
   const name = (vuldb ?? LEADING.exec(description)?.[1] ?? IN_PRODUCT.exec(description)?.[1] ?? LEADING_SUBJECT.exec(description)?.[1])?.trim();
-  if (!name || name.length < 2) return [];
+  // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
+  if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
   const words = name.split(' ');
   const [vendor, product] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : [name, name];
   return [{ product: `${token(vendor)}:${token(product)}`, name, primary: true }];
