@@ -103,12 +103,13 @@ describe('wording over every record of the data folder', () => {
     f.check();
   });
 
-  it('summaries say every gain of the facts; at most 1 % of NVD records say no gain at all; code execution never left out nor invented', () => {
+  it('summaries say every gain of the facts; at most 1 % of all summaries say no gain at all; code execution never left out nor invented', () => {
     let liveCount = 0;
     let nvdCount = 0;
     const noGain: string[] = [];
-    // CNA-only records (CVE 5, no NVD analysis) often state no consequence and carry no score (the
-    // Linux kernel's "the following vulnerability has been resolved"): their summary says so.
+    // Counted apart to show where the misses are, but held to the same 1 % together: CNA-only
+    // records (CVE 5, no NVD analysis) are read by the same grammar (VulDB's, Apple's, the Linux
+    // kernel's templates).
     const cnaOnlyNoGain: string[] = [];
     const gainLeftOut = failures(check);
     const codeInvented = failures(check);
@@ -126,10 +127,12 @@ describe('wording over every record of the data folder', () => {
     }
     const share = noGain.length / Math.max(nvdCount, 1);
     const cnaShare = cnaOnlyNoGain.length / Math.max(liveCount - nvdCount, 1);
-    console.log(`gains: ${liveCount} live records with facts; ${noGain.length} of ${nvdCount} NVD summaries say no gain (${(share * 100).toFixed(2)} %), ${cnaOnlyNoGain.length} of ${liveCount - nvdCount} CNA-only (${(cnaShare * 100).toFixed(2)} %); ${gainLeftOut.count()} gains left out; ${codeInvented.count()} code execution said where not stated`);
+    const allShare = (noGain.length + cnaOnlyNoGain.length) / Math.max(liveCount, 1);
+    console.log(
+      `gains: ${liveCount} live records with facts; ${noGain.length + cnaOnlyNoGain.length} summaries say no gain (${(allShare * 100).toFixed(2)} % of all): ${noGain.length} of ${nvdCount} NVD (${(share * 100).toFixed(2)} %), ${cnaOnlyNoGain.length} of ${liveCount - nvdCount} CNA-only (${(cnaShare * 100).toFixed(2)} %); ${gainLeftOut.count()} gains left out; ${codeInvented.count()} code execution said where not stated`,
+    );
     expect(liveCount).toBeGreaterThan(50_000);
-    expect(share, noGain.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.01);
-    expect(cnaShare, cnaOnlyNoGain.slice(0, 5).join('\n')).toBeLessThanOrEqual(0.15);
+    expect(allShare, [...noGain, ...cnaOnlyNoGain].slice(0, 5).join('\n')).toBeLessThanOrEqual(0.01);
     gainLeftOut.check();
     codeInvented.check();
   });

@@ -109,7 +109,7 @@ describe('who can attack, phrase by phrase', () => {
     ['may allow an unauthenticated user to potentially enable denial of service via network access.', { position: 'remote', privileges: 'none', userInteraction: false }],
     ['a non-administrative attacker on the local server could create a DLL.', { position: 'local', privileges: 'user' }],
     ['allow remote attackers to execute arbitrary OS commands as root by leveraging admin access and sending a request.', { position: 'remote', privileges: 'admin', userInteraction: false }],
-    ['This could lead to local escalation of privilege with System execution privileges needed. User interaction is not needed for exploitation.', { privileges: 'admin', userInteraction: false }],
+    ['This could lead to local escalation of privilege with System execution privileges needed. User interaction is not needed for exploitation.', { position: 'local', privileges: 'admin', userInteraction: false }],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
 
   it('does not take a word of the product for the attacker ("the admin panel allows remote attackers")', () => {

@@ -79,7 +79,7 @@ function withinLength(candidates: readonly string[]): string | undefined {
 
 /** The bug, the part and the product, from the facts; undefined where they name too little. */
 export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
-  const bug = bugKind(description, cweIds);
+  const bug = bugKind(description, cweIds, facts.impacts);
   const { subject } = productSubject(facts.products, true);
   if (!subject) return undefined;
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));

@@ -30,6 +30,8 @@ const BUG_CLASSES = [
   'stack-based buffer overflow',
   'heap-based buffer overflow',
   'heap buffer overflow',
+  'heap-based overflow',
+  'stack-based overflow',
   'stack buffer overflow',
   'global buffer overflow',
   'buffer overflow',
@@ -48,6 +50,10 @@ const BUG_CLASSES = [
   'double free',
   'NULL pointer dereference',
   'null pointer dereference',
+  'untrusted pointer dereference',
+  'uninitialized pointer',
+  'invalid pointer',
+  'wild pointer',
   'type confusion',
   'format string',
   'race condition',
@@ -88,17 +94,76 @@ const BUG_CLASSES = [
   'overflow',
 ] as const;
 
-/** Names of a consequence, not a mistake: a bug's kind only where the record names no mistake. */
+/**
+ * Names of a consequence, not a mistake: a bug's kind only where the record names no mistake.
+ * Named as the flaw ("a privilege escalation vulnerability") it is the record's name for it;
+ * merely stated ("can result in … a partial denial of service" after Oracle's "unauthorized read
+ * access") it is one gain, which names the bug only where it is the only one (summary.ts).
+ */
 const CONSEQUENCE_CLASSES = ['privilege escalation', 'information disclosure', 'denial of service', 'spoofing'] as const;
 
-const pattern = (names: readonly string[]) => new RegExp(`\\b(${names.map((b) => b.replace(/[-\s]/g, '[-\\s]')).join('|')})(?:s|es)?\\b`, 'i');
-const BUGS = pattern(BUG_CLASSES);
-const CONSEQUENCES = pattern(CONSEQUENCE_CLASSES);
+const alternatives = (names: readonly string[]) => names.map((b) => b.replace(/[-\s]/g, '[-\\s]')).join('|');
+const BUGS = new RegExp(`\\b(${alternatives(BUG_CLASSES)})(?:s|es)?\\b`, 'i');
+const NAMED_CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})(?:\\s+\\(\\w+\\))?\\s+(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?|weakness(?:es)?)\\b`, 'i');
+const CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})\\b`, 'i');
+
+/**
+ * VulDB's template names the bug after "leads to" ("The manipulation of the argument id leads to
+ * sql injection."; newer: "Manipulating the argument id can result in improper authorization."):
+ * its own name for the flaw, which wins over any other word of the text.
+ */
+const VULDB_BUG = /\b(?:The manipulation|Manipulating|Manipulation)\b[^.]{0,120}?\b(?:leads to|can lead to|may lead to|will lead to|results in|can result in|may result in)\s+(?:an?\s+)?([a-z][\w/ -]{2,60}?)\s*(?:\.(?:\s|$)|$|,)/i;
+
+/** VulDB's "leads to injection" names a category, not a bug: the title would read "Injection in X". */
+const CATEGORY = /^(?:(?:improper |unspecified )?(?:injection|input validation|authori[sz]ation|authentication|access control|cryptography|resource management|security feature|number handling|permissions?|privilege management|password and key handling))$/i;
+
+/** Acronyms and spellings a bug name keeps whatever case the record wrote it in. */
+const SPELLING: readonly [RegExp, string][] = [
+  [/\bsql\b/gi, 'SQL'],
+  [/\bos\b/gi, 'OS'],
+  [/\bcrlf\b/gi, 'CRLF'],
+  [/\bldap\b/gi, 'LDAP'],
+  [/\bxpath\b/gi, 'XPath'],
+  [/\bxml\b/gi, 'XML'],
+  [/\bhtml\b/gi, 'HTML'],
+  [/\bhttp\b/gi, 'HTTP'],
+  [/\bcsv\b/gi, 'CSV'],
+  [/\bgui\b/gi, 'GUI'],
+  [/\bui\b/gi, 'UI'],
+  [/\bcross site\b/gi, 'cross-site'],
+  [/\bserver side\b/gi, 'server-side'],
+];
+
+/** Abbreviations an aka title names the class by ("Microsoft SharePoint XSS vulnerability"). */
+const ABBREVIATED = /\b(XSS|CSRF|XSRF|SSRF|XXE|SQLi)\b/;
+const EXPANDED: Readonly<Record<string, string>> = { XSS: 'cross-site scripting', CSRF: 'cross-site request forgery', XSRF: 'cross-site request forgery', SSRF: 'server-side request forgery', XXE: 'XML external entity', SQLi: 'SQL injection' };
+
+function spelt(name: string): string {
+  if (EXPANDED[name]) return EXPANDED[name];
+  const lower = name.replace(/\s+/g, ' ').trim().replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
+  return SPELLING.reduce((text, [pattern, spelling]) => text.replace(pattern, spelling), lower);
+}
+
+export interface DescribedBug {
+  readonly name: string;
+  /** Only a consequence the text states, not a name it gives the flaw. */
+  readonly statedGain: boolean;
+}
+
+/** The bug class the description names, and whether it is only a stated gain. */
+export function describedBugName(description: string): DescribedBug | undefined {
+  const stated = description.replace(/\s*\bNOTE:.*$/s, '');
+  const text = stated.replace(/\baka\b.*$/s, '');
+  // The name after "aka" ("Microsoft SharePoint XSS vulnerability") only where the text names no class.
+  const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
+  const vuldb = VULDB_BUG.exec(text)?.[1];
+  const named = (vuldb && !CATEGORY.test(vuldb) ? vuldb : undefined) ?? BUGS.exec(text)?.[1] ?? NAMED_CONSEQUENCES.exec(text)?.[1] ?? BUGS.exec(aka)?.[1] ?? ABBREVIATED.exec(aka)?.[1];
+  if (named) return { name: spelt(named), statedGain: false };
+  const gain = CONSEQUENCES.exec(text)?.[1];
+  return gain ? { name: spelt(gain), statedGain: true } : undefined;
+}
 
 /** The first bug class the description names, in its own spelling, lower case except acronyms. */
 export function describedBug(description: string): string | undefined {
-  const text = description.replace(/\s*\bNOTE:.*$/s, '').replace(/\baka\b.*$/s, '');
-  const match = BUGS.exec(text)?.[1] ?? CONSEQUENCES.exec(text)?.[1];
-  if (!match) return undefined;
-  return match.replace(/\s+/g, ' ').replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
+  return describedBugName(description)?.name;
 }

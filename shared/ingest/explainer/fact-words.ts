@@ -5,6 +5,7 @@
  * make a phrase concrete (private keys, root) are taken only from the record's own words.
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
+import { CLIENT_PROGRAM } from '../facts/attacker.js';
 
 /** What the description says is exposed, in its own words, for "see information … such as …". */
 const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
@@ -12,7 +13,9 @@ const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session
 function exposedDetail(description: string): string {
   const found = [...new Set([...description.matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
   // "memory" says less than "process memory" beside it.
-  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2);
+  // "such as private keys", though the record says "private key recovery".
+  const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);
+  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2).map(plural);
   return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
 }
 
@@ -97,7 +100,8 @@ export function attackerWords(attack: AttackFacts, description: string): string 
       case 'remote':
         if (attack.privileges === 'admin') return 'An attacker with administrator access to it over the network';
         if (attack.privileges === 'user') return 'An attacker who can sign in to it (any account) over the network';
-        return needsVictim ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
+        // Nobody reaches a reader or a browser over the network: its user brings the attack in.
+        return needsVictim || CLIENT_PROGRAM.test(description) ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
       default:
         return attack.privileges === 'admin' ? 'An attacker with administrator access' : attack.privileges === 'user' ? 'An attacker with an account' : 'An attacker';
     }
@@ -122,7 +126,9 @@ export const WHO_SHORT = (attack: AttackFacts): string => {
     case 'adjacent':
       return 'attackers on the local network';
     case 'local':
-      return attack.privileges === 'admin' ? 'local administrators' : 'local users';
+      if (attack.privileges === 'admin') return 'local administrators';
+      // A crafted file opened on the machine: the attacker needs no account there (as attackerWords says).
+      return attack.user_interaction === true && attack.privileges !== 'user' ? 'attackers' : 'local users';
     case 'remote':
       return attack.privileges === 'admin' ? 'administrators' : attack.privileges === 'user' ? 'signed-in users' : 'remote attackers';
     default:

@@ -5,7 +5,8 @@
  * code" must not stand beside a description that states a crash alone.
  */
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
-import { describedBug } from './bug-words.js';
+import { cweImpacts } from '../facts/fallback.js';
+import { describedBugName } from './bug-words.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
@@ -13,11 +14,21 @@ import { article, listText } from './names.js';
 /** CWE names that are categories, not bugs: "This is an input checking flaw" says nothing. */
 const CATEGORY_NAMES = new Set(['memory safety', 'input checking', 'access control', 'permissions and access control', 'resource management', 'security feature', 'cryptography', 'number handling', 'injection', 'authorization', 'authentication', 'password and key handling', 'privilege management', 'resource exposure']);
 
-/** The bug's kind: the description's own words, else a CWE name that is a bug class. */
-export function bugKind(description: string, cweIds: readonly string[]): string | undefined {
-  const described = describedBug(description);
-  if (described) return described;
-  return cweIds.map((id) => PLAIN_WEAKNESSES[id]?.name).find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
+/**
+ * The bug's kind: the description's own words, else a CWE name that is a bug class. A gain the
+ * description merely states names the bug only where it states no other. A CWE whose
+ * nature is a gain the stated consequences do not include is no name for this bug: "allows
+ * modification of the siteurl setting" filed as an open redirect is not called one.
+ */
+export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
+  const described = describedBugName(description);
+  // One stated gain of several is no name for the flaw: the title would hide the others.
+  if (described && !(described.statedGain && impacts.length > 1)) return described.name;
+  const fits = (id: string) => {
+    const implied = cweImpacts([id]);
+    return impacts.length === 0 || implied.length === 0 || implied.some((i) => impacts.includes(i));
+  };
+  return cweIds.filter(fits).map((id) => PLAIN_WEAKNESSES[id]?.name).find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
 }
 
 /**
@@ -55,7 +66,8 @@ export function productSubject(products: readonly FactProduct[], short = false):
 
 /** Identifiers ("copy_page_to_iter_pipe", "general_composite_rect()") are code: marked so, as the page shows code. */
 export function codeMarked(text: string): string {
-  return text.replace(/[\w:.$[\]-]*_[\w:.$[\]-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
+  // A path is one piece of code: "/admin/view_member.php", not "/admin/" and a marked file name.
+  return text.replace(/[\w:.$[\]/-]*_[\w:.$[\]/-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
 }
 
 /** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader". */
@@ -84,7 +96,7 @@ export interface FactSummaryInput {
 
 export function factSummary(input: FactSummaryInput): string {
   const { facts, description } = input;
-  const bug = bugKind(description, input.cweIds);
+  const bug = bugKind(description, input.cweIds, facts.impacts);
   const { subject, alsoIn } = productSubject(facts.products);
   const place = placeWords(facts.component, subject);
   const parts: string[] = [];

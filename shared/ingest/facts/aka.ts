@@ -25,9 +25,14 @@ export function describedAka(description: string): string[] {
   const names: string[] = [];
   for (const match of prose.matchAll(AKA)) {
     if (match[1]) continue;
-    const name = clean(match[2] ?? match[3] ?? match[4] ?? match[5] ?? '');
-    if (name.length < 3 || name.length > 120 || TRACKER.test(name)) continue;
-    names.push(name);
+    // An unquoted "aka an argument-switch attack or a KHOBE attack" gives two names.
+    const quoted = match[2] ?? match[3] ?? match[4];
+    const parts = quoted !== undefined ? [quoted] : (match[5] ?? '').split(/\s+(?:or|and)\s+(?=(?:an?|the)\s)/i);
+    for (const part of parts) {
+      const name = clean(part);
+      if (name.length < 3 || name.length > 120 || TRACKER.test(name)) continue;
+      names.push(name);
+    }
   }
   for (const match of prose.matchAll(BULLETIN)) names.push(match[1]!);
   return [...new Set(names)];

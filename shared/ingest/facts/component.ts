@@ -13,7 +13,10 @@ const PART_KINDS = 'function|method|module|component|subcomponent|subsystem|driv
 const NAMED_PART = new RegExp(`\\b(?:the\\s+)((?:[\\w:.()\\[\\]/'-]+\\s+){0,4}?(?:${PART_KINDS}))\\b`, 'i');
 /** Oracle's "(subcomponent: Server: Optimizer)". */
 const ORACLE_SUBCOMPONENT = /\(sub-?component: ([^)]+)\)/i;
-const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b/i;
+/** VulDB's template: "… of the file /view_member.php", "… of the component Login Page", "The manipulation of the argument id …". */
+const VULDB_FILE = /\bof the file ([^\s,]+?)(?=\.?(?:\s|$)|,)/i;
+const VULDB_COMPONENT = /\bof the component ((?:[^\s.,]+\s?){1,6}?)(?=\.(?:\s|$)|,|$|\s(?:leads|is|of)\b)/i;
+const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument ['"]?([\w[\]-]+)['"]?/i;
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
 const TOO_GENERAL = /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
@@ -21,11 +24,12 @@ export function describedComponent(description: string): string | null {
   const prose = statedProse(description);
   const oracle = ORACLE_SUBCOMPONENT.exec(prose)?.[1]?.trim();
   const subcomponent = oracle ? `${oracle} subcomponent` : undefined;
-  const file = FILE.exec(prose)?.[1];
+  const vuldbComponent = VULDB_COMPONENT.exec(prose)?.[1]?.trim();
+  const file = VULDB_FILE.exec(prose)?.[1] ?? FILE.exec(prose)?.[1] ?? (vuldbComponent ? `${vuldbComponent} component` : undefined);
   const part = NAMED_PART.exec(prose)?.[1]?.trim();
   const named = subcomponent ?? file ?? (part && !TOO_GENERAL.test(part) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(part) ? part : undefined);
   if (!named) return null;
   const found = PARAMETER.exec(prose);
-  const parameter = found?.[1] ?? found?.[2];
+  const parameter = found?.[1] ?? found?.[2] ?? found?.[3];
   return parameter && !named.includes(parameter) ? `${named} (${parameter} parameter)` : named;
 }

@@ -8,7 +8,7 @@ import { describedAttack } from './attacker.js';
 import { describedComponent } from './component.js';
 import { exploitPublic } from './exploit.js';
 import { cvssAttack, cvssImpacts, cweImpacts } from './fallback.js';
-import { describedImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
+import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
 import { factProducts } from './products.js';
 
@@ -28,6 +28,8 @@ function impactsOf(input: FactInput, cweIds: readonly string[], vector: string |
   if (named.length > 0) return { value: named, source: 'the weakness the description names' };
   const metrics = cvssImpacts(parseCvssVector(vector));
   if (metrics.length > 0) return { value: metrics, source: 'CVSS impact metrics' };
+  const memory = memorySafetyImpacts(input.description);
+  if (memory.length > 0) return { value: memory, source: 'the memory-safety weakness the description names (no CVSS vector)' };
   return { value: [], source: 'no source states a consequence' };
 }
 
@@ -49,7 +51,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     user_interaction: described.userInteraction ?? fromVector.user_interaction,
   };
   const references = mergedReferences(input.sources);
-  const exploit = exploitPublic(input.sources.exploits, references);
+  const exploit = exploitPublic(input.sources.exploits, references, input.description);
   const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
   const products = factProducts(input.products, input.description);
   const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
