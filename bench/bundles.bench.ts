@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleFunction, bundleLoad } from '../infra/function-bundle.js';
 import { FUNCTIONS } from '../shared/platform/functions.js';
-import { INGEST_FUNCTION } from '../shared/platform/ingest-function.js';
+import { INGEST_FUNCTION } from '../shared/ingest/declaration.js';
 import { quantile, type BenchOptions, type Headline } from './support/headline.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

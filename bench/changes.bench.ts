@@ -22,7 +22,7 @@ import { tableName } from '../shared/config/index.js';
 import { batchPutAll } from '../shared/repositories/batch.js';
 import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { startLocalStack } from '../shared/local/stack.js';
-import { dispatchChanges, WatchlistDirectory, type MatchableChange } from '../shared/use-cases/match-changes.js';
+import { dispatchChanges, WatchlistDirectory, type MatchableChange } from '../shared/keeping-up/use-cases/match-changes.js';
 import type { BenchOptions, Headline } from './support/headline.js';
 
 const FULL = { changes: 10_000, accounts: 500 };

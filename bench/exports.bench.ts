@@ -28,7 +28,7 @@ import { parseExportQuery } from '../shared/query/export-query.js';
 import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, encodeFilterIndexParts, selectFromIndex, type FilterIndex } from '../shared/query/filter-index.js';
 import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
-import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../shared/accounts/use-cases/create-account-with-key.js';
 import { hashApiKey, keyIdOf } from '../shared/domain/api-key.js';
 import { filterIndexRepository } from '../shared/repositories/filter-index-repository.js';
 import { renderCsv } from '../shared/render/csv.js';

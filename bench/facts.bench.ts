@@ -16,7 +16,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { localConfig } from '../shared/config/local.js';
 import type { Facts } from '../shared/domain/facts.js';
-import { ingestCatalogue } from '../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue } from '../shared/ingest/use-cases/ingest-catalogue.js';
 import { startTestStack } from '../test/support/stack.js';
 import { compareRecord, emptyAgreement, figures, listedVulnerable, type GoldRecord, type ListedVulnerable } from './support/gold-agreement.js';
 import type { BenchOptions, Headline } from './support/headline.js';

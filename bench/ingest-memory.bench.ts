@@ -1,6 +1,6 @@
 /**
  * The ingest's peak memory on the package advisories (OSV exports) of the data folder, against
- * the ingest function's memory (shared/platform/ingest-function.ts). In service a scheduled run
+ * the ingest function's memory (shared/ingest/declaration.ts). In service a scheduled run
  * downloads OSV.dev's ecosystem exports and reads them all in one invocation, so the peak of
  * that run is what must fit. Runs in a process of its own started with the function's V8 flags
  * (bench/run.ts), with the table in another process, so the figures are the ingest's alone.
@@ -15,9 +15,9 @@ import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { applyFunctionEnvironment, localConfig } from '../shared/config/local.js';
 import { localTableEnvironment } from '../shared/local/local-tables.js';
-import { INGEST_FUNCTION } from '../shared/platform/ingest-function.js';
+import { INGEST_FUNCTION } from '../shared/ingest/declaration.js';
 import { resetDocumentClient } from '../shared/repositories/dynamo-client.js';
-import { ingestCatalogue } from '../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue } from '../shared/ingest/use-cases/ingest-catalogue.js';
 import { startDynaliteProcess } from './support/dynalite-process.js';
 import type { BenchOptions, Headline } from './support/headline.js';
 

@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { INGEST_FUNCTION } from '../shared/platform/ingest-function.js';
+import { INGEST_FUNCTION } from '../shared/ingest/declaration.js';
 import type { BenchOptions, Headline } from './support/headline.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';

@@ -9,9 +9,9 @@ import { applyFunctionEnvironment } from '../shared/config/local.js';
 import type { NvdCursor } from '../shared/ingest/fetch/nvd-api.js';
 import { withLocalStore } from '../shared/local/local-store.js';
 import { ingestRepository } from '../shared/repositories/ingest-repository.js';
-import { NVD_CURSOR } from '../shared/use-cases/ingest-catalogue.js';
-import { ingestLeaseHolder } from '../shared/use-cases/ingest-lease.js';
-import { progressPercent } from '../shared/use-cases/run-scheduled-ingest.js';
+import { NVD_CURSOR } from '../shared/ingest/use-cases/ingest-catalogue.js';
+import { ingestLeaseHolder } from '../shared/ingest/use-cases/ingest-lease.js';
+import { progressPercent } from '../shared/ingest/use-cases/run-scheduled-ingest.js';
 
 exitOnCliFailure('npm run ingest:status');
 

@@ -11,11 +11,11 @@ import { join, resolve } from 'node:path';
 import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import { config } from '../shared/config/index.js';
 import { withLocalStore } from '../shared/local/local-store.js';
-import { ingestCatalogue, type IngestSummary } from '../shared/use-cases/ingest-catalogue.js';
-import { IngestLeaseHeldError, withIngestLease } from '../shared/use-cases/ingest-lease.js';
-import type { RebuildReport } from '../shared/use-cases/rebuild-filter-index.js';
-import { FilterIndexUpdate } from '../shared/use-cases/update-filter-index.js';
-import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
+import { ingestCatalogue, type IngestSummary } from '../shared/ingest/use-cases/ingest-catalogue.js';
+import { IngestLeaseHeldError, withIngestLease } from '../shared/ingest/use-cases/ingest-lease.js';
+import type { RebuildReport } from '../shared/ingest/use-cases/rebuild-filter-index.js';
+import { FilterIndexUpdate } from '../shared/ingest/use-cases/update-filter-index.js';
+import { runScheduledIngest } from '../shared/ingest/use-cases/run-scheduled-ingest.js';
 
 exitOnCliFailure('npm run ingest');
 

@@ -5,7 +5,7 @@
 import { exitOnCliFailure } from './cli-failure.js';
 import * as z from '../shared/domain/zod.js';
 import { withLocalStore } from '../shared/local/local-store.js';
-import { createAccountWithKey } from '../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../shared/accounts/use-cases/create-account-with-key.js';
 
 exitOnCliFailure('npm run key');
 

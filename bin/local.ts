@@ -11,9 +11,9 @@ import { localSideRoutes } from '../shared/local/side-routes.js';
 import { startLocalStack } from '../shared/local/stack.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
 import { filterIndexRepository } from '../shared/repositories/filter-index-repository.js';
-import { rebuildFilterIndex } from '../shared/use-cases/rebuild-filter-index.js';
-import { issueKeyFor } from '../shared/use-cases/create-account-with-key.js';
-import { seedDemoCatalogue } from '../shared/use-cases/seed-demo-catalogue.js';
+import { rebuildFilterIndex } from '../shared/ingest/use-cases/rebuild-filter-index.js';
+import { issueKeyFor } from '../shared/accounts/use-cases/create-account-with-key.js';
+import { seedDemoCatalogue } from '../shared/ingest/use-cases/seed-demo-catalogue.js';
 
 exitOnCliFailure('npm start');
 

@@ -10,7 +10,7 @@ import { exitOnCliFailure } from './cli-failure.js';
 import { createInterface } from 'node:readline';
 import { providerIdSchema } from '../shared/auth/providers.js';
 import { OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
-import { setupOAuthProvider, type OAuthSettingsStore } from '../shared/use-cases/setup-oauth.js';
+import { setupOAuthProvider, type OAuthSettingsStore } from '../shared/accounts/use-cases/setup-oauth.js';
 
 exitOnCliFailure('npm run setup:oauth');
 

@@ -15,9 +15,9 @@ import {
   unlinkIdentity,
   unlinkRequestSchema,
   updateEmail,
-} from '../shared/use-cases/account-dashboard.js';
-import { clearedSessionCookie } from '../shared/use-cases/sessions.js';
-import { usageHistory } from '../shared/use-cases/usage-history.js';
+} from '../shared/accounts/use-cases/account-dashboard.js';
+import { clearedSessionCookie } from '../shared/accounts/use-cases/sessions.js';
+import { usageHistory } from '../shared/accounts/use-cases/usage-history.js';
 import {
   createWatchlist,
   createWatchlistSchema,
@@ -27,9 +27,9 @@ import {
   rotateWebhookSecret,
   updateWatchlist,
   updateWatchlistSchema,
-} from '../shared/use-cases/watchlists.js';
-import { issueFeedToken, revokeFeedToken } from '../shared/use-cases/watchlist-feed-token.js';
-import { previewWatchlist } from '../shared/use-cases/watchlist-preview.js';
+} from '../shared/keeping-up/use-cases/watchlists.js';
+import { issueFeedToken, revokeFeedToken } from '../shared/keeping-up/use-cases/watchlist-feed-token.js';
+import { previewWatchlist } from '../shared/keeping-up/use-cases/watchlist-preview.js';
 
 const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 
@@ -80,7 +80,7 @@ export const handler = accountApiHandler(
         const { body, contentEncoding } = manifestBodyOf(event);
         // Loaded on the first scan, not at cold start: the parsers (CycloneDX's schema validator
         // among them) are most of this function's code, and most of its requests never scan.
-        const { scanForDashboard } = await import('../shared/use-cases/scan-manifest.js');
+        const { scanForDashboard } = await import('../shared/scan/use-cases/scan-manifest.js');
         const { report, rate } = await scanForDashboard(active, body, contentEncoding);
         return okResponse(report, rate);
       },

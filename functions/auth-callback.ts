@@ -1,7 +1,7 @@
 import { cookieHeaderOf } from '../shared/http/account-handler.js';
 import { htmlHandler, redirectResponse } from '../shared/http/html-handler.js';
 import { signInFailedResponse } from '../shared/http/sign-in-failure.js';
-import { completeSignIn } from '../shared/use-cases/sign-in.js';
+import { completeSignIn } from '../shared/accounts/use-cases/sign-in.js';
 
 /**
  * GET /auth/{provider}/callback: the only function that may read the OAuth client secrets.

@@ -1,5 +1,5 @@
 import { htmlHandler, redirectResponse } from '../shared/http/html-handler.js';
-import { SignInError, beginSignIn } from '../shared/use-cases/sign-in.js';
+import { SignInError, beginSignIn } from '../shared/accounts/use-cases/sign-in.js';
 import { signInFailedResponse } from '../shared/http/sign-in-failure.js';
 
 /** GET /auth/{provider}[?returnTo=/dashboard…]: starts sign-in (or linking, with a session). */

@@ -2,7 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } fro
 import { handlerBase } from '../shared/http/handler-base.js';
 import { headerValue } from '../shared/http/headers.js';
 import { logger } from '../shared/http/logger.js';
-import { authorizeApiKey } from '../shared/use-cases/authorize-api-key.js';
+import { authorizeApiKey } from '../shared/accounts/use-cases/authorize-api-key.js';
 
 /**
  * The policy covers every method and path of the stage, because API Gateway may cache it per

@@ -1,6 +1,6 @@
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
-import { dynamoStreamEventSchema, matchStreamEvent } from '../shared/use-cases/match-stream-changes.js';
+import { dynamoStreamEventSchema, matchStreamEvent } from '../shared/keeping-up/use-cases/match-stream-changes.js';
 
 /**
  * The change matcher, invoked by the catalogue table's DynamoDB stream (NEW_AND_OLD_IMAGES):

@@ -3,7 +3,7 @@ import { streamingApiHandler } from '../shared/http/api-handler.js';
 import { encodeBody } from '../shared/http/compression.js';
 import { headerValue } from '../shared/http/headers.js';
 import { JSON_CONTENT_TYPE } from '../shared/http/responses.js';
-import { readChanges } from '../shared/use-cases/read-changes.js';
+import { readChanges } from '../shared/keeping-up/use-cases/read-changes.js';
 
 const changesEvent = z.object({
   multiValueQueryStringParameters: z.nullish(z.record(z.string(), z.array(z.string()))),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { apiHandler } from '../shared/http/api-handler.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
-import { watchlistFeed } from '../shared/use-cases/watchlist-feed.js';
+import { watchlistFeed } from '../shared/keeping-up/use-cases/watchlist-feed.js';
 
 const feedEvent = z.object({ pathParameters: z.object({ file: z.pipe(z.string(), z.transform(decodePathSegment)) }) });
 

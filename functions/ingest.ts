@@ -3,9 +3,9 @@ import * as z from 'zod/mini';
 import { handlerBase } from '../shared/http/handler-base.js';
 import { logger } from '../shared/http/logger.js';
 import { logMetricLine } from '../shared/http/metric-lines.js';
-import { lazyFilterIndexUpdate } from '../shared/use-cases/ingest-index-hooks.js';
-import { IngestLeaseHeldError } from '../shared/use-cases/ingest-lease.js';
-import { runScheduledIngest } from '../shared/use-cases/run-scheduled-ingest.js';
+import { lazyFilterIndexUpdate } from '../shared/ingest/use-cases/ingest-index-hooks.js';
+import { IngestLeaseHeldError } from '../shared/ingest/use-cases/ingest-lease.js';
+import { runScheduledIngest } from '../shared/ingest/use-cases/run-scheduled-ingest.js';
 
 /**
  * The ingest Lambda, invoked by the hourly EventBridge schedule (a Scheduled Event), by the

@@ -1,5 +1,5 @@
 import { apiHandler } from '../shared/http/api-handler.js';
-import { servedOpenApiDocument } from '../shared/use-cases/openapi-document.js';
+import { servedOpenApiDocument } from '../shared/catalogue/use-cases/openapi-document.js';
 
 /** GET /openapi.json: public, generated once per container from the zod schemas. */
 export const handler = apiHandler(

@@ -3,7 +3,7 @@ import { apiHandler } from '../shared/http/api-handler.js';
 import { decodePathSegment } from '../shared/http/path-parameters.js';
 import { alongsideAllowance } from '../shared/http/rate-limit.js';
 import { okResponse } from '../shared/http/responses.js';
-import { lookupPackage } from '../shared/use-cases/package-lookup.js';
+import { lookupPackage } from '../shared/catalogue/use-cases/package-lookup.js';
 
 const packageEvent = z.object({
   pathParameters: z.object({ ecosystem: z.pipe(z.string(), z.transform(decodePathSegment)), name: z.pipe(z.string(), z.transform(decodePathSegment)) }),

@@ -5,7 +5,7 @@ import { encodeBody } from '../shared/http/compression.js';
 import { headerValue } from '../shared/http/headers.js';
 import { logger } from '../shared/http/logger.js';
 import { manifestBodyOf, renderScanAnswer } from '../shared/http/scan-answer.js';
-import { scanManifest } from '../shared/use-cases/scan-manifest.js';
+import { scanManifest } from '../shared/scan/use-cases/scan-manifest.js';
 
 const scanEvent = z.object({
   multiValueQueryStringParameters: z.nullish(z.record(z.string(), z.array(z.string()))),

@@ -13,7 +13,7 @@ import {
   ownerOfAccount,
   updateWatchlist,
   updateWatchlistSchema,
-} from '../shared/use-cases/watchlists.js';
+} from '../shared/keeping-up/use-cases/watchlists.js';
 
 const watchlistId = (event: APIGatewayProxyEvent) => decodePathSegment(event.pathParameters?.id ?? '');
 

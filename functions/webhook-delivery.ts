@@ -1,5 +1,5 @@
 import { handlerBase } from '../shared/http/handler-base.js';
-import { deliverQueuedBatch, sqsDeliveryEventSchema } from '../shared/use-cases/deliver-queued-webhooks.js';
+import { deliverQueuedBatch, sqsDeliveryEventSchema } from '../shared/keeping-up/use-cases/deliver-queued-webhooks.js';
 
 /**
  * Webhook delivery, invoked by the SQS delivery queue (ReportBatchItemFailures): one attempt per

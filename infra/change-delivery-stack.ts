@@ -7,7 +7,7 @@ import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambd
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { CATALOGUE_STREAM_READING, CHANGE_MATCHER_FUNCTION, DELIVERY_QUEUE, WEBHOOK_DELIVERY_FUNCTION } from '../shared/platform/change-delivery.js';
+import { CATALOGUE_STREAM_READING, CHANGE_MATCHER_FUNCTION, DELIVERY_QUEUE, WEBHOOK_DELIVERY_FUNCTION } from '../shared/keeping-up/declaration.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
 

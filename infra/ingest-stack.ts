@@ -10,7 +10,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/platform/ingest-function.js';
+import { INGEST_FUNCTION, INGEST_SCHEDULE } from '../shared/ingest/declaration.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
 import { PlainCveFunction } from './plaincve-function.js';
 import { LOG_METRICS } from '../shared/platform/metrics.js';

@@ -5,7 +5,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { DELIVERY_QUEUE } from '../shared/platform/change-delivery.js';
+import { DELIVERY_QUEUE } from '../shared/keeping-up/declaration.js';
 import { NVD_API_KEY_PLACEHOLDER, OAUTH_SECRET_NAME } from '../shared/platform/deployment.js';
 import { EMPTY_OAUTH_SETTINGS } from '../shared/secrets/oauth-settings.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../shared/platform/tables.js';

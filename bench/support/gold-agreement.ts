@@ -6,7 +6,7 @@
  */
 import type { Facts } from '../../shared/domain/facts.js';
 import { isGenericTitle } from '../../shared/ingest/derive/title.js';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 
 export { isGenericTitle };
 

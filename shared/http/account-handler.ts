@@ -5,7 +5,7 @@ import { isSameOrigin } from '../auth/return-to.js';
 import { sameToken } from '../auth/session-secret.js';
 import { config } from '../config/index.js';
 import { ApiError } from '../domain/errors.js';
-import type { ActiveSession } from '../use-cases/sessions.js';
+import type { ActiveSession } from '../accounts/use-cases/sessions.js';
 import type { ApiHandler } from './api-handler.js';
 import { jsonErrors } from './error-envelope.js';
 import { handlerBase } from './handler-base.js';

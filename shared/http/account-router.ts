@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.js';
 import { ROUTES } from '../platform/routes.js';
-import { findSession, requireSession, type ActiveSession } from '../use-cases/sessions.js';
+import { findSession, requireSession, type ActiveSession } from '../accounts/use-cases/sessions.js';
 import { checkCsrf, checkOrigin, cookieHeaderOf } from './account-handler.js';
 
 /**

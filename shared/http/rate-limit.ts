@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { ApiError } from '../domain/errors.js';
 import { rateHeaders, type RateState } from '../domain/limits.js';
-import { admitRequest } from '../use-cases/admit-request.js';
+import { admitRequest } from '../accounts/use-cases/admit-request.js';
 import { callerOf } from './caller.js';
 import { logger } from './logger.js';
 import { platformClock } from '../platform/clock.js';
@@ -26,7 +26,7 @@ const takingFor = new WeakMap<object, Promise<void>>();
 export type RateLimitMode = 'before' | 'alongside';
 
 /**
- * Admits one request of an authenticated caller (shared/use-cases/admit-request.ts): the key
+ * Admits one request of an authenticated caller (shared/accounts/use-cases/admit-request.ts): the key
  * check and one unit of the per-minute allowance in one conditional write to the account item,
  * so one round trip (after the authorizer's, which API Gateway may have cached). A key that is
  * no longer current gets 401 INVALID_API_KEY, as from the gateway, whatever the gateway's

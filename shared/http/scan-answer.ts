@@ -2,8 +2,8 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { config } from '../config/index.js';
 import { renderOpenVex } from '../render/openvex.js';
 import { renderScanSarif } from '../render/scan-sarif.js';
-import { PRODUCT_NAME } from '../use-cases/check-health.js';
-import type { ScanOutcome } from '../use-cases/scan-manifest.js';
+import { PRODUCT_NAME } from '../catalogue/use-cases/check-health.js';
+import type { ScanOutcome } from '../scan/use-cases/scan-manifest.js';
 import { headerValue } from './headers.js';
 import { JSON_CONTENT_TYPE } from './responses.js';
 

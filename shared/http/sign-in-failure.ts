@@ -4,7 +4,7 @@ import { SignInError } from '../auth/oauth-client.js';
 import { ConfigurationError, DependencyError, RETRY_AFTER_UNAVAILABLE_SECONDS } from '../domain/errors.js';
 import { logConfigurationError } from './error-envelope.js';
 import { messagePage } from '../render/html.js';
-import { FLOW_COOKIE } from '../use-cases/sign-in.js';
+import { FLOW_COOKIE } from '../accounts/use-cases/sign-in.js';
 import { htmlResponse } from './html-handler.js';
 import { logger } from './logger.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Advisory } from '../domain/advisory.js';
 import type { CveSources } from './derive/inputs.js';
-import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from './model.js';
+import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../domain/nvd-record.js';
 import { CpeTitles, type CpeTitleEntry } from './names/cpe-titles.js';
 import type { IntelSink } from './sources/source.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryJob, DeliveryQueue } from '../domain/webhook-delivery.js';
-import { DELIVERY_QUEUE } from '../platform/change-delivery.js';
-import { deliverQueuedBatch, sqsDeliveryEventSchema, type BatchResponse } from '../use-cases/deliver-queued-webhooks.js';
+import { DELIVERY_QUEUE } from '../keeping-up/declaration.js';
+import { deliverQueuedBatch, sqsDeliveryEventSchema, type BatchResponse } from '../keeping-up/use-cases/deliver-queued-webhooks.js';
 import { receiptHandle, sqsEvent } from './lambda-events.js';
 
 /**

@@ -64,7 +64,7 @@ export const STAGE_THROTTLE = { rateLimit: 1000, burstLimit: 2000 } as const;
  * Authorizer result cache (seconds; API Gateway caches per X-API-Key value). The authorizer
  * answers only "this key hash belongs to that account", which never changes for a key, so
  * caching it loosens nothing: whether the key is still its account's current one is checked on
- * every request by the write that admits it (shared/use-cases/admit-request.ts), and a rotated,
+ * every request by the write that admits it (shared/accounts/use-cases/admit-request.ts), and a rotated,
  * revoked or deleted key is refused at once whatever the cache holds. A cached key skips the
  * authorizer's round trip: a lookup is then one DynamoDB round trip in series.
  */

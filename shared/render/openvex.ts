@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ScanMatch } from '../scan/scan-match.js';
+import type { ScanMatch } from '../domain/scan-match.js';
 import { ruleIdOf } from './scan-sarif.js';
 
 export const OPENVEX_CONTEXT = 'https://openvex.dev/ns/v0.2.0';

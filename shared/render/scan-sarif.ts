@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { ScanVulnerability } from '../domain/scan-report.js';
-import type { ScanMatch } from '../scan/scan-match.js';
+import type { ScanMatch } from '../domain/scan-match.js';
 import { escapeMarkdown } from './markdown.js';
 import { MAX_DESCRIPTION_LENGTH, SARIF_SCHEMA_URI, clip, sarifLevel } from './sarif.js';
 

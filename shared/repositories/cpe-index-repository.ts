@@ -1,6 +1,6 @@
 import { tableName } from '../config/index.js';
-import type { CpePart, VersionRange } from '../ingest/model.js';
-import type { CpeIndexEntry } from '../scan/cpe-index.js';
+import type { CpePart, VersionRange } from '../domain/nvd-record.js';
+import type { CpeIndexEntry } from '../domain/cpe/cpe-index.js';
 import { batchGetAll, batchWriteAll, type WriteRequest } from './batch.js';
 import { queryAll } from './pages.js';
 import { fromStoredJson, jsonBytes } from './stored-json.js';

@@ -24,7 +24,7 @@ const CHUNKS_PER_READ = 2;
 /**
  * The parts of an index version: the two readers load (shared/query/filter-index.ts,
  * FilterIndexParts), and `dates`, the published dates in index order, which only the ingest
- * reads to update the index in place of a rescan (shared/use-cases/update-filter-index.ts).
+ * reads to update the index in place of a rescan (shared/ingest/use-cases/update-filter-index.ts).
  */
 export type IndexPart = 'columns' | 'search' | 'dates';
 

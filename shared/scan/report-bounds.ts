@@ -1,6 +1,6 @@
 import { MAX_NOT_CHECKED_LISTED, MAX_REPORTED_VULNERABILITIES } from './bounds.js';
 import type { NotChecked } from './manifest.js';
-import type { ScanMatch } from './scan-match.js';
+import type { ScanMatch } from '../domain/scan-match.js';
 
 export interface BoundedMatches {
   /** The matches listed: worst first, at most MAX_REPORTED_VULNERABILITIES vulnerabilities in all. */

@@ -1,5 +1,5 @@
 import { entryText, oversizedField } from './bounds.js';
-import { parseComponentCpe } from './component-cpe.js';
+import { parseComponentCpe } from '../domain/cpe/component-cpe.js';
 import type { NotChecked, ScanComponent } from './manifest.js';
 import { parsePurl } from './purl.js';
 

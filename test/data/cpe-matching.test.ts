@@ -13,9 +13,9 @@
  * PLAINCVE_DATA_DIR=/tmp/nvd1 npx vitest run --project data test/data/cpe-matching.test.ts`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
-import { findAllMatches } from '../../shared/use-cases/scan-manifest.js';
+import { findAllMatches } from '../../shared/scan/use-cases/scan-manifest.js';
 import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 
 interface RawMatch {

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain/cve.js';
 import { gradeLevel } from '../support/readability.js';
-import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import type { IngestSummary } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { ApiError } from '../../shared/domain/errors.js';
 import { createIndexCache } from '../../shared/query/index-cache.js';
 import { selectFromIndex, type FilterIndex } from '../../shared/query/filter-index.js';
 import { filterIndexRepository } from '../../shared/repositories/filter-index-repository.js';
-import { explainCve } from '../../shared/use-cases/explain-cve.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { explainCve } from '../../shared/catalogue/use-cases/explain-cve.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
 

@@ -12,7 +12,7 @@
  */
 import * as pep440 from '@renovatebot/pep440';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAllMatches } from '../../shared/use-cases/scan-manifest.js';
+import { findAllMatches } from '../../shared/scan/use-cases/scan-manifest.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 

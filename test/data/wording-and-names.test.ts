@@ -8,7 +8,7 @@
  * sources. Counts are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalogue } from '../../shared/demo/catalogue.js';
+import { demoCatalogue } from '../../shared/ingest/demo/catalogue.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 import { isGenericTitle } from '../../shared/ingest/derive/title.js';

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTEXT, buildApp, type PlainCveApp } from '../../infra/app.js';
-import { CATALOGUE_STREAM_READING, DELIVERY_QUEUE } from '../../shared/platform/change-delivery.js';
+import { CATALOGUE_STREAM_READING, DELIVERY_QUEUE } from '../../shared/keeping-up/declaration.js';
 
 let built: PlainCveApp;
 let stateful: Template;

@@ -35,7 +35,7 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
         'fflate',
         // Each source's parser (recognition stays at start: shared/ingest/sources/sniff.ts), and the filter index update.
         ...['nvd11', 'cve5', 'detections', 'osv', 'exploits', 'epss', 'kev', 'cwe', 'cpe-dictionary'].map((name) => `shared/ingest/sources/${name}.ts`),
-        'shared/use-cases/update-filter-index.ts',
+        'shared/ingest/use-cases/update-filter-index.ts',
       ],
     },
   ])('$entry: $lazy only in chunks loaded on first use, never in what a cold start reads', async ({ entry, lazy }) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DEFAULT_CONTEXT, buildApp, type PlainCveApp } from '../../infra/app.js';
 import { PROJECT_ROOT } from '../../infra/project-root.js';
 import { LOCAL_STORE_NODE_FLAGS } from '../../shared/local/dynalite-server.js';
-import { INGEST_FUNCTION } from '../../shared/platform/ingest-function.js';
+import { INGEST_FUNCTION } from '../../shared/ingest/declaration.js';
 
 let built: PlainCveApp;
 let template: Template;

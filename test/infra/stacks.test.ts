@@ -7,7 +7,7 @@ import { INDEX_ACTIONS, TABLE_ACTIONS } from '../../shared/platform/grants.js';
 import { AUTHORIZER_CACHE_TTL_SECONDS, GATEWAY_RESPONSES, STAGE_THROTTLE, gatewayResponseBody } from '../../shared/platform/gateway.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { TABLE_DEFINITIONS, type TableDefinition } from '../../shared/platform/tables.js';
-import { servedOpenApiDocument } from '../../shared/use-cases/openapi-document.js';
+import { servedOpenApiDocument } from '../../shared/catalogue/use-cases/openapi-document.js';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 

@@ -5,7 +5,7 @@ import { generateApiKey, hashApiKey, keyIdOf } from '../../shared/domain/api-key
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { authorizerResultSchema, policyAllows } from '../../shared/local/policy.js';
 import { accountRepository } from '../../shared/repositories/account-repository.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 const STAGE_ARN = 'arn:aws:execute-api:eu-west-1:123456789012:abc123def4/prod';

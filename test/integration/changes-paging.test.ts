@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { inventedCves } from '../support/nvd-stand-in.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { scanTable } from '../support/tables.js';

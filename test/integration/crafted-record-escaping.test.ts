@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import type { Log } from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeMarkdown, markdownLink } from '../../shared/render/markdown.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 const CVE_ID = 'CVE-2024-66601';

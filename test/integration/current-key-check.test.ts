@@ -9,7 +9,7 @@ import { authorizerResultSchema } from '../../shared/local/policy.js';
 import { accountRepository } from '../../shared/repositories/account-repository.js';
 import { accountsKeys, accountsTable } from '../../shared/repositories/accounts-table.js';
 import { counterRepository } from '../../shared/repositories/counter-repository.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 

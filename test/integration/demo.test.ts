@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAdvisories } from '../../shared/demo/advisories.js';
-import { demoCatalogue } from '../../shared/demo/catalogue.js';
+import { demoAdvisories } from '../../shared/ingest/demo/advisories.js';
+import { demoCatalogue } from '../../shared/ingest/demo/catalogue.js';
 import { scanReportSchema } from '../../shared/domain/scan-report.js';
-import { seedDemoCatalogue } from '../../shared/use-cases/seed-demo-catalogue.js';
+import { seedDemoCatalogue } from '../../shared/ingest/use-cases/seed-demo-catalogue.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
 let stack: TestStack;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorHash, newCursorToken } from '../../shared/query/export-cursor.js';
 import { parseExportQuery } from '../../shared/query/export-query.js';
 import { counterRepository } from '../../shared/repositories/counter-repository.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { exportClient } from '../support/export-client.js';
 import { expectedExport, exportOrder } from '../support/export-expectations.js';

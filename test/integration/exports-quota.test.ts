@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_WIDE, windowAt } from '../../shared/domain/limits.js';
 import { counterRepository } from '../../shared/repositories/counter-repository.js';
-import { authorizeApiKey } from '../../shared/use-cases/authorize-api-key.js';
-import { exportCves } from '../../shared/use-cases/export-cves.js';
+import { authorizeApiKey } from '../../shared/accounts/use-cases/authorize-api-key.js';
+import { exportCves } from '../../shared/catalogue/use-cases/export-cves.js';
 import { exportTestCatalogue } from '../support/export-catalogue.js';
 import { exportClient, type Format } from '../support/export-client.js';
 import { describeRecordedAnswersConformance } from '../support/answers-conformance.js';

@@ -7,9 +7,9 @@ import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { decodeFilterIndexColumns, withSearchBytes, type FilterIndex, type ListOf } from '../../shared/query/filter-index.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { filterIndexRepository } from '../../shared/repositories/filter-index-repository.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
-import { FilterIndexUpdate } from '../../shared/use-cases/update-filter-index.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
+import { FilterIndexUpdate } from '../../shared/ingest/use-cases/update-filter-index.js';
 import { ALL_FIXTURES, disguisedFixtureDir } from '../support/ingest-fixtures.js';
 
 const NOW = new Date('2025-03-01T12:00:00Z');

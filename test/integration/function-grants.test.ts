@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../shared/config/index.js';
 import { runAsFunction } from '../../shared/local/function-scope.js';
 import { localTableName } from '../../shared/local/local-tables.js';
-import { CHANGE_MATCHER_FUNCTION } from '../../shared/platform/change-delivery.js';
+import { CHANGE_MATCHER_FUNCTION } from '../../shared/keeping-up/declaration.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../../shared/platform/functions.js';
 import { ROUTES } from '../../shared/platform/routes.js';
 import { accountsTable } from '../../shared/platform/tables.js';

@@ -5,8 +5,8 @@ import { computeChange } from '../../shared/domain/change.js';
 import { positionAtEndOf, positionBefore } from '../../shared/domain/change-log.js';
 import { changeRepository } from '../../shared/repositories/change-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { ALL_FIXTURES, disguisedFixtureDir } from '../support/ingest-fixtures.js';
 

@@ -10,7 +10,7 @@ import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { recordOfItem } from '../../shared/repositories/catalogue-item.js';
 import { documentClient, resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { ingestRepository } from '../../shared/repositories/ingest-repository.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { disguisedFixtureDir } from '../support/ingest-fixtures.js';
 
 const NOW = new Date('2025-03-01T12:00:00Z');

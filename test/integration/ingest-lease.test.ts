@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as ingestHandler } from '../../functions/ingest.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { PROJECT_ROOT } from '../../shared/local/stack.js';
-import { ingestLeaseHolder, withIngestLease } from '../../shared/use-cases/ingest-lease.js';
+import { ingestLeaseHolder, withIngestLease } from '../../shared/ingest/use-cases/ingest-lease.js';
 import { disguisedFixtureDir } from '../support/ingest-fixtures.js';
 import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-stand-in.js';
 import { startTestStack, type TestStack } from '../support/stack.js';

@@ -7,7 +7,7 @@ import { startLocalDynamo, type LocalDynamo } from '../../shared/local/dynalite-
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { documentClient, resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { ingestRepository } from '../../shared/repositories/ingest-repository.js';
-import { ingestCatalogue, NVD_CURSOR } from '../../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue, NVD_CURSOR } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { inventedCves, startNvdStandIn, type NvdStandIn } from '../support/nvd-stand-in.js';
 
 const SINCE = new Date('2024-01-01T00:00:00Z');

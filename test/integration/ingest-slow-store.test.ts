@@ -10,8 +10,8 @@ import { selectFromIndex } from '../../shared/query/filter-index.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
 import { filterIndexRepository } from '../../shared/repositories/filter-index-repository.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { disguisedFixtureDir } from '../support/ingest-fixtures.js';
 import { startSlowProxy, type SlowProxy } from '../support/slow-proxy.js';
 

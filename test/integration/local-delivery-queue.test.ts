@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RETRY_DELAYS_MS, type DeliveryJob } from '../../shared/domain/webhook-delivery.js';
-import { DELIVERY_QUEUE } from '../../shared/platform/change-delivery.js';
+import { DELIVERY_QUEUE } from '../../shared/keeping-up/declaration.js';
 import { toExportRecord } from '../../shared/render/export-record.js';
 import { deliveryLogRepository } from '../../shared/repositories/delivery-log-repository.js';
 import { watchlistRepository } from '../../shared/repositories/watchlist-repository.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/cve-lookup.js';
 import { hashApiKey, keyIdOf } from '../../shared/domain/api-key.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 

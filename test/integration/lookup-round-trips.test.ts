@@ -8,7 +8,7 @@ import { hashApiKey, keyIdOf } from '../../shared/domain/api-key.js';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 import { MINUTE_MS, TestClock } from '../support/time.js';

@@ -3,7 +3,7 @@ import { generateApiKey } from '../../shared/domain/api-key.js';
 import { cveExplanationSchema } from '../../shared/domain/cve.js';
 import { errorEnvelopeSchema, type ErrorCode } from '../../shared/domain/errors.js';
 import { accountRepository } from '../../shared/repositories/account-repository.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 

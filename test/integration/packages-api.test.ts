@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Advisory } from '../../shared/domain/advisory.js';
 import { advisoryRepository } from '../../shared/repositories/advisory-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
-import { storeAdvisories } from '../../shared/use-cases/store-advisories.js';
+import { storeAdvisories } from '../../shared/ingest/use-cases/store-advisories.js';
 import { createOpenApiChecker, createResponseRecorder } from '../support/openapi-conformance.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sessionHash } from '../../shared/auth/session-secret.js';
 import { config } from '../../shared/config/index.js';
 import { accountRepository } from '../../shared/repositories/account-repository.js';
-import { findSession } from '../../shared/use-cases/sessions.js';
+import { findSession } from '../../shared/accounts/use-cases/sessions.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
 import { makeRecord } from '../support/records.js';

@@ -10,7 +10,7 @@ import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { FUNCTIONS } from '../../shared/platform/functions.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { makeRecord } from '../support/records.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 

@@ -11,10 +11,10 @@ import { dynamoStreamEvent, sqsEvent, type StreamRecordInput } from '../../share
 import { changeRepository } from '../../shared/repositories/change-repository.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
 import { watchlistRepository } from '../../shared/repositories/watchlist-repository.js';
-import { deliverQueuedBatch, sqsDeliveryEventSchema } from '../../shared/use-cases/deliver-queued-webhooks.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
-import { dynamoStreamEventSchema, matchStreamEvent } from '../../shared/use-cases/match-stream-changes.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { deliverQueuedBatch, sqsDeliveryEventSchema } from '../../shared/keeping-up/use-cases/deliver-queued-webhooks.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
+import { dynamoStreamEventSchema, matchStreamEvent } from '../../shared/keeping-up/use-cases/match-stream-changes.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { handler as changeMatcher } from '../../functions/change-matcher.js';
 import { lambdaContext } from '../../shared/local/lambda-context.js';
 import { ALL_FIXTURES, disguisedFixtureDir } from '../support/ingest-fixtures.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { exportRecordSchema } from '../../shared/domain/cve.js';
 import { changeRepository } from '../../shared/repositories/change-repository.js';
-import { changesBetween } from '../../shared/use-cases/record-changes.js';
+import { changesBetween } from '../../shared/ingest/use-cases/record-changes.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
 import { parseAtom } from '../support/atom.js';

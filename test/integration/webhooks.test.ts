@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from '../../shared/domain/webhook-delivery.js';
 import { toExportRecord } from '../../shared/render/export-record.js';
 import { changeRepository } from '../../shared/repositories/change-repository.js';
-import { ingestCatalogue } from '../../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
 import { TestBrowser } from '../support/browser.js';
 import { parseAtom } from '../support/atom.js';

@@ -10,7 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { applyFunctionEnvironment } from '../../shared/config/local.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
-import { ingestCatalogue, type IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import { ingestCatalogue, type IngestSummary } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { startDynaliteProcess } from '../../bench/support/dynalite-process.js';
 import { DATA_DIR, filesUnder } from './data-files.js';
 

@@ -8,7 +8,7 @@ import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { localTableEnvironment } from '../../shared/local/local-tables.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
 import { resetDocumentClient } from '../../shared/repositories/dynamo-client.js';
-import type { IngestSummary } from '../../shared/use-cases/ingest-catalogue.js';
+import type { IngestSummary } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 
 export { DATA_DIR, filesUnder, linesOf } from './data-files.js';
 

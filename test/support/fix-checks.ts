@@ -7,7 +7,7 @@
  */
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {

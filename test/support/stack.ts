@@ -1,7 +1,7 @@
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../shared/local/stack.js';
-import { createAccountWithKey } from '../../shared/use-cases/create-account-with-key.js';
+import { createAccountWithKey } from '../../shared/accounts/use-cases/create-account-with-key.js';
 import { cveRepository } from '../../shared/repositories/cve-repository.js';
-import { rebuildFilterIndex } from '../../shared/use-cases/rebuild-filter-index.js';
+import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 
 export interface TestStack extends LocalStack {

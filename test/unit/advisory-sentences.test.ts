@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstSentences } from '../../shared/use-cases/package-vulnerabilities.js';
+import { firstSentences } from '../../shared/catalogue/use-cases/package-vulnerabilities.js';
 
 // PYSEC-2021-370 (CVE-2021-32811), as OSV publishes it.
 const ZOPE =

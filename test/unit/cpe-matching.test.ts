@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
-import type { VersionRange } from '../../shared/ingest/model.js';
-import { cpe22To23, parseComponentCpe, type ComponentCpe } from '../../shared/scan/component-cpe.js';
-import { cpeEntryAffects, cpeFixedVersions, cpeIndexEntries, type CpeIndexEntry } from '../../shared/scan/cpe-index.js';
+import type { VersionRange } from '../../shared/domain/nvd-record.js';
+import { cpe22To23, parseComponentCpe, type ComponentCpe } from '../../shared/domain/cpe/component-cpe.js';
+import { cpeEntryAffects, cpeFixedVersions, cpeIndexEntries, type CpeIndexEntry } from '../../shared/domain/cpe/cpe-index.js';
 import { sbomComponent } from '../../shared/scan/sbom-component.js';
-import { affectingCpeFindings, toCpeVulnerability } from '../../shared/use-cases/cpe-vulnerabilities.js';
+import { affectingCpeFindings, toCpeVulnerability } from '../../shared/scan/use-cases/cpe-vulnerabilities.js';
 import { makeRecord } from '../support/records.js';
 
 function cpe(text: string): ComponentCpe {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoCatalogue, loadDemoCatalogue, type DemoRecord } from '../../shared/demo/catalogue.js';
+import { demoCatalogue, loadDemoCatalogue, type DemoRecord } from '../../shared/ingest/demo/catalogue.js';
 import {
   catalogueRecordSchema,
   patchStatusSchema,

@@ -4,13 +4,13 @@ import { deriveFixAdvice } from '../../shared/ingest/derive/fix-advice.js';
 import { orderByDescription } from '../../shared/ingest/derive/product-order.js';
 import { explain, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
 import { productName } from '../../shared/ingest/explainer/names.js';
-import type { AffectedProduct, VersionRange } from '../../shared/ingest/model.js';
-import { parseCpe23 } from '../../shared/ingest/sources/cpe.js';
+import type { AffectedProduct, VersionRange } from '../../shared/domain/nvd-record.js';
+import { parseCpe23 } from '../../shared/domain/cpe/cpe-name.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
-import { rangeContains } from '../../shared/ingest/versions/ranges.js';
+import { rangeContains } from '../../shared/domain/cpe/version-ranges.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
 const product = (over: Partial<AffectedProduct> & Pick<AffectedProduct, 'ranges'>): AffectedProduct => ({

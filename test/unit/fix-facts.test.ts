@@ -11,7 +11,7 @@ import { readFixFacts } from '../../shared/ingest/facts/fixes.js';
 import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
-import { compareVersions } from '../../shared/ingest/versions/compare.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
 

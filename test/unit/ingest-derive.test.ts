@@ -7,7 +7,7 @@ import { deriveFixAdvice } from '../../shared/ingest/derive/fix-advice.js';
 import { deriveScore } from '../../shared/ingest/derive/score.js';
 import { deriveReferences } from '../../shared/ingest/derive/references.js';
 import { deriveTags } from '../../shared/ingest/derive/tags.js';
-import type { AffectedProduct } from '../../shared/ingest/model.js';
+import type { AffectedProduct } from '../../shared/domain/nvd-record.js';
 import { assembleFixtures } from '../support/ingest-fixtures.js';
 
 const NOW = new Date('2025-03-01T12:00:00Z');

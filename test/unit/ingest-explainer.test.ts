@@ -3,7 +3,7 @@ import type { Patch } from '../../shared/domain/cve.js';
 import { explain, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
 import { attackSentence, parseCvssVector } from '../../shared/ingest/explainer/attack.js';
 import { article, displayName, productName } from '../../shared/ingest/explainer/names.js';
-import type { AffectedProduct } from '../../shared/ingest/model.js';
+import type { AffectedProduct } from '../../shared/domain/nvd-record.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { assembleFixtures } from '../support/ingest-fixtures.js';
 import { explanationFaults } from '../support/explanation-checks.js';

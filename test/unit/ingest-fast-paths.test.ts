@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cleanVersion } from '../../shared/ingest/sources/cpe.js';
+import { cleanVersion } from '../../shared/domain/cpe/cpe-name.js';
 import { utcTimestamp } from '../../shared/ingest/sources/nvd.js';
 import { mentionIndex } from '../../shared/ingest/derive/product-order.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 import { displayName, productName, vendorName } from '../../shared/ingest/explainer/names.js';
 import { readSourceFile, recogniseFile } from '../../shared/ingest/files.js';
-import type { AffectedProduct } from '../../shared/ingest/model.js';
+import type { AffectedProduct } from '../../shared/domain/nvd-record.js';
 import { CpeTitles, cutTitle, tidyVendor, vendorPrefix } from '../../shared/ingest/names/cpe-titles.js';
 import { nameProducts } from '../../shared/ingest/names/display-names.js';
 import { fixture } from '../support/ingest-fixtures.js';

@@ -16,7 +16,7 @@ import { deriveExploitIntel } from '../../shared/ingest/derive/exploit-intel.js'
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { CISA_ADP_NVD_SOURCE, deriveScore } from '../../shared/ingest/derive/score.js';
 import { readSourceFile } from '../../shared/ingest/files.js';
-import type { Cve5Record, CvssMetric, NvdRecord } from '../../shared/ingest/model.js';
+import type { Cve5Record, CvssMetric, NvdRecord } from '../../shared/domain/nvd-record.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { epssScoreDate } from '../../shared/ingest/sources/epss.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 import { readSourceFile, recogniseFile } from '../../shared/ingest/files.js';
-import { parseCpe23 } from '../../shared/ingest/sources/cpe.js';
+import { parseCpe23 } from '../../shared/domain/cpe/cpe-name.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { isDedicatedPocRepository } from '../../shared/ingest/sources/exploits.js';
 import { suricataRuleCves } from '../../shared/ingest/sources/detections.js';

@@ -7,7 +7,7 @@ import { buildFilterIndex, selectFromIndex } from '../../shared/query/filter-ind
 import type { ExportFilters } from '../../shared/query/export-query.js';
 import { toExportRecord } from '../../shared/render/export-record.js';
 import type { AccountWatchlist } from '../../shared/repositories/watchlist-repository.js';
-import { matchChanges, WatchlistDirectory, type MatchableChange } from '../../shared/use-cases/match-changes.js';
+import { matchChanges, WatchlistDirectory, type MatchableChange } from '../../shared/keeping-up/use-cases/match-changes.js';
 import { makeRecord } from '../support/records.js';
 
 let ids = 0;

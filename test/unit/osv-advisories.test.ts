@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Advisory } from '../../shared/domain/advisory.js';
 import { parseOsvAdvisory } from '../../shared/ingest/sources/osv.js';
-import { affectingAdvisories, fixAdvice, toVulnerability } from '../../shared/use-cases/package-vulnerabilities.js';
+import { affectingAdvisories, fixAdvice, toVulnerability } from '../../shared/catalogue/use-cases/package-vulnerabilities.js';
 
 describe('OSV records as package advisories', () => {
   it('keeps the entries of the seven ecosystems with their ranges, versions and aliases, and finds the CVE', () => {

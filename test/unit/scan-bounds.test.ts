@@ -8,7 +8,7 @@ import { FIELD_BOUNDS, MAX_JSON_DEPTH, MAX_LINE_LENGTH, MAX_NOT_CHECKED_LISTED, 
 import type { ParsedManifest } from '../../shared/scan/manifest.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
 import { boundMatches } from '../../shared/scan/report-bounds.js';
-import type { ScanMatch } from '../../shared/scan/scan-match.js';
+import type { ScanMatch } from '../../shared/domain/scan-match.js';
 import { craftedManifests } from '../support/crafted-manifests.js';
 
 async function outcome(body: string): Promise<ParsedManifest | ApiError> {

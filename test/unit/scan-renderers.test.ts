@@ -4,7 +4,7 @@ import type { ScanVulnerability } from '../../shared/domain/scan-report.js';
 import { OPENVEX_CONTEXT, renderOpenVex } from '../../shared/render/openvex.js';
 import { renderScanSarif } from '../../shared/render/scan-sarif.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
-import type { ScanMatch } from '../../shared/scan/scan-match.js';
+import type { ScanMatch } from '../../shared/domain/scan-match.js';
 import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validation.js';
 
 const lockText = readFileSync(new URL('../fixtures/scan/package-lock-v3.json', import.meta.url), 'utf8');

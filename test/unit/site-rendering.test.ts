@@ -5,7 +5,7 @@ import { riskLevel } from '../../shared/domain/risk.js';
 import { SITE_PAGES, siteRewriteFunctionSource } from '../../shared/platform/web.js';
 import { shortDescription } from '../../shared/render/cve-page.js';
 import { withInlineCode } from '../../shared/render/html.js';
-import { normaliseQuery } from '../../shared/use-cases/search-cves.js';
+import { normaliseQuery } from '../../shared/catalogue/use-cases/search-cves.js';
 
 describe('withInlineCode', () => {
   test('backtick spans become <code> around escaped text; the rest is escaped too', () => {

@@ -27,10 +27,10 @@
  * - `unfixed`: vulnerable ranges no named fix covers on their own line, newest first, so the text
  *   can say plainly that a line has none.
  */
-import type { AffectedProduct, VersionRange } from '../model.js';
-import { compareVersions, isComparableVersion } from '../versions/compare.js';
+import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
+import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { describedVersions, type DescribedFix } from '../versions/description.js';
-import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../versions/ranges.js';
+import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { mentionIndex } from './product-order.js';
 
 export interface BranchFix {

@@ -1,5 +1,5 @@
 import type { CpeTitles } from '../names/cpe-titles.js';
-import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../model.js';
+import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../../domain/nvd-record.js';
 
 /** Everything the sources said about one CVE: what each derivation reads. */
 export interface CveSources {

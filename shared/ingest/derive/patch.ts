@@ -22,7 +22,7 @@
  *   `now` (exports recompute it on the export day); never negative.
  */
 import type { Patch, PatchStatus } from '../../domain/cve.js';
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, fixKeyOf, type FixAdvice } from './fix-advice.js';
 import type { CveSources } from './inputs.js';
 import { mergedReferences } from './references.js';

@@ -4,7 +4,7 @@
  * description names the one at fault. Products are found by their name in the description
  * (CPE spelling, `_` and `-` read as spaces, whole words, case ignored).
  */
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 
 /**
  * An abbreviation in brackets made of the initials before it ("Adaptive Security Appliance (ASA)

@@ -4,7 +4,7 @@
  * `affected` entries; else CISA-ADP's. Negated configuration nodes and non-vulnerable matches
  * (platforms a product runs on) are not affected products.
  */
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { ADP, cnaName, NVD, type CveSources, type Derived } from './inputs.js';
 
 export function deriveProducts({ nvd, cve5 }: Pick<CveSources, 'nvd' | 'cve5'>): Derived<readonly AffectedProduct[]> {

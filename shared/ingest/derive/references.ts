@@ -6,7 +6,7 @@
  * `vdb_entry`, Mailing List → `mailing_list`, else `reference`); links tagged Broken Link are
  * left out; at most 20, the most useful kinds first; the NVD page last when NVD holds the CVE.
  */
-import type { SourceReference } from '../model.js';
+import type { SourceReference } from '../../domain/nvd-record.js';
 import type { CveSources } from './inputs.js';
 
 export interface TypedReference {

@@ -7,7 +7,7 @@
  * is NVD's v2 scale (no CRITICAL). Unscored (`null`, UNKNOWN) only when no source gives any score.
  */
 import { CVSS_VERSIONS, type CvssVersion, type Severity } from '../../domain/cve.js';
-import type { CvssMetric } from '../model.js';
+import type { CvssMetric } from '../../domain/nvd-record.js';
 import { ADP, cnaName, NVD, type CveSources } from './inputs.js';
 
 /** CISA-ADP's source id in NVD's metrics (the ADP's CVE Program org id). */

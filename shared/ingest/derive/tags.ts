@@ -5,7 +5,7 @@
  * the target software of application CPEs (e.g. `wordpress`, `node.js`).
  */
 import type { Tag } from '../../domain/cve.js';
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 
 const PART_TAG = { a: 'application', o: 'operating_system', h: 'hardware' } as const;
 

@@ -5,9 +5,9 @@
  * ("1.6.0 update 27"). "All versions" is said only when a source says so (CPE `*` with no bound,
  * CVE 5 `defaultStatus: affected` with no versions); CPE `-` (not applicable) names no version.
  */
-import type { AffectedProduct, VersionRange } from '../model.js';
-import { compareVersions } from '../versions/compare.js';
-import { newestFirst, rangeContains } from '../versions/ranges.js';
+import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
+import { compareVersions } from '../../domain/cpe/version-compare.js';
+import { newestFirst, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { listText, rangeText } from './names.js';
 
 export interface VersionGroup {

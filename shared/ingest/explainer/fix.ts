@@ -6,8 +6,8 @@
  */
 import type { VersionFact } from '../../domain/facts.js';
 import type { FixSteps } from '../facts/fix-steps.js';
-import type { AffectedProduct } from '../model.js';
-import { compareVersions } from '../versions/compare.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
+import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { listText, rangeText } from './names.js';
 

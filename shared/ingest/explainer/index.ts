@@ -6,7 +6,7 @@
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts } from '../../domain/facts.js';
-import type { AffectedProduct, CweEntry } from '../model.js';
+import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';

@@ -1,4 +1,4 @@
-import type { AffectedProduct, VersionRange } from '../model.js';
+import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
 
 /**
  * The casing rule, the last resort after the CPE dictionary and the CNA's names: a display

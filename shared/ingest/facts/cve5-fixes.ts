@@ -6,7 +6,7 @@
  * product is shown by) and written in NVD's numbering of it, kept with source `cve5`. The caller
  * checks each against NVD's ranges of that product, so a CNA's fix never contradicts NVD.
  */
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import type { FixProduct } from './fix-products.js';
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -8,7 +8,7 @@
  * affected version (the facts keep the releases the record lists). A record that lists
  * distributions only (a flaw in a distribution's own packaging) is written as any other.
  */
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { productKey } from './fix-products.js';
 
 /** `vendor:product` CPE tokens of distributions; the Linux kernel and other upstream systems are not among them. */

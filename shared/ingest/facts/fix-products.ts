@@ -4,7 +4,7 @@
  * the same vendor under the same display title) are one product, whose vulnerable versions are
  * those of every member. Each vulnerable range keeps the platform its configuration ties it to.
  */
-import type { AffectedProduct, PlatformRange, VersionRange } from '../model.js';
+import type { AffectedProduct, PlatformRange, VersionRange } from '../../domain/nvd-record.js';
 
 export interface PlacedRange {
   readonly range: VersionRange;

@@ -5,7 +5,7 @@
 import type { VersionFact } from '../../domain/facts.js';
 import type { CveSources } from '../derive/inputs.js';
 import { mergedReferences } from '../derive/references.js';
-import type { AffectedProduct, PlatformRange } from '../model.js';
+import type { AffectedProduct, PlatformRange } from '../../domain/nvd-record.js';
 import { fixProducts } from './fix-products.js';
 import { hostOf, isVendorAdvisory } from './fix-references.js';
 

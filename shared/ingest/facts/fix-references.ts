@@ -4,7 +4,7 @@
  * those sites report on other vendors' products and state no fix of their own, so their pages
  * are not the vendor's advisory whatever the tag says.
  */
-import type { SourceReference } from '../model.js';
+import type { SourceReference } from '../../domain/nvd-record.js';
 
 const THIRD_PARTY_HOSTS = ['secunia.com', 'securityfocus.com', 'securitytracker.com', 'vupen.com', 'frsirt.com', 'osvdb.org', 'xforce.iss.net', 'exchange.xforce.ibmcloud.com', 'vuldb.com', 'securityreason.com', 'milw0rm.com', 'exploit-db.com', 'packetstormsecurity.com', 'packetstormsecurity.org'];
 

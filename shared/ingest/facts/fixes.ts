@@ -17,10 +17,10 @@
  */
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
-import { compareVersions, isComparableVersion } from '../versions/compare.js';
+import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { describedVersions } from '../versions/description.js';
-import type { VersionRange } from '../model.js';
-import { rangeContains } from '../versions/ranges.js';
+import type { VersionRange } from '../../domain/nvd-record.js';
+import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { placeStatements } from './described-fixes.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';

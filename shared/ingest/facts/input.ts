@@ -1,4 +1,4 @@
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import type { CveSources } from '../derive/inputs.js';
 
 /** What the fact readers get: the sources, and what the derivation has already settled. */

@@ -8,7 +8,7 @@
 import type { FactProduct } from '../../domain/facts.js';
 import { mentionIndex } from '../derive/product-order.js';
 import { productName } from '../explainer/names.js';
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 
 const token = (text: string) => text.trim().toLowerCase().replace(/[\s:]+/g, '_') || 'n/a';
 

@@ -9,7 +9,7 @@
  * 4. nothing: the explainer's casing rule spells the CPE tokens (`productName`).
  * Tags keep the CPE spelling; only the text changes.
  */
-import type { AffectedProduct } from '../model.js';
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { displayName } from '../explainer/names.js';
 import type { CpeTitles } from './cpe-titles.js';
 

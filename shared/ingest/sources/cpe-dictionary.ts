@@ -5,7 +5,7 @@
  * pairs' titles are kept, never the document.
  */
 import { commonJsExports } from '../../platform/common-js.js';
-import { parseCpe23 } from './cpe.js';
+import { parseCpe23 } from '../../domain/cpe/cpe-name.js';
 import type { IntelSink, StreamSource } from './source.js';
 
 export const readCpeDictionary: StreamSource['parse'] = async (chunks, sink) => {

@@ -3,8 +3,8 @@
  * container, which the derivation uses where NVD has not analysed a CVE yet.
  */
 import type { CvssVersion } from '../../domain/cve.js';
-import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, SourceReference } from '../model.js';
-import { ProductCollector, isMeaningfulVersion, parseCpe23 } from './cpe.js';
+import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, SourceReference } from '../../domain/nvd-record.js';
+import { ProductCollector, isMeaningfulVersion, parseCpe23 } from '../../domain/cpe/cpe-name.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';

@@ -1,5 +1,5 @@
 /** CISA Known Exploited Vulnerabilities: the JSON catalogue, or the same catalogue as CSV. */
-import type { KevEntry } from '../model.js';
+import type { KevEntry } from '../../domain/nvd-record.js';
 import { loadCsvParser } from './csv.js';
 import type { DocumentSource, LineSource } from './source.js';
 

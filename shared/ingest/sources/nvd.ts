@@ -3,8 +3,8 @@
  * from the retired 1.1 feeds, or inside an API page (`vulnerabilities[].cve`).
  */
 import type { CvssVersion } from '../../domain/cve.js';
-import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference, VersionRange } from '../model.js';
-import { ProductCollector, parseCpe23, type CpeName } from './cpe.js';
+import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference, VersionRange } from '../../domain/nvd-record.js';
+import { ProductCollector, parseCpe23, type CpeName } from '../../domain/cpe/cpe-name.js';
 import { isRejectedNvd } from './rejected.js';
 import { metricSeverity } from './severity.js';
 

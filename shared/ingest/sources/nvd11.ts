@@ -6,7 +6,7 @@
  * (Rejected for a `** REJECT **` description, else Analyzed when NVD scored or classified it,
  * else Awaiting Analysis); metrics are NVD's own (`nvd@nist.gov`, Primary).
  */
-import type { NvdRecord } from '../model.js';
+import type { NvdRecord } from '../../domain/nvd-record.js';
 import { parseNvdCve } from './nvd.js';
 import { isRejectionNotice } from './rejected.js';
 import { isNvd11Feed, isNvd11Item } from './sniff.js';

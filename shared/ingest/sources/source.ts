@@ -1,6 +1,6 @@
 import type { Advisory } from '../../domain/advisory.js';
 import type { CpeTitleEntry } from '../names/cpe-titles.js';
-import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../model.js';
+import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, KevEntry, NvdRecord } from '../../domain/nvd-record.js';
 
 /** Where parsers put what they read; the catalogue assembler implements it. */
 export interface IntelSink {

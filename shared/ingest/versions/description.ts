@@ -19,7 +19,7 @@
  * text just before it (`context`), so the caller can tell which product it is about.
  */
 
-import { compareVersions } from './compare.js';
+import { compareVersions } from '../../domain/cpe/version-compare.js';
 
 export interface DescribedFix {
   readonly version: string;
