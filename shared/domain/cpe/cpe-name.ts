@@ -65,9 +65,23 @@ const PLAIN_VERSION = /^[0-9][0-9A-Za-z._+~-]*$/;
 export function cleanVersion(value: string | undefined): string | undefined {
   // Nearly every version is plain, and the ingest cleans several per CPE match of every record.
   if (value !== undefined && PLAIN_VERSION.test(value)) return value;
-  const cleaned = value?.trim().replace(/[\s,;]+$/, '').replace(/\b(and|or),\s/g, '$1 ');
+  const cleaned = value === undefined ? undefined : withoutTrailingSeparators(value.trim()).replace(/\b(and|or),\s/g, '$1 ');
   return isMeaningfulVersion(cleaned) ? cleaned : undefined;
 }
+
+/**
+ * `text` without its trailing spaces, commas and semicolons. A loop, not `/[\s,;]+$/`: that
+ * pattern retries from every separator of a long run that is not at the end (quadratic), and
+ * this module, shared with the scan since it left the ingest, is held to the linear-pattern rule
+ * of request-serving code (eslint.config.js; docs/scan.md, "Regexes are linted").
+ */
+function withoutTrailingSeparators(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING_SEPARATOR.test(text[end - 1]!)) end -= 1;
+  return text.slice(0, end);
+}
+
+const TRAILING_SEPARATOR = /[\s,;]/;
 
 function cleanRange(range: VersionRange): VersionRange {
   const out: Record<string, string> = {};
