@@ -14,15 +14,20 @@ async function layerErrors(filePath: string, specifier: string): Promise<string[
 // Loading the project's ESLint config (typescript-eslint) takes seconds on a busy machine.
 describe('the layer rules (eslint.config.js) bite', { timeout: 120_000 }, () => {
   it.each([
-    ['shared/catalogue/use-cases/export-cves.ts', '../http/caller.js', 'Use cases never import http/'],
+    ['shared/catalogue/use-cases/export-cves.ts', '../../http/caller.js', 'Use cases never import http/'],
+    ['shared/ingest/use-cases/ingest-catalogue.ts', '../../http/logger.js', 'Use cases never import http/'],
     ['shared/domain/caller.ts', '../http/caller.js', 'shared/domain imports nothing'],
     ['shared/domain/cve-id.ts', '../config/index.js', 'shared/domain imports nothing'],
-    ['shared/repositories/account-repository.ts', '../use-cases/sessions.js', 'Repositories never import'],
+    ['shared/domain/cpe/cpe-index.ts', '../../config/index.js', 'shared/domain imports nothing'],
+    ['shared/repositories/account-repository.ts', '../accounts/use-cases/sessions.js', 'Repositories never import'],
+    ['shared/repositories/cpe-index-repository.ts', '../scan/manifest.js', 'Repositories never import'],
     ['shared/repositories/account-repository.ts', '../http/logger.js', 'Repositories never import'],
     ['functions/account.ts', '../shared/repositories/account-repository.js', 'functions/ imports only'],
     ['functions/openapi.ts', '../shared/config/index.js', 'functions/ imports only'],
     ['functions/health.ts', '../infra/api-stack.js', 'functions/ imports only'],
-    ['shared/accounts/use-cases/sign-in.ts', '../../infra/api-stack.js', 'Nothing in shared/ imports infra/'],
+    ['functions/ingest.ts', '../shared/ingest/sources/nvd.js', 'functions/ imports only'],
+    ['functions/scan.ts', '../shared/scan/declaration.js', 'functions/ imports only'],
+    ['shared/accounts/use-cases/sign-in.ts', '../../../infra/api-stack.js', 'Nothing in shared/ imports infra/'],
     ['shared/local/stack.ts', '../../functions/account.js', 'Nothing in shared/ imports infra/'],
     ['shared/repositories/batch.ts', '../../functions/account.js', 'Nothing in shared/ imports infra/'],
   ])('%s importing %s is an error', async (file, specifier, message) => {
@@ -35,9 +40,11 @@ describe('the layer rules (eslint.config.js) bite', { timeout: 120_000 }, () => 
     ['shared/domain/cve-id.ts', './cve.js'],
     ['shared/repositories/account-repository.ts', '../domain/api-key.js'],
     ['shared/repositories/account-repository.ts', '../config/index.js'],
-    ['shared/catalogue/use-cases/export-cves.ts', '../domain/caller.js'],
+    ['shared/catalogue/use-cases/export-cves.ts', '../../domain/caller.js'],
+    ['shared/domain/cpe/cpe-index.ts', '../nvd-record.js'],
     ['functions/account.ts', '../shared/http/account-handler.js'],
-    ['functions/account.ts', '../shared/use-cases/account-dashboard.js'],
+    ['functions/account.ts', '../shared/accounts/use-cases/account-dashboard.js'],
+    ['functions/ingest.ts', '../shared/ingest/use-cases/run-scheduled-ingest.js'],
     ['shared/http/caller.ts', '../domain/caller.js'],
   ])('%s importing %s is allowed', async (file, specifier) => {
     expect(await layerErrors(file, specifier)).toEqual([]);
