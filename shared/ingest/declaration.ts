@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../platform/functions.js';
+import type { FunctionDefinition } from '../platform/function-definition.js';
 
 /**
  * The scheduled ingest Lambda. Not behind API Gateway, so it is not in FUNCTIONS (which the API

@@ -1,4 +1,4 @@
-import type { FunctionDefinition } from '../platform/functions.js';
+import type { FunctionDefinition, RouteDeclaration } from '../platform/function-definition.js';
 
 /**
  * The change pipeline in AWS (product-decisions §7, docs/architecture.md "Change delivery"):
@@ -62,3 +62,52 @@ export const CATALOGUE_STREAM_READING = {
   /** Stream records older than this are skipped to the failure queue (the change log is hours behind otherwise). */
   maxRecordAgeHours: 6,
 } as const;
+
+/**
+ * The keeping-up slice's API functions and routes: the change log (`/api/changes`), watchlists
+ * with an API key, and the private Atom feeds. The change matcher and the webhook delivery
+ * function, which no route reaches, are declared above with their queue and stream.
+ */
+export const KEEPING_UP_FUNCTIONS = {
+  // Product decisions §10: the dashboard's watchlist calls for an API key's account (the watchlists live in the accounts table).
+  watchlistsApi: {
+    id: 'watchlistsApi',
+    entry: 'watchlists-api',
+    description: '/api/watchlists...: watchlists managed with an API key',
+    tables: { accounts: 'readWrite', counters: 'readWrite' },
+    parameters: ['publicBaseUrl'],
+    timeoutSeconds: 10,
+  },
+  // A page of 1000 changes carries 1000 records (as large as an export's), so it streams too.
+  changes: {
+    id: 'changes',
+    entry: 'changes',
+    description: 'GET /api/changes: the catalogue change log from a cursor',
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'readWrite', changes: 'read', counters: 'readWrite' },
+    memoryMb: 512,
+    timeoutSeconds: 30,
+    responseStreaming: true,
+  },
+  // Reads the watchlist (accounts) and scans the newest changes; no key, the token is the capability.
+  feed: {
+    id: 'feed',
+    entry: 'feed',
+    description: 'GET /feeds/<token>.atom: the private Atom feed of one watchlist',
+    parameters: ['publicBaseUrl'],
+    tables: { accounts: 'read', changes: 'read' },
+    memoryMb: 512,
+    timeoutSeconds: 15,
+  },
+} as const satisfies Record<string, FunctionDefinition>;
+
+export const KEEPING_UP_ROUTES: readonly RouteDeclaration<keyof typeof KEEPING_UP_FUNCTIONS>[] = [
+  { method: 'GET', path: '/api/changes', functionId: 'changes', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'POST', path: '/api/watchlists', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'GET', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'PATCH', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  { method: 'DELETE', path: '/api/watchlists/{id}', functionId: 'watchlistsApi', auth: 'apiKey' },
+  // A watchlist's private Atom feed: `{file}` is `<token>.atom`; the token is the capability (docs/feeds.md).
+  { method: 'GET', path: '/feeds/{file}', functionId: 'feed', auth: 'none' },
+];
