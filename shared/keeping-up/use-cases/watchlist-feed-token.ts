@@ -3,26 +3,12 @@
  * /account/watchlists/{id}/feed-token` issues a new address (the old one stops answering at
  * once), `DELETE` revokes it (the watchlist then has no feed until a new one is issued).
  */
-import { feedPath, feedTokenHash, newFeedToken, tokenOfFeedPath } from '../../domain/feed-token.js';
 import { ApiError } from '../../domain/errors.js';
 import type { Watchlist } from '../../domain/watchlist.js';
-import { feedTokenRepository } from '../../repositories/feed-token-repository.js';
 import { watchlistRepository } from '../../repositories/watchlist-repository.js';
 import type { ActiveSession } from '../../accounts/use-cases/sessions.js';
+import { dropFeedToken, issueFeedLookup } from './feed-lookup.js';
 import { findWatchlist } from './watchlists.js';
-
-/** Writes a new token's lookup item and answers the feed path that carries the token. */
-export async function issueFeedLookup(accountId: string, watchlistId: string, at: string): Promise<string> {
-  const token = newFeedToken();
-  await feedTokenRepository.put(feedTokenHash(token), { account_id: accountId, watchlist_id: watchlistId }, at);
-  return feedPath(token);
-}
-
-/** Removes the lookup item of a feed path (nothing when there is none). */
-export async function dropFeedToken(path: string | null): Promise<void> {
-  const token = path ? tokenOfFeedPath(path) : undefined;
-  if (token) await feedTokenRepository.remove(feedTokenHash(token));
-}
 
 async function replaceFeed(active: ActiveSession, current: Watchlist, feedUrl: string | null, nowMs: number): Promise<Watchlist> {
   const watchlist: Watchlist = { ...current, feed_url: feedUrl, updated_at: new Date(nowMs).toISOString() };

@@ -15,7 +15,7 @@ import { parseExportQuery } from '../../query/export-query.js';
 import { deliveryLogRepository } from '../../repositories/delivery-log-repository.js';
 import { watchlistRepository } from '../../repositories/watchlist-repository.js';
 import { guardWebhookUrl } from '../webhooks/url-guard.js';
-import { dropFeedToken, issueFeedLookup } from './watchlist-feed-token.js';
+import { dropFeedToken, issueFeedLookup } from './feed-lookup.js';
 
 /** The request bodies the handlers parse, as the account use cases expose theirs. */
 export { createWatchlistSchema, updateWatchlistSchema } from '../../domain/watchlist.js';
