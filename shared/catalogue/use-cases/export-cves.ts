@@ -8,7 +8,7 @@ import { selectFromIndex, type FilterIndex } from '../../query/filter-index.js';
 import { createIndexCache } from '../../query/index-cache.js';
 import { cveRepository } from '../../repositories/cve-repository.js';
 import { filterIndexRepository } from '../../repositories/filter-index-repository.js';
-import { spendExportUnit, withExportRate } from '../../accounts/use-cases/export-allowance.js';
+import { spendExportUnit, withExportRate } from '../../accounts/public.js';
 import { platformClock } from '../../platform/clock.js';
 import { CURSOR_TTL_SECONDS, cursorHash, newCursorToken, type ExportCursorState } from '../../query/export-cursor.js';
 import { counterRepository } from '../../repositories/counter-repository.js';

@@ -6,7 +6,7 @@
 import { ApiError } from '../../domain/errors.js';
 import type { Watchlist } from '../../domain/watchlist.js';
 import { watchlistRepository } from '../../repositories/watchlist-repository.js';
-import type { ActiveSession } from '../../accounts/use-cases/sessions.js';
+import type { ActiveSession } from '../../accounts/public.js';
 import { dropFeedToken, issueFeedLookup } from './feed-lookup.js';
 import { findWatchlist } from './watchlists.js';
 

@@ -9,8 +9,8 @@ import { utcDay } from '../../domain/days-unpatched.js';
 import type { ExportRecord } from '../../domain/cve.js';
 import type { ExportFilters, ExportQuery } from '../../query/export-query.js';
 import { toExportRecord } from '../../render/export-record.js';
-import { selectExportRows } from '../../catalogue/use-cases/export-cves.js';
-import type { ActiveSession } from '../../accounts/use-cases/sessions.js';
+import { selectExportRows } from '../../catalogue/public.js';
+import type { ActiveSession } from '../../accounts/public.js';
 import { findWatchlist } from './watchlists.js';
 import { PREVIEW_MATCHES } from '../../domain/limits.js';
 

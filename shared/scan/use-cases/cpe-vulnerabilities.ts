@@ -8,7 +8,7 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { urgencyOf, type PackageVulnerability } from '../../domain/package-vulnerability.js';
 import type { ComponentCpe } from '../../domain/cpe/component-cpe.js';
 import { cpeEntryAffects, cpeFixedVersions, type CpeIndexEntry } from '../../domain/cpe/cpe-index.js';
-import { fixAdvice } from '../../catalogue/use-cases/package-vulnerabilities.js';
+import { fixAdvice } from '../../catalogue/public.js';
 
 /** One CVE whose NVD configuration holds the component's version. */
 export interface CpeFinding {

@@ -14,10 +14,8 @@ import { parseManifest } from '../parse-manifest.js';
 import { boundMatches } from '../report-bounds.js';
 import type { ScanMatch } from '../../domain/scan-match.js';
 import { affectingCpeFindings, toCpeVulnerability } from './cpe-vulnerabilities.js';
-import { admitRequest } from '../../accounts/use-cases/admit-request.js';
-import { spendExportUnit, withExportRate } from '../../accounts/use-cases/export-allowance.js';
-import type { ActiveSession } from '../../accounts/use-cases/sessions.js';
-import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from '../../catalogue/use-cases/package-vulnerabilities.js';
+import { admitRequest, spendExportUnit, withExportRate, type ActiveSession } from '../../accounts/public.js';
+import { affectingAdvisories, catalogueRecordsFor, vulnerabilitiesOf, type Component } from '../../catalogue/public.js';
 import { platformClock } from '../../platform/clock.js';
 
 /** What a scan found, ready to render in any of the three formats. */
