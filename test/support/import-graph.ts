@@ -16,6 +16,15 @@ export const SLICES = ['catalogue', 'accounts', 'keeping-up', 'ingest', 'scan'] 
 /** The folders below the slices: they serve every slice, so they import none. */
 export const LOWER_LAYERS = ['shared/domain/', 'shared/repositories/', 'shared/query/', 'shared/render/', 'shared/config/', 'shared/auth/', 'shared/secrets/'];
 
+/** Every other folder of shared/ (docs/architecture.md, "Layout"): the lower layers and those above the slices. */
+export const SHARED_LAYERS = [
+  ...LOWER_LAYERS.map((layer) => layer.slice('shared/'.length, -1)),
+  'platform',
+  'http',
+  'openapi',
+  'local',
+];
+
 /** Where the ingest may be entered from outside it: its Lambda's handler and the command-line tools. */
 const INGEST_ENTRANTS = [/^functions\/ingest\.ts$/, /^bin\//];
 

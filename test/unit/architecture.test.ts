@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importCircles, layerViolations, readImportGraph, type ImportGraph } from '../support/import-graph.js';
+import { importCircles, layerViolations, readImportGraph, SHARED_LAYERS, SLICES, type ImportGraph } from '../support/import-graph.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -21,6 +21,16 @@ describe('the import graph of shared/, functions/, infra/ and bin/ (docs/archite
     expect(graph.get('shared/platform/functions.ts')).toEqual(
       expect.arrayContaining(['shared/catalogue/declaration.ts', 'shared/accounts/declaration.ts', 'shared/keeping-up/declaration.ts', 'shared/scan/declaration.ts']),
     );
+  });
+
+  it('is laid out by capability: every folder of shared/ is a slice with its declaration and use cases, or a named layer', () => {
+    const folders = readdirSync(join(ROOT, 'shared'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    const known = new Set<string>([...SLICES, ...SHARED_LAYERS]);
+    expect(folders.map((entry) => entry.name).filter((name) => !known.has(name))).toEqual([]);
+    for (const slice of SLICES) {
+      expect(existsSync(join(ROOT, 'shared', slice, 'declaration.ts')), `shared/${slice}/declaration.ts`).toBe(true);
+      expect(existsSync(join(ROOT, 'shared', slice, 'use-cases')), `shared/${slice}/use-cases/`).toBe(true);
+    }
   });
 
   it('has no import circle', () => {
@@ -55,11 +65,11 @@ describe('the checks bite (a tiny graph in memory)', () => {
 
   it.each([
     ['shared/domain/cpe/cpe-index.ts', 'shared/ingest/sources/nvd.ts', 'a lower layer imports a slice'],
-    ['shared/repositories/cve-repository.ts', 'shared/ingest/model.ts', 'a lower layer imports a slice'],
+    ['shared/repositories/cve-repository.ts', 'shared/ingest/writer.ts', 'a lower layer imports a slice'],
     ['shared/render/csv.ts', 'shared/scan/manifest.ts', 'a lower layer imports a slice'],
     ['shared/query/export-query.ts', 'shared/catalogue/use-cases/export-cves.ts', 'a lower layer imports a slice'],
     ['shared/http/scan-answer.ts', 'shared/ingest/versions/description.ts', 'only the ingest'],
-    ['shared/scan/use-cases/scan-manifest.ts', 'shared/ingest/sources/cpe.ts', 'only the ingest'],
+    ['shared/scan/use-cases/scan-manifest.ts', 'shared/ingest/sources/osv.ts', 'only the ingest'],
     ['functions/scan.ts', 'shared/ingest/use-cases/ingest-catalogue.ts', 'only the ingest'],
     ['shared/scan/use-cases/scan-manifest.ts', 'shared/catalogue/use-cases/package-vulnerabilities.ts', 'shared/catalogue/public.ts'],
     ['shared/keeping-up/use-cases/watchlist-preview.ts', 'shared/accounts/use-cases/sessions.ts', 'shared/accounts/public.ts'],
