@@ -3,6 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ACCOUNTS_FUNCTIONS } from '../../shared/accounts/declaration.js';
+import { CATALOGUE_FUNCTIONS } from '../../shared/catalogue/declaration.js';
+import { INGEST_FUNCTION } from '../../shared/ingest/declaration.js';
+import { CHANGE_MATCHER_FUNCTION, KEEPING_UP_FUNCTIONS, WEBHOOK_DELIVERY_FUNCTION } from '../../shared/keeping-up/declaration.js';
+import type { FunctionDefinition } from '../../shared/platform/function-definition.js';
+import { SCAN_FUNCTIONS } from '../../shared/scan/declaration.js';
 import { importCircles, layerViolations, readImportGraph, SHARED_LAYERS, SLICES, type ImportGraph } from '../support/import-graph.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -31,6 +37,23 @@ describe('the import graph of shared/, functions/, infra/ and bin/ (docs/archite
       expect(existsSync(join(ROOT, 'shared', slice, 'declaration.ts')), `shared/${slice}/declaration.ts`).toBe(true);
       expect(existsSync(join(ROOT, 'shared', slice, 'use-cases')), `shared/${slice}/use-cases/`).toBe(true);
     }
+  });
+
+  it('gives every Lambda under functions/ to exactly one slice: each file is the entry of one declared function', () => {
+    const declared: Record<string, readonly FunctionDefinition[]> = {
+      catalogue: Object.values(CATALOGUE_FUNCTIONS),
+      accounts: Object.values(ACCOUNTS_FUNCTIONS),
+      'keeping-up': [...Object.values(KEEPING_UP_FUNCTIONS), CHANGE_MATCHER_FUNCTION, WEBHOOK_DELIVERY_FUNCTION],
+      ingest: [INGEST_FUNCTION],
+      scan: Object.values(SCAN_FUNCTIONS),
+    };
+    const owners = new Map<string, string[]>();
+    for (const [slice, definitions] of Object.entries(declared)) {
+      for (const { entry } of definitions) owners.set(entry, [...(owners.get(entry) ?? []), slice]);
+    }
+    const files = readdirSync(join(ROOT, 'functions')).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -'.ts'.length));
+    expect(files.filter((file) => owners.get(file)?.length !== 1)).toEqual([]);
+    expect([...owners.keys()].filter((entry) => !files.includes(entry))).toEqual([]);
   });
 
   it('has no import circle', () => {
