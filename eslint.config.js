@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import prettier from 'eslint-config-prettier';
 
 /** The capability slices: shared/<slice>/ holds its use cases and its declaration (docs/architecture.md). */
 const SLICES = 'catalogue|accounts|keeping-up|ingest|scan';
@@ -11,14 +12,14 @@ const SLICES = 'catalogue|accounts|keeping-up|ingest|scan';
  * The import graph's own rules (no circle, nothing below the slices reaching into one, slices
  * meeting only through a public entry) are checked by `test/unit/architecture.test.ts`.
  */
-const NOT_INFRA_OR_FUNCTIONS = { regex: '^(\\.\\./)+(infra|functions|bin)/', message: 'Nothing in shared/ imports infra/, functions/ or bin/: arrows point down only.' };
+const NOT_INFRA_OR_FUNCTIONS = {
+  regex: '^(\\.\\./)+(infra|functions|bin)/',
+  message: 'Nothing in shared/ imports infra/, functions/ or bin/: arrows point down only.',
+};
 const DOMAIN_ALONE = 'shared/domain imports nothing of the project outside shared/domain (plain functions and schemas).';
 const LAYERS = {
   'shared/**': [NOT_INFRA_OR_FUNCTIONS],
-  'shared/domain/**': [
-    NOT_INFRA_OR_FUNCTIONS,
-    { regex: '^\\.\\./', message: DOMAIN_ALONE },
-  ],
+  'shared/domain/**': [NOT_INFRA_OR_FUNCTIONS, { regex: '^\\.\\./', message: DOMAIN_ALONE }],
   // A file one folder down (shared/domain/cpe/) may reach the rest of shared/domain, nothing above it.
   'shared/domain/*/**': [NOT_INFRA_OR_FUNCTIONS, { regex: '^\\.\\./\\.\\./', message: DOMAIN_ALONE }],
   'shared/repositories/**': [
@@ -54,10 +55,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through shared/config.' },
-      ],
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through shared/config.' }],
     },
   },
   {
@@ -143,4 +141,6 @@ export default tseslint.config(
   },
   // Later entries win for the same rule, so each folder's entry repeats the shared/ one (LAYERS).
   ...layerRules,
+  // Last: Prettier holds the layout (`npm run lint` checks it), so the rules it would fight are off.
+  prettier,
 );

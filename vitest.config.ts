@@ -8,7 +8,13 @@ import { BUNDLE_CACHE_CONTEXT } from './infra/bundle-cache.js';
  * The infra suites build the app thirteen times: each build's 21 function bundles come from a
  * cache (infra/bundle-cache.ts) where esbuild would write the same bytes. One folder per checkout.
  */
-const infraBundleCache = join(tmpdir(), `plaincve-bundles-${createHash('sha256').update(import.meta.dirname).digest('hex').slice(0, 12)}`);
+const infraBundleCache = join(
+  tmpdir(),
+  `plaincve-bundles-${createHash('sha256')
+    .update(import.meta.dirname)
+    .digest('hex')
+    .slice(0, 12)}`,
+);
 
 // One project per suite, so `npm test` stays self-contained while e2e and real-data suites
 // (which need Chromium or ../shared/data) run only when asked for.

@@ -35,7 +35,10 @@ for (const suite of suites) {
 }
 for (const failure of failures) {
   console.log(`\nFAILED [${failure.suite}] ${relative(process.cwd(), failure.file)} > ${failure.title}`);
-  const lines = failure.message.split('\n').filter((line) => line.trim() !== '').slice(0, 8);
+  const lines = failure.message
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 8);
   for (const line of lines) console.log(`  ${line.slice(0, 300)}`);
 }
 console.log(`Tests: ${passed} passed, ${failed} failed`);

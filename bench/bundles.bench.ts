@@ -99,7 +99,9 @@ export default async function bundlesBench(options: BenchOptions): Promise<Headl
       const total = loadBundle(join(ROOT, entryFile), runs);
       const sdkTime = loadSdk(total.sdk, runs);
       const code = [...atStart, ...lazy];
-      const external = code.flatMap((file) => (metafile.outputs[file]?.imports ?? []).filter((i) => i.external && i.path.startsWith('@aws-sdk/')).map((i) => i.path));
+      const external = code.flatMap((file) =>
+        (metafile.outputs[file]?.imports ?? []).filter((i) => i.external && i.path.startsWith('@aws-sdk/')).map((i) => i.path),
+      );
       const required = code.flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/["'](@aws-sdk\/[a-z0-9-]+)["']/g)].map((m) => m[1] ?? ''));
       const named = [...new Set([...external, ...required])];
       const deferred = named.filter((p) => !total.sdk.includes(p));
@@ -122,32 +124,56 @@ export default async function bundlesBench(options: BenchOptions): Promise<Headl
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
-  console.log(`Function bundles as deployed (infra/function-bundle.ts: esbuild, minified ESM, node22, code splitting, @aws-sdk/* external; source maps not counted)`);
+  console.log(
+    `Function bundles as deployed (infra/function-bundle.ts: esbuild, minified ESM, node22, code splitting, @aws-sdk/* external; source maps not counted)`,
+  );
   console.log('"start" = the entry file + every chunk it imports statically: what a cold start reads and compiles;');
-  console.log('"lazy" = every other chunk, read only when a request reaches its import() (e.g. a CycloneDX scan loads ajv and ONE schema version of the three);');
+  console.log(
+    '"lazy" = every other chunk, read only when a request reaches its import() (e.g. a CycloneDX scan loads ajv and ONE schema version of the three);',
+  );
   console.log(`module load = importing the entry in a fresh node process (median of ${runs}), lazy chunks not loaded;`);
   console.log('"SDK alone" imports only the SDK packages the bundle loads at start, in a fresh process (the SDK\'s share of the load);');
   console.log('CPU ms (user + system) is what the import costs; wall ms is what it waits, inflated by a busy machine:');
   console.table(rows);
-  for (const r of rows.filter((r) => r['lazy KiB'] > 0)) console.log(`${r.function}: ${r['start KiB']} KiB at start, +${r['lazy KiB']} KiB in chunks loaded on first use (${r['lazy holds (KiB)']})`);
+  for (const r of rows.filter((r) => r['lazy KiB'] > 0))
+    console.log(`${r.function}: ${r['start KiB']} KiB at start, +${r['lazy KiB']} KiB in chunks loaded on first use (${r['lazy holds (KiB)']})`);
   const api = rows.filter((r) => r.function !== 'ingest');
   const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   const ingest = rows.find((r) => r.function === 'ingest');
   return [
     {
       figure: 'API function bundles at start (entry + static chunks, minified)',
-      value: `${range(api.map((r) => r['start KiB']), 1)} KiB${ingest ? `; ingest ${ingest['start KiB']} KiB` : ''}`,
+      value: `${range(
+        api.map((r) => r['start KiB']),
+        1,
+      )} KiB${ingest ? `; ingest ${ingest['start KiB']} KiB` : ''}`,
       goal: '< 200 KB each',
     },
     {
       figure: '  + chunks loaded on first use (import())',
-      value: rows.filter((r) => r['lazy KiB'] > 0).map((r) => `${r.function} +${r['lazy KiB']}`).join(', ') || 'none',
+      value:
+        rows
+          .filter((r) => r['lazy KiB'] > 0)
+          .map((r) => `${r.function} +${r['lazy KiB']}`)
+          .join(', ') || 'none',
     },
-    { figure: 'module load, fresh process (wall / CPU)', value: `${range(api.map((r) => r['load ms']))} / ${range(api.map((r) => r['load CPU ms']))} ms`, goal: '< 150 ms' },
-    { figure: '  of which the SDK alone (wall / CPU)', value: `${range(api.map((r) => r['SDK alone ms']))} / ${range(api.map((r) => r['SDK alone CPU ms']))} ms` },
-    { figure: '  lookup (cveLookup): load / SDK share', value: (() => {
-      const lookup = rows.find((r) => r.function === 'cveLookup');
-      return lookup ? `${lookup['load ms']} ms wall (${lookup['load CPU ms']} CPU), SDK ${lookup['SDK alone ms']} ms (${lookup['SDK alone CPU ms']} CPU)` : '–';
-    })() },
+    {
+      figure: 'module load, fresh process (wall / CPU)',
+      value: `${range(api.map((r) => r['load ms']))} / ${range(api.map((r) => r['load CPU ms']))} ms`,
+      goal: '< 150 ms',
+    },
+    {
+      figure: '  of which the SDK alone (wall / CPU)',
+      value: `${range(api.map((r) => r['SDK alone ms']))} / ${range(api.map((r) => r['SDK alone CPU ms']))} ms`,
+    },
+    {
+      figure: '  lookup (cveLookup): load / SDK share',
+      value: (() => {
+        const lookup = rows.find((r) => r.function === 'cveLookup');
+        return lookup
+          ? `${lookup['load ms']} ms wall (${lookup['load CPU ms']} CPU), SDK ${lookup['SDK alone ms']} ms (${lookup['SDK alone CPU ms']} CPU)`
+          : '–';
+      })(),
+    },
   ];
 }

@@ -45,7 +45,16 @@ const pick = <T>(values: readonly T[]): T => values[Math.floor(rnd() * values.le
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 const RISKS: RiskLevel[] = ['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'];
 const TAGS = Array.from({ length: 400 }, (_, i) => `vendor${i}`);
-const WORDS = ['sql injection', 'cross-site scripting', 'buffer overflow', 'path traversal', 'deserialization', 'authentication bypass', 'denial of service', 'remote code execution'];
+const WORDS = [
+  'sql injection',
+  'cross-site scripting',
+  'buffer overflow',
+  'path traversal',
+  'deserialization',
+  'authentication bypass',
+  'denial of service',
+  'remote code execution',
+];
 const EVENTS: WatchlistEvent[][] = [['cve.added'], ['cve.risk_changed'], ['cve.added', 'cve.risk_changed'], ['cve.added', 'cve.risk_changed', 'cve.updated']];
 
 function record(i: number): ExportRecord {
@@ -60,9 +69,18 @@ function record(i: number): ExportRecord {
     description: `A ${pick(WORDS)} in product ${i % 997} lets a remote attacker do harm.`,
     published_date: '2026-11-01',
     cwe_ids: ['CWE-79'],
-    exploit_intel: { risk_level: risk, weaponized: risk !== 'LOW' && risk !== 'MEDIUM', detectable: risk === 'MEDIUM', detection_sources: [], exploit_sources: [] },
+    exploit_intel: {
+      risk_level: risk,
+      weaponized: risk !== 'LOW' && risk !== 'MEDIUM',
+      detectable: risk === 'MEDIUM',
+      detection_sources: [],
+      exploit_sources: [],
+    },
     patch: { status: pick(['available', 'not_available', 'partial'] as const), patch_urls: [], days_unpatched: 0 },
-    tags: [{ tag: pick(TAGS), tag_type: 'vendor' }, { tag: pick(TAGS), tag_type: 'product' }],
+    tags: [
+      { tag: pick(TAGS), tag_type: 'vendor' },
+      { tag: pick(TAGS), tag_type: 'product' },
+    ],
     cvss_version: '3.1',
     cvss_vector: null,
   };
@@ -124,7 +142,10 @@ export default async function benchChanges(options: BenchOptions): Promise<Headl
   const size = options.quick ? QUICK : FULL;
   const stack = await startLocalStack({ port: 0, webhooks: { background: false } });
   try {
-    await batchPutAll(tableName('ACCOUNTS_TABLE'), Array.from({ length: size.accounts }, (_, a) => watchlistItem(a)));
+    await batchPutAll(
+      tableName('ACCOUNTS_TABLE'),
+      Array.from({ length: size.accounts }, (_, a) => watchlistItem(a)),
+    );
     const watchlists = size.accounts * PER_ACCOUNT;
     const changes = Array.from({ length: size.changes }, (_, i) => change(i));
 
@@ -157,13 +178,32 @@ export default async function benchChanges(options: BenchOptions): Promise<Headl
 
     const rate = (ms: number) => Math.round(size.changes / (ms / 1000));
     console.table([
-      { shape: `1 batch of ${size.changes}`, 'records/s': rate(oneBatchMs), 'ms': Math.round(oneBatchMs), 'DynamoDB calls': oneBatchCalls, 'calls per change': +(oneBatchCalls / size.changes).toFixed(5), 'delivery jobs': oneBatchJobs },
-      { shape: `batches of ${STREAM_BATCH}, cached`, 'records/s': rate(streamMs), 'ms': Math.round(streamMs), 'DynamoDB calls': calls, 'calls per change': +(calls / size.changes).toFixed(5), 'delivery jobs': jobs },
+      {
+        shape: `1 batch of ${size.changes}`,
+        'records/s': rate(oneBatchMs),
+        ms: Math.round(oneBatchMs),
+        'DynamoDB calls': oneBatchCalls,
+        'calls per change': +(oneBatchCalls / size.changes).toFixed(5),
+        'delivery jobs': oneBatchJobs,
+      },
+      {
+        shape: `batches of ${STREAM_BATCH}, cached`,
+        'records/s': rate(streamMs),
+        ms: Math.round(streamMs),
+        'DynamoDB calls': calls,
+        'calls per change': +(calls / size.changes).toFixed(5),
+        'delivery jobs': jobs,
+      },
     ]);
-    console.log(`${size.changes} changed records against ${watchlists} watchlists (${size.accounts} accounts × ${PER_ACCOUNT}); the watchlists are read with one paged Query of the allWatchlists index, matching is in memory.`);
+    console.log(
+      `${size.changes} changed records against ${watchlists} watchlists (${size.accounts} accounts × ${PER_ACCOUNT}); the watchlists are read with one paged Query of the allWatchlists index, matching is in memory.`,
+    );
     return [
       { figure: `matcher: ${size.changes} changes × ${watchlists} watchlists (batches of ${STREAM_BATCH})`, value: `${rate(streamMs)} records/s` },
-      { figure: 'matcher: DynamoDB calls per change', value: `${(calls / size.changes).toFixed(5)} (batches of ${STREAM_BATCH}), ${(oneBatchCalls / size.changes).toFixed(5)} (one batch)` },
+      {
+        figure: 'matcher: DynamoDB calls per change',
+        value: `${(calls / size.changes).toFixed(5)} (batches of ${STREAM_BATCH}), ${(oneBatchCalls / size.changes).toFixed(5)} (one batch)`,
+      },
     ];
   } finally {
     await stack.close();

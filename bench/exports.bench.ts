@@ -25,7 +25,14 @@ import type { CatalogueRecord, PatchStatus, RiskLevel } from '../shared/domain/c
 import { MAX_EXPORT_ROWS } from '../shared/domain/limits.js';
 import { FUNCTIONS } from '../shared/platform/functions.js';
 import { parseExportQuery } from '../shared/query/export-query.js';
-import { buildFilterIndex, decodeFilterIndex, encodeFilterIndex, encodeFilterIndexParts, selectFromIndex, type FilterIndex } from '../shared/query/filter-index.js';
+import {
+  buildFilterIndex,
+  decodeFilterIndex,
+  encodeFilterIndex,
+  encodeFilterIndexParts,
+  selectFromIndex,
+  type FilterIndex,
+} from '../shared/query/filter-index.js';
 import { observeDynamoCalls } from '../shared/repositories/dynamo-client.js';
 import { cveRepository } from '../shared/repositories/cve-repository.js';
 import { createAccountWithKey } from '../shared/accounts/use-cases/create-account-with-key.js';
@@ -39,7 +46,11 @@ import { installLambdaStreamingGlobal, invokeStreaming, type StreamingHandler } 
 import { startLocalStack } from '../shared/local/stack.js';
 import type { BenchOptions, Headline } from './support/headline.js';
 
-const FULL = { catalogue: 300_000, runs: 15, queries: ['', 'severity=high', 'min_score=7&patch_status=not_available', 'search=sql%20injection', 'tag=microsoft&min_score=5'] };
+const FULL = {
+  catalogue: 300_000,
+  runs: 15,
+  queries: ['', 'severity=high', 'min_score=7&patch_status=not_available', 'search=sql%20injection', 'tag=microsoft&min_score=5'],
+};
 const QUICK = { catalogue: 20_000, runs: 2, queries: ['severity=high'] };
 type Format = 'csv' | 'json' | 'sarif';
 const FORMATS: Format[] = ['csv', 'json', 'sarif'];
@@ -144,7 +155,13 @@ function toRecord(base: BaseRecord, copy: number): CatalogueRecord {
       fix: 'Apply the vendor update listed in the references.',
       references: base.urls.map((url) => ({ title: new URL(url).hostname || 'reference', url, ref_type: 'reference' })),
     },
-    exploit_intel: { risk_level: risk, detectable: risk !== 'LOW', weaponized: risk === 'CRITICAL_GAP' || risk === 'HIGH', detection_sources: [], exploit_sources: [] },
+    exploit_intel: {
+      risk_level: risk,
+      detectable: risk !== 'LOW',
+      weaponized: risk === 'CRITICAL_GAP' || risk === 'HIGH',
+      detection_sources: [],
+      exploit_sources: [],
+    },
     patch: { status: patch, ...(patch === 'available' ? { patch_date: base.published } : {}), patch_urls: [], days_unpatched: 0 },
     tags: [
       ...(base.vendor ? [{ tag: base.vendor, tag_type: 'vendor' as const }] : []),
@@ -176,7 +193,9 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
   const real = !options.quick && existsSync(join(dataDir, 'nvd'));
   let t = performance.now();
   const base = real ? await readRealRecords(dataDir) : generatedRecords(options.quick ? CATALOGUE_SIZE : 50_000);
-  console.log(`source: ${real ? `${base.length} real NVD records from ${dataDir}` : `${base.length} generated records (no ${dataDir}/nvd)`}, read in ${ms(performance.now() - t)}`);
+  console.log(
+    `source: ${real ? `${base.length} real NVD records from ${dataDir}` : `${base.length} generated records (no ${dataDir}/nvd)`}, read in ${ms(performance.now() - t)}`,
+  );
 
   const copies = Math.ceil(CATALOGUE_SIZE / base.length);
   let all: CatalogueRecord[] = [];
@@ -206,7 +225,9 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
   const encoded = encodeFilterIndex(index);
   const encodeMs = performance.now() - t;
   gc();
-  console.log(`\nfilter index: ${index.count} exportable CVEs, built in ${ms(buildMs)}, encoded in ${ms(encodeMs)}: ${mb(encoded.length)} gzip = ${Math.ceil(encoded.length / (350 * 1024))} chunks of ≤350 KB`);
+  console.log(
+    `\nfilter index: ${index.count} exportable CVEs, built in ${ms(buildMs)}, encoded in ${ms(encodeMs)}: ${mb(encoded.length)} gzip = ${Math.ceil(encoded.length / (350 * 1024))} chunks of ≤350 KB`,
+  );
 
   gc();
   const before = process.memoryUsage();
@@ -215,7 +236,9 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
   const decodeMs = performance.now() - t;
   gc();
   const after = process.memoryUsage();
-  console.log(`cold load (decode only): ${ms(decodeMs)}; memory held by the index: heap ${mb(after.heapUsed - before.heapUsed)} + buffers ${mb(after.arrayBuffers - before.arrayBuffers)}`);
+  console.log(
+    `cold load (decode only): ${ms(decodeMs)}; memory held by the index: heap ${mb(after.heapUsed - before.heapUsed)} + buffers ${mb(after.arrayBuffers - before.arrayBuffers)}`,
+  );
   console.log(`  (search bytes: ${mb(index.haystack.length)})`);
 
   console.log('\nin-memory selection over the whole index (no I/O), median of 20:');
@@ -243,8 +266,13 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const parts = encodeFilterIndexParts({ ...index, version });
     const chunks = await filterIndexRepository.writeChunks(version, parts.columns, 'columns');
     const searchChunks = await filterIndexRepository.writeChunks(version, parts.search, 'search');
-    await filterIndexRepository.flipPointer({ version, chunks, searchChunks, bytes: parts.columns.length + parts.search.length, count: index.count, builtAt: index.builtAt }, undefined);
-    console.log(`index parts: columns ${mb(parts.columns.length)} gzip (${chunks} chunks), search bytes ${mb(parts.search.length)} gzip (${searchChunks} chunks)`);
+    await filterIndexRepository.flipPointer(
+      { version, chunks, searchChunks, bytes: parts.columns.length + parts.search.length, count: index.count, builtAt: index.builtAt },
+      undefined,
+    );
+    console.log(
+      `index parts: columns ${mb(parts.columns.length)} gzip (${chunks} chunks), search bytes ${mb(parts.search.length)} gzip (${searchChunks} chunks)`,
+    );
     await cveRepository.putMany([...needed].map((id) => records.get(id) as CatalogueRecord));
     console.log(`\nlocal table: index (${chunks} chunks) + the ${needed.size} records the queries return, written in ${ms(performance.now() - t)}`);
     decoded = undefined;
@@ -301,13 +329,17 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const coldMs = (await invoke('json', 'severity=high')).ms;
     gc();
     const coldAfter = process.memoryUsage();
-    console.log(`cold export without search (pointer + ${chunks} column chunks read in parallel, decode, then the export): ${ms(coldMs)}, items read ${itemsRead}, memory +${mb(coldAfter.heapUsed - coldBefore.heapUsed + coldAfter.arrayBuffers - coldBefore.arrayBuffers)}`);
+    console.log(
+      `cold export without search (pointer + ${chunks} column chunks read in parallel, decode, then the export): ${ms(coldMs)}, items read ${itemsRead}, memory +${mb(coldAfter.heapUsed - coldBefore.heapUsed + coldAfter.arrayBuffers - coldBefore.arrayBuffers)}`,
+    );
     itemsRead = 0;
     const firstSearchMs = (await invoke('json', 'search=sql%20injection')).ms;
     console.log(`first export with search (then reads the ${searchChunks} search-byte chunks): ${ms(firstSearchMs)}, items read ${itemsRead}`);
 
     console.log(`\nwarm exports, 1000 rows out of ${index.count} (handler time incl. local DynamoDB, ${RUNS} runs per query):`);
-    console.log(`  ${'format'.padEnd(6)} ${'query'.padEnd(42)} ${'rows'.padStart(5)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'items read'.padStart(11)} ${'answer'.padStart(9)}`);
+    console.log(
+      `  ${'format'.padEnd(6)} ${'query'.padEnd(42)} ${'rows'.padStart(5)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ${'items read'.padStart(11)} ${'answer'.padStart(9)}`,
+    );
     const perFormat: Record<Format, number[]> = { csv: [], json: [], sarif: [] };
     let maxItems = 0;
     let warmSame = Number.NaN;
@@ -328,14 +360,20 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
         if (format === 'json' && q === 'severity=high') warmSame = quantile(times, 0.5);
         const filters = parseExportQuery(format, Object.fromEntries([...new URLSearchParams(q)].map(([k, v]) => [k, [v]]))).filters;
         const rows = Math.min(MAX_EXPORT_ROWS, selectFromIndex(index, filters, 0).total);
-        console.log(`  ${format.padEnd(6)} ${(q || '(no filter)').padEnd(42)} ${String(rows).padStart(5)} ${ms(quantile(times, 0.5)).padStart(9)} ${ms(quantile(times, 0.95)).padStart(9)} ${String(items).padStart(11)} ${mb(size).padStart(9)}`);
+        console.log(
+          `  ${format.padEnd(6)} ${(q || '(no filter)').padEnd(42)} ${String(rows).padStart(5)} ${ms(quantile(times, 0.5)).padStart(9)} ${ms(quantile(times, 0.95)).padStart(9)} ${String(items).padStart(11)} ${mb(size).padStart(9)}`,
+        );
       }
     }
     console.log('\nper format over all queries (goal: warm export < 250 ms):');
     for (const format of FORMATS) {
-      console.log(`  ${format.padEnd(6)} median ${ms(quantile(perFormat[format], 0.5))}  p95 ${ms(quantile(perFormat[format], 0.95))}  ratio to goal ${(quantile(perFormat[format], 0.5) / 250).toFixed(2)}`);
+      console.log(
+        `  ${format.padEnd(6)} median ${ms(quantile(perFormat[format], 0.5))}  p95 ${ms(quantile(perFormat[format], 0.95))}  ratio to goal ${(quantile(perFormat[format], 0.5) / 250).toFixed(2)}`,
+      );
     }
-    console.log(`items read per warm export: at most ${maxItems} = 1 pointer + 1 account (key check) + ${maxItems - 2} rows (goal ≤ 1000 + a constant; independent of the ${index.count} in the index)`);
+    console.log(
+      `items read per warm export: at most ${maxItems} = 1 pointer + 1 account (key check) + ${maxItems - 2} rows (goal ≤ 1000 + a constant; independent of the ${index.count} in the index)`,
+    );
 
     // Where the warm time goes: the same 1000 records, rendered without I/O.
     const top = selectFromIndex(index, {}, MAX_EXPORT_ROWS).ids.map((id) => records.get(id) as CatalogueRecord);
@@ -344,7 +382,10 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const renders: Record<Format, () => string> = {
       csv: () => renderCsv(top, day),
       json: () => renderJson(top, meta, day),
-      sarif: () => JSON.stringify(renderSarif(top, { baseUrl: 'https://plaincve.example', toolVersion: '1', productName: 'PlainCVE', sarifPath: 'plaincve.sarif', filters: {} })),
+      sarif: () =>
+        JSON.stringify(
+          renderSarif(top, { baseUrl: 'https://plaincve.example', toolVersion: '1', productName: 'PlainCVE', sarifPath: 'plaincve.sarif', filters: {} }),
+        ),
     };
     console.log('\nrender only (no I/O, no compression), 1000 rows, median of 10:');
     for (const format of FORMATS) {

@@ -40,7 +40,12 @@ function readGold(dir: string): GoldRecord[] {
   return readdirSync(dir)
     .filter((f) => /^nvd-gold\.part\d+\.jsonl$/.test(f))
     .sort()
-    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GoldRecord));
+    .flatMap((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as GoldRecord),
+    );
 }
 
 /**
@@ -106,7 +111,9 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
       records.push(join(work, 'gold-cve5.jsonl'));
     }
     const ingest = await ingestCatalogue({ files: [...side, ...records] });
-    console.log(`gold: ${gold.length} annotated records; ${nvd.raw.size} NVD and ${cve5.raw.size} CVE 5 records found; ingest derived ${ingest.derived} in ${ingest.seconds.toFixed(1)} s`);
+    console.log(
+      `gold: ${gold.length} annotated records; ${nvd.raw.size} NVD and ${cve5.raw.size} CVE 5 records found; ingest derived ${ingest.derived} in ${ingest.seconds.toFixed(1)} s`,
+    );
 
     const agreement = emptyAgreement();
     let key = '';

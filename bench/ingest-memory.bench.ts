@@ -87,14 +87,22 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     // The process's own high-water mark (getrusage), so no peak between samples is missed.
     const peakRss = process.resourceUsage().maxRSS * 1024;
     const headroom = (functionMb * MB) / peakRss;
-    const what = options.quick ? `the first ${QUICK_RECORDS} records of ${exports[0] ?? 'no file'}` : `${exports.length} OSV export(s): ${exports.map((f) => `${f} (${(statSync(f).size / MB).toFixed(1)} MB)`).join(', ')}`;
+    const what = options.quick
+      ? `the first ${QUICK_RECORDS} records of ${exports[0] ?? 'no file'}`
+      : `${exports.length} OSV export(s): ${exports.map((f) => `${f} (${(statSync(f).size / MB).toFixed(1)} MB)`).join(', ')}`;
     console.log(`input: ${what}`);
     console.log(`advisories: ${summary.advisories.read} read, ${summary.advisories.written} written in ${seconds.toFixed(1)} s`);
     console.log(`process RSS before the run ${(rssBefore / MB).toFixed(0)} MB (Node, tsx and the modules), peak RSS ${(peakRss / MB).toFixed(0)} MB`);
     console.log(`peak V8 heap used ${(heapUsed / MB).toFixed(0)} MB (reserved ${(heapTotal / MB).toFixed(0)} MB), sampled every ${SAMPLE_EVERY_MS} ms`);
-    console.log(`ingest function memory ${functionMb} MB → headroom ${headroom.toFixed(2)} × the peak RSS (${(functionMb - peakRss / MB).toFixed(0)} MB to spare)`);
+    console.log(
+      `ingest function memory ${functionMb} MB → headroom ${headroom.toFixed(2)} × the peak RSS (${(functionMb - peakRss / MB).toFixed(0)} MB to spare)`,
+    );
     return [
-      { figure: `ingest peak RSS on ${options.quick ? 'an OSV sample' : 'all OSV exports'}`, value: `${(peakRss / MB).toFixed(0)} MB of ${functionMb} MB (heap ${(heapUsed / MB).toFixed(0)} MB)`, goal: `< ${functionMb} MB` },
+      {
+        figure: `ingest peak RSS on ${options.quick ? 'an OSV sample' : 'all OSV exports'}`,
+        value: `${(peakRss / MB).toFixed(0)} MB of ${functionMb} MB (heap ${(heapUsed / MB).toFixed(0)} MB)`,
+        goal: `< ${functionMb} MB`,
+      },
       { figure: 'ingest memory headroom (function memory / peak RSS)', value: `${headroom.toFixed(2)} ×`, goal: '> 1' },
     ];
   } finally {

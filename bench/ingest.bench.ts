@@ -89,7 +89,7 @@ async function rawRunWrites(records: readonly CatalogueRecord[], derived: number
   const changeRate = changes.sample.length > 0 ? await rawBatchWrite(changes.sample, tableName('CHANGES_TABLE')) : Infinity;
   const advisories = await tableItems(tableName('ADVISORIES_TABLE'), sampleSize);
   const advisoryRate = advisories.sample.length > 0 ? await rawBatchWrite(advisories.sample, tableName('ADVISORIES_TABLE')) : Infinity;
-  const secondsPerRecord = (1 / catalogueRate) + (changes.count / derived / changeRate) + (advisories.count / derived / advisoryRate);
+  const secondsPerRecord = 1 / catalogueRate + changes.count / derived / changeRate + advisories.count / derived / advisoryRate;
   return {
     catalogueRate,
     changesPerRecord: changes.count / derived,
@@ -162,24 +162,61 @@ export default async function (options: BenchOptions): Promise<Headline[]> {
     const writeSeconds = first.seconds - first.readSeconds;
     const endToEnd = first.derived / first.seconds;
     console.log(`files: ${files.length} (${first.sources.length} sources recognised, ${first.ignored.length} skipped, ${first.unknown.length} unknown)`);
-    console.log(`first run:  ${first.derived} records in ${first.seconds.toFixed(1)} s → ${Math.round(first.derived / first.seconds)} records/s end to end (earlier figure: ${EARLIER_RECORDS_PER_SECOND.toLocaleString('en')} records/s)`);
-    console.log(`            ingest process CPU ${cpuSeconds.toFixed(1)} s → ${(cpuSeconds * 1000 / first.derived).toFixed(2)} ms per record, ${Math.round(first.derived / cpuSeconds)} records per CPU second (wall figures move with the machine's load)`);
-    if (dynaliteSeconds !== undefined) console.log(`            dynalite process CPU ${dynaliteSeconds.toFixed(1)} s → ${(dynaliteSeconds * 1000 / first.derived).toFixed(2)} ms per record (the database's share; ${first.seconds.toFixed(1)} s of wall time)`);
-    console.log(`            read+parse ${first.readSeconds.toFixed(1)} s; derive+explain+compare+write ${writeSeconds.toFixed(1)} s → ${Math.round(first.derived / writeSeconds)} records/s`);
-    console.log(`second run: ${second.written} written, ${second.unchanged} unchanged in ${second.seconds.toFixed(1)} s → ${Math.round(second.derived / second.seconds)} records/s`);
+    console.log(
+      `first run:  ${first.derived} records in ${first.seconds.toFixed(1)} s → ${Math.round(first.derived / first.seconds)} records/s end to end (earlier figure: ${EARLIER_RECORDS_PER_SECOND.toLocaleString('en')} records/s)`,
+    );
+    console.log(
+      `            ingest process CPU ${cpuSeconds.toFixed(1)} s → ${((cpuSeconds * 1000) / first.derived).toFixed(2)} ms per record, ${Math.round(first.derived / cpuSeconds)} records per CPU second (wall figures move with the machine's load)`,
+    );
+    if (dynaliteSeconds !== undefined)
+      console.log(
+        `            dynalite process CPU ${dynaliteSeconds.toFixed(1)} s → ${((dynaliteSeconds * 1000) / first.derived).toFixed(2)} ms per record (the database's share; ${first.seconds.toFixed(1)} s of wall time)`,
+      );
+    console.log(
+      `            read+parse ${first.readSeconds.toFixed(1)} s; derive+explain+compare+write ${writeSeconds.toFixed(1)} s → ${Math.round(first.derived / writeSeconds)} records/s`,
+    );
+    console.log(
+      `second run: ${second.written} written, ${second.unchanged} unchanged in ${second.seconds.toFixed(1)} s → ${Math.round(second.derived / second.seconds)} records/s`,
+    );
     console.log(`memory: peak RSS of the ingest process ${mb(maxRss)} (the table is in a separate dynalite process), heap after first run ${mb(heapAfter)}`);
-    console.log(`filter index after the run (${index.value.mode === 'full' ? 'no index yet: scan' : 'update'} + build + write): ${index.value.count} CVEs, ${index.value.chunks} chunks in ${index.seconds.toFixed(1)} s`);
-    console.log(`filter index update from the previous index and ${update.size} written records (no scan): ${updated.value.mode}, ${updated.seconds.toFixed(1)} s; full rebuild (scan of the catalogue): ${rebuilt.seconds.toFixed(1)} s`);
-    console.log(`raw BatchWriteItem (25 per call, 4 in flight, no derivation) of what the first run wrote, each kind apart: ${sample.length} records as stored ${Math.round(writes.catalogueRate)} items/s (as DynamoDB maps, the layout before: ${Math.round(rawMaps)}); change-log entries ${writes.changesPerRecord.toFixed(2)} per record at ${Math.round(writes.changeRate)} items/s; CPE index items ${writes.advisoryItemsPerRecord.toFixed(2)} per record at ${Math.round(writes.advisoryRate)} items/s → ${Math.round(raw)} records/s with all their writes`);
-    console.log(`ingest / raw BatchWrite: end to end ${(endToEnd / raw).toFixed(2)}, write phase ${(first.derived / writeSeconds / raw).toFixed(2)} (goal ≥ 0.5)`);
+    console.log(
+      `filter index after the run (${index.value.mode === 'full' ? 'no index yet: scan' : 'update'} + build + write): ${index.value.count} CVEs, ${index.value.chunks} chunks in ${index.seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `filter index update from the previous index and ${update.size} written records (no scan): ${updated.value.mode}, ${updated.seconds.toFixed(1)} s; full rebuild (scan of the catalogue): ${rebuilt.seconds.toFixed(1)} s`,
+    );
+    console.log(
+      `raw BatchWriteItem (25 per call, 4 in flight, no derivation) of what the first run wrote, each kind apart: ${sample.length} records as stored ${Math.round(writes.catalogueRate)} items/s (as DynamoDB maps, the layout before: ${Math.round(rawMaps)}); change-log entries ${writes.changesPerRecord.toFixed(2)} per record at ${Math.round(writes.changeRate)} items/s; CPE index items ${writes.advisoryItemsPerRecord.toFixed(2)} per record at ${Math.round(writes.advisoryRate)} items/s → ${Math.round(raw)} records/s with all their writes`,
+    );
+    console.log(
+      `ingest / raw BatchWrite: end to end ${(endToEnd / raw).toFixed(2)}, write phase ${(first.derived / writeSeconds / raw).toFixed(2)} (goal ≥ 0.5)`,
+    );
     console.log(`goal ≥ 1,000 records/s end to end: ${endToEnd >= 1000 ? 'met' : 'not met'} (ratio ${(endToEnd / 1000).toFixed(2)})`);
-    console.log(`readability (Flesch-Kincaid grade, mean over ${n} records): summary ${(summaries / n).toFixed(1)}, NVD description ${(descriptions / n).toFixed(1)}, ${(descriptions / n - summaries / n).toFixed(1)} grades easier`);
+    console.log(
+      `readability (Flesch-Kincaid grade, mean over ${n} records): summary ${(summaries / n).toFixed(1)}, NVD description ${(descriptions / n).toFixed(1)}, ${(descriptions / n - summaries / n).toFixed(1)} grades easier`,
+    );
     return [
-      { figure: `ingest of ${first.derived.toLocaleString('en')} records, end to end`, value: `${Math.round(endToEnd)} records/s (earlier ${EARLIER_RECORDS_PER_SECOND.toLocaleString('en')})`, goal: '≥ 1,000 records/s' },
-      { figure: 'ingest process CPU per record', value: `${(cpuSeconds * 1000 / first.derived).toFixed(2)} ms (${Math.round(first.derived / cpuSeconds)} records per CPU second)` },
-      ...(dynaliteSeconds === undefined ? [] : [{ figure: 'dynalite process CPU per record (first run)', value: `${(dynaliteSeconds * 1000 / first.derived).toFixed(2)} ms` }]),
-      { figure: 'ingest / raw BatchWrite of the same writes', value: `${(endToEnd / raw).toFixed(2)} end to end, ${(first.derived / writeSeconds / raw).toFixed(2)} write phase (raw ${Math.round(raw)} records/s with their change-log and CPE index items; the records alone ${Math.round(writes.catalogueRate)}/s)`, goal: '≥ 0.5' },
-      { figure: 'filter index after a run', value: `update ${updated.seconds.toFixed(1)} s (no scan, ${update.size.toLocaleString('en')} records written) vs full rebuild ${rebuilt.seconds.toFixed(1)} s` },
+      {
+        figure: `ingest of ${first.derived.toLocaleString('en')} records, end to end`,
+        value: `${Math.round(endToEnd)} records/s (earlier ${EARLIER_RECORDS_PER_SECOND.toLocaleString('en')})`,
+        goal: '≥ 1,000 records/s',
+      },
+      {
+        figure: 'ingest process CPU per record',
+        value: `${((cpuSeconds * 1000) / first.derived).toFixed(2)} ms (${Math.round(first.derived / cpuSeconds)} records per CPU second)`,
+      },
+      ...(dynaliteSeconds === undefined
+        ? []
+        : [{ figure: 'dynalite process CPU per record (first run)', value: `${((dynaliteSeconds * 1000) / first.derived).toFixed(2)} ms` }]),
+      {
+        figure: 'ingest / raw BatchWrite of the same writes',
+        value: `${(endToEnd / raw).toFixed(2)} end to end, ${(first.derived / writeSeconds / raw).toFixed(2)} write phase (raw ${Math.round(raw)} records/s with their change-log and CPE index items; the records alone ${Math.round(writes.catalogueRate)}/s)`,
+        goal: '≥ 0.5',
+      },
+      {
+        figure: 'filter index after a run',
+        value: `update ${updated.seconds.toFixed(1)} s (no scan, ${update.size.toLocaleString('en')} records written) vs full rebuild ${rebuilt.seconds.toFixed(1)} s`,
+      },
     ];
   } finally {
     resetDocumentClient();

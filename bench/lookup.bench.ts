@@ -49,7 +49,13 @@ function ask<T>(child: ChildProcess, message: object, answerType: string): Promi
 function startStack(keys: number, dynamo: 'in-process' | 'process' = 'in-process'): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(join(ROOT, 'bench/support/lookup-stack.ts'), {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN', BENCH_KEYS: String(keys), BENCH_DYNAMO: dynamo },
+    env: {
+      ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      BENCH_KEYS: String(keys),
+      BENCH_DYNAMO: dynamo,
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -108,7 +114,12 @@ async function dynamoCallsPerRequest(child: ChildProcess, ready: Ready, keys: re
   await ask(child, { type: 'count', on: false }, 'ok');
   const served = Object.values(result.statusCodeStats).reduce((sum, s) => sum + Number(s.count), 0);
   const total = Object.values(calls).reduce((a, b) => a + b, 0);
-  return { served, calls, perRequest: total / Math.max(1, served), status: Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])) };
+  return {
+    served,
+    calls,
+    perRequest: total / Math.max(1, served),
+    status: Object.fromEntries(Object.entries(result.statusCodeStats).map(([k, v]) => [k, v.count])),
+  };
 }
 
 /** Sets the gateway's authorizer cache TTL (0: the authorizer runs on every request). */
@@ -147,7 +158,13 @@ async function probes(ready: Ready, keys: readonly string[]) {
   };
   // The admission's write as the lookup sends it (shared/repositories/account-repository.ts,
   // takeRequestUnit), to an account item of the bench's own: what one write costs on this dynalite.
-  const benchAccount = { pk: 'ACCOUNT#bench-bare-write', status: 'active', current_key_pk: 'KEY#0123456789abcdef', account_id: 'bench-bare-write', email: 'bench@example.com' };
+  const benchAccount = {
+    pk: 'ACCOUNT#bench-bare-write',
+    status: 'active',
+    current_key_pk: 'KEY#0123456789abcdef',
+    account_id: 'bench-bare-write',
+    email: 'bench@example.com',
+  };
   await client.send(new PutCommand({ TableName: ready.accountsTable, Item: benchAccount }));
   const bareUpdate = async () => {
     const started = performance.now();
@@ -277,10 +294,7 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
     const real = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration, requests: rotating(ready, timed) });
     const limited = await autocannon({ url: ready.baseUrl, connections: CONNECTIONS, duration: limitedDuration, requests: rotating(ready, single) });
     console.log(`\nGET /api/cve/{id}, autocannon ${CONNECTIONS} connections:`);
-    console.table([
-      summary(`(a) ${timed.length} keys rotating, ${duration} s`, real),
-      summary(`(b) one key, ${limitedDuration} s (429 after 100)`, limited),
-    ]);
+    console.table([summary(`(a) ${timed.length} keys rotating, ${duration} s`, real), summary(`(b) one key, ${limitedDuration} s (429 after 100)`, limited)]);
     if (count(real, 429) > 0) console.log(`note: run (a) hit the per-key limit ${count(real, 429)} times: give the bench more keys (BENCH_KEYS).`);
 
     const okCalls = await dynamoCallsPerRequest(child, ready, spare, options.quick ? 200 : 1000);
@@ -290,26 +304,66 @@ export default async function lookupBench(options: BenchOptions): Promise<Headli
     const limitedCalls = await dynamoCallsPerRequest(child, ready, single, options.quick ? 100 : 500);
     console.log('\nDynamoDB calls per request (counted at a proxy in front of dynalite):');
     console.table([
-      { path: '200 lookup, authorizer cached', requests: okCalls.served, statuses: JSON.stringify(okCalls.status), calls: JSON.stringify(okCalls.calls), 'calls/request': +okCalls.perRequest.toFixed(2) },
-      { path: '200 lookup, authorizer every request', requests: uncachedCalls.served, statuses: JSON.stringify(uncachedCalls.status), calls: JSON.stringify(uncachedCalls.calls), 'calls/request': +uncachedCalls.perRequest.toFixed(2) },
-      { path: '429 rate limited (cached)', requests: limitedCalls.served, statuses: JSON.stringify(limitedCalls.status), calls: JSON.stringify(limitedCalls.calls), 'calls/request': +limitedCalls.perRequest.toFixed(2) },
+      {
+        path: '200 lookup, authorizer cached',
+        requests: okCalls.served,
+        statuses: JSON.stringify(okCalls.status),
+        calls: JSON.stringify(okCalls.calls),
+        'calls/request': +okCalls.perRequest.toFixed(2),
+      },
+      {
+        path: '200 lookup, authorizer every request',
+        requests: uncachedCalls.served,
+        statuses: JSON.stringify(uncachedCalls.status),
+        calls: JSON.stringify(uncachedCalls.calls),
+        'calls/request': +uncachedCalls.perRequest.toFixed(2),
+      },
+      {
+        path: '429 rate limited (cached)',
+        requests: limitedCalls.served,
+        statuses: JSON.stringify(limitedCalls.status),
+        calls: JSON.stringify(limitedCalls.calls),
+        'calls/request': +limitedCalls.perRequest.toFixed(2),
+      },
     ]);
-    console.log('In series per lookup: the authorizer\'s GetItem (skipped while the gateway holds its answer), then the admission\'s one UpdateItem of the account item (key check, rate counter, usage) and the record\'s GetItem together.');
-    console.log('A key\'s first request of a minute also writes the day\'s usage item (and closes older windows): the calls per request above include those.');
-    console.log(`\nThe same, with dynalite in a process of its own (as DynamoDB is a service apart: its work no longer shares the functions' thread), ${serialSeconds} s per phase (p50):`);
+    console.log(
+      "In series per lookup: the authorizer's GetItem (skipped while the gateway holds its answer), then the admission's one UpdateItem of the account item (key check, rate counter, usage) and the record's GetItem together.",
+    );
+    console.log("A key's first request of a minute also writes the day's usage item (and closes older windows): the calls per request above include those.");
+    console.log(
+      `\nThe same, with dynalite in a process of its own (as DynamoDB is a service apart: its work no longer shares the functions' thread), ${serialSeconds} s per phase (p50):`,
+    );
     console.table(serialRows(apart));
     console.log(`\nCPU per request by process, dynalite apart, ${options.quick ? 100 : 1500} requests of each kind one after another (/proc, Linux):`);
     console.table(apart.cpu);
-    console.log('Every millisecond of these requests is CPU on one of two cores, so a request takes at least all its CPU / 2: the lookup\'s (client, stack and');
-    console.log('dynalite) / 2 over the bare GetItem\'s p50 is the lowest ratio this machine allows at that CPU (docs/architecture.md, "What a lookup costs on one machine").');
+    console.log("Every millisecond of these requests is CPU on one of two cores, so a request takes at least all its CPU / 2: the lookup's (client, stack and");
+    console.log(
+      'dynalite) / 2 over the bare GetItem\'s p50 is the lowest ratio this machine allows at that CPU (docs/architecture.md, "What a lookup costs on one machine").',
+    );
     return [
-      { figure: 'lookup p50 / bare GetItem, dynalite in its own process, authorizer cached', value: `${apart.lookup.toFixed(2)} / ${apart.bare.toFixed(2)} ms = ${(apart.lookup / apart.bare).toFixed(2)} ×; authorizer every request ${(apart.uncached / apart.bareBeside).toFixed(2)} ×`, goal: '≤ 1.5 ×' },
+      {
+        figure: 'lookup p50 / bare GetItem, dynalite in its own process, authorizer cached',
+        value: `${apart.lookup.toFixed(2)} / ${apart.bare.toFixed(2)} ms = ${(apart.lookup / apart.bare).toFixed(2)} ×; authorizer every request ${(apart.uncached / apart.bareBeside).toFixed(2)} ×`,
+        goal: '≤ 1.5 ×',
+      },
       { figure: 'CPU per lookup (stack + dynalite) / per bare GetItem (client + dynalite)', value: cpuFigure(apart.cpu) },
-      { figure: 'lookup p50 / bare GetItem (1 connection, interleaved), dynalite in-process, authorizer cached', value: `${serial.lookup.toFixed(2)} / ${serial.bare.toFixed(2)} ms = ${(serial.lookup / serial.bare).toFixed(2)} ×` },
-      { figure: '  the same two calls alone (GetItem ∥ UpdateItem) / bare GetItem', value: `${serial.both.toFixed(2)} ms = ${(serial.both / serial.bare).toFixed(2)} × (the local floor: dynalite runs both on one thread)` },
-      { figure: 'lookup p50 / bare GetItem, authorizer every request', value: `${serial.uncached.toFixed(2)} / ${serial.bareBeside.toFixed(2)} ms = ${(serial.uncached / serial.bareBeside).toFixed(2)} ×` },
+      {
+        figure: 'lookup p50 / bare GetItem (1 connection, interleaved), dynalite in-process, authorizer cached',
+        value: `${serial.lookup.toFixed(2)} / ${serial.bare.toFixed(2)} ms = ${(serial.lookup / serial.bare).toFixed(2)} ×`,
+      },
+      {
+        figure: '  the same two calls alone (GetItem ∥ UpdateItem) / bare GetItem',
+        value: `${serial.both.toFixed(2)} ms = ${(serial.both / serial.bare).toFixed(2)} × (the local floor: dynalite runs both on one thread)`,
+      },
+      {
+        figure: 'lookup p50 / bare GetItem, authorizer every request',
+        value: `${serial.uncached.toFixed(2)} / ${serial.bareBeside.toFixed(2)} ms = ${(serial.uncached / serial.bareBeside).toFixed(2)} ×`,
+      },
       { figure: '/health p50 / bare GetItem', value: `${(serial.health / serial.bare).toFixed(2)} ×` },
-      { figure: 'DynamoDB calls per lookup (200 cached / 200 uncached / 429)', value: `${okCalls.perRequest.toFixed(2)} / ${uncachedCalls.perRequest.toFixed(2)} / ${limitedCalls.perRequest.toFixed(2)}; round trips in series 1 / 2` },
+      {
+        figure: 'DynamoDB calls per lookup (200 cached / 200 uncached / 429)',
+        value: `${okCalls.perRequest.toFixed(2)} / ${uncachedCalls.perRequest.toFixed(2)} / ${limitedCalls.perRequest.toFixed(2)}; round trips in series 1 / 2`,
+      },
       { figure: `lookup, ${CONNECTIONS} connections`, value: `${Math.round(real.requests.average)} req/s, p50 ${real.latency.p50} ms` },
     ];
   } finally {
@@ -322,8 +376,8 @@ function serialRows(serial: Awaited<ReturnType<typeof oneConnection>>) {
   const row = (request: string, p50: number, bare: number) => ({ request, 'p50 ms': +p50.toFixed(2), 'ratio to GetItem': +(p50 / bare).toFixed(2) });
   return [
     row('bare GetItem of the record, straight to dynalite', serial.bare, serial.bare),
-    row('bare UpdateItem: the admission\'s write, straight to dynalite', serial.update, serial.bare),
-    row('bare GetItem ∥ UpdateItem: the lookup\'s two calls alone', serial.both, serial.bare),
+    row("bare UpdateItem: the admission's write, straight to dynalite", serial.update, serial.bare),
+    row("bare GetItem ∥ UpdateItem: the lookup's two calls alone", serial.both, serial.bare),
     row('GET /health (one GetItem through gateway + middleware)', serial.health, serial.bare),
     row('GET /api/cve/{id}, authorizer answer cached (1 round trip)', serial.lookup, serial.bare),
     row('phase 2: bare GetItem, beside the next row', serial.bareBeside, serial.bareBeside),

@@ -44,7 +44,9 @@ if (childPart) {
 }
 
 function runInChild(name: string, flags: readonly string[]): Promise<Headline[]> {
-  const child = fork(fileURLToPath(import.meta.url), [`${CHILD_PART}${name}`, ...(options.quick ? ['--quick'] : [])], { execArgv: [...flags, '--import', 'tsx'] });
+  const child = fork(fileURLToPath(import.meta.url), [`${CHILD_PART}${name}`, ...(options.quick ? ['--quick'] : [])], {
+    execArgv: [...flags, '--import', 'tsx'],
+  });
   let headlines: Headline[] = [];
   child.on('message', (message: { headlines: Headline[] }) => {
     headlines = message.headlines;
@@ -60,7 +62,9 @@ const files = readdirSync(dir)
   .sort();
 
 const machine = () =>
-  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`;
+  `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')}`;
 console.log(`${options.quick ? 'Quick pass (small sizes; figures only prove the parts run)' : 'Full run'} on ${machine()}, ${new Date().toISOString()}`);
 
 const headlines: Headline[] = [];

@@ -83,7 +83,13 @@ function cpeSbom(count: number): string {
     if (i % 10 === 5) {
       const p = Math.floor(i / 10) % CPE_PRODUCTS;
       const version = `2.${i % 7}.${i % 5}`;
-      return { type: 'application', 'bom-ref': `cpe-${i}`, name: `product-${p}`, version, cpe: `cpe:2.3:a:bench-vendor-${p}:product-${p}:${version}:*:*:*:*:*:*:*` };
+      return {
+        type: 'application',
+        'bom-ref': `cpe-${i}`,
+        name: `product-${p}`,
+        version,
+        cpe: `cpe:2.3:a:bench-vendor-${p}:product-${p}:${version}:*:*:*:*:*:*:*`,
+      };
     }
     const name = i % 10 === 0 ? `@bench/pkg-${i}` : `pkg-${i}`;
     const version = `1.${i % 7}.${i % 5}`;
@@ -128,7 +134,9 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     await advisoryRepository.putMany(own, new Map());
     const cves = own.flatMap((a) => (a.cve_id ? [a.cve_id] : []));
     await cveRepository.putMany(cves.map((cve_id) => makeRecord({ cve_id })));
-    console.log(`lockfile: ${size.components} components, ${(lock.length / 1024).toFixed(0)} KiB; advisories of its packages: ${own.length} (${cves.length} with a CVE in the catalogue)`);
+    console.log(
+      `lockfile: ${size.components} components, ${(lock.length / 1024).toFixed(0)} KiB; advisories of its packages: ${own.length} (${cves.length} with a CVE in the catalogue)`,
+    );
 
     let calls = 0;
     let itemsRead = 0;
@@ -207,13 +215,17 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     let t = performance.now();
     await scan();
     console.log(`first scan in this process (module load included): ${ms(performance.now() - t)}`);
-    const small = await measure('warm, catalogue = the lockfile\'s advisories only');
+    const small = await measure("warm, catalogue = the lockfile's advisories only");
 
     t = performance.now();
-    const extra = Array.from({ length: size.extraAdvisories }, (_, i) => advisory(`GHSA-other-${i}`, `other-pkg-${i % (size.extraAdvisories / 2)}`, null, '2.0.0'));
+    const extra = Array.from({ length: size.extraAdvisories }, (_, i) =>
+      advisory(`GHSA-other-${i}`, `other-pkg-${i % (size.extraAdvisories / 2)}`, null, '2.0.0'),
+    );
     await advisoryRepository.putMany(extra, new Map());
     console.log(`\nadded ${size.extraAdvisories} advisories of packages the lockfile does not use (${ms(performance.now() - t)})`);
-    const large = await measure(`warm, catalogue ${size.extraAdvisories / own.length >= 1 ? `${Math.round((size.extraAdvisories + own.length) / own.length)}×` : 'larger'}`);
+    const large = await measure(
+      `warm, catalogue ${size.extraAdvisories / own.length >= 1 ? `${Math.round((size.extraAdvisories + own.length) / own.length)}×` : 'larger'}`,
+    );
     console.log(
       `\nreads with the larger catalogue: ${sameReads(small, large) ? 'the same' : 'DIFFERENT'} ` +
         `(${small.calls} → ${large.calls} calls, ${small.items} → ${large.items} items)`,
@@ -224,7 +236,9 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     );
     // SBOM components matched by CPE.
     manifest = cpeSbom(size.components);
-    const products = Array.from({ length: CPE_PRODUCTS }, (_, p) => productEntries(`bench-vendor-${p}`, `product-${p}`, CVES_PER_PRODUCT, 100_000 + p * CVES_PER_PRODUCT)).flat();
+    const products = Array.from({ length: CPE_PRODUCTS }, (_, p) =>
+      productEntries(`bench-vendor-${p}`, `product-${p}`, CVES_PER_PRODUCT, 100_000 + p * CVES_PER_PRODUCT),
+    ).flat();
     await seedCpeIndex(products);
     const cpeCves = [...new Set(products.map((e) => e.cveId))];
     await cveRepository.putMany(cpeCves.map((cve_id) => makeRecord({ cve_id })));
@@ -241,9 +255,13 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     const cpeSmall = await measure('warm SBOM, CPE index = its products only');
     t = performance.now();
     await seedCpeIndex(
-      Array.from({ length: size.extraCpeCves / CVES_PER_PRODUCT }, (_, p) => productEntries(`other-vendor-${p}`, `other-${p}`, CVES_PER_PRODUCT, 200_000 + p * CVES_PER_PRODUCT)).flat(),
+      Array.from({ length: size.extraCpeCves / CVES_PER_PRODUCT }, (_, p) =>
+        productEntries(`other-vendor-${p}`, `other-${p}`, CVES_PER_PRODUCT, 200_000 + p * CVES_PER_PRODUCT),
+      ).flat(),
     );
-    console.log(`\nadded ${size.extraCpeCves} CVE entries of ${size.extraCpeCves / CVES_PER_PRODUCT} products the SBOM does not name (${ms(performance.now() - t)})`);
+    console.log(
+      `\nadded ${size.extraCpeCves} CVE entries of ${size.extraCpeCves / CVES_PER_PRODUCT} products the SBOM does not name (${ms(performance.now() - t)})`,
+    );
     const cpeLarge = await measure(`warm SBOM, CPE index ${Math.round((size.extraCpeCves + products.length) / products.length)}×`);
     const cpeSame = sameReads(cpeSmall, cpeLarge);
     console.log(
@@ -252,7 +270,11 @@ export default async function scanBench(options: BenchOptions): Promise<Headline
     );
     const cpeHeadlines: Headline[] = [
       { figure: `warm scan of a ${size.components}-component SBOM, ${cpeComponents} by CPE (SARIF)`, value: ms(cpeLarge.median), goal: '< 1 s' },
-      { figure: 'DynamoDB read calls per SBOM component (CPE index included)', value: (cpeLarge.calls / size.components).toFixed(2), goal: 'grows with components, not catalogue' },
+      {
+        figure: 'DynamoDB read calls per SBOM component (CPE index included)',
+        value: (cpeLarge.calls / size.components).toFixed(2),
+        goal: 'grows with components, not catalogue',
+      },
       { figure: 'reads with a larger CPE index', value: cpeSame ? 'unchanged' : 'changed' },
     ];
     const adversarial = await adversarialScans(crafted, size.craftedRuns, send);

@@ -83,7 +83,9 @@ async function downloadAndIngest(): Promise<never> {
   if (outcome.status === 'done') {
     const s = outcome.summary;
     console.log(`Ingest finished: ${s.sources.map((source) => `${source.label} ${source.files.length} file(s)`).join(', ')}; NVD API pages: ${s.nvdPages}.`);
-    console.log(`Package advisories (OSV): ${s.advisories.read} read, ${s.advisories.written} written. Records: ${s.derived} derived, ${s.written} written, ${s.unchanged} unchanged.`);
+    console.log(
+      `Package advisories (OSV): ${s.advisories.read} read, ${s.advisories.written} written. Records: ${s.derived} derived, ${s.written} written, ${s.unchanged} unchanged.`,
+    );
   } else console.log(`Ingest stopped early (${outcome.status}); run it again to continue from the stored NVD cursor.`);
   process.exit(0);
 }
@@ -110,7 +112,10 @@ const pad = (label: string) => label.padEnd(18);
 let index: { report?: RebuildReport; failure?: unknown } = {};
 const indexUpdate = new FilterIndexUpdate();
 const rebuildIndex = async () => {
-  index = await indexUpdate.apply().then((report) => ({ report }), (failure: unknown) => ({ failure }));
+  index = await indexUpdate.apply().then(
+    (report) => ({ report }),
+    (failure: unknown) => ({ failure }),
+  );
 };
 
 /** One line: the error and, for a failing dependency, what it said. */
@@ -122,40 +127,42 @@ function reason(error: unknown): string {
 
 const summary: IngestSummary = await withLocalStore(() =>
   // Single-flight: a second run exits with "another run holds the lease until …".
-  withIngestLease('npm run ingest', () => ingestCatalogue({
-    files,
-    ...(since ? { since } : {}),
-    dryRun,
-    // A run that changed records updates the export filter index with them, so exports see them at once.
-    beforeWrite: indexUpdate.beforeWrite,
-    onWritten: indexUpdate.written,
-    afterWrite: rebuildIndex,
-    ...(nvdApi
-      ? {
-          nvdApi: {
-            fetch: { baseUrl: config().NVD_API_URL, ...(config().NVD_API_KEY ? { apiKey: config().NVD_API_KEY } : {}) },
-            ...(since ? { since } : {}),
-          },
-        }
-      : {}),
-    progress: {
-      sourceStart(label, totalBytes) {
-        sourceBars.set(label, bars.create(Math.max(totalBytes, 1), 0, { label: pad(label), detail: '' }));
+  withIngestLease('npm run ingest', () =>
+    ingestCatalogue({
+      files,
+      ...(since ? { since } : {}),
+      dryRun,
+      // A run that changed records updates the export filter index with them, so exports see them at once.
+      beforeWrite: indexUpdate.beforeWrite,
+      onWritten: indexUpdate.written,
+      afterWrite: rebuildIndex,
+      ...(nvdApi
+        ? {
+            nvdApi: {
+              fetch: { baseUrl: config().NVD_API_URL, ...(config().NVD_API_KEY ? { apiKey: config().NVD_API_KEY } : {}) },
+              ...(since ? { since } : {}),
+            },
+          }
+        : {}),
+      progress: {
+        sourceStart(label, totalBytes) {
+          sourceBars.set(label, bars.create(Math.max(totalBytes, 1), 0, { label: pad(label), detail: '' }));
+        },
+        bytes(label, bytes) {
+          sourceBars.get(label)?.increment(bytes);
+        },
+        sourceDone(label) {
+          const bar = sourceBars.get(label);
+          if (bar) bar.update(bar.getTotal(), { label: pad(label), detail: 'read' });
+        },
+        records(done, total) {
+          recordBar ??= bars.create(total, 0, { label: pad('records'), detail: '' });
+          recordBar.setTotal(Math.max(total, 1));
+          recordBar.update(done, { label: pad('records'), detail: `${done}/${total}` });
+        },
       },
-      bytes(label, bytes) {
-        sourceBars.get(label)?.increment(bytes);
-      },
-      sourceDone(label) {
-        const bar = sourceBars.get(label);
-        if (bar) bar.update(bar.getTotal(), { label: pad(label), detail: 'read' });
-      },
-      records(done, total) {
-        recordBar ??= bars.create(total, 0, { label: pad('records'), detail: '' });
-        recordBar.setTotal(Math.max(total, 1));
-        recordBar.update(done, { label: pad('records'), detail: `${done}/${total}` });
-      },
-    },
-  })),
+    }),
+  ),
 ).catch((error: unknown) => {
   bars.stop();
   if (error instanceof IngestLeaseHeldError) {
@@ -175,7 +182,9 @@ for (const path of summary.unknown) console.log(`  not recognised: ${path}`);
 if (summary.nvdPages > 0) console.log(`  NVD API pages: ${summary.nvdPages}`);
 if (summary.advisories.read > 0) {
   const a = summary.advisories;
-  console.log(`Package advisories (OSV): ${a.read} read, ${a.written} ${dryRun ? 'would be written' : 'written'}, ${a.unchanged} unchanged, ${a.withdrawn} withdrawn or without a matched ecosystem (removed).`);
+  console.log(
+    `Package advisories (OSV): ${a.read} read, ${a.written} ${dryRun ? 'would be written' : 'written'}, ${a.unchanged} unchanged, ${a.withdrawn} withdrawn or without a matched ecosystem (removed).`,
+  );
 }
 console.log(
   `Records: ${summary.derived} derived, ${summary.written} ${dryRun ? 'would be written' : 'written'}, ${summary.unchanged} unchanged, ` +
@@ -184,7 +193,9 @@ console.log(
     ` in ${summary.seconds.toFixed(1)} s.`,
 );
 if (summary.cpeIndex.written + summary.cpeIndex.unchanged > 0) {
-  console.log(`CPE index (NVD configurations, for the scan): ${summary.cpeIndex.written} CVE(s) ${dryRun ? 'would be written' : 'written'}, ${summary.cpeIndex.unchanged} unchanged.`);
+  console.log(
+    `CPE index (NVD configurations, for the scan): ${summary.cpeIndex.written} CVE(s) ${dryRun ? 'would be written' : 'written'}, ${summary.cpeIndex.unchanged} unchanged.`,
+  );
 }
 if (index.report) {
   const how = index.report.mode === 'update' ? `updated with ${indexUpdate.size} written records` : 'rebuilt from the whole catalogue';

@@ -34,7 +34,9 @@ if (!inMemory) writeStackNote({ dynamoEndpoint: stack.dynamoEndpoint, baseUrl: s
 
 if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
   const seeded = await seedDemoCatalogue();
-  console.log(`Seeded the demo: ${seeded.records} CVEs, ${seeded.advisories} OSV package advisories and a change log of ${seeded.changes} additions (hand-written demo data, not a live feed).`);
+  console.log(
+    `Seeded the demo: ${seeded.records} CVEs, ${seeded.advisories} OSV package advisories and a change log of ${seeded.changes} additions (hand-written demo data, not a live feed).`,
+  );
 } else if (!(await filterIndexRepository.readPointer())) {
   // A data folder from before exports existed: build the export filter index once.
   await rebuildFilterIndex();
@@ -44,9 +46,8 @@ if (!args.includes('--no-seed') && !(await cveRepository.hasAnyRecord())) {
 await seedLinkedElsewhere();
 
 const demoEmail = 'demo@plaincve.local';
-const savedAccountId = !inMemory && existsSync(paths.demoAccount)
-  ? (JSON.parse(readFileSync(paths.demoAccount, 'utf8')) as { accountId?: string }).accountId
-  : undefined;
+const savedAccountId =
+  !inMemory && existsSync(paths.demoAccount) ? (JSON.parse(readFileSync(paths.demoAccount, 'utf8')) as { accountId?: string }).accountId : undefined;
 const { account, key } = await issueKeyFor(savedAccountId, demoEmail);
 if (!inMemory) writeFileSync(paths.demoAccount, JSON.stringify({ accountId: account.account_id }));
 

@@ -16,7 +16,8 @@ exitOnCliFailure('npm run setup:oauth');
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const usage = 'Usage: npm run setup:oauth -- --provider github|google|microsoft --client-id ID [--secret-id NAME | --local-file PATH]  (client secret on stdin)';
+const usage =
+  'Usage: npm run setup:oauth -- --provider github|google|microsoft --client-id ID [--secret-id NAME | --local-file PATH]  (client secret on stdin)';
 const args = process.argv.slice(2);
 const options = new Map<string, string>();
 for (let i = 0; i < args.length; i += 2) {
@@ -57,4 +58,6 @@ try {
   console.error(`setup:oauth failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-console.log(`${provider.data}: client id and secret stored in ${store.kind === 'aws' ? `Secrets Manager secret ${store.secretId}` : store.path}. Sign-in picks it up within 5 minutes.`);
+console.log(
+  `${provider.data}: client id and secret stored in ${store.kind === 'aws' ? `Secrets Manager secret ${store.secretId}` : store.path}. Sign-in picks it up within 5 minutes.`,
+);

@@ -47,7 +47,10 @@ const withKey = { 'X-API-Key': apiKey };
 async function errorCode(response: Response, status: number, code: string): Promise<void> {
   const body = (await response.json().catch(() => undefined)) as { ok?: boolean; error?: { code?: string; message?: string } } | undefined;
   expectThat(response.status === status, `expected ${status}, got ${response.status}`);
-  expectThat(body?.ok === false && body.error?.code === code && typeof body.error.message === 'string', `expected error code ${code}, got ${JSON.stringify(body)}`);
+  expectThat(
+    body?.ok === false && body.error?.code === code && typeof body.error.message === 'string',
+    `expected error code ${code}, got ${JSON.stringify(body)}`,
+  );
 }
 
 let cveId: string | undefined;
@@ -104,7 +107,13 @@ await check('export paging: the next page by cursor alone (200 when rows are lef
 
 await check('batch lookup POST /api/cves/batch (200 in the order asked; a bad id is 400)', async () => {
   expectThat(cveId !== undefined, 'no CVE id from the export');
-  const post = (body: unknown) => fetch(`${baseUrl}/api/cves/batch`, { method: 'POST', headers: { ...withKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
+  const post = (body: unknown) =>
+    fetch(`${baseUrl}/api/cves/batch`, {
+      method: 'POST',
+      headers: { ...withKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(60_000),
+    });
   const response = await post({ ids: [cveId, 'CVE-1999-9999999'] });
   expectThat(response.status === 200, `status ${response.status}`);
   const body = (await response.json()) as { data?: { cves?: { cve_id: string }[]; not_found?: string[] } };
@@ -114,7 +123,12 @@ await check('batch lookup POST /api/cves/batch (200 in the order asked; a bad id
 
 await check('watchlists by key: create (201), read, delete; an unknown one is 404', async () => {
   const send = (method: string, path: string, body?: unknown) =>
-    fetch(`${baseUrl}${path}`, { method, headers: { ...withKey, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(60_000) });
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...withKey, 'Content-Type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(60_000),
+    });
   const created = await send('POST', '/api/watchlists', { name: 'smoke test', filters: { severity: 'critical' }, events: ['cve.added'] });
   expectThat(created.status === 201, `status ${created.status}`);
   const id = ((await created.json()) as { data?: { watchlist?: { id?: string } } }).data?.watchlist?.id ?? '';
@@ -124,12 +138,18 @@ await check('watchlists by key: create (201), read, delete; an unknown one is 40
 });
 
 await check('MISSING_API_KEY: no key is 401', async () => errorCode(await get('/api/cve/CVE-2021-44228'), 401, 'MISSING_API_KEY'));
-await check('INVALID_API_KEY: a wrong key is 401', async () => errorCode(await get('/api/cve/CVE-2021-44228', { 'X-API-Key': 'pcve_00000000000000000000000000000000000000' }), 401, 'INVALID_API_KEY'));
+await check('INVALID_API_KEY: a wrong key is 401', async () =>
+  errorCode(await get('/api/cve/CVE-2021-44228', { 'X-API-Key': 'pcve_00000000000000000000000000000000000000' }), 401, 'INVALID_API_KEY'),
+);
 await check('INVALID_CVE_FORMAT: a malformed id is 400', async () => errorCode(await get('/api/cve/not-a-cve', withKey), 400, 'INVALID_CVE_FORMAT'));
 await check('CVE_NOT_FOUND: an unknown id is 404', async () => errorCode(await get('/api/cve/CVE-1999-9999999', withKey), 404, 'CVE_NOT_FOUND'));
-await check('INVALID_PARAMETER: an unknown query parameter is 400', async () => errorCode(await get('/api/cve/CVE-2021-44228?colour=red', withKey), 400, 'INVALID_PARAMETER'));
+await check('INVALID_PARAMETER: an unknown query parameter is 400', async () =>
+  errorCode(await get('/api/cve/CVE-2021-44228?colour=red', withKey), 400, 'INVALID_PARAMETER'),
+);
 await check('NOT_FOUND: an unknown path is 404 in the envelope', async () => errorCode(await get('/api/nothing-here', withKey), 404, 'NOT_FOUND'));
-await check('NOT_FOUND: another method on the API is 404 in the envelope', async () => errorCode(await get('/api/cve/CVE-2021-44228', withKey, 'DELETE'), 404, 'NOT_FOUND'));
+await check('NOT_FOUND: another method on the API is 404 in the envelope', async () =>
+  errorCode(await get('/api/cve/CVE-2021-44228', withKey, 'DELETE'), 404, 'NOT_FOUND'),
+);
 
 await check('public page GET /cve/{id} (200 HTML)', async () => {
   expectThat(cveId !== undefined, 'no CVE id from the export');
@@ -149,7 +169,11 @@ await check('security headers (nosniff, no framing, referrer policy; HSTS over H
 });
 
 await check('CORS: preflight on /api/* answered without a key; never on /account/*', async () => {
-  const preflight = await get('/api/cve/CVE-2021-44228', { Origin: 'https://smoke.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' }, 'OPTIONS');
+  const preflight = await get(
+    '/api/cve/CVE-2021-44228',
+    { Origin: 'https://smoke.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-api-key' },
+    'OPTIONS',
+  );
   expectThat(preflight.status === 204 || preflight.status === 200, `preflight status ${preflight.status}`);
   expectThat(preflight.headers.get('access-control-allow-origin') === '*', 'no Access-Control-Allow-Origin');
   expectThat((preflight.headers.get('access-control-allow-headers') ?? '').toLowerCase().includes('x-api-key'), 'X-API-Key not allowed');

@@ -93,8 +93,14 @@ export const handler = accountApiHandler(
     },
     'GET /account/watchlists/{id}/deliveries': { guard: 'session', run: async (active, event) => okResponse(await listDeliveries(active, watchlistId(event))) },
     // The feed address is a capability: issuing and revoking it change state (Origin + CSRF).
-    'POST /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await issueFeedToken(active, watchlistId(event))) },
-    'DELETE /account/watchlists/{id}/feed-token': { guard: 'dashboard', run: async (active, event) => okResponse(await revokeFeedToken(active, watchlistId(event))) },
+    'POST /account/watchlists/{id}/feed-token': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await issueFeedToken(active, watchlistId(event))),
+    },
+    'DELETE /account/watchlists/{id}/feed-token': {
+      guard: 'dashboard',
+      run: async (active, event) => okResponse(await revokeFeedToken(active, watchlistId(event))),
+    },
     'GET /account/watchlists/{id}/preview': { guard: 'session', run: async (active, event) => okResponse(await previewWatchlist(active, watchlistId(event))) },
   }),
 );

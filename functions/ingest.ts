@@ -30,8 +30,7 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
       ...(parsed.data.since ? { since: new Date(parsed.data.since) } : {}),
       ...(parsed.data.resume ? { resumeOnly: true } : {}),
       ...(remaining ? { deadline: new Date(Date.now() + remaining - STOP_BEFORE_TIMEOUT_MS) } : {}),
-      onProgress: ({ cursor, percent }) =>
-        logMetricLine('ingestProgress', { nvd_window_start: cursor.windowStart, nvd_until: cursor.until }, percent),
+      onProgress: ({ cursor, percent }) => logMetricLine('ingestProgress', { nvd_window_start: cursor.windowStart, nvd_until: cursor.until }, percent),
     });
     if (outcome.status !== 'done') {
       logger.info(outcome.status === 'idle' ? 'ingest idle: no backfill in progress' : 'ingest paused: the next run resumes', {
@@ -43,7 +42,14 @@ export const handler = handlerBase(async (event: unknown, context?: Pick<Context
       return { status: outcome.status };
     }
     const { sources, ignored, unknown, ...counts } = outcome.summary;
-    logMetricLine('ingestSucceeded', { ...counts, status: 'done', ingest_succeeded: 1, sources: sources.map((s) => `${s.label}: ${s.lines}`), ignored: ignored.length, unknown: unknown.length });
+    logMetricLine('ingestSucceeded', {
+      ...counts,
+      status: 'done',
+      ingest_succeeded: 1,
+      sources: sources.map((s) => `${s.label}: ${s.lines}`),
+      ignored: ignored.length,
+      unknown: unknown.length,
+    });
     return { status: 'done', ...counts };
   } catch (error) {
     if (!(error instanceof IngestLeaseHeldError)) throw error;

@@ -19,13 +19,7 @@ import { errorEnvelope } from '../shared/domain/errors.js';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FUNCTIONS, type FunctionId } from '../shared/platform/functions.js';
-import {
-  AUTHORIZER_CACHE_TTL_SECONDS,
-  BINARY_MEDIA_TYPES,
-  GATEWAY_RESPONSES,
-  STAGE_THROTTLE,
-  gatewayResponseBody,
-} from '../shared/platform/gateway.js';
+import { AUTHORIZER_CACHE_TTL_SECONDS, BINARY_MEDIA_TYPES, GATEWAY_RESPONSES, STAGE_THROTTLE, gatewayResponseBody } from '../shared/platform/gateway.js';
 import { ORIGIN_VERIFY_HEADER } from '../shared/platform/deployment.js';
 import { ROUTES } from '../shared/platform/routes.js';
 import type { TableDefinition } from '../shared/platform/tables.js';
@@ -93,7 +87,8 @@ export class ApiStack extends Stack {
     Validations.of(this.api).acknowledge(
       {
         id: 'AwsSolutions::AwsSolutions-APIG2',
-        reason: 'Each function validates its input with zod and answers with the product error envelope naming every bad parameter; API Gateway validators would answer with their own body.',
+        reason:
+          'Each function validates its input with zod and answers with the product error envelope naming every bad parameter; API Gateway validators would answer with their own body.',
       },
       {
         id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
@@ -115,7 +110,8 @@ export class ApiStack extends Stack {
     });
     Validations.of(this.originVerifySecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason: 'The value lives in two deployed configurations (CloudFront origin header, stage WAF rule) read at deploy time; rotating means a new value and one deploy of both stacks, documented in docs/deploy.md.',
+      reason:
+        'The value lives in two deployed configurations (CloudFront origin header, stage WAF rule) read at deploy time; rotating means a new value and one deploy of both stacks, documented in docs/deploy.md.',
     });
     const originOnly = new CfnWebACL(this, 'OriginOnly', {
       scope: 'REGIONAL',
@@ -166,14 +162,10 @@ export class ApiStack extends Stack {
       const definition = FUNCTIONS[route.functionId];
       const integration = new LambdaIntegration(
         functions[route.functionId].function,
-        definition.responseStreaming
-          ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(definition.timeoutSeconds ?? 10) }
-          : {},
+        definition.responseStreaming ? { responseTransferMode: ResponseTransferMode.STREAM, timeout: Duration.seconds(definition.timeoutSeconds ?? 10) } : {},
       );
       const method = resource.addMethod(route.method, integration, {
-        ...(route.auth === 'apiKey'
-          ? { authorizer, authorizationType: AuthorizationType.CUSTOM }
-          : { authorizationType: AuthorizationType.NONE }),
+        ...(route.auth === 'apiKey' ? { authorizer, authorizationType: AuthorizationType.CUSTOM } : { authorizationType: AuthorizationType.NONE }),
       });
       if (route.auth === 'none') {
         // Honest reasons: the dashboard API is not public, it is guarded by the session cookie.
@@ -182,10 +174,7 @@ export class ApiStack extends Stack {
           : route.path.startsWith('/auth/')
             ? `${route.method} ${route.path} is the OAuth sign-in flow itself: it runs before any credential exists (state and PKCE are checked by the function).`
             : `${route.method} ${route.path} is public by the product's design (no API key).`;
-        Validations.of(method).acknowledge(
-          { id: 'AwsSolutions::AwsSolutions-APIG4', reason },
-          { id: 'AwsSolutions::AwsSolutions-COG4', reason },
-        );
+        Validations.of(method).acknowledge({ id: 'AwsSolutions::AwsSolutions-APIG4', reason }, { id: 'AwsSolutions::AwsSolutions-COG4', reason });
       } else {
         Validations.of(method).acknowledge({
           id: 'AwsSolutions::AwsSolutions-COG4',

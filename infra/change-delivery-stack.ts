@@ -56,9 +56,7 @@ export class ChangeDeliveryStack extends Stack {
 
     // The queue: only the delivery function consumes it (receive, delete, change visibility for
     // the retry backoff), reporting each failed message on its own.
-    this.delivery.function.addEventSource(
-      new SqsEventSource(props.deliveryQueue, { batchSize: DELIVERY_QUEUE.batchSize, reportBatchItemFailures: true }),
-    );
+    this.delivery.function.addEventSource(new SqsEventSource(props.deliveryQueue, { batchSize: DELIVERY_QUEUE.batchSize, reportBatchItemFailures: true }));
 
     const action = new SnsAction(props.alarmTopic);
     // Every alarm here fires on one datapoint of 1 or more, and notifies on alarm and on recovery.
@@ -76,9 +74,21 @@ export class ChangeDeliveryStack extends Stack {
       this.alarms.push(alarm);
     };
     const waiting = (queue: IQueue) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) });
-    alarmOn('DeliveryDeadLettersWaiting', 'Webhook deliveries the delivery function failed on repeatedly are in the dead-letter queue', waiting(props.deliveryDeadLetters));
+    alarmOn(
+      'DeliveryDeadLettersWaiting',
+      'Webhook deliveries the delivery function failed on repeatedly are in the dead-letter queue',
+      waiting(props.deliveryDeadLetters),
+    );
     alarmOn('MatcherFailuresWaiting', 'The change matcher gave up on catalogue stream records (see the failure queue)', waiting(props.matcherFailures));
-    alarmOn('ChangeMatcherErrors', 'The change matcher failed (a function error in the last 15 minutes)', this.matcher.function.metricErrors({ period: Duration.minutes(15) }));
-    alarmOn('WebhookDeliveryErrors', 'The webhook delivery function failed (a function error in the last 15 minutes)', this.delivery.function.metricErrors({ period: Duration.minutes(15) }));
+    alarmOn(
+      'ChangeMatcherErrors',
+      'The change matcher failed (a function error in the last 15 minutes)',
+      this.matcher.function.metricErrors({ period: Duration.minutes(15) }),
+    );
+    alarmOn(
+      'WebhookDeliveryErrors',
+      'The webhook delivery function failed (a function error in the last 15 minutes)',
+      this.delivery.function.metricErrors({ period: Duration.minutes(15) }),
+    );
   }
 }

@@ -14,11 +14,26 @@ export const BODY_SIZE_LABEL = `${CORE_NAMESPACE}SizeRestrictions_Body`;
  * are checked by name there.
  */
 export const CORE_LABELS_BESIDES_BODY_SIZE: readonly string[] = [
-  'NoUserAgent_Header', 'BadBots_Header', 'SizeRestrictions_QueryString', 'SizeRestrictions_Cookie_Header',
-  'SizeRestrictions_URIPath', 'EC2MetaDataSSRF_Body', 'EC2MetaDataSSRF_Cookie', 'EC2MetaDataSSRF_URIPath',
-  'EC2MetaDataSSRF_QueryArguments', 'GenericLFI_QueryArguments', 'GenericLFI_URIPath', 'GenericLFI_Body',
-  'RestrictedExtensions_URIPath', 'RestrictedExtensions_QueryArguments', 'GenericRFI_QueryArguments', 'GenericRFI_Body',
-  'GenericRFI_URIPath', 'CrossSiteScripting_Cookie', 'CrossSiteScripting_QueryArguments', 'CrossSiteScripting_Body',
+  'NoUserAgent_Header',
+  'BadBots_Header',
+  'SizeRestrictions_QueryString',
+  'SizeRestrictions_Cookie_Header',
+  'SizeRestrictions_URIPath',
+  'EC2MetaDataSSRF_Body',
+  'EC2MetaDataSSRF_Cookie',
+  'EC2MetaDataSSRF_URIPath',
+  'EC2MetaDataSSRF_QueryArguments',
+  'GenericLFI_QueryArguments',
+  'GenericLFI_URIPath',
+  'GenericLFI_Body',
+  'RestrictedExtensions_URIPath',
+  'RestrictedExtensions_QueryArguments',
+  'GenericRFI_QueryArguments',
+  'GenericRFI_Body',
+  'GenericRFI_URIPath',
+  'CrossSiteScripting_Cookie',
+  'CrossSiteScripting_QueryArguments',
+  'CrossSiteScripting_Body',
   'CrossSiteScripting_URIPath',
 ].map((name) => `${CORE_NAMESPACE}${name}`);
 
@@ -39,7 +54,7 @@ function jsonBlock(code: ErrorCode, status: number, key: string, headers: Record
 function bodies(): Record<string, CfnWebACL.CustomResponseBodyProperty> {
   const json = (code: ErrorCode, message?: string) => ({ contentType: 'APPLICATION_JSON', content: JSON.stringify(errorEnvelope(code, message)) });
   return {
-    forbidden: json('FORBIDDEN', 'This request was refused by the service\'s firewall.'),
+    forbidden: json('FORBIDDEN', "This request was refused by the service's firewall."),
     rateLimited: json('RATE_LIMITED', 'Too many requests from your address; please retry in a few minutes.'),
   };
 }
@@ -64,7 +79,12 @@ const not = (statement: CfnWebACL.StatementProperty): CfnWebACL.StatementPropert
 const label = (key: string): CfnWebACL.StatementProperty => ({ labelMatchStatement: { scope: 'LABEL', key } });
 const namespace = (key: string): CfnWebACL.StatementProperty => ({ labelMatchStatement: { scope: 'NAMESPACE', key } });
 const exactPath = (path: string): CfnWebACL.StatementProperty => ({
-  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+  byteMatchStatement: {
+    fieldToMatch: { uriPath: {} },
+    positionalConstraint: 'EXACTLY',
+    searchString: path,
+    textTransformations: [{ priority: 0, type: 'NONE' }],
+  },
 });
 
 /**
@@ -94,7 +114,11 @@ export class EdgeWebAcl extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({ cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true });
+    const visibility = (name: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: name,
+      sampledRequestsEnabled: true,
+    });
     const rules: CfnWebACL.RuleProperty[] = MANAGED_GROUPS.map((name, i) => ({
       name,
       priority: i,

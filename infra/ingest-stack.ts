@@ -115,7 +115,10 @@ export class IngestStack extends Stack {
     });
     this.alarms.push(stale);
 
-    new CfnOutput(this, 'IngestFunctionName', { description: 'Invoke with {"since":"1999-01-01"} to backfill (docs/deploy.md)', value: this.function.function.functionName });
+    new CfnOutput(this, 'IngestFunctionName', {
+      description: 'Invoke with {"since":"1999-01-01"} to backfill (docs/deploy.md)',
+      value: this.function.function.functionName,
+    });
 
     const errors = new Alarm(this, 'IngestErrors', {
       alarmDescription: 'The catalogue ingest failed (a function error in the last hour)',

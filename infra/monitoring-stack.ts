@@ -60,7 +60,14 @@ export class MonitoringStack extends Stack {
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
     const action = new SnsAction(props.alarmTopic);
-    const alarm = (id: string, description: string, metric: IMetric, threshold: number, comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD, evaluationPeriods = 1) => {
+    const alarm = (
+      id: string,
+      description: string,
+      metric: IMetric,
+      threshold: number,
+      comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods = 1,
+    ) => {
       const created = new Alarm(this, id, {
         alarmDescription: description,
         metric,
@@ -90,16 +97,40 @@ export class MonitoringStack extends Stack {
       period: Duration.minutes(5),
     });
     const p99 = apiMetric('Latency', 'p99');
-    alarm('Api5xxRate', `More than ${ALARM_THRESHOLDS.api5xxPercent}% of API answers are 5xx (three 5-minute periods)`, fivexxRate, ALARM_THRESHOLDS.api5xxPercent, ComparisonOperator.GREATER_THAN_THRESHOLD, 3);
-    alarm('ApiP99Latency', `API p99 latency above ${ALARM_THRESHOLDS.apiP99LatencyMs} ms (three 5-minute periods)`, p99, ALARM_THRESHOLDS.apiP99LatencyMs, ComparisonOperator.GREATER_THAN_THRESHOLD, 3);
+    alarm(
+      'Api5xxRate',
+      `More than ${ALARM_THRESHOLDS.api5xxPercent}% of API answers are 5xx (three 5-minute periods)`,
+      fivexxRate,
+      ALARM_THRESHOLDS.api5xxPercent,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+      3,
+    );
+    alarm(
+      'ApiP99Latency',
+      `API p99 latency above ${ALARM_THRESHOLDS.apiP99LatencyMs} ms (three 5-minute periods)`,
+      p99,
+      ALARM_THRESHOLDS.apiP99LatencyMs,
+      ComparisonOperator.GREATER_THAN_THRESHOLD,
+      3,
+    );
     // Any function deployed without a variable or grant its code needs (answers 500, logs the name).
     alarm(
       'ConfigurationErrors',
       'A function lacks a variable or a permission its code needs (its log line "configuration error" names it)',
-      new Metric({ namespace: LOG_METRICS.configurationErrors.namespace, metricName: LOG_METRICS.configurationErrors.metricName, statistic: 'Sum', period: Duration.minutes(5) }),
+      new Metric({
+        namespace: LOG_METRICS.configurationErrors.namespace,
+        metricName: LOG_METRICS.configurationErrors.metricName,
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
       1,
     );
-    alarm('AuthorizerErrors', 'The API key authorizer failed (callers get 503)', props.functions.authorizer.function.metricErrors({ period: Duration.minutes(5) }), 1);
+    alarm(
+      'AuthorizerErrors',
+      'The API key authorizer failed (callers get 503)',
+      props.functions.authorizer.function.metricErrors({ period: Duration.minutes(5) }),
+      1,
+    );
 
     const errorMetrics: IMetric[] = [];
     const throttleMetrics: IMetric[] = [];
@@ -136,7 +167,11 @@ export class MonitoringStack extends Stack {
 
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: 'PlainCVE', defaultInterval: Duration.days(1) });
     dashboard.addWidgets(
-      new TextWidget({ markdown: '# PlainCVE\nAPI, functions, tables and the ingest. Every graph here has an alarm that e-mails the alarm topic.', width: 24, height: 2 }),
+      new TextWidget({
+        markdown: '# PlainCVE\nAPI, functions, tables and the ingest. Every graph here has an alarm that e-mails the alarm topic.',
+        width: 24,
+        height: 2,
+      }),
     );
     dashboard.addWidgets(
       new GraphWidget({ title: 'API requests and 5xx (%)', left: [apiMetric('Count', 'Sum')], right: [fivexxRate], width: 8 }),
@@ -147,14 +182,19 @@ export class MonitoringStack extends Stack {
       new GraphWidget({ title: 'Function errors', left: errorMetrics, width: 12 }),
       new GraphWidget({ title: 'Function throttles', left: [...throttleMetrics, ingestThrottles], width: 12 }),
     );
-    dashboard.addWidgets(
-      ...dynamoWidgets,
-    );
+    dashboard.addWidgets(...dynamoWidgets);
     dashboard.addWidgets(
       new GraphWidget({ title: 'Ingest: failures, dead letters, successful runs', left: props.ingestAlarms.map((a) => a.metric), width: 12 }),
       new GraphWidget({
         title: 'Backfill progress (% of the NVD history)',
-        left: [new Metric({ namespace: LOG_METRICS.ingestProgress.namespace, metricName: LOG_METRICS.ingestProgress.metricName, statistic: 'Maximum', period: Duration.minutes(15) })],
+        left: [
+          new Metric({
+            namespace: LOG_METRICS.ingestProgress.namespace,
+            metricName: LOG_METRICS.ingestProgress.metricName,
+            statistic: 'Maximum',
+            period: Duration.minutes(15),
+          }),
+        ],
         width: 12,
       }),
     );

@@ -41,9 +41,7 @@ export class StatefulStack extends Stack {
     for (const definition of TABLE_DEFINITIONS) {
       tables[definition.id] = new TableV2(this, `${definition.id}Table`, {
         partitionKey: { name: definition.partitionKey.name, type: attributeType(definition.partitionKey.type) },
-        ...(definition.sortKey
-          ? { sortKey: { name: definition.sortKey.name, type: attributeType(definition.sortKey.type) } }
-          : {}),
+        ...(definition.sortKey ? { sortKey: { name: definition.sortKey.name, type: attributeType(definition.sortKey.type) } } : {}),
         billing: Billing.onDemand(),
         encryption: TableEncryptionV2.awsManagedKey(),
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
@@ -68,10 +66,14 @@ export class StatefulStack extends Stack {
       secretStringValue: SecretValue.unsafePlainText(JSON.stringify(EMPTY_OAUTH_SETTINGS)),
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    new CfnOutput(this, 'OAuthSecretName', { description: 'Fill with: npm run setup:oauth -- --provider <id> --client-id <id> (secret on stdin)', value: OAUTH_SECRET_NAME });
+    new CfnOutput(this, 'OAuthSecretName', {
+      description: 'Fill with: npm run setup:oauth -- --provider <id> --client-id <id> (secret on stdin)',
+      value: OAUTH_SECRET_NAME,
+    });
     Validations.of(oauthSecret).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SMG4',
-      reason: 'OAuth client secrets are issued by GitHub, Google and Microsoft; they are rotated at the provider and pasted in, which a rotation Lambda cannot do.',
+      reason:
+        'OAuth client secrets are issued by GitHub, Google and Microsoft; they are rotated at the provider and pasted in, which a rotation Lambda cannot do.',
     });
     this.oauthSecret = oauthSecret;
 
@@ -96,7 +98,8 @@ export class StatefulStack extends Stack {
     if (props?.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(props.alarmEmail));
     Validations.of(this.alarmTopic).acknowledge({
       id: 'AwsSolutions::AwsSolutions-SNS2',
-      reason: 'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key; the messages carry only alarm names, states and metric values, no customer data.',
+      reason:
+        'CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed aws/sns key; the messages carry only alarm names, states and metric values, no customer data.',
     });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'Alarm notifications (subscribe more addresses here)', value: this.alarmTopic.topicArn });
     // The change pipeline's queues hold undelivered work, so they live here with the data: replacing

@@ -205,7 +205,9 @@ function handler(event) {
           compress: true,
           ...(behaviour.cors ? { functionAssociations: [{ function: preflight, eventType: FunctionEventType.VIEWER_REQUEST }] } : {}),
           // A pass-through cache policy already forwards what it keys on.
-          ...(behaviour.cache !== 'passThrough' && behaviour.cache !== 'publicSearch' && forwardsAnything(behaviour) ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) } : {}),
+          ...(behaviour.cache !== 'passThrough' && behaviour.cache !== 'publicSearch' && forwardsAnything(behaviour)
+            ? { originRequestPolicy: forwardingPolicy(this, `Forwarding${index}`, behaviour) }
+            : {}),
         } satisfies BehaviorOptions,
       ]),
     );
@@ -238,13 +240,15 @@ function handler(event) {
       additionalBehaviors: apiBehaviours,
     });
 
-    Validations.of(this.distribution).acknowledge(
-      { id: 'AwsSolutions::AwsSolutions-CFR1', reason: 'A public security API for everyone: no geographic restriction by design.' },
-    );
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-CFR1',
+      reason: 'A public security API for everyone: no geographic restriction by design.',
+    });
     if (!certificate) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions::AwsSolutions-CFR4',
-        reason: 'Without the custom domain (context domainName/certificateArn) CloudFront serves its default certificate, whose policy AWS fixes; with the domain, TLSv1.2_2021 is set.',
+        reason:
+          'Without the custom domain (context domainName/certificateArn) CloudFront serves its default certificate, whose policy AWS fixes; with the domain, TLSv1.2_2021 is set.',
       });
     }
 
@@ -290,26 +294,28 @@ function handler(event) {
     });
     // BucketDeployment's handler is a stack-level singleton, not a child of the deployment.
     const handlers = [deployment, ...this.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))];
-    for (const handler of handlers) Validations.of(handler).acknowledge(
-      {
-        id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        reason: "BucketDeployment's CDK-provided handler runs with the basic execution role; it runs only at deploy time.",
-      },
-      ...[
-        'Action::s3:GetBucket*',
-        'Action::s3:GetObject*',
-        'Action::s3:List*',
-        'Action::s3:Abort*',
-        'Action::s3:DeleteObject*',
-        `Resource::arn:<AWS::Partition>:s3:::${assetBucketName(this)}/*`,
-        `Resource::<${this.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*`,
-        'Resource::*',
-      ].map((finding) => ({
-        id: `AwsSolutions::AwsSolutions-IAM5[${finding}]`,
-        reason: "BucketDeployment's CDK-provided handler reads the asset, replaces the dashboard's objects and invalidates the distribution (CloudFront invalidation takes no resource ARN).",
-      })),
-      { id: 'AwsSolutions::AwsSolutions-L1', reason: "The runtime of BucketDeployment's handler is chosen by aws-cdk-lib." },
-    );
+    for (const handler of handlers)
+      Validations.of(handler).acknowledge(
+        {
+          id: 'AwsSolutions::AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          reason: "BucketDeployment's CDK-provided handler runs with the basic execution role; it runs only at deploy time.",
+        },
+        ...[
+          'Action::s3:GetBucket*',
+          'Action::s3:GetObject*',
+          'Action::s3:List*',
+          'Action::s3:Abort*',
+          'Action::s3:DeleteObject*',
+          `Resource::arn:<AWS::Partition>:s3:::${assetBucketName(this)}/*`,
+          `Resource::<${this.getLogicalId(this.bucket.node.defaultChild as CfnBucket)}.Arn>/*`,
+          'Resource::*',
+        ].map((finding) => ({
+          id: `AwsSolutions::AwsSolutions-IAM5[${finding}]`,
+          reason:
+            "BucketDeployment's CDK-provided handler reads the asset, replaces the dashboard's objects and invalidates the distribution (CloudFront invalidation takes no resource ARN).",
+        })),
+        { id: 'AwsSolutions::AwsSolutions-L1', reason: "The runtime of BucketDeployment's handler is chosen by aws-cdk-lib." },
+      );
   }
 }
 

@@ -59,7 +59,9 @@ export async function adversarialScans(crafted: readonly CraftedManifest[], runs
   console.log('the readers alone, worst time per input byte (at the crafted size / at a tenth of it):');
   for (const [parser, cost] of large) {
     const tenth = small.get(parser);
-    console.log(`  ${parser.padEnd(13)} ${cost.nsPerByte.toFixed(0).padStart(6)} ns/byte / ${(tenth?.nsPerByte ?? Number.NaN).toFixed(0).padStart(6)} ns/byte (worst: ${cost.name})`);
+    console.log(
+      `  ${parser.padEnd(13)} ${cost.nsPerByte.toFixed(0).padStart(6)} ns/byte / ${(tenth?.nsPerByte ?? Number.NaN).toFixed(0).padStart(6)} ns/byte (worst: ${cost.name})`,
+    );
   }
   return [
     { figure: "slowest of issue 24's crafted scan requests", value: `${ms(worst.time)} (${worst.name})`, goal: '< 1 s' },

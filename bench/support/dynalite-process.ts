@@ -17,7 +17,9 @@ export interface DynaliteProcess {
 }
 
 export async function startDynaliteProcess(): Promise<DynaliteProcess> {
-  const child = spawn(process.execPath, [...LOCAL_STORE_NODE_FLAGS, '--import', 'tsx', fileURLToPath(new URL('../dynalite-child.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...LOCAL_STORE_NODE_FLAGS, '--import', 'tsx', fileURLToPath(new URL('../dynalite-child.ts', import.meta.url))], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: child.stdout });
   const [endpoint] = (await Promise.race([once(lines, 'line'), once(child, 'error').then(([error]) => Promise.reject(error as Error))])) as [string];
   lines.close();

@@ -85,10 +85,22 @@ export interface Agreement {
 export function emptyAgreement(): Agreement {
   const t = (): Tally => ({ hits: 0, of: 0 });
   return {
-    impactsFound: t(), impactsRight: t(), position: t(), privileges: t(), userInteraction: t(),
-    fixedInFacts: t(), fixedInText: t(), contradictedFixes: t(), noFixWhereStated: t(),
-    exploitPublic: t(), exploitMissed: t(), genericTitles: t(), onPathFromInternet: t(),
-    codeExecutionSaid: t(), codeExecutionInvented: t(), disagreements: [],
+    impactsFound: t(),
+    impactsRight: t(),
+    position: t(),
+    privileges: t(),
+    userInteraction: t(),
+    fixedInFacts: t(),
+    fixedInText: t(),
+    contradictedFixes: t(),
+    noFixWhereStated: t(),
+    exploitPublic: t(),
+    exploitMissed: t(),
+    genericTitles: t(),
+    onPathFromInternet: t(),
+    codeExecutionSaid: t(),
+    codeExecutionInvented: t(),
+    disagreements: [],
   };
 }
 
@@ -99,7 +111,8 @@ export const FROM_THE_INTERNET = /\bfrom the internet\b|\banyone on the internet
  * Text that says the attacker runs code or commands: "run their own code", "execute arbitrary
  * commands", "code execution"; SQL and browser script are other impacts.
  */
-const RUNS_CODE = /\b(?:run|runs|running|execute|executes|executing)\b(?:\s+(?:their|his|her|its|own|arbitrary|any|malicious|system|shell|operating-system|os|program|native|remote|of|choice|the|attacker's|attacker-chosen|chosen|\w+-supplied)){0,4}\s+(?:code|commands?|programs?)\b|\bcode execution\b/gi;
+const RUNS_CODE =
+  /\b(?:run|runs|running|execute|executes|executing)\b(?:\s+(?:their|his|her|its|own|arbitrary|any|malicious|system|shell|operating-system|os|program|native|remote|of|choice|the|attacker's|attacker-chosen|chosen|\w+-supplied)){0,4}\s+(?:code|commands?|programs?)\b|\bcode execution\b/gi;
 
 export function saysCodeExecution(text: string): boolean {
   // A name in quotes is the vendor's ("DLL Planting Remote Code Execution Vulnerability"), not what the text says.
@@ -111,7 +124,8 @@ export function saysCodeExecution(text: string): boolean {
 }
 
 /** "No fix is listed" in all its wordings: what the text must never say where a fix is stated. */
-const NO_FIX = /\bno (?:fixed version|fix|patch|update)(?: or (?:patch|update|fixed version))? (?:is|was|has been) (?:listed|known|recorded|available|published|named|given)\b|\bthere is no (?:fix|patch)\b|\bnot (?:yet )?(?:been )?fixed\b/i;
+const NO_FIX =
+  /\bno (?:fixed version|fix|patch|update)(?: or (?:patch|update|fixed version))? (?:is|was|has been) (?:listed|known|recorded|available|published|named|given)\b|\bthere is no (?:fix|patch)\b|\bnot (?:yet )?(?:been )?fixed\b/i;
 
 export function saysNoFix(text: string): boolean {
   return NO_FIX.test(text);
@@ -119,7 +133,10 @@ export function saysNoFix(text: string): boolean {
 
 /** A version written in text: the version's own characters, not part of a longer number. */
 export function namesVersion(text: string, version: string): boolean {
-  const escaped = version.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const escaped = version
+    .trim()
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\w.])${escaped}(?![\\w]|\\.\\d)`, 'i').test(text);
 }
 
@@ -145,7 +162,9 @@ const major = (version: string) => /\d+/.exec(version)?.[0];
  */
 function reachesLine(listed: ListedVulnerable, branch: string | null): boolean {
   if (branch === null) return true;
-  return [listed.version, listed.startIncluding, listed.startExcluding, listed.endIncluding, listed.endExcluding].some((v) => v !== undefined && major(v) === major(branch));
+  return [listed.version, listed.startIncluding, listed.startExcluding, listed.endIncluding, listed.endExcluding].some(
+    (v) => v !== undefined && major(v) === major(branch),
+  );
 }
 
 /** Why the record contradicts a fixed version we state, or undefined when it does not. */
@@ -172,7 +191,8 @@ function count(tally: Tally, hit: boolean): void {
 
 /** Adds one record's comparison into `into`. `ours` undefined: the lookup had no such record. */
 export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer | undefined, listed: readonly ListedVulnerable[]): void {
-  const differ = (field: string, goldValue: unknown, ourValue: unknown) => into.disagreements.push({ id: gold.id, field, gold: show(goldValue), ours: show(ourValue) });
+  const differ = (field: string, goldValue: unknown, ourValue: unknown) =>
+    into.disagreements.push({ id: gold.id, field, gold: show(goldValue), ours: show(ourValue) });
   const facts = ours?.facts;
   if (!ours || !facts) differ('record', 'facts', ours ? 'no facts in the lookup' : 'not found by the lookup');
 
@@ -196,7 +216,12 @@ export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer
   for (const fix of gold.fixed_in) {
     const inFacts = (facts?.fixed_in ?? []).some((f) => f.product === fix.product && sameVersion(f.version, fix.version));
     count(into.fixedInFacts, inFacts);
-    if (!inFacts) differ('fixed_in (facts)', `${fix.product} ${fix.version}`, (facts?.fixed_in ?? []).map((f) => `${f.product} ${f.version}`));
+    if (!inFacts)
+      differ(
+        'fixed_in (facts)',
+        `${fix.product} ${fix.version}`,
+        (facts?.fixed_in ?? []).map((f) => `${f.product} ${f.version}`),
+      );
     const inText = ours !== undefined && namesVersion(ours.fix, fix.version);
     count(into.fixedInText, inText);
     if (!inText) differ('fixed_in (fix text)', fix.version, ours?.fix ?? '');
@@ -266,7 +291,11 @@ export function figures(a: Agreement): Figure[] {
   ];
 }
 
-const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':') ?? '';
+const cpeField = (cpe: string, i: number) =>
+  cpe
+    .replace(/\\:/g, '\uE000')
+    .split(':')
+    [i]?.replace(/\uE000/g, ':') ?? '';
 
 /**
  * The vulnerable cpeMatch entries of a raw NVD record (`configurations[].nodes[].cpeMatch[]`),
@@ -291,7 +320,14 @@ export function listedVulnerable(nvd: unknown): ListedVulnerable[] {
         return { [name.replace('version', '').replace(/^./, (c) => c.toLowerCase())]: value };
       };
       const ranged = ['versionStartIncluding', 'versionStartExcluding', 'versionEndIncluding', 'versionEndExcluding'].some((k) => typeof match[k] === 'string');
-      if (ranged) out.push({ product, ...bound('versionStartIncluding'), ...bound('versionStartExcluding'), ...bound('versionEndIncluding'), ...bound('versionEndExcluding') });
+      if (ranged)
+        out.push({
+          product,
+          ...bound('versionStartIncluding'),
+          ...bound('versionStartExcluding'),
+          ...bound('versionEndIncluding'),
+          ...bound('versionEndExcluding'),
+        });
       else if (version && version !== '*' && version !== '-') out.push({ product, version: qualified ? `${version} ${qualified}` : version });
     }
   }

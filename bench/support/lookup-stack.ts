@@ -37,15 +37,15 @@ const calls = new Map<string, number>();
 const upstream = new URL(database.endpoint);
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 const proxy = createServer((req, res) => {
-  const operation = String(req.headers['x-amz-target'] ?? 'unknown').split('.').pop() ?? 'unknown';
+  const operation =
+    String(req.headers['x-amz-target'] ?? 'unknown')
+      .split('.')
+      .pop() ?? 'unknown';
   calls.set(operation, (calls.get(operation) ?? 0) + 1);
-  const forward = request(
-    { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
+  const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
   forward.on('error', () => res.destroy());
   req.pipe(forward);
 });
@@ -56,7 +56,6 @@ function route(endpoint: string) {
   applyFunctionEnvironment({ DYNAMODB_ENDPOINT: endpoint });
   resetDocumentClient();
 }
-
 
 type Message = { type: 'count'; on: boolean } | { type: 'calls' } | { type: 'authorizer-cache'; ttlSeconds: number } | { type: 'stop' };
 process.on('message', (message: Message) => {
@@ -72,8 +71,20 @@ process.on('message', (message: Message) => {
   } else if (message.type === 'stop') {
     proxy.close();
     agent.destroy();
-    void stack.close().then(() => database.stop()).then(() => process.exit(0));
+    void stack
+      .close()
+      .then(() => database.stop())
+      .then(() => process.exit(0));
   }
 });
 
-process.send?.({ type: 'ready', baseUrl: stack.baseUrl, dynamoEndpoint: database.endpoint, dynamoPid: database.pid, catalogueTable: tableName('CATALOGUE_TABLE'), accountsTable: tableName('ACCOUNTS_TABLE'), keys, ids: records.map((r) => r.cve_id) });
+process.send?.({
+  type: 'ready',
+  baseUrl: stack.baseUrl,
+  dynamoEndpoint: database.endpoint,
+  dynamoPid: database.pid,
+  catalogueTable: tableName('CATALOGUE_TABLE'),
+  accountsTable: tableName('ACCOUNTS_TABLE'),
+  keys,
+  ids: records.map((r) => r.cve_id),
+});

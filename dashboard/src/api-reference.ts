@@ -46,7 +46,12 @@ const plainCveLayout: SwaggerPlugin = (system) => ({
         h(
           'div',
           { className: 'scheme-container' },
-          h(Col, { className: 'schemes wrapper', mobile: 12 }, h('div', { className: 'schemes-server-container' }, part('ServersContainer')), part('AuthorizeBtnContainer')),
+          h(
+            Col,
+            { className: 'schemes wrapper', mobile: 12 },
+            h('div', { className: 'schemes-server-container' }, part('ServersContainer')),
+            part('AuthorizeBtnContainer'),
+          ),
         ),
         h('section', { id: 'operations', 'aria-label': 'Operations' }, fullWidth(part('operations')), fullWidth(part('Models'))),
       );

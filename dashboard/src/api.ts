@@ -133,7 +133,10 @@ export async function failureOf(response: Response): Promise<ApiFailure> {
   try {
     const json = (await response.json()) as { error?: { message?: string; details?: { message?: string }[] } };
     // A field's own message ("Enter an e-mail address such as …") says more than the summary.
-    const detail = json.error?.details?.map((d) => d.message).filter(Boolean).join(' ');
+    const detail = json.error?.details
+      ?.map((d) => d.message)
+      .filter(Boolean)
+      .join(' ');
     return new ApiFailure(response.status, detail || json.error?.message || `The request failed (${response.status}).`);
   } catch {
     return new ApiFailure(response.status, `The request failed (${response.status}).`);

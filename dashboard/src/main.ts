@@ -112,7 +112,6 @@ function renderAccount(data: AccountOverview): void {
 }
 
 function render(data: AccountOverview): void {
-
   $('loading').hidden = true;
   $('signed-out').hidden = true;
   $('signed-in').hidden = false;
@@ -146,7 +145,6 @@ async function renderUsageHistory(): Promise<void> {
 }
 
 function renderSignedOut(): void {
-
   $('loading').hidden = true;
   $('signed-in').hidden = true;
   $('session-nav').hidden = true;
@@ -248,13 +246,15 @@ function wireActions(): void {
     }, fallback);
   });
 
-  $('rotate-key').addEventListener('click', (event) =>
-    void act(event.currentTarget as HTMLButtonElement, async () => {
-      await api.rotateKey();
-      await refresh();
-      $('api-key').focus();
-      return 'A new key was issued and the previous one revoked. Copy it now: it is shown only in this session.';
-    }),
+  $('rotate-key').addEventListener(
+    'click',
+    (event) =>
+      void act(event.currentTarget as HTMLButtonElement, async () => {
+        await api.rotateKey();
+        await refresh();
+        $('api-key').focus();
+        return 'A new key was issued and the previous one revoked. Copy it now: it is shown only in this session.';
+      }),
   );
 
   $<HTMLFormElement>('email-form').addEventListener('submit', (event) => {
@@ -284,18 +284,20 @@ function wireActions(): void {
     });
   });
 
-  $('export-data').addEventListener('click', (event) =>
-    void act(event.currentTarget as HTMLButtonElement, async () => {
-      const blob = await api.exportData();
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = 'plaincve-account-export.json';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      return 'Your account data was downloaded.';
-    }),
+  $('export-data').addEventListener(
+    'click',
+    (event) =>
+      void act(event.currentTarget as HTMLButtonElement, async () => {
+        const blob = await api.exportData();
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = 'plaincve-account-export.json';
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+        return 'Your account data was downloaded.';
+      }),
   );
 
   $<HTMLFormElement>('delete-form').addEventListener('submit', (event) => {
@@ -309,12 +311,14 @@ function wireActions(): void {
     });
   });
 
-  $('sign-out').addEventListener('click', () =>
-    void act(null, async () => {
-      await api.signOut();
-      renderSignedOut();
-      return 'You are signed out.';
-    }),
+  $('sign-out').addEventListener(
+    'click',
+    () =>
+      void act(null, async () => {
+        await api.signOut();
+        renderSignedOut();
+        return 'You are signed out.';
+      }),
   );
 }
 
@@ -340,4 +344,3 @@ function start(): void {
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
 else start();
-

@@ -54,7 +54,9 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
     element(
       'p',
       `${report.components} components, ${report.checked} checked. ` +
-        (affected === 0 ? 'No known vulnerability affects the checked components.' : `${affected} ${affected === 1 ? 'component has' : 'components have'} ${count} known ${count === 1 ? 'vulnerability' : 'vulnerabilities'}, most urgent first (known exploited, then a public exploit, then EPSS, then CVSS).`),
+        (affected === 0
+          ? 'No known vulnerability affects the checked components.'
+          : `${affected} ${affected === 1 ? 'component has' : 'components have'} ${count} known ${count === 1 ? 'vulnerability' : 'vulnerabilities'}, most urgent first (known exploited, then a public exploit, then EPSS, then CVSS).`),
     ),
   );
   if (affected > 0) {
@@ -71,7 +73,12 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
     wrapper.append(list);
     const listed = report.findings.reduce((n, f) => n + f.vulnerabilities.length, 0);
     if (listed < report.vulnerabilities_total) {
-      wrapper.append(element('p', `The ${listed} most urgent of ${report.vulnerabilities_total} are shown; scan through the API with format=sarif for a code-scanning view.`));
+      wrapper.append(
+        element(
+          'p',
+          `The ${listed} most urgent of ${report.vulnerabilities_total} are shown; scan through the API with format=sarif for a code-scanning view.`,
+        ),
+      );
     }
   }
   if (report.not_checked_total > 0) {
@@ -89,7 +96,10 @@ export function renderScanReport(report: ScanReport, fileName: string): HTMLElem
 
 /** Builds the tab's content inside its panel and wires the file input and the drop zone. */
 export function mountScanTab(panel: HTMLElement, api: AccountApi, onSessionEnded: () => void): void {
-  const intro = element('p', `Check a dependency file against known vulnerabilities: npm package-lock.json (version 2 or 3), pip requirements.txt, or a CycloneDX (1.4 to 1.6) or SPDX 2.3 JSON SBOM, up to ${MAX_MANIFEST_LABEL}. Each scan uses one of your ${EXPORT_LIMIT.limit} exports an hour.`);
+  const intro = element(
+    'p',
+    `Check a dependency file against known vulnerabilities: npm package-lock.json (version 2 or 3), pip requirements.txt, or a CycloneDX (1.4 to 1.6) or SPDX 2.3 JSON SBOM, up to ${MAX_MANIFEST_LABEL}. Each scan uses one of your ${EXPORT_LIMIT.limit} exports an hour.`,
+  );
   const zone = element('div', undefined, 'drop-zone');
   const label = element('label', 'Choose a lockfile or SBOM');
   label.htmlFor = 'scan-file';

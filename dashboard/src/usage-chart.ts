@@ -40,7 +40,18 @@ export function drawChart(days: readonly UsageDay[]): SVGSVGElement {
       const value = day[metric.key];
       if (value === 0) return;
       const h = Math.max(1, (value / max) * plot);
-      chart.append(svg('rect', { x: i * slot + 2 + j * bar, y: TOP + plot - h, width: bar, height: h, class: metric.key.replace('_', '-'), 'data-date': day.date, 'data-metric': metric.key, 'data-value': value }));
+      chart.append(
+        svg('rect', {
+          x: i * slot + 2 + j * bar,
+          y: TOP + plot - h,
+          width: bar,
+          height: h,
+          class: metric.key.replace('_', '-'),
+          'data-date': day.date,
+          'data-metric': metric.key,
+          'data-value': value,
+        }),
+      );
     });
   });
   chart.append(text(0, 10, `max ${max}`, 'start'));

@@ -65,7 +65,10 @@ export class WatchlistsApi {
     return (await this.call('POST', '/account/watchlists', input)) as { watchlist: Watchlist; webhook_secret?: string };
   }
 
-  async update(id: string, change: Partial<WatchlistInput> & { paused?: boolean; webhook_status?: 'active' }): Promise<{ watchlist: Watchlist; webhook_secret?: string }> {
+  async update(
+    id: string,
+    change: Partial<WatchlistInput> & { paused?: boolean; webhook_status?: 'active' },
+  ): Promise<{ watchlist: Watchlist; webhook_secret?: string }> {
     return (await this.call('PATCH', `/account/watchlists/${encodeURIComponent(id)}`, change)) as { watchlist: Watchlist; webhook_secret?: string };
   }
 

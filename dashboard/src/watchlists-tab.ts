@@ -33,7 +33,11 @@ const EVENTS: Record<WatchlistEvent, string> = {
 };
 const FILTER_NAMES = [...Object.keys(SELECT_FILTERS), ...Object.keys(TEXT_FILTERS), 'modified_since'];
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(props)) if (value !== undefined) node.setAttribute(name, value);
   node.append(...children);
@@ -71,7 +75,11 @@ export class WatchlistsTab {
     this.cancel.addEventListener('click', () => this.stopEditing());
     root.replaceChildren(
       el('h2', {}, 'Watchlists'),
-      el('p', {}, 'A watchlist follows the CVEs that match export filters and tells you when they appear or change: in a private Atom feed, and by a signed webhook if you give one.'),
+      el(
+        'p',
+        {},
+        'A watchlist follows the CVEs that match export filters and tells you when they appear or change: in a private Atom feed, and by a signed webhook if you give one.',
+      ),
       this.count,
       this.list,
       this.secretBox,
@@ -82,12 +90,15 @@ export class WatchlistsTab {
   async refresh(): Promise<void> {
     // Loading the list is no user action: it leaves the page's message alone (a refused link,
     // shown as the dashboard opens, must stay until the user acts).
-    await this.guard(async () => {
-      const { watchlists, max } = await this.api.list();
-      this.count.textContent = `${watchlists.length} of ${max} watchlists.`;
-      this.list.replaceChildren(...watchlists.map((w) => this.item(w)));
-      if (watchlists.length === 0) this.list.replaceChildren(el('li', { class: 'muted' }, 'No watchlists yet: create one below.'));
-    }, { clearMessage: false });
+    await this.guard(
+      async () => {
+        const { watchlists, max } = await this.api.list();
+        this.count.textContent = `${watchlists.length} of ${max} watchlists.`;
+        this.list.replaceChildren(...watchlists.map((w) => this.item(w)));
+        if (watchlists.length === 0) this.list.replaceChildren(el('li', { class: 'muted' }, 'No watchlists yet: create one below.'));
+      },
+      { clearMessage: false },
+    );
   }
 
   private buildForm(): HTMLFormElement {
@@ -106,10 +117,17 @@ export class WatchlistsTab {
       filters.append(field(name, spec.label, select));
     }
     for (const [name, spec] of Object.entries(TEXT_FILTERS)) {
-      const input = el('input', { type: 'text', autocomplete: 'off', spellcheck: 'false', ...(name === 'min_score' ? { inputmode: 'decimal' } : { maxlength: '200' }) });
+      const input = el('input', {
+        type: 'text',
+        autocomplete: 'off',
+        spellcheck: 'false',
+        ...(name === 'min_score' ? { inputmode: 'decimal' } : { maxlength: '200' }),
+      });
       filters.append(field(name, spec.label, input, spec.hint));
     }
-    filters.append(field('modified_since', 'Changed on or after', el('input', { type: 'date' }), 'Optional: only CVEs whose PlainCVE record changed since this day.'));
+    filters.append(
+      field('modified_since', 'Changed on or after', el('input', { type: 'date' }), 'Optional: only CVEs whose PlainCVE record changed since this day.'),
+    );
     const eventsError = el('p', { id: 'wl-events-error', class: 'field-error', hidden: '' });
     const events = el(
       'fieldset',
@@ -125,7 +143,12 @@ export class WatchlistsTab {
       field('name', 'Name', el('input', { type: 'text', maxlength: String(MAX_WATCHLIST_NAME), autocomplete: 'off', required: '' })),
       filters,
       events,
-      field('webhook_url', 'Webhook URL (optional)', el('input', { type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://' }), 'PlainCVE POSTs each event here, signed (Standard Webhooks).'),
+      field(
+        'webhook_url',
+        'Webhook URL (optional)',
+        el('input', { type: 'url', autocomplete: 'off', spellcheck: 'false', placeholder: 'https://' }),
+        'PlainCVE POSTs each event here, signed (Standard Webhooks).',
+      ),
       el('div', { class: 'field-row' }, this.submit, this.cancel),
     );
     form.addEventListener('submit', (event) => {
@@ -227,7 +250,8 @@ export class WatchlistsTab {
       const value = watchlist.filters[filter];
       this.control(filter).value = value === undefined ? '' : filter === 'modified_since' ? String(value).slice(0, 10) : String(value);
     }
-    for (const box of Array.from(this.form.querySelectorAll<HTMLInputElement>('input[name="events"]'))) box.checked = watchlist.events.includes(box.value as WatchlistEvent);
+    for (const box of Array.from(this.form.querySelectorAll<HTMLInputElement>('input[name="events"]')))
+      box.checked = watchlist.events.includes(box.value as WatchlistEvent);
     this.control<HTMLInputElement>('webhook_url').value = watchlist.webhook_url ?? '';
     this.showFieldErrors({});
     this.control<HTMLInputElement>('name').focus();
@@ -322,23 +346,31 @@ export class WatchlistsTab {
     } else {
       row.append(el('span', { class: 'muted' }, 'No feed address (revoked).'));
     }
-    const renew = button(w.feed_url ? 'New address' : 'Create address', 'secondary', `${w.feed_url ? 'New feed address' : 'Create a feed address'} for ${w.name}`);
-    renew.addEventListener('click', () =>
-      void this.guard(async () => {
-        await this.api.newFeedToken(w.id);
-        this.hooks.notice(w.feed_url ? `"${w.name}" has a new feed address; the old one no longer works.` : `"${w.name}" has a feed address.`);
-        await this.refresh();
-      }),
+    const renew = button(
+      w.feed_url ? 'New address' : 'Create address',
+      'secondary',
+      `${w.feed_url ? 'New feed address' : 'Create a feed address'} for ${w.name}`,
+    );
+    renew.addEventListener(
+      'click',
+      () =>
+        void this.guard(async () => {
+          await this.api.newFeedToken(w.id);
+          this.hooks.notice(w.feed_url ? `"${w.name}" has a new feed address; the old one no longer works.` : `"${w.name}" has a feed address.`);
+          await this.refresh();
+        }),
     );
     row.append(renew);
     if (w.feed_url) {
       const revoke = button('Revoke', 'secondary', `Revoke the feed address of ${w.name}`);
-      revoke.addEventListener('click', () =>
-        void this.guard(async () => {
-          await this.api.revokeFeedToken(w.id);
-          this.hooks.notice(`The feed address of "${w.name}" no longer works.`);
-          await this.refresh();
-        }),
+      revoke.addEventListener(
+        'click',
+        () =>
+          void this.guard(async () => {
+            await this.api.revokeFeedToken(w.id);
+            this.hooks.notice(`The feed address of "${w.name}" no longer works.`);
+            await this.refresh();
+          }),
       );
       row.append(revoke);
     }
@@ -348,12 +380,23 @@ export class WatchlistsTab {
 
   private async showPreview(w: Watchlist, target: HTMLElement): Promise<void> {
     const { matches, count } = await this.api.preview(w.id);
-    const summary = el('p', {}, count === 0 ? 'No CVE that changed today matches.' : `${count} CVE${count === 1 ? '' : 's'} that changed today match${count === 1 ? 'es' : ''}${count > matches.length ? `; the first ${matches.length}` : ''}:`);
+    const summary = el(
+      'p',
+      {},
+      count === 0
+        ? 'No CVE that changed today matches.'
+        : `${count} CVE${count === 1 ? '' : 's'} that changed today match${count === 1 ? 'es' : ''}${count > matches.length ? `; the first ${matches.length}` : ''}:`,
+    );
     const list = el(
       'ul',
       { class: 'preview-list' },
       ...matches.map((m) =>
-        el('li', {}, el('a', { href: `/cve/${encodeURIComponent(m.cve_id)}` }, m.cve_id), ` ${m.severity}${m.cvss_score === null ? '' : ` ${m.cvss_score.toFixed(1)}`}: ${m.title}`),
+        el(
+          'li',
+          {},
+          el('a', { href: `/cve/${encodeURIComponent(m.cve_id)}` }, m.cve_id),
+          ` ${m.severity}${m.cvss_score === null ? '' : ` ${m.cvss_score.toFixed(1)}`}: ${m.title}`,
+        ),
       ),
     );
     target.replaceChildren(summary, ...(matches.length ? [list] : []));
@@ -391,7 +434,9 @@ export class WatchlistsTab {
             el('td', {}, `${d.outcome}${d.status_code === null ? '' : ` (${d.status_code})`}${d.error ? `: ${d.error}` : ''}`),
           ),
         );
-        body.replaceChildren(el('table', {}, el('caption', { class: 'visually-hidden' }, `Last deliveries of ${w.name}`), el('thead', {}, head), el('tbody', {}, ...rows)));
+        body.replaceChildren(
+          el('table', {}, el('caption', { class: 'visually-hidden' }, `Last deliveries of ${w.name}`), el('thead', {}, head), el('tbody', {}, ...rows)),
+        );
       });
     });
     return details;

@@ -162,13 +162,7 @@ const userinfoSchema = z.object({
 });
 
 /** OpenID Connect userinfo: `sub` is the stable id; Google also says whether the address is verified. */
-async function oidcProfile(
-  provider: 'google' | 'microsoft',
-  url: string,
-  accessToken: string,
-  c: Config,
-  requireVerified: boolean,
-): Promise<ProviderProfile> {
+async function oidcProfile(provider: 'google' | 'microsoft', url: string, accessToken: string, c: Config, requireVerified: boolean): Promise<ProviderProfile> {
   const info = userinfoSchema.safeParse(await getJson(url, accessToken, c));
   if (!info.success) throw new SignInError(`${provider} answered in an unexpected shape`);
   if (requireVerified && info.data.email_verified !== true && info.data.email_verified !== 'true') {

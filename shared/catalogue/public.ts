@@ -4,10 +4,4 @@
  * matching (a scan looks up each component as the package lookup does).
  */
 export { selectExportRows } from './use-cases/export-cves.js';
-export {
-  affectingAdvisories,
-  catalogueRecordsFor,
-  fixAdvice,
-  vulnerabilitiesOf,
-  type Component,
-} from './use-cases/package-vulnerabilities.js';
+export { affectingAdvisories, catalogueRecordsFor, fixAdvice, vulnerabilitiesOf, type Component } from './use-cases/package-vulnerabilities.js';

@@ -13,7 +13,12 @@ const urlList = (fallback: string) =>
   z.pipe(
     z.pipe(
       z._default(z.string(), fallback),
-      z.transform((v: string) => v.split(',').map((u) => u.trim()).filter((u) => u.length > 0)),
+      z.transform((v: string) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter((u) => u.length > 0),
+      ),
     ),
     z.array(z.url()),
   );
@@ -70,7 +75,10 @@ const envSchema = z.object({
    * Sign-in: the local stack sets this so that the token exchange may use plain http:// to its
    * identity-provider stand-ins on loopback. Never set in AWS, where every endpoint is https.
    */
-  OAUTH_ALLOW_HTTP_LOOPBACK: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true')),
+  OAUTH_ALLOW_HTTP_LOOPBACK: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((v) => v === 'true'),
+  ),
   /** Per-call timeout for the providers' token and user endpoints. */
   OAUTH_HTTP_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
   /** A session ends after this long without use... */
@@ -106,7 +114,10 @@ const envSchema = z.object({
    * Webhooks: the local stack sets this to accept plain http:// to loopback and loopback
    * addresses (a developer's receiver on 127.0.0.1). Never set in AWS.
    */
-  WEBHOOK_ALLOW_LOOPBACK: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((v) => v === 'true')),
+  WEBHOOK_ALLOW_LOOPBACK: z.pipe(
+    z._default(z.enum(['true', 'false']), 'false'),
+    z.transform((v) => v === 'true'),
+  ),
   /** Webhooks: how long one delivery attempt may take (connect and answer). */
   WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
   /** Webhooks (AWS): the SQS delivery queue's URL, set for the change matcher. */
@@ -123,7 +134,9 @@ const envSchema = z.object({
    * run for the package advisories that POST /api/scan and GET /api/packages match against
    * (product-decisions §8). Comma-separated; empty: no advisory download.
    */
-  OSV_EXPORT_URLS: urlList(['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(',')),
+  OSV_EXPORT_URLS: urlList(
+    ['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(','),
+  ),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
   INGEST_INITIAL_LOOKBACK_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)), 7),
 });

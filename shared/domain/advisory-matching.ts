@@ -9,9 +9,7 @@ import { VERSION_ORDERS, type Ecosystem, type VersionOrder } from './versions/in
 
 function affectedEntries(advisory: Advisory, ecosystem: Ecosystem, name: string): AffectedPackage[] {
   const wanted = normalisePackageName(ecosystem, name);
-  return advisory.affected.filter(
-    (entry) => entry.package.ecosystem === ecosystem && normalisePackageName(ecosystem, entry.package.name) === wanted,
-  );
+  return advisory.affected.filter((entry) => entry.package.ecosystem === ecosystem && normalisePackageName(ecosystem, entry.package.name) === wanted);
 }
 
 interface ListedVersions {
@@ -156,4 +154,3 @@ export function fixedVersionsFor(advisory: Advisory, ecosystem: Ecosystem, name:
   const comparable = order.valid(version);
   return [...fixed].filter((v) => !comparable || order.compare(v, version) > 0).sort((a, b) => order.compare(a, b));
 }
-

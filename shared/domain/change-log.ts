@@ -97,7 +97,9 @@ export const changeSchema = z
       description:
         'The product fields that changed (cvss_score, severity, risk_level, weaponized, detectable, in_kev, patch_status, epss, explanation, …); for `added`, every field the record has; empty for `rejected`.',
     }),
-    record: z.optional(exportRecordSchema).register(z.globalRegistry, { description: 'The record as the JSON export shows it, after the change; absent for `rejected`.' }),
+    record: z
+      .optional(exportRecordSchema)
+      .register(z.globalRegistry, { description: 'The record as the JSON export shows it, after the change; absent for `rejected`.' }),
   })
   .register(z.globalRegistry, { id: 'Change' });
 export type Change = z.infer<typeof changeSchema>;

@@ -73,9 +73,7 @@ export const patchSchema = z
   .register(z.globalRegistry, { id: 'Patch' });
 export type Patch = z.infer<typeof patchSchema>;
 
-export const tagSchema = z
-  .object({ tag: z.string().check(z.minLength(1)), tag_type: tagTypeSchema })
-  .register(z.globalRegistry, { id: 'Tag' });
+export const tagSchema = z.object({ tag: z.string().check(z.minLength(1)), tag_type: tagTypeSchema }).register(z.globalRegistry, { id: 'Tag' });
 export type Tag = z.infer<typeof tagSchema>;
 
 /** Interface §2.4: one element of `data.cves` in the JSON export. */
@@ -162,16 +160,7 @@ export const cveExplanationSchema = z
 export type CveExplanation = z.infer<typeof cveExplanationSchema>;
 
 /** Interface §2.3 columns, in order. */
-export const CSV_COLUMNS = [
-  'cve_id',
-  'title',
-  'severity',
-  'cvss_score',
-  'published_date',
-  'patch_status',
-  'days_unpatched',
-  'risk_level',
-] as const;
+export const CSV_COLUMNS = ['cve_id', 'title', 'severity', 'cvss_score', 'published_date', 'patch_status', 'days_unpatched', 'risk_level'] as const;
 
 /** Columns appended after the interface's (product-decisions §4: additions go at the end). */
 export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile'] as const;
@@ -186,12 +175,11 @@ export const exportMetaSchema = z
     max_rows: z.number().check(z.int()),
     exported_at: z.iso.datetime(),
     next_cursor: z.optional(z.string()).register(z.globalRegistry, {
-      description: 'Present when rows are left (total > the rows of this and earlier pages): call the same export with `cursor=<next_cursor>` and no other parameter, within 24 hours, with the same key.',
+      description:
+        'Present when rows are left (total > the rows of this and earlier pages): call the same export with `cursor=<next_cursor>` and no other parameter, within 24 hours, with the same key.',
     }),
   })
   .register(z.globalRegistry, { id: 'ExportMeta' });
 export type ExportMeta = z.infer<typeof exportMetaSchema>;
 
-export const healthSchema = z
-  .object({ status: z.literal('healthy'), product: z.literal('PlainCVE') })
-  .register(z.globalRegistry, { id: 'Health' });
+export const healthSchema = z.object({ status: z.literal('healthy'), product: z.literal('PlainCVE') }).register(z.globalRegistry, { id: 'Health' });

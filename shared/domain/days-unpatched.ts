@@ -17,10 +17,7 @@ export function utcDay(nowMs: number): string {
  * export time, so a stored count never goes stale. A patch dated before publication (vendors do
  * ship fixes before disclosure) counts as 0 days, never a negative number.
  */
-export function daysUnpatched(
-  record: Pick<ExportRecord, 'published_date' | 'patch'>,
-  exportDay: string,
-): number {
+export function daysUnpatched(record: Pick<ExportRecord, 'published_date' | 'patch'>, exportDay: string): number {
   const patch = record.patch;
   const until = patch?.status === 'available' && patch.patch_date ? patch.patch_date : exportDay;
   return Math.max(0, dayNumber(until) - dayNumber(record.published_date));

@@ -21,9 +21,7 @@ export const errorCodeSchema = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-export const errorDetailSchema = z
-  .object({ parameter: z.string(), message: z.string() })
-  .register(z.globalRegistry, { id: 'ErrorDetail' });
+export const errorDetailSchema = z.object({ parameter: z.string(), message: z.string() }).register(z.globalRegistry, { id: 'ErrorDetail' });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorEnvelopeSchema = z

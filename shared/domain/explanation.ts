@@ -9,7 +9,10 @@ import { daysUnpatched } from './days-unpatched.js';
 export function toCveExplanation(record: CatalogueRecord, today: string): CveExplanation {
   const explanation = record.explanation;
   const kev = record.in_kev
-    ? { ...(record.kev_date_added ? { date_added: record.kev_date_added } : {}), ...(record.kev_required_action ? { required_action: record.kev_required_action } : {}) }
+    ? {
+        ...(record.kev_date_added ? { date_added: record.kev_date_added } : {}),
+        ...(record.kev_required_action ? { required_action: record.kev_required_action } : {}),
+      }
     : undefined;
   return {
     cve_id: record.cve_id,
@@ -18,7 +21,7 @@ export function toCveExplanation(record: CatalogueRecord, today: string): CveExp
     cvss_score: record.cvss_score,
     summary: explanation?.summary ?? record.description,
     affected: explanation?.affected ?? 'The public record does not yet say which products are affected.',
-    fix: explanation?.fix ?? 'No fix is recorded yet; follow the references for the vendor\'s guidance.',
+    fix: explanation?.fix ?? "No fix is recorded yet; follow the references for the vendor's guidance.",
     references: (explanation?.references ?? []).map(({ title, url }) => ({ title, url })),
     cvss_version: record.cvss_version ?? null,
     cvss_vector: record.cvss_vector ?? null,

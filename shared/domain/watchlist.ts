@@ -27,14 +27,12 @@ const rawFiltersSchema = z
  */
 const UNSHOWABLE = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
-const nameSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(MAX_WATCHLIST_NAME),
-    z.refine((name) => !UNSHOWABLE.test(name), 'a name of visible text: no control or bidirectional formatting characters'),
-  );
+const nameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(MAX_WATCHLIST_NAME),
+  z.refine((name) => !UNSHOWABLE.test(name), 'a name of visible text: no control or bidirectional formatting characters'),
+);
 /** A URL's shape only; where it may point (https, no private addresses) is decided by webhook-url.ts. */
 export const MAX_WEBHOOK_URL = 2000;
 const webhookUrlSchema = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_WEBHOOK_URL)));

@@ -79,7 +79,9 @@ export const deliveryAttemptSchema = z
     attempted_at: z.iso.datetime(),
     status_code: z.nullable(z.number().check(z.int())),
     // A copy: deliveryOutcomeSchema itself stays without this description.
-    outcome: deliveryOutcomeSchema.clone().register(z.globalRegistry, { description: '`refused`: the URL pointed to an address webhooks may not reach; nothing was sent.' }),
+    outcome: deliveryOutcomeSchema
+      .clone()
+      .register(z.globalRegistry, { description: '`refused`: the URL pointed to an address webhooks may not reach; nothing was sent.' }),
     error: z.nullable(z.string()),
   })
   .register(z.globalRegistry, { id: 'WebhookDeliveryAttempt' });

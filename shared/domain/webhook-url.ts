@@ -34,7 +34,8 @@ export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): WebhookU
   const literal = ipLiteralOf(url.hostname);
   const loopbackHost = LOOPBACK_NAMES.has(url.hostname) || (literal !== undefined && classifyAddress(literal).range === 'loopback');
   if (url.protocol === 'http:') {
-    if (!(policy.allowLoopback && loopbackHost)) return refuse(policy.allowLoopback ? 'must use https:// (plain http:// only to this machine)' : 'must use https://');
+    if (!(policy.allowLoopback && loopbackHost))
+      return refuse(policy.allowLoopback ? 'must use https:// (plain http:// only to this machine)' : 'must use https://');
   } else if (url.protocol !== 'https:') {
     return refuse('must use https://');
   }

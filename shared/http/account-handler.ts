@@ -52,7 +52,10 @@ export function checkCsrf(event: APIGatewayProxyEvent, active: ActiveSession): v
  * would believe it stored what it sent. Refused instead (issue 24), wherever it sits.
  */
 function refuseProtoKey(key: string, value: unknown): unknown {
-  if (key === '__proto__') throw new ApiError('BAD_REQUEST', 'The request body is not valid: a "__proto__" key is not accepted.', [{ parameter: '__proto__', message: 'is not accepted' }]);
+  if (key === '__proto__')
+    throw new ApiError('BAD_REQUEST', 'The request body is not valid: a "__proto__" key is not accepted.', [
+      { parameter: '__proto__', message: 'is not accepted' },
+    ]);
   return value;
 }
 

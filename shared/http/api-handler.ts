@@ -32,7 +32,10 @@ export interface ApiHandlerOptions {
 function apiOptions<TResult extends { headers?: APIGatewayProxyResult['headers'] }>(options: ApiHandlerOptions) {
   // The rate limiter's headers must be added after the error response exists, so its after /
   // onError run last: it is attached before the error middlewares, which run before it.
-  return { use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(platformClock.now, options.rateLimit, options.requestUnits)] : [], errors: jsonErrors<TResult>() };
+  return {
+    use: options.auth === 'apiKey' ? [rateLimitMiddleware<TResult>(platformClock.now, options.rateLimit, options.requestUnits)] : [],
+    errors: jsonErrors<TResult>(),
+  };
 }
 
 /** A buffered API function: its whole answer is one result object (at most 6 MB in Lambda). */

@@ -8,16 +8,11 @@ import { logger } from './logger.js';
 /** What `@middy/http-error-handler` answers for anything we did not expect: never a stack trace. */
 export const INTERNAL_ERROR_BODY = JSON.stringify(errorEnvelope('INTERNAL_ERROR'));
 
-const unavailable = () =>
-  new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) });
+const unavailable = () => new ApiError('SERVICE_UNAVAILABLE', undefined, undefined, { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_SECONDS) });
 
 /** What @middy/core throws when the handler is still running `timeoutEarlyInMillis` before the Lambda deadline. */
 function isMiddyTimeout(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    error.name === 'TimeoutError' &&
-    (error.cause as { package?: unknown } | undefined)?.package === '@middy/core'
-  );
+  return error instanceof Error && error.name === 'TimeoutError' && (error.cause as { package?: unknown } | undefined)?.package === '@middy/core';
 }
 
 /** The one log line of a deployment bug; CDK's metric filter and alarm match its message. */

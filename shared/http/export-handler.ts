@@ -20,7 +20,10 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
 
 /** `plaincve-export-20261122T053300Z.csv` */
 export function exportFileName(format: ExportFormat, at: Date): string {
-  return `plaincve-export-${at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}.${format}`;
+  return `plaincve-export-${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')}.${format}`;
 }
 
 function renderBody(format: ExportFormat, rows: ExportRows): string {

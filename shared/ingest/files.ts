@@ -44,7 +44,9 @@ async function readZip(path: string, sink: IntelSink, onBytes?: (bytes: number) 
   let recognition: Recognition = { type: 'unknown' };
   let lines = 0;
   for (const name of Object.keys(entries).sort()) {
-    const text = Buffer.from(entries[name]!).toString('utf8').replace(/^\uFEFF/, '');
+    const text = Buffer.from(entries[name]!)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const found = recogniseDocument(text);
     if (found.type !== 'document') continue;
     await found.source.parse(text, safeJson(text), sink);
@@ -193,7 +195,9 @@ export async function readSourceFile(path: string, sink: IntelSink, onBytes?: (b
     }
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const recognition = recogniseDocument(text);
   if (recognition.type === 'document') await recognition.source.parse(text, safeJson(text), sink);
   return { path, recognition, lines: 0 };

@@ -27,9 +27,7 @@ function objectOf(pathname: string): string | undefined {
 export function dashboardFiles(): SideRoute {
   let built: Promise<void> | undefined;
   const ensureBuilt = () => {
-    built ??= existsSync(join(DIST, 'home.html'))
-      ? Promise.resolve()
-      : import('../../dashboard/build.js').then((m) => m.buildDashboard(DIST));
+    built ??= existsSync(join(DIST, 'home.html')) ? Promise.resolve() : import('../../dashboard/build.js').then((m) => m.buildDashboard(DIST));
     return built;
   };
   return async (req, res, url) => {

@@ -4,13 +4,7 @@ import type { Context } from 'aws-lambda';
 import * as z from '../domain/zod.js';
 import { MAX_REQUEST_BODY_BYTES } from '../domain/limits.js';
 import { FUNCTIONS, type FunctionDefinition, type FunctionId } from '../platform/functions.js';
-import {
-  AUTHORIZER_CACHE_TTL_SECONDS,
-  GATEWAY_RESPONSES,
-  STAGE_THROTTLE,
-  gatewayResponseBody,
-  type GatewayResponseType,
-} from '../platform/gateway.js';
+import { AUTHORIZER_CACHE_TTL_SECONDS, GATEWAY_RESPONSES, STAGE_THROTTLE, gatewayResponseBody, type GatewayResponseType } from '../platform/gateway.js';
 import { corsAllowed, corsPreflightHeaders, corsResponseHeaders } from '../platform/edge.js';
 import type { RouteDefinition } from '../platform/routes.js';
 import { SECURITY_HEADERS } from '../platform/web.js';
@@ -153,7 +147,10 @@ export function createGatewayServer(options: GatewayOptions): Server {
     }
     let raw: unknown;
     try {
-      raw = await withTimeout(runAs(definition, () => fn(event, invocationContext)), timeoutMs);
+      raw = await withTimeout(
+        runAs(definition, () => fn(event, invocationContext)),
+        timeoutMs,
+      );
     } catch (error) {
       if (error instanceof TimeoutError) return sendGateway(res, 'INTEGRATION_TIMEOUT', requestId, 504);
       console.error(`[gateway] ${definition.id} threw`, error);

@@ -50,7 +50,12 @@ export function localIdentityProviderEnvironment(baseUrl: string): Record<string
   const at = (path: string) => `${baseUrl}${IDP_BASE_PATH}${path}`;
   return {
     OAUTH_SECRET_JSON: JSON.stringify(
-      Object.fromEntries(PROVIDER_IDS.flatMap((p) => [[`${p}_client_id`, LOCAL_CLIENTS[p].id], [`${p}_client_secret`, LOCAL_CLIENTS[p].secret]])),
+      Object.fromEntries(
+        PROVIDER_IDS.flatMap((p) => [
+          [`${p}_client_id`, LOCAL_CLIENTS[p].id],
+          [`${p}_client_secret`, LOCAL_CLIENTS[p].secret],
+        ]),
+      ),
     ),
     OAUTH_ALLOW_HTTP_LOOPBACK: 'true',
     GITHUB_AUTHORIZE_URL: at('/github/login/oauth/authorize'),
@@ -135,7 +140,12 @@ export function identityProviderStandIns(options: StandInOptions = {}): SideRout
       if (error || !pending) return send(res, 400, 'application/json', JSON.stringify({ error: error ?? 'invalid_grant' }));
       const accessToken = randomBytes(24).toString('base64url');
       tokens.set(accessToken, { provider: tokenFor, user: pending.user });
-      return send(res, 200, 'application/json', JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: PROVIDERS[tokenFor].scopes.join(' ') }));
+      return send(
+        res,
+        200,
+        'application/json',
+        JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: PROVIDERS[tokenFor].scopes.join(' ') }),
+      );
     }
     if (req.method === 'GET') {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -210,7 +220,10 @@ function authorizePage(provider: ProviderId, url: URL): string {
     return `${next.pathname}${next.search}`;
   };
   const users = TEST_USERS[provider]
-    .map((u) => `<li><a href="${escapeHtml(choose(u.subject))}" data-user="${escapeHtml(u.subject)}">${escapeHtml(u.name)}</a> <span class="meta">${escapeHtml(u.email)}</span></li>`)
+    .map(
+      (u) =>
+        `<li><a href="${escapeHtml(choose(u.subject))}" data-user="${escapeHtml(u.subject)}">${escapeHtml(u.name)}</a> <span class="meta">${escapeHtml(u.email)}</span></li>`,
+    )
     .join('\n');
   return page(
     `Sign in to ${label} (local stand-in)`,

@@ -43,7 +43,15 @@ export class InProcessDeliveryQueue implements DeliveryQueue {
   enqueue(jobs: readonly DeliveryJob[]): Promise<void> {
     const now = this.clock();
     for (const job of jobs) {
-      this.messages.push({ messageId: randomUUID(), body: JSON.stringify(job), sentAt: now, receiveCount: 0, firstReceivedAt: undefined, receiptHandle: undefined, visibleAt: now });
+      this.messages.push({
+        messageId: randomUUID(),
+        body: JSON.stringify(job),
+        sentAt: now,
+        receiveCount: 0,
+        firstReceivedAt: undefined,
+        receiptHandle: undefined,
+        visibleAt: now,
+      });
     }
     return Promise.resolve();
   }
@@ -97,7 +105,14 @@ export class InProcessDeliveryQueue implements DeliveryQueue {
   private async invoke(batch: readonly Message[]): Promise<Set<string>> {
     const event = sqsEvent(
       LOCAL_DELIVERY_QUEUE_NAME,
-      batch.map((m) => ({ messageId: m.messageId, receiptHandle: m.receiptHandle ?? '', body: m.body, receiveCount: m.receiveCount, sentAt: m.sentAt, firstReceivedAt: m.firstReceivedAt ?? m.sentAt })),
+      batch.map((m) => ({
+        messageId: m.messageId,
+        receiptHandle: m.receiptHandle ?? '',
+        body: m.body,
+        receiveCount: m.receiveCount,
+        sentAt: m.sentAt,
+        firstReceivedAt: m.firstReceivedAt ?? m.sentAt,
+      })),
     );
     let response: BatchResponse;
     try {

@@ -21,13 +21,21 @@ export async function ensureLocalTables(client: DynamoDBClient): Promise<void> {
     const name = localTableName(table);
     try {
       const described = await client.send(new DescribeTableCommand({ TableName: name }));
-      if (described.Table?.TableStatus !== 'ACTIVE') await repairStuckTable(client, name, described.Table?.TableStatus, (described.Table?.GlobalSecondaryIndexes ?? []).flatMap((i) => (i.IndexName ? [i.IndexName] : [])));
+      if (described.Table?.TableStatus !== 'ACTIVE')
+        await repairStuckTable(
+          client,
+          name,
+          described.Table?.TableStatus,
+          (described.Table?.GlobalSecondaryIndexes ?? []).flatMap((i) => (i.IndexName ? [i.IndexName] : [])),
+        );
       // dynalite cannot add an index to a table that exists (UpdateTable only changes throughput):
       // a data folder from before an index was defined keeps working without it, and says so.
       const present = new Set((described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
       const missing = table.globalIndexes.filter((i) => !present.has(i.indexName)).map((i) => i.indexName);
       if (missing.length > 0) {
-        console.warn(`Local table ${name} predates its index ${missing.join(', ')} (dynalite cannot add one): features that read it (webhook matching) fail until the local data folder is recreated.`);
+        console.warn(
+          `Local table ${name} predates its index ${missing.join(', ')} (dynalite cannot add one): features that read it (webhook matching) fail until the local data folder is recreated.`,
+        );
       }
       continue;
     } catch (error) {
@@ -80,7 +88,10 @@ async function waitUntilActive(client: DynamoDBClient, name: string): Promise<vo
   for (;;) {
     const status = await tableStatus(client, name);
     if (status === 'ACTIVE') return;
-    if (Date.now() > deadline) throw new Error(`Local table ${name} is still ${status ?? 'unknown'} after ${ACTIVE_WAIT_MS / 1000} s; delete the local data folder (.local) to start afresh.`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Local table ${name} is still ${status ?? 'unknown'} after ${ACTIVE_WAIT_MS / 1000} s; delete the local data folder (.local) to start afresh.`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -99,7 +110,9 @@ async function repairStuckTable(client: DynamoDBClient, name: string, status: Ta
       TableName: name,
       BillingMode: 'PROVISIONED',
       ProvisionedThroughput: throughput,
-      ...(indexNames.length ? { GlobalSecondaryIndexUpdates: indexNames.map((IndexName) => ({ Update: { IndexName, ProvisionedThroughput: throughput } })) } : {}),
+      ...(indexNames.length
+        ? { GlobalSecondaryIndexUpdates: indexNames.map((IndexName) => ({ Update: { IndexName, ProvisionedThroughput: throughput } })) }
+        : {}),
     }),
   );
   await waitUntilActive(client, name);

@@ -14,7 +14,10 @@ export const authorizerResultSchema = z.object({
 export type AuthorizerResult = z.infer<typeof authorizerResultSchema>;
 
 function matches(pattern: string, value: string): boolean {
-  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
   return new RegExp(`^${source}$`).test(value);
 }
 
@@ -23,9 +26,7 @@ const list = (value: string | string[]) => (Array.isArray(value) ? value : [valu
 /** IAM evaluation as API Gateway applies it to an authorizer policy: an explicit Deny wins. */
 export function policyAllows(result: AuthorizerResult, methodArn: string): boolean {
   const relevant = result.policyDocument.Statement.filter(
-    (s) =>
-      list(s.Action).some((a) => matches(a, 'execute-api:Invoke')) &&
-      list(s.Resource).some((r) => matches(r, methodArn)),
+    (s) => list(s.Action).some((a) => matches(a, 'execute-api:Invoke')) && list(s.Resource).some((r) => matches(r, methodArn)),
   );
   if (relevant.some((s) => s.Effect === 'Deny')) return false;
   return relevant.some((s) => s.Effect === 'Allow');

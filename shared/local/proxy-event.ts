@@ -21,7 +21,7 @@ export function requestParts(req: IncomingMessage, url: URL): RequestParts {
     const value = req.rawHeaders[i + 1] ?? '';
     const existing = Object.keys(headers).find((k) => k.toLowerCase() === name.toLowerCase()) ?? name;
     setOwn(headers, existing, value);
-    setOwn(multiValueHeaders, existing, [...ownValue(multiValueHeaders, existing) ?? [], value]);
+    setOwn(multiValueHeaders, existing, [...(ownValue(multiValueHeaders, existing) ?? []), value]);
   }
   let query: Record<string, string> | null = null;
   let multiValueQuery: Record<string, string[]> | null = null;
@@ -29,7 +29,7 @@ export function requestParts(req: IncomingMessage, url: URL): RequestParts {
     query ??= {};
     multiValueQuery ??= {};
     setOwn(query, name, value);
-    setOwn(multiValueQuery, name, [...ownValue(multiValueQuery, name) ?? [], value]);
+    setOwn(multiValueQuery, name, [...(ownValue(multiValueQuery, name) ?? []), value]);
   }
   return { headers, multiValueHeaders, query, multiValueQuery };
 }

@@ -38,7 +38,6 @@ function compile(route: RouteDefinition): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names, rank };
 }
 
-
 export function createRouteMatcher(routes: readonly RouteDefinition[]) {
   const compiled = routes.map(compile).sort((a, b) => b.rank - a.rank);
   return (method: string, path: string): RouteMatch | undefined => {

@@ -43,8 +43,18 @@ const changesEnvelopeSchema = z.object({ ok: z.literal(true), data: changesPageS
 const packageEnvelopeSchema = z.object({ ok: z.literal(true), data: packageReportSchema }).register(z.globalRegistry, { id: 'PackageReportEnvelope' });
 const scanEnvelopeSchema = z.object({ ok: z.literal(true), data: scanReportSchema }).register(z.globalRegistry, { id: 'ScanEnvelope' });
 const openVexSchema = z
-  .looseObject({ '@context': z.literal('https://openvex.dev/ns/v0.2.0'), '@id': z.string(), author: z.string(), timestamp: z.string(), version: z.number(), statements: z.array(z.looseObject({})) })
-  .register(z.globalRegistry, { id: 'OpenVexDocument', description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.' });
+  .looseObject({
+    '@context': z.literal('https://openvex.dev/ns/v0.2.0'),
+    '@id': z.string(),
+    author: z.string(),
+    timestamp: z.string(),
+    version: z.number(),
+    statements: z.array(z.looseObject({})),
+  })
+  .register(z.globalRegistry, {
+    id: 'OpenVexDocument',
+    description: 'An OpenVEX 0.2.0 document (https://github.com/openvex/spec): one `affected` statement per component and vulnerability.',
+  });
 const batchEnvelopeSchema = z.object({ ok: z.literal(true), data: cveBatchSchema }).register(z.globalRegistry, { id: 'CveBatchEnvelope' });
 const lookupEnvelopeSchema = z.object({ ok: z.literal(true), data: cveExplanationSchema }).register(z.globalRegistry, { id: 'CveExplanationEnvelope' });
 
@@ -52,7 +62,9 @@ const rateHeaders = (resource: 'core' | 'exports') => {
   const limit = resource === 'core' ? CORE_LIMIT : EXPORT_LIMIT;
   const window = resource === 'core' ? 'UTC minute' : 'UTC hour';
   return z.object({
-    'X-RateLimit-Limit': z.string().register(z.globalRegistry, { description: `Requests allowed in the window (${limit.limit} per ${window}).`, example: String(limit.limit) }),
+    'X-RateLimit-Limit': z
+      .string()
+      .register(z.globalRegistry, { description: `Requests allowed in the window (${limit.limit} per ${window}).`, example: String(limit.limit) }),
     'X-RateLimit-Remaining': z.string().register(z.globalRegistry, { description: 'Requests left in the current window.' }),
     'X-RateLimit-Reset': z.string().register(z.globalRegistry, { description: 'Unix time (seconds) at which the window resets.' }),
     'X-RateLimit-Resource': z.enum([resource]).register(z.globalRegistry, { description: 'Which allowance the other headers describe.' }),
@@ -102,7 +114,11 @@ function exportOperation(format: ExportFormat) {
     min_score: z.optional(filterParameterSchemas.min_score),
     search: z.optional(filterParameterSchemas.search),
     modified_since: z.optional(filterParameterSchemas.modified_since),
-    cursor: z.optional(z.string().register(z.globalRegistry, { description: `A \`meta.next_cursor\` (JSON) or \`X-Next-Cursor\` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the ${CORE_LIMIT.limit} per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER.` })),
+    cursor: z.optional(
+      z.string().register(z.globalRegistry, {
+        description: `A \`meta.next_cursor\` (JSON) or \`X-Next-Cursor\` header (every format) of an earlier page of this format, given alone: the next rows of the same export. Bound to the key that got it; lasts 24 hours from the first page. One request of the ${CORE_LIMIT.limit} per minute, no export unit. A foreign, altered or expired cursor is 400 INVALID_PARAMETER.`,
+      }),
+    ),
     ...(format === 'sarif' ? { sarif_path: z.optional(sarifPathSchema) } : {}),
   });
   return {
@@ -117,7 +133,10 @@ function exportOperation(format: ExportFormat) {
         description: 'The export, as a download (Content-Disposition: attachment).',
         headers: z.extend(rateHeaders('exports'), {
           'Content-Disposition': z.string().register(z.globalRegistry, { description: `attachment; filename="plaincve-export-<YYYYMMDDTHHMMSSZ>.${format}"` }),
-          'X-Next-Cursor': z.optional(z.string()).register(z.globalRegistry, { description: 'Present when rows are left: pass it as `cursor`. A page reached with a cursor carries the per-minute (core) rate headers instead of the export ones.' }),
+          'X-Next-Cursor': z.optional(z.string()).register(z.globalRegistry, {
+            description:
+              'Present when rows are left: pass it as `cursor`. A page reached with a cursor carries the per-minute (core) rate headers instead of the export ones.',
+          }),
         }),
         content: { [mediaType]: { schema } },
       },
@@ -136,7 +155,9 @@ const watchlistWithSecretEnvelope = watchlistEnvelope(
   'WatchlistWithSecretEnvelope',
   z.object({
     watchlist: watchlistSchema,
-    webhook_secret: z.optional(z.string()).register(z.globalRegistry, { description: 'The webhook signing secret (whsec_…), shown once: when a webhook URL is set or replaced.' }),
+    webhook_secret: z
+      .optional(z.string())
+      .register(z.globalRegistry, { description: 'The webhook signing secret (whsec_…), shown once: when a webhook URL is set or replaced.' }),
   }),
 );
 const watchlistListEnvelope = watchlistEnvelope('WatchlistListEnvelope', z.object({ watchlists: z.array(watchlistSchema), max: z.literal(MAX_WATCHLISTS) }));
@@ -148,20 +169,66 @@ function watchlistOperation(route: RouteDefinition): ZodOpenApiOperationObject {
   const withSecret = watchlistWithSecretEnvelope;
   const path = z.object({ id: z.string().register(z.globalRegistry, { description: 'The watchlist id (wl_…).' }) });
   const common = { tags: ['watchlists'], security: [{ apiKey: [] }] };
-  const notFound = { 404: errorResponse('The key\'s account has no watchlist with this id.', ['NOT_FOUND'], rateHeaders('core')) };
-  const ok = (description: string, schema: z.ZodMiniType, status = 200) => ({ [status]: { description, headers: rateHeaders('core'), content: { 'application/json': { schema } } } });
-  const filtersNote = 'Filters take the export parameters and values (severity, risk_level, patch_status, tag, min_score, search, modified_since); events are cve.added, cve.risk_changed and cve.updated.';
+  const notFound = { 404: errorResponse("The key's account has no watchlist with this id.", ['NOT_FOUND'], rateHeaders('core')) };
+  const ok = (description: string, schema: z.ZodMiniType, status = 200) => ({
+    [status]: { description, headers: rateHeaders('core'), content: { 'application/json': { schema } } },
+  });
+  const filtersNote =
+    'Filters take the export parameters and values (severity, risk_level, patch_status, tag, min_score, search, modified_since); events are cve.added, cve.risk_changed and cve.updated.';
   switch (`${route.method} ${route.path}`) {
     case 'GET /api/watchlists':
-      return { ...common, operationId: 'listWatchlists', summary: 'The watchlists of the key\'s account', description: `One request of the ${CORE_LIMIT.limit} per minute.`, responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) } };
+      return {
+        ...common,
+        operationId: 'listWatchlists',
+        summary: "The watchlists of the key's account",
+        description: `One request of the ${CORE_LIMIT.limit} per minute.`,
+        responses: { ...ok('The watchlists, and the most an account may have.', watchlistListEnvelope), ...protectedErrors('core', ['BAD_REQUEST']) },
+      };
     case 'POST /api/watchlists':
-      return { ...common, operationId: 'createWatchlist', summary: 'Create a watchlist', description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the ${CORE_LIMIT.limit} per minute.`, requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } }, responses: { ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201), ...protectedErrors('core', ['BAD_REQUEST']), 409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')) } };
+      return {
+        ...common,
+        operationId: 'createWatchlist',
+        summary: 'Create a watchlist',
+        description: `${filtersNote} At most ${MAX_WATCHLISTS} per account (409 CONFLICT beyond). One request of the ${CORE_LIMIT.limit} per minute.`,
+        requestBody: { required: true, content: { 'application/json': { schema: createWatchlistSchema } } },
+        responses: {
+          ...ok('The watchlist made (and its webhook secret, once, when it has a webhook).', withSecret, 201),
+          ...protectedErrors('core', ['BAD_REQUEST']),
+          409: errorResponse('The account has the most watchlists it may have.', ['CONFLICT'], rateHeaders('core')),
+        },
+      };
     case 'GET /api/watchlists/{id}':
-      return { ...common, operationId: 'getWatchlist', summary: 'One watchlist', description: `One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return {
+        ...common,
+        operationId: 'getWatchlist',
+        summary: 'One watchlist',
+        description: `One request of the ${CORE_LIMIT.limit} per minute.`,
+        requestParams: { path },
+        responses: { ...ok('The watchlist.', one), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound },
+      };
     case 'PATCH /api/watchlists/{id}':
-      return { ...common, operationId: 'updateWatchlist', summary: 'Change a watchlist', description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } }, responses: { ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return {
+        ...common,
+        operationId: 'updateWatchlist',
+        summary: 'Change a watchlist',
+        description: `${filtersNote} Give only the fields to change; \`webhook_url: null\` removes the webhook, \`webhook_status: "active"\` resumes a paused one. One request of the ${CORE_LIMIT.limit} per minute.`,
+        requestParams: { path },
+        requestBody: { required: true, content: { 'application/json': { schema: updateWatchlistSchema } } },
+        responses: {
+          ...ok('The watchlist as changed (and a new webhook secret, once, when the URL changed).', withSecret),
+          ...protectedErrors('core', ['BAD_REQUEST']),
+          ...notFound,
+        },
+      };
     case 'DELETE /api/watchlists/{id}':
-      return { ...common, operationId: 'deleteWatchlist', summary: 'Delete a watchlist', description: `Its webhook, delivery log and feed go with it. One request of the ${CORE_LIMIT.limit} per minute.`, requestParams: { path }, responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound } };
+      return {
+        ...common,
+        operationId: 'deleteWatchlist',
+        summary: 'Delete a watchlist',
+        description: `Its webhook, delivery log and feed go with it. One request of the ${CORE_LIMIT.limit} per minute.`,
+        requestParams: { path },
+        responses: { ...ok('Deleted.', watchlistDeletedEnvelope), ...protectedErrors('core', ['BAD_REQUEST']), ...notFound },
+      };
     default:
       throw new Error(`No OpenAPI operation for ${route.method} ${route.path}`);
   }
@@ -186,7 +253,9 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
     security: [{ apiKey: [] }],
     requestParams: {
       path: z.object({
-        cve_id: z.string().register(z.globalRegistry, { description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
+        cve_id: z
+          .string()
+          .register(z.globalRegistry, { description: 'A CVE id, CVE-<year>-<4 to 19 digits>; trimmed and upper-cased first.', example: 'CVE-2021-44228' }),
       }),
     },
     responses: {
@@ -203,7 +272,11 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
     security: [{ apiKey: [] }],
     requestBody: { required: true, content: { 'application/json': { schema: cveBatchRequestSchema } } },
     responses: {
-      200: { description: 'The explanations, and the ids not found or rejected.', headers: rateHeaders('core'), content: { 'application/json': { schema: batchEnvelopeSchema } } },
+      200: {
+        description: 'The explanations, and the ids not found or rejected.',
+        headers: rateHeaders('core'),
+        content: { 'application/json': { schema: batchEnvelopeSchema } },
+      },
       ...protectedErrors('core', ['INVALID_PARAMETER', 'BAD_REQUEST']),
     },
   }),
@@ -213,8 +286,7 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
   changes: () => ({
     operationId: 'listChanges',
     summary: 'What changed in the catalogue, oldest first, from a cursor',
-    description:
-      `Every record the catalogue added, changed or rejected in the last ${CHANGE_RETENTION_DAYS} days, in the order the changes were made. Start without \`since\`, then pass each answer's \`next_cursor\` until \`has_more\` is false; later, poll again with the last \`next_cursor\`. A client that does so holds every change once, in order, also while an ingest is writing (an answer stops a few seconds behind now). A cursor older than ${CHANGE_RETENTION_DAYS} days, or one this service did not issue, answers 400 INVALID_PARAMETER: start again without \`since\`. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
+    description: `Every record the catalogue added, changed or rejected in the last ${CHANGE_RETENTION_DAYS} days, in the order the changes were made. Start without \`since\`, then pass each answer's \`next_cursor\` until \`has_more\` is false; later, poll again with the last \`next_cursor\`. A client that does so holds every change once, in order, also while an ingest is writing (an answer stops a few seconds behind now). A cursor older than ${CHANGE_RETENTION_DAYS} days, or one this service did not issue, answers 400 INVALID_PARAMETER: start again without \`since\`. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
     tags: ['changes'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -228,8 +300,7 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
   packageLookup: () => ({
     operationId: 'lookupPackage',
     summary: 'The vulnerabilities that affect one version of a package',
-    description:
-      `Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE's explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; \`risk_level\` measures a detection gap and \`risk_meaning\` says so in words). \`fix\` names the nearest version that fixes it. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
+    description: `Matches the version against the OSV advisories of the package (npm, PyPI, Maven, Go, crates.io, RubyGems, NuGet), each ecosystem with its own version order, and answers each advisory that affects it with PlainCVE's explanation, severity and risk of its CVE (an advisory without a CVE under its own id), most urgent first (known exploited, then a public exploit, then EPSS, then CVSS; \`risk_level\` measures a detection gap and \`risk_meaning\` says so in words). \`fix\` names the nearest version that fixes it. Counts as one request of the ${CORE_LIMIT.limit} per minute.`,
     tags: ['packages'],
     security: [{ apiKey: [] }],
     requestParams: {
@@ -237,7 +308,11 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
       query: z.object({ version: packageParameterSchemas.version }),
     },
     responses: {
-      200: { description: 'The package as asked and the vulnerabilities of that version (an empty list when none).', headers: rateHeaders('core'), content: { 'application/json': { schema: packageEnvelopeSchema } } },
+      200: {
+        description: 'The package as asked and the vulnerabilities of that version (an empty list when none).',
+        headers: rateHeaders('core'),
+        content: { 'application/json': { schema: packageEnvelopeSchema } },
+      },
       ...protectedErrors('core', ['INVALID_PARAMETER']),
     },
   }),
@@ -261,7 +336,8 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
     },
     responses: {
       200: {
-        description: 'The findings, most urgent first: known exploited (KEV), then a public exploit, then EPSS, then CVSS (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
+        description:
+          'The findings, most urgent first: known exploited (KEV), then a public exploit, then EPSS, then CVSS (format=json), a SARIF 2.1.0 log with each result on the line that declares the component (format=sarif), or an OpenVEX 0.2.0 document (format=openvex).',
         headers: rateHeaders('exports'),
         content: {
           'application/json': { schema: z.union([scanEnvelopeSchema, openVexSchema]) },
@@ -269,7 +345,11 @@ const OPERATIONS: Partial<Record<FunctionId, (route: RouteDefinition) => ZodOpen
         },
       },
       ...protectedErrors('exports', ['INVALID_PARAMETER', 'BAD_REQUEST']),
-      413: errorResponse(`The manifest is over ${MAX_MANIFEST_LABEL} (or the request over what the gateway and Lambda carry).`, ['PAYLOAD_TOO_LARGE'], rateHeaders('exports')),
+      413: errorResponse(
+        `The manifest is over ${MAX_MANIFEST_LABEL} (or the request over what the gateway and Lambda carry).`,
+        ['PAYLOAD_TOO_LARGE'],
+        rateHeaders('exports'),
+      ),
     },
   }),
   openapi: () => ({

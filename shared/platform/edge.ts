@@ -32,7 +32,7 @@ export interface EdgeBehaviour {
 export const EDGE_BEHAVIOURS: readonly EdgeBehaviour[] = [
   {
     pattern: '/api/*',
-    description: 'The API-key API: the key, query strings and Accept-Encoding (so exports arrive compressed); a scan body\'s Content-Type and Content-Encoding',
+    description: "The API-key API: the key, query strings and Accept-Encoding (so exports arrive compressed); a scan body's Content-Type and Content-Encoding",
     forward: { headers: ['X-API-Key', 'Content-Type', 'Content-Encoding'], cookies: [], queryStrings: true },
     cache: 'passThrough',
     cors: true,
@@ -56,7 +56,7 @@ export const EDGE_BEHAVIOURS: readonly EdgeBehaviour[] = [
   },
   {
     pattern: '/account/*',
-    description: 'The dashboard API: the session cookie, the CSRF checks and a scan body\'s Content-Type and Content-Encoding',
+    description: "The dashboard API: the session cookie, the CSRF checks and a scan body's Content-Type and Content-Encoding",
     forward: { headers: ['Origin', 'X-CSRF-Token', 'Content-Type', 'Content-Encoding'], cookies: [SESSION_COOKIE_NAME], queryStrings: false },
     cache: 'none',
     cors: false,
@@ -125,7 +125,12 @@ export const EDGE_RATE_LIMITS: Readonly<Record<EdgeRateLimit, number>> = {
 
 /** CloudFront's path pattern semantics (`*` any characters, `?` one) for the patterns above. */
 export function patternMatches(pattern: string, path: string): boolean {
-  const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  );
   return regex.test(path);
 }
 

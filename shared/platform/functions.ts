@@ -4,15 +4,7 @@ import { KEEPING_UP_FUNCTIONS } from '../keeping-up/declaration.js';
 import { SCAN_FUNCTIONS } from '../scan/declaration.js';
 import type { FunctionDefinition } from './function-definition.js';
 
-export type {
-  FunctionDefinition,
-  ParameterId,
-  QueueAccess,
-  QueueId,
-  SecretId,
-  TableAccess,
-  TableId,
-} from './function-definition.js';
+export type { FunctionDefinition, ParameterId, QueueAccess, QueueId, SecretId, TableAccess, TableId } from './function-definition.js';
 
 /**
  * Every function behind API Gateway, as the slices declare them (shared/<slice>/declaration.ts):

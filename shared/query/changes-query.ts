@@ -11,7 +11,9 @@ export const changesParameterSchemas = {
   since: z
     .string()
     .check(z.minLength(1), z.maxLength(64))
-    .register(z.globalRegistry, { description: `A \`next_cursor\` from an earlier answer: the changes after it. Omitted: from the oldest change kept (${CHANGE_RETENTION_DAYS} days).` }),
+    .register(z.globalRegistry, {
+      description: `A \`next_cursor\` from an earlier answer: the changes after it. Omitted: from the oldest change kept (${CHANGE_RETENTION_DAYS} days).`,
+    }),
   limit: z
     .pipe(
       z.pipe(z.string().check(z.regex(/^\d{1,9}$/, `must be a whole number from 1 to ${CHANGES_MAX_LIMIT}`)), z.transform(Number)),

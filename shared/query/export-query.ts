@@ -40,7 +40,10 @@ export const filterParameterSchemas = {
   search: z
     .string()
     .check(z.minLength(1), z.maxLength(MAX_SEARCH_LENGTH), z.refine(noControlCharacters, 'must not contain control characters'))
-    .register(z.globalRegistry, { description: 'Case-insensitive substring of the CVE id, the description, the title or a name the CVE is known by such as Log4Shell (1 to 200 characters).' }),
+    .register(z.globalRegistry, {
+      description:
+        'Case-insensitive substring of the CVE id, the description, the title or a name the CVE is known by such as Log4Shell (1 to 200 characters).',
+    }),
   modified_since: z
     .pipe(
       z.union([z.iso.date(), z.iso.datetime({ offset: true })]),
@@ -62,7 +65,9 @@ export const sarifPathSchema = z
       'must be a relative path inside your repository, such as package-lock.json (letters, digits, . _ ~ @ + - and /; no .. segments)',
     ),
   )
-  .register(z.globalRegistry, { description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.` });
+  .register(z.globalRegistry, {
+    description: `SARIF only: the repository path each result is located at, so that code scanning shows it. Default \`${DEFAULT_SARIF_PATH}\`.`,
+  });
 
 type ExportParameter = keyof typeof filterParameterSchemas | 'sarif_path';
 
@@ -108,11 +113,9 @@ const ACCEPTS: Record<ExportParameter, string> = {
  * parameter is named in one 400 INVALID_PARAMETER, so a client fixes all of them at once.
  * Takes API Gateway's multi-value map, which is the only place a repeated parameter shows.
  */
-export function parseExportQuery(
-  format: ExportFormat,
-  multiValue: Record<string, string[] | undefined> | null | undefined,
-): ExportQuery {
-  const schemas: Partial<Record<ExportParameter, z.ZodMiniType>> = format === 'sarif' ? { ...filterParameterSchemas, sarif_path: sarifPathSchema } : filterParameterSchemas;
+export function parseExportQuery(format: ExportFormat, multiValue: Record<string, string[] | undefined> | null | undefined): ExportQuery {
+  const schemas: Partial<Record<ExportParameter, z.ZodMiniType>> =
+    format === 'sarif' ? { ...filterParameterSchemas, sarif_path: sarifPathSchema } : filterParameterSchemas;
   const { sarif_path: sarifPath, ...filters } = parseStrictQuery(multiValue, { owner: 'this export', schemas, accepts: ACCEPTS, normalise: NORMALISE });
   return {
     format,

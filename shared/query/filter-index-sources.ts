@@ -50,7 +50,8 @@ export function indexSources(index: FilterIndex, dates: readonly string[]): Inde
     const status = codeAt(PATCH_CODES, index.patch[i]);
     const text = index.haystack.toString('utf8', index.haystackStart[i], index.haystackStart[i + 1]);
     const tags = [];
-    for (let j = index.tagStart[i] ?? 0; j < (index.tagStart[i + 1] ?? 0); j++) tags.push({ tag: index.tagNames.at(index.tagIds[j] ?? 0) ?? '', tag_type: 'product' as const });
+    for (let j = index.tagStart[i] ?? 0; j < (index.tagStart[i + 1] ?? 0); j++)
+      tags.push({ tag: index.tagNames.at(index.tagIds[j] ?? 0) ?? '', tag_type: 'product' as const });
     sources.push({
       cve_id: index.ids.at(i) ?? '',
       cvss_score: Number.isNaN(score) ? null : score,

@@ -73,7 +73,10 @@ export type IndexSource = Pick<
 
 /** The fields of a record the index needs (a run, or a scan of the catalogue, keeps these, not whole records). */
 export function indexSourceOf(
-  record: Pick<CatalogueRecord, 'cve_id' | 'cvss_score' | 'severity' | 'published_date' | 'description' | 'tags' | 'rejected' | 'modified_at' | 'exploit_intel' | 'patch'> &
+  record: Pick<
+    CatalogueRecord,
+    'cve_id' | 'cvss_score' | 'severity' | 'published_date' | 'description' | 'tags' | 'rejected' | 'modified_at' | 'exploit_intel' | 'patch'
+  > &
     Partial<Pick<CatalogueRecord, 'title' | 'facts'>>,
 ): IndexSource {
   return {
@@ -355,7 +358,16 @@ export function encodeFilterIndex(index: FilterIndex, options: { readonly search
     size += padding + part.length;
   };
   const raw = (view: ArrayBufferView) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
-  const columns: ArrayBufferView[] = [index.scores, index.modified, tagCounts, index.tagIds, ...(searchStarts ? [index.haystackStart] : []), index.severity, index.risk, index.patch];
+  const columns: ArrayBufferView[] = [
+    index.scores,
+    index.modified,
+    tagCounts,
+    index.tagIds,
+    ...(searchStarts ? [index.haystackStart] : []),
+    index.severity,
+    index.risk,
+    index.patch,
+  ];
   for (const column of columns) add(raw(column));
   add(ids);
   add(tagNames);
@@ -429,7 +441,8 @@ export function decodeFilterIndex(compressed: Buffer): FilterIndex {
 /** The inflated form (see encodeFilterIndex) as an index. */
 function parseFilterIndex(data: Buffer): FilterIndex {
   const format = data[MAGIC_PREFIX.length];
-  if (!data.subarray(0, MAGIC_PREFIX.length).equals(MAGIC_PREFIX) || (format !== 3 && format !== FILTER_INDEX_FORMAT)) throw new Error('Unsupported filter index format');
+  if (!data.subarray(0, MAGIC_PREFIX.length).equals(MAGIC_PREFIX) || (format !== 3 && format !== FILTER_INDEX_FORMAT))
+    throw new Error('Unsupported filter index format');
   const headerLength = data.readUInt32LE(MAGIC_PREFIX.length + 1);
   let offset = MAGIC_PREFIX.length + 1 + 4;
   const header = JSON.parse(data.subarray(offset, offset + headerLength).toString('utf8')) as IndexHeader;

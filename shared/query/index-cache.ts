@@ -64,16 +64,10 @@ export function createIndexCache(store: IndexStore) {
       return { version: columns.pointer.version, index: await inflateFilterIndex(columns.data), searchable: false };
     }
     // Both parts, read at the same time (or only the search bytes, when the columns are loaded).
-    const [columns, search] = await Promise.all([
-      base ? undefined : read(pointer, 'columns'),
-      read(pointer, 'search'),
-    ]);
+    const [columns, search] = await Promise.all([base ? undefined : read(pointer, 'columns'), read(pointer, 'search')]);
     if (columns && columns.pointer.version !== search.pointer.version) return load(search.pointer, needs);
     // Both inflate at the same time, on the thread pool.
-    const [index, searchable] = await Promise.all([
-      base ? base.index : inflateFilterIndex((columns as { data: Buffer }).data),
-      inflateSearchPart(search.data),
-    ]);
+    const [index, searchable] = await Promise.all([base ? base.index : inflateFilterIndex((columns as { data: Buffer }).data), inflateSearchPart(search.data)]);
     return { version: search.pointer.version, index: searchable(index), searchable: true };
   }
 

@@ -13,14 +13,17 @@ export const packageParameterSchemas = {
   ecosystem: z
     .string()
     .check(z.minLength(1), z.maxLength(32))
-    .register(z.globalRegistry, { description: `The package's ecosystem: ${ECOSYSTEMS.join(', ')} (any case; purl types such as pypi, golang, cargo, gem are read too).`, example: 'PyPI' }),
-  name: z
-    .string()
-    .check(z.minLength(1), z.maxLength(512))
     .register(z.globalRegistry, {
-      description: 'The package name as its registry writes it: an npm name (scoped names keep their `/`), a Maven `group:artifact`, a Go module path. PyPI names are compared as PEP 503 normalises them, NuGet and crates.io names without regard to case.',
-      example: 'django',
+      description: `The package's ecosystem: ${ECOSYSTEMS.join(', ')} (any case; purl types such as pypi, golang, cargo, gem are read too).`,
+      example: 'PyPI',
     }),
-  version: z.string().check(z.minLength(1), z.maxLength(256)).register(z.globalRegistry, { description: 'The exact version to check, in the ecosystem\'s own syntax.', example: '3.2.0' }),
+  name: z.string().check(z.minLength(1), z.maxLength(512)).register(z.globalRegistry, {
+    description:
+      'The package name as its registry writes it: an npm name (scoped names keep their `/`), a Maven `group:artifact`, a Go module path. PyPI names are compared as PEP 503 normalises them, NuGet and crates.io names without regard to case.',
+    example: 'django',
+  }),
+  version: z
+    .string()
+    .check(z.minLength(1), z.maxLength(256))
+    .register(z.globalRegistry, { description: "The exact version to check, in the ecosystem's own syntax.", example: '3.2.0' }),
 } as const;
-

@@ -17,11 +17,7 @@ export interface PackageQuery {
  * `GET /api/packages/{ecosystem}/{name}?version=V` (product-decisions §8): bad input is a 400
  * naming each parameter (the schemas: package-parameters.ts).
  */
-export function parsePackageQuery(
-  rawEcosystem: string,
-  rawName: string,
-  multiValue: Record<string, string[] | undefined> | null | undefined,
-): PackageQuery {
+export function parsePackageQuery(rawEcosystem: string, rawName: string, multiValue: Record<string, string[] | undefined> | null | undefined): PackageQuery {
   const details: ErrorDetail[] = [];
   const ecosystem = packageParameterSchemas.ecosystem.safeParse(rawEcosystem).success ? parseEcosystem(rawEcosystem) : null;
   if (!ecosystem) details.push({ parameter: 'ecosystem', message: `must be one of ${ECOSYSTEMS.join(', ')}` });
@@ -32,7 +28,10 @@ export function parsePackageQuery(
   if (version === undefined) {
     if (!details.some((d) => d.parameter === 'version')) details.push({ parameter: 'version', message: 'is required: the version to check' });
   } else if (!packageParameterSchemas.version.safeParse(version).success || (ecosystem && !VERSION_ORDERS[ecosystem].valid(version))) {
-    details.push({ parameter: 'version', message: ecosystem ? `must be a ${ecosystem} version (by ${ecosystem}'s own version rules)` : 'must be a version of 1 to 256 characters' });
+    details.push({
+      parameter: 'version',
+      message: ecosystem ? `must be a ${ecosystem} version (by ${ecosystem}'s own version rules)` : 'must be a version of 1 to 256 characters',
+    });
   }
   if (details.length > 0 || !ecosystem || version === undefined) {
     throw invalidParameters(details, 'parameter');

@@ -28,6 +28,11 @@ const ACCEPTS: Record<keyof typeof scanParameterSchemas, string> = {
 
 /** Query of POST /api/scan (product-decisions §8): unknown or repeated parameters are a 400. */
 export function parseScanQuery(multiValue: Record<string, string[] | undefined> | null | undefined): ScanQuery {
-  const values = parseStrictQuery(multiValue, { owner: 'the scan', schemas: scanParameterSchemas, accepts: ACCEPTS, normalise: { format: (v) => v.toLowerCase() } });
+  const values = parseStrictQuery(multiValue, {
+    owner: 'the scan',
+    schemas: scanParameterSchemas,
+    accepts: ACCEPTS,
+    normalise: { format: (v) => v.toLowerCase() },
+  });
   return { format: (values.format as ScanFormat | undefined) ?? 'json', manifestPath: values.manifest_path as string | undefined };
 }

@@ -57,7 +57,9 @@ export function factsSection(facts: Facts | undefined): string {
     ['Who can attack', who.length ? escapeHtml(who.join('; ')) : notStated],
     ['Where the flaw is', facts.component ? escapeHtml(facts.component) : notStated],
     ['Products', primary.length ? escapeHtml(primary.join(', ')) : notStated],
-    ...(others.length ? [['Also in', escapeHtml(others.length > 10 ? `${others.slice(0, 10).join(', ')} and ${others.length - 10} more` : others.join(', '))]] : []),
+    ...(others.length
+      ? [['Also in', escapeHtml(others.length > 10 ? `${others.slice(0, 10).join(', ')} and ${others.length - 10} more` : others.join(', '))]]
+      : []),
     ['Fixed in', versions(facts.fixed_in, names)],
     ['Newest affected', versions(facts.last_affected, names)],
     ['A fix or patch is named', facts.fix_stated ? 'yes' : 'no'],

@@ -120,7 +120,11 @@ export function fingerprint(cveId: string, path: string): string {
 
 /** `plaincve/<hash of the filters>/`: one analysis category per distinct query. */
 export function automationId(filters: ExportFilters): string {
-  const canonical = JSON.stringify(Object.entries(filters).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const canonical = JSON.stringify(
+    Object.entries(filters)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   return `plaincve/${createHash('sha256').update(canonical).digest('hex').slice(0, 12)}/`;
 }
 
@@ -139,7 +143,11 @@ function result(record: CatalogueRecord, ruleIndex: number, path: string): Resul
       ...(record.cvss_score === null ? {} : { 'cvss-score': record.cvss_score }),
       ...cvssProperties(record),
       ...(record.exploit_intel?.epss
-        ? { 'epss-score': record.exploit_intel.epss.score, 'epss-percentile': record.exploit_intel.epss.percentile, 'epss-date': record.exploit_intel.epss.date }
+        ? {
+            'epss-score': record.exploit_intel.epss.score,
+            'epss-percentile': record.exploit_intel.epss.percentile,
+            'epss-date': record.exploit_intel.epss.date,
+          }
         : {}),
       ...(record.exploit_intel ? { 'risk-level': record.exploit_intel.risk_level } : {}),
       ...(record.patch ? { 'patch-status': record.patch.status } : {}),

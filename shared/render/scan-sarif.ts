@@ -41,7 +41,13 @@ function rule(vulnerability: ScanVulnerability, baseUrl: string): ReportingDescr
     helpUri: helpUriOf(vulnerability, baseUrl),
     help: {
       text: `${vulnerability.summary}\n\nFix: ${vulnerability.fix}`,
-      markdown: [`**${escapeMarkdown(id)}${escapeMarkdown(aliases)}: ${escapeMarkdown(vulnerability.title)}**`, '', escapeMarkdown(vulnerability.summary), '', `**Fix:** ${escapeMarkdown(vulnerability.fix)}`].join('\n'),
+      markdown: [
+        `**${escapeMarkdown(id)}${escapeMarkdown(aliases)}: ${escapeMarkdown(vulnerability.title)}**`,
+        '',
+        escapeMarkdown(vulnerability.summary),
+        '',
+        `**Fix:** ${escapeMarkdown(vulnerability.fix)}`,
+      ].join('\n'),
     },
     defaultConfiguration: { level: sarifLevel(vulnerability.cvss_score) },
     properties: {

@@ -9,12 +9,24 @@ function result(record: CatalogueRecord): string {
 /** The search results page: the first matching public CVE pages, most severe first. */
 export function renderSearchPage(query: string, total: number, records: readonly CatalogueRecord[]): string {
   if (query === '') {
-    return page('Search · PlainCVE', '<h1>Search CVEs</h1><p>Type a CVE id (CVE-2021-44228), a product (log4j) or a keyword (deserialization) in the search box.</p>');
+    return page(
+      'Search · PlainCVE',
+      '<h1>Search CVEs</h1><p>Type a CVE id (CVE-2021-44228), a product (log4j) or a keyword (deserialization) in the search box.</p>',
+    );
   }
   const heading = `<h1>Search results for “${escapeHtml(query)}”</h1>`;
   if (records.length === 0) {
-    return page(`No results for ${query} · PlainCVE`, `${heading}<p>No CVE in the catalogue matches. Try a product name (openssl), a vendor or a CVE id.</p>`, { query });
+    return page(`No results for ${query} · PlainCVE`, `${heading}<p>No CVE in the catalogue matches. Try a product name (openssl), a vendor or a CVE id.</p>`, {
+      query,
+    });
   }
-  const shown = total > records.length ? `The first ${records.length} of ${total} matching CVEs, most severe first.` : `${total} matching CVE${total === 1 ? '' : 's'}, most severe first.`;
-  return page(`${query}: ${total} CVE${total === 1 ? '' : 's'} · PlainCVE`, `${heading}<p class="meta">${escapeHtml(shown)}</p><ol class="results">${records.map(result).join('')}</ol>`, { query });
+  const shown =
+    total > records.length
+      ? `The first ${records.length} of ${total} matching CVEs, most severe first.`
+      : `${total} matching CVE${total === 1 ? '' : 's'}, most severe first.`;
+  return page(
+    `${query}: ${total} CVE${total === 1 ? '' : 's'} · PlainCVE`,
+    `${heading}<p class="meta">${escapeHtml(shown)}</p><ol class="results">${records.map(result).join('')}</ol>`,
+    { query },
+  );
 }

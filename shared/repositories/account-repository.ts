@@ -153,7 +153,13 @@ export const accountRepository = {
         // All the units or none: a batch never takes part of what it needs.
         ConditionExpression: '#s = :active AND begins_with(current_key_pk, :keyPk) AND (attribute_not_exists(#a) OR #a <= :most)',
         ExpressionAttributeNames: { '#s': 'status', '#n': window, '#a': accountWindow },
-        ExpressionAttributeValues: { ':active': 'active', ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)), ':zero': 0, ':units': units, ':most': limit - units },
+        ExpressionAttributeValues: {
+          ':active': 'active',
+          ':keyPk': accountsKeys.key(keyHashPrefixOf(keyId)),
+          ':zero': 0,
+          ':units': units,
+          ':most': limit - units,
+        },
         ReturnValues: 'ALL_OLD',
       });
       const used = Number(out.Attributes?.[accountWindow] ?? 0) + units;

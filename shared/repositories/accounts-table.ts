@@ -76,7 +76,10 @@ export const accountsTable = {
   async get<T>(pk: string, attributes?: readonly string[]): Promise<T | undefined> {
     // A projection (named attributes only) keeps a hot read small: the account item also holds identities.
     const projection = attributes?.length
-      ? { ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '), ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) }
+      ? {
+          ProjectionExpression: attributes.map((_, i) => `#a${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+        }
       : {};
     const out = await dynamo(() => documentClient().send(new GetCommand({ TableName: name(), Key: { pk }, ConsistentRead: true, ...projection })));
     return out.Item as T | undefined;

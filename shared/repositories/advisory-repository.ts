@@ -97,11 +97,14 @@ export const advisoryRepository = {
     );
     const idsByKey = new Map(lists.map((item) => [String(item.pk).slice(packageIdsPk('').length), (item.ids as string[] | undefined) ?? []]));
     const ids = [...new Set([...idsByKey.values()].flat())];
-    const items = ids.length === 0 ? [] : await batchGetAll(
-      tableName('ADVISORIES_TABLE'),
-      ids.map((id) => ({ pk: advisoryPk(id), sk: ADVISORY_SK })),
-      { projection: 'pk, #record', names: { '#record': 'record' } },
-    );
+    const items =
+      ids.length === 0
+        ? []
+        : await batchGetAll(
+            tableName('ADVISORIES_TABLE'),
+            ids.map((id) => ({ pk: advisoryPk(id), sk: ADVISORY_SK })),
+            { projection: 'pk, #record', names: { '#record': 'record' } },
+          );
     const byId = new Map(items.map((item) => [String(item.pk).slice(advisoryPk('').length), decode(item.record)]));
     return new Map(keys.map((key) => [key, (idsByKey.get(key) ?? []).flatMap((id) => byId.get(id) ?? [])]));
   },
@@ -150,4 +153,3 @@ export const advisoryRepository = {
     await batchWriteAll(tableName('ADVISORIES_TABLE'), requests, { patient: true });
   },
 };
-

@@ -103,26 +103,22 @@ async function eachBatch<T>(batches: T[][], concurrency: number, work: (batch: T
 /** Reads every key, 100 per BatchGetItem with up to 10 batches in flight, retrying unprocessed keys. */
 export async function batchGetAll(table: string, keys: readonly Item[], options: BatchGetOptions = {}): Promise<Item[]> {
   const found: Item[] = [];
-  await eachBatch(
-    chunks(keys, Math.min(BATCH_GET_LIMIT, options.batchSize ?? BATCH_GET_LIMIT)),
-    options.sequential ? 1 : READ_CONCURRENCY,
-    async (batch) => {
-      let pending: Record<string, AttributeValue>[] = batch.map((key) => marshall(key, MARSHALL_OPTIONS));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
-        if (attempt > 0) await pause(attempt);
-        const request = {
-          Keys: pending,
-          ...(options.projection ? { ProjectionExpression: options.projection } : {}),
-          ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
-        };
-        const call = () => dynamo(() => bulkClient().send(new BatchGetItemCommand({ RequestItems: { [table]: request } })));
-        const out: BatchGetItemCommandOutput = options.patient ? await patiently(call) : await call();
-        for (const item of out.Responses?.[table] ?? []) found.push(unmarshall(item));
-        pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
-      }
-    },
-  );
+  await eachBatch(chunks(keys, Math.min(BATCH_GET_LIMIT, options.batchSize ?? BATCH_GET_LIMIT)), options.sequential ? 1 : READ_CONCURRENCY, async (batch) => {
+    let pending: Record<string, AttributeValue>[] = batch.map((key) => marshall(key, MARSHALL_OPTIONS));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= MAX_ATTEMPTS) throw new Error('BatchGetItem left keys unprocessed after retries');
+      if (attempt > 0) await pause(attempt);
+      const request = {
+        Keys: pending,
+        ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+        ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+      };
+      const call = () => dynamo(() => bulkClient().send(new BatchGetItemCommand({ RequestItems: { [table]: request } })));
+      const out: BatchGetItemCommandOutput = options.patient ? await patiently(call) : await call();
+      for (const item of out.Responses?.[table] ?? []) found.push(unmarshall(item));
+      pending = out.UnprocessedKeys?.[table]?.Keys ?? [];
+    }
+  });
   return found;
 }
 
@@ -141,7 +137,9 @@ function marshalled(request: WriteRequest): MarshalledWriteRequest {
 export async function sendBatchWrite(table: string, requests: readonly WriteRequest[]): Promise<WriteRequest[]> {
   const out: BatchWriteItemCommandOutput = await bulkClient().send(new BatchWriteItemCommand({ RequestItems: { [table]: requests.map(marshalled) } }));
   return (out.UnprocessedItems?.[table] ?? []).map((request) =>
-    request.PutRequest?.Item ? { PutRequest: { Item: unmarshall(request.PutRequest.Item) } } : { DeleteRequest: { Key: unmarshall(request.DeleteRequest?.Key ?? {}) } },
+    request.PutRequest?.Item
+      ? { PutRequest: { Item: unmarshall(request.PutRequest.Item) } }
+      : { DeleteRequest: { Key: unmarshall(request.DeleteRequest?.Key ?? {}) } },
   );
 }
 
@@ -163,9 +161,17 @@ export async function batchWriteAll(table: string, requests: readonly WriteReque
 }
 
 export function batchPutAll(table: string, items: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
-  return batchWriteAll(table, items.map((Item) => ({ PutRequest: { Item } })), options);
+  return batchWriteAll(
+    table,
+    items.map((Item) => ({ PutRequest: { Item } })),
+    options,
+  );
 }
 
 export function batchDeleteAll(table: string, keys: readonly Item[], options: BatchWriteOptions = {}): Promise<void> {
-  return batchWriteAll(table, keys.map((Key) => ({ DeleteRequest: { Key } })), options);
+  return batchWriteAll(
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+    options,
+  );
 }

@@ -119,7 +119,14 @@ export const changeRepository = {
         try {
           // A slow store is waited out with the same items: puts by key are idempotent, and the
           // ids stay "in flight" for the tracker until the call is over, so no reader passes them.
-          left = await patiently(() => dynamo(() => sendBatchWrite(table, items.map((Item) => ({ PutRequest: { Item } })))));
+          left = await patiently(() =>
+            dynamo(() =>
+              sendBatchWrite(
+                table,
+                items.map((Item) => ({ PutRequest: { Item } })),
+              ),
+            ),
+          );
         } finally {
           tracker?.end(ids);
         }
@@ -206,18 +213,22 @@ export const changeRepository = {
 
   /** Publishes (or refreshes) a writer's mark; the item expires a day after its lease. */
   async putWriterMark(mark: WriterMark): Promise<void> {
-    await patiently(() => dynamo(() =>
-      documentClient().send(
-        new PutCommand({
-          TableName: tableName('CHANGES_TABLE'),
-          Item: { pk: WRITERS_PK, sk: mark.writer, low: mark.low, lease_until: mark.lease_until, expires_at: Math.ceil(mark.lease_until / 1000) + 86_400 },
-        }),
+    await patiently(() =>
+      dynamo(() =>
+        documentClient().send(
+          new PutCommand({
+            TableName: tableName('CHANGES_TABLE'),
+            Item: { pk: WRITERS_PK, sk: mark.writer, low: mark.low, lease_until: mark.lease_until, expires_at: Math.ceil(mark.lease_until / 1000) + 86_400 },
+          }),
+        ),
       ),
-    ));
+    );
   },
 
   async deleteWriterMark(writer: string): Promise<void> {
-    await patiently(() => dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } }))));
+    await patiently(() =>
+      dynamo(() => documentClient().send(new DeleteCommand({ TableName: tableName('CHANGES_TABLE'), Key: { pk: WRITERS_PK, sk: writer } }))),
+    );
   },
 
   /** The marks of writers whose lease has not run out (one strongly consistent Query). */

@@ -65,13 +65,18 @@ export const counterRepository = {
   async putExportCursor(accountId: string, hash: string, state: ExportCursorState): Promise<void> {
     await dynamo(() =>
       documentClient().send(
-        new PutCommand({ TableName: tableName('COUNTERS_TABLE'), Item: { ...cursorKey(accountId, hash), state: JSON.stringify(state), expires_at: state.expiresAt } }),
+        new PutCommand({
+          TableName: tableName('COUNTERS_TABLE'),
+          Item: { ...cursorKey(accountId, hash), state: JSON.stringify(state), expires_at: state.expiresAt },
+        }),
       ),
     );
   },
 
   async getExportCursor(accountId: string, hash: string): Promise<ExportCursorState | undefined> {
-    const out = await dynamo(() => documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: cursorKey(accountId, hash), ConsistentRead: true })));
+    const out = await dynamo(() =>
+      documentClient().send(new GetCommand({ TableName: tableName('COUNTERS_TABLE'), Key: cursorKey(accountId, hash), ConsistentRead: true })),
+    );
     return typeof out.Item?.state === 'string' ? (JSON.parse(out.Item.state) as ExportCursorState) : undefined;
   },
 
@@ -163,10 +168,15 @@ export const counterRepository = {
 
   /** The account's daily usage items from `fromDay` on (every key), for the dashboard. */
   async usageSince(accountId: string, fromDay: string): Promise<DailyUsage[]> {
-    const items = await counterItems({ KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)', ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX } });
+    const items = await counterItems({
+      KeyConditionExpression: 'pk = :a AND begins_with(sk, :usage)',
+      ExpressionAttributeValues: { ':a': accountId, ':usage': USAGE_SK_PREFIX },
+    });
     return items.flatMap((item) => {
       const [, keyId = '', day = ''] = String(item.sk).split('#');
-      return day < fromDay ? [] : [{ keyId, day, requests: Number(item.requests ?? 0), rate_limited: Number(item.rate_limited ?? 0), exports: Number(item.exports ?? 0) }];
+      return day < fromDay
+        ? []
+        : [{ keyId, day, requests: Number(item.requests ?? 0), rate_limited: Number(item.rate_limited ?? 0), exports: Number(item.exports ?? 0) }];
     });
   },
 
@@ -179,6 +189,9 @@ export const counterRepository = {
   /** Deletes every counter of the account (account deletion), in batches of 25 until none is left. */
   async deleteAccountCounters(accountId: string): Promise<void> {
     const counters = await this.countersOf(accountId);
-    await batchDeleteAll(tableName('COUNTERS_TABLE'), counters.map((c) => ({ pk: accountId, sk: c.sk })));
+    await batchDeleteAll(
+      tableName('COUNTERS_TABLE'),
+      counters.map((c) => ({ pk: accountId, sk: c.sk })),
+    );
   },
 };

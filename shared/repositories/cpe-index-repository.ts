@@ -123,7 +123,10 @@ export const cpeIndexRepository = {
       { projection: 'pk, #hash, #keys', names: { '#hash': 'hash', '#keys': 'keys' }, patient: true },
     );
     return new Map(
-      items.map((item) => [String(item.pk).slice(statePk('').length), { hash: String(item.hash), keys: (fromStoredJson(item.keys) as ItemKey[] | undefined) ?? [] }]),
+      items.map((item) => [
+        String(item.pk).slice(statePk('').length),
+        { hash: String(item.hash), keys: (fromStoredJson(item.keys) as ItemKey[] | undefined) ?? [] },
+      ]),
     );
   },
 
@@ -145,7 +148,11 @@ export const cpeIndexRepository = {
       }
       stateWrites.push(
         items.length > 0
-          ? { PutRequest: { Item: { pk: statePk(change.cveId), sk: STATE_SK, hash: change.hash, keys: jsonBytes(items.map((item) => ({ pk: item.pk, sk: item.sk }))) } } }
+          ? {
+              PutRequest: {
+                Item: { pk: statePk(change.cveId), sk: STATE_SK, hash: change.hash, keys: jsonBytes(items.map((item) => ({ pk: item.pk, sk: item.sk }))) },
+              },
+            }
           : { DeleteRequest: { Key: { pk: statePk(change.cveId), sk: STATE_SK } } },
       );
     }

@@ -40,9 +40,7 @@ function baseClient(options: { cacheMiddleware?: boolean } = {}): Client {
       // requests queued for sockets long enough, on a busy machine, to fail as 503s.
       httpAgent: { maxSockets: 1024 },
     },
-    ...(DYNAMODB_ENDPOINT
-      ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
   // The SDK's logger middleware copies every request and answer through its sensitive-data filter
   // after each call even though no logger is configured (a NoOpLogger still has `info`): on a bulk
@@ -101,11 +99,14 @@ export function resetDocumentClient(): void {
  */
 export function observeDynamoCalls(listener: (commandName: string, output: Record<string, unknown>) => void): void {
   resetDocumentClient();
-  const observing = <Input extends object, Output extends object>(): InitializeMiddleware<Input, Output> => (next, context) => async (args) => {
-    const out = await next(args);
-    listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
-    return out;
-  };
+  const observing =
+    <Input extends object, Output extends object>(): InitializeMiddleware<Input, Output> =>
+    (next, context) =>
+    async (args) => {
+      const out = await next(args);
+      listener(String(context.commandName), (out.output ?? {}) as unknown as Record<string, unknown>);
+      return out;
+    };
   const at = { step: 'initialize', name: 'observeDynamoCalls' } as const;
   documentClient().middlewareStack.add(observing(), at);
   bulkClient().middlewareStack.add(observing(), at);

@@ -59,9 +59,7 @@ export const filterIndexRepository = {
   /** One strongly consistent GetItem: what every export pays to know its index is current. */
   async readPointer(): Promise<IndexPointer | undefined> {
     const out = await dynamo(() =>
-      documentClient().send(
-        new GetCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: INDEX_POINTER_KEY }, ConsistentRead: true }),
-      ),
+      documentClient().send(new GetCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: INDEX_POINTER_KEY }, ConsistentRead: true })),
     );
     if (!out.Item) return undefined;
     const { version, chunks, bytes, count, built_at, search_chunks, dates_chunks } = out.Item as Record<string, unknown>;
@@ -85,7 +83,11 @@ export const filterIndexRepository = {
     const keys = Array.from({ length: count }, (_, n) => chunkKey(pointer.version, n, part));
     // Patient: a cold load happens once per container and version, inside an export function's
     // 120 s, and one slow chunk read must not turn the container's first export into a 503.
-    const items = await batchGetAll(tableName('CATALOGUE_TABLE'), keys.map((pk) => ({ pk })), { batchSize: CHUNKS_PER_READ, patient: true });
+    const items = await batchGetAll(
+      tableName('CATALOGUE_TABLE'),
+      keys.map((pk) => ({ pk })),
+      { batchSize: CHUNKS_PER_READ, patient: true },
+    );
     const parts = new Map(items.map((item) => [String(item.pk), Buffer.from(item.data as Uint8Array)]));
     const ordered = keys.map((k) => parts.get(k));
     if (ordered.some((p) => p === undefined)) return undefined;
@@ -143,7 +145,9 @@ export const filterIndexRepository = {
 
   async markBehind(run: string): Promise<void> {
     await dynamo(() =>
-      documentClient().send(new PutCommand({ TableName: tableName('CATALOGUE_TABLE'), Item: { pk: INDEX_BEHIND_KEY, run, marked_at: new Date().toISOString() } })),
+      documentClient().send(
+        new PutCommand({ TableName: tableName('CATALOGUE_TABLE'), Item: { pk: INDEX_BEHIND_KEY, run, marked_at: new Date().toISOString() } }),
+      ),
     );
   },
 

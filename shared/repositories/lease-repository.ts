@@ -67,7 +67,12 @@ export const leaseRepository = {
     try {
       await dynamo(() =>
         documentClient().send(
-          new DeleteCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: key(name), ConditionExpression: 'holder = :holder', ExpressionAttributeValues: { ':holder': holder } }),
+          new DeleteCommand({
+            TableName: tableName('CATALOGUE_TABLE'),
+            Key: key(name),
+            ConditionExpression: 'holder = :holder',
+            ExpressionAttributeValues: { ':holder': holder },
+          }),
         ),
       );
     } catch (error) {

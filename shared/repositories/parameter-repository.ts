@@ -25,6 +25,7 @@ export async function readParameter(name: string): Promise<string> {
 
 /** The role lacks the grant: a deployment bug (500, logged), not a dependency to retry. */
 function refusalOrDependency(error: unknown): Error {
-  if (error instanceof Error && error.name === 'AccessDeniedException') return new ConfigurationError(`SSM Parameter Store refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
+  if (error instanceof Error && error.name === 'AccessDeniedException')
+    return new ConfigurationError(`SSM Parameter Store refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
   return new DependencyError('SSM Parameter Store', { cause: error });
 }

@@ -34,6 +34,7 @@ export async function writeSecretString(secretId: string, value: string): Promis
 
 /** The role lacks the grant: a deployment bug (500, logged), not a dependency to retry. */
 function refusalOrDependency(error: unknown): Error {
-  if (error instanceof Error && error.name === 'AccessDeniedException') return new ConfigurationError(`Secrets Manager refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
+  if (error instanceof Error && error.name === 'AccessDeniedException')
+    return new ConfigurationError(`Secrets Manager refused the call (AccessDeniedException): ${error.message}`, { denied: error.message, cause: error });
   return new DependencyError('Secrets Manager', { cause: error });
 }

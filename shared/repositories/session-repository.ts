@@ -24,10 +24,7 @@ export interface SessionItem {
 
 export const sessionRepository = {
   async create(hash: string, session: SessionItem): Promise<void> {
-    await accountsTable.put(
-      { pk: accountsKeys.session(hash), kind: 'session', ...session },
-      { ConditionExpression: 'attribute_not_exists(pk)' },
-    );
+    await accountsTable.put({ pk: accountsKeys.session(hash), kind: 'session', ...session }, { ConditionExpression: 'attribute_not_exists(pk)' });
   },
 
   async get(hash: string): Promise<SessionItem | undefined> {

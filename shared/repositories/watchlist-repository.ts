@@ -69,10 +69,7 @@ async function ensureItem(accountId: string): Promise<void> {
  * One conditional change of the account's watchlists item, from its named condition: true when it
  * was made, false when the condition did not hold (the maximum reached, no such id).
  */
-async function changeLists(
-  accountId: string,
-  change: { update: string; condition: string; id: string; values?: Record<string, unknown> },
-): Promise<boolean> {
+async function changeLists(accountId: string, change: { update: string; condition: string; id: string; values?: Record<string, unknown> }): Promise<boolean> {
   // Every change also (re)sets the index key, so an item written before the index existed joins it.
   const update = change.update.startsWith('SET ') ? change.update.replace('SET ', 'SET watchlist_set = :wset, ') : `${change.update} SET watchlist_set = :wset`;
   try {
@@ -138,13 +135,13 @@ export const watchlistRepository = {
   async forDelivery(accountId: string, id: string): Promise<{ watchlist: Watchlist; secret: string } | undefined> {
     const table = tableName('ACCOUNTS_TABLE');
     const keys = [{ pk: pkOf(accountId) }, { pk: secretPkOf(accountId, id) }];
-    const out = await dynamo(() =>
-      documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } })),
-    );
+    const out = await dynamo(() => documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } })));
     let items = out.Responses?.[table] ?? [];
     // Two small items are never left unprocessed in practice; if they are, read them one by one.
     if (Object.keys(out.UnprocessedKeys ?? {}).length > 0) {
-      items = (await Promise.all(keys.map((Key) => dynamo(() => documentClient().send(new GetCommand({ TableName: table, Key, ConsistentRead: true })))))).flatMap((o) => (o.Item ? [o.Item] : []));
+      items = (
+        await Promise.all(keys.map((Key) => dynamo(() => documentClient().send(new GetCommand({ TableName: table, Key, ConsistentRead: true })))))
+      ).flatMap((o) => (o.Item ? [o.Item] : []));
     }
     const listsItem = items.find((item) => item.pk === pkOf(accountId));
     const secretItem = items.find((item) => item.pk === secretPkOf(accountId, id));
@@ -192,7 +189,12 @@ export const watchlistRepository = {
 
   /** Replaces one that exists; false when there is none of that id. */
   async replace(accountId: string, watchlist: Watchlist): Promise<boolean> {
-    return changeLists(accountId, { update: 'SET lists.#id = :watchlist', condition: 'attribute_exists(lists.#id)', id: watchlist.id, values: { ':watchlist': watchlist } });
+    return changeLists(accountId, {
+      update: 'SET lists.#id = :watchlist',
+      condition: 'attribute_exists(lists.#id)',
+      id: watchlist.id,
+      values: { ':watchlist': watchlist },
+    });
   },
 
   /** Removes one; false when there is none of that id. */

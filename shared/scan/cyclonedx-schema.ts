@@ -49,7 +49,11 @@ async function loadSharedSchemas(): Promise<Record<string, object>> {
 export function withoutUniqueItems(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutUniqueItems);
   if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'uniqueItems').map(([key, value]) => [key, withoutUniqueItems(value)]));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'uniqueItems')
+      .map(([key, value]) => [key, withoutUniqueItems(value)]),
+  );
 }
 
 const validators = new Map<CycloneDxVersion, Promise<ValidateFunction>>();

@@ -44,7 +44,9 @@ export async function parseCycloneDx(document: unknown): Promise<ParsedManifest>
   }
   const validate = await cycloneDxValidator(specVersion);
   if (!validate(document)) {
-    const details = (validate.errors ?? []).slice(0, 5).map((e) => ({ parameter: `body${e.instancePath.replace(/\//g, '.')}`, message: e.message ?? 'is not valid' }));
+    const details = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => ({ parameter: `body${e.instancePath.replace(/\//g, '.')}`, message: e.message ?? 'is not valid' }));
     throw badManifest(`The CycloneDX ${specVersion} document does not follow the CycloneDX ${specVersion} JSON schema.`, details);
   }
   const all = flatten((document as { components?: CdxComponent[] }).components);

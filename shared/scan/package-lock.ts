@@ -68,7 +68,11 @@ export function parsePackageLock(text: string, document: unknown): ParsedManifes
       purl = npmPurl(name, entry.version);
     } catch (error) {
       // packageurl-js refuses what no registry could hold (an empty name, a name of only a scope).
-      notChecked.push({ entry: entryText(path), line, reason: `Not checked: its name cannot be a package URL (${error instanceof Error ? error.message : String(error)}).` });
+      notChecked.push({
+        entry: entryText(path),
+        line,
+        reason: `Not checked: its name cannot be a package URL (${error instanceof Error ? error.message : String(error)}).`,
+      });
       continue;
     }
     // An alias (`"x": "npm:real@1.0.0"`) is installed under its alias path but carries the real name.

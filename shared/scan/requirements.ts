@@ -52,7 +52,8 @@ function logicalLines(text: string): LogicalLine[] {
     const joined = length > MAX_LINE_LENGTH ? parts.join(' ').slice(0, MAX_LINE_LENGTH) : parts.join(' ');
     const trimmed = joined.trim() || (length > MAX_LINE_LENGTH ? `(a line of ${length} characters)` : '');
     if (trimmed !== '') {
-      if (out.length >= MAX_LINES) throw badManifest(`The requirements.txt has more than ${MAX_LINES} requirement and option lines; a scan reads at most ${MAX_LINES}.`);
+      if (out.length >= MAX_LINES)
+        throw badManifest(`The requirements.txt has more than ${MAX_LINES} requirement and option lines; a scan reads at most ${MAX_LINES}.`);
       out.push({ text: trimmed, line: start, ...(length > MAX_LINE_LENGTH ? { tooLong: length } : {}) });
     }
     parts = [];
@@ -89,7 +90,10 @@ function beforeOptions(text: string): string {
 /** True when the text plausibly is a requirements file (used to recognise the kind). */
 export function looksLikeRequirements(text: string): boolean {
   const lines = logicalLines(text);
-  return lines.length > 0 && lines.every((l) => optionReason(l.text) !== null || REQUIREMENT.test(l.text) || /^[a-z]+(?:\+[a-z]+)?:\/\//i.test(l.text) || /^[./]/.test(l.text));
+  return (
+    lines.length > 0 &&
+    lines.every((l) => optionReason(l.text) !== null || REQUIREMENT.test(l.text) || /^[a-z]+(?:\+[a-z]+)?:\/\//i.test(l.text) || /^[./]/.test(l.text))
+  );
 }
 
 /**
@@ -120,9 +124,7 @@ export function parseRequirements(text: string): ParsedManifest {
     const requirement = beforeOptions(full).split(';')[0]?.trim() ?? '';
     const pinned = PINNED.exec(requirement);
     if (!pinned) {
-      const reason = REQUIREMENT.test(requirement)
-        ? 'Not pinned with ==: no single installed version follows from it.'
-        : 'Not a requirement pip can read.';
+      const reason = REQUIREMENT.test(requirement) ? 'Not pinned with ==: no single installed version follows from it.' : 'Not a requirement pip can read.';
       notChecked.push({ entry, line, reason });
       continue;
     }

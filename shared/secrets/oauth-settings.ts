@@ -12,7 +12,10 @@ export type OAuthSettingKey = `${ProviderId}_client_id` | `${ProviderId}_client_
 export const OAUTH_SETTING_KEYS: readonly OAuthSettingKey[] = PROVIDER_IDS.flatMap((p) => [`${p}_client_id`, `${p}_client_secret`] as const);
 
 export const oauthSettingsSchema = z.object(
-  Object.fromEntries(OAUTH_SETTING_KEYS.map((key) => [key, z._default(z.string().check(z.maxLength(512)), '')])) as Record<OAuthSettingKey, z.ZodMiniDefault<z.ZodMiniString>>,
+  Object.fromEntries(OAUTH_SETTING_KEYS.map((key) => [key, z._default(z.string().check(z.maxLength(512)), '')])) as Record<
+    OAuthSettingKey,
+    z.ZodMiniDefault<z.ZodMiniString>
+  >,
 );
 export type OAuthSettings = z.infer<typeof oauthSettingsSchema>;
 

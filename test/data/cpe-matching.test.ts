@@ -45,12 +45,16 @@ function fields(cpe: string): string[] {
 }
 
 const escape = (value: string) => value.replace(/[\\:*?!"#$%&'()+,/;<=>@[\]^`{|}~ ]/g, (ch) => `\\${ch}`);
-const isRejected = (cve: RawCve) => cve.vulnStatus === 'Rejected' || /^\s*(\*\*\s*REJECT\s*\*\*|Rejected reason:)/i.test(cve.descriptions?.find((d) => d.lang === 'en')?.value ?? '');
+const isRejected = (cve: RawCve) =>
+  cve.vulnStatus === 'Rejected' || /^\s*(\*\*\s*REJECT\s*\*\*|Rejected reason:)/i.test(cve.descriptions?.find((d) => d.lang === 'en')?.value ?? '');
 /** "1.6.0 update 27" from the version and update fields, as NVD's update field is read. */
-const withUpdate = (version: string, update: string) => (update === '*' || update === '-' || update === '' ? version : `${version} ${update.replace(/_+/g, ' ').trim()}`);
+const withUpdate = (version: string, update: string) =>
+  update === '*' || update === '-' || update === '' ? version : `${version} ${update.replace(/_+/g, ' ').trim()}`;
 
 function vulnerableMatches(cve: RawCve): RawMatch[] {
-  return (cve.configurations ?? []).flatMap((c) => (c.nodes ?? []).filter((n) => !n.negate).flatMap((n) => n.cpeMatch ?? [])).filter((m) => m.vulnerable && m.criteria?.startsWith('cpe:2.3:'));
+  return (cve.configurations ?? [])
+    .flatMap((c) => (c.nodes ?? []).filter((n) => !n.negate).flatMap((n) => n.cpeMatch ?? []))
+    .filter((m) => m.vulnerable && m.criteria?.startsWith('cpe:2.3:'));
 }
 
 interface Probe {
@@ -87,7 +91,10 @@ function probesOf(match: RawMatch): Probe[] {
   const [, , part = '', vendor = '', product = '', version = '*', update = '*'] = fields(match.criteria!);
   if (!vendor || vendor === '*' || !product || product === '*') return [];
   const at = (v: string, u = '*'): Probe => ({ vendor, product, part, version: v, update: u });
-  const versions = version !== '*' && version !== '-' ? [at(version, update)] : [match.versionStartIncluding, match.versionStartExcluding, match.versionEndIncluding, match.versionEndExcluding].flatMap((v) => (v ? [at(v)] : []));
+  const versions =
+    version !== '*' && version !== '-'
+      ? [at(version, update)]
+      : [match.versionStartIncluding, match.versionStartExcluding, match.versionEndIncluding, match.versionEndExcluding].flatMap((v) => (v ? [at(v)] : []));
   return versions.filter((p) => /\d/.test(p.version) && p.version.trim() === p.version && !p.version.includes('*'));
 }
 
@@ -96,7 +103,9 @@ const sampled = new Map<string, RawCve>();
 
 beforeAll(async () => {
   data = await ingestDataFolder();
-  const nvdFiles = filesUnder(DATA_DIR).filter((f) => /nvd[^/]*\.jsonl(\.gz)?$/.test(f)).sort();
+  const nvdFiles = filesUnder(DATA_DIR)
+    .filter((f) => /nvd[^/]*\.jsonl(\.gz)?$/.test(f))
+    .sort();
   // Pass 1: which CVEs have a usable match (first file in order that has any).
   const candidates: string[] = [];
   for (const file of nvdFiles) {
@@ -127,7 +136,8 @@ describe('CPE matching against the real NVD configurations', () => {
     const components: { ref: string; cveId: string; probe: Probe; expected: boolean }[] = [];
     for (const cve of sampled.values()) {
       const probes = new Map<string, Probe>();
-      for (const match of vulnerableMatches(cve)) for (const probe of probesOf(match)) probes.set(JSON.stringify([probe.vendor, probe.product, probe.version, probe.update]), probe);
+      for (const match of vulnerableMatches(cve))
+        for (const probe of probesOf(match)) probes.set(JSON.stringify([probe.vendor, probe.product, probe.version, probe.update]), probe);
       for (const probe of [...probes.values()].slice(0, COMPONENTS_PER_CVE)) {
         components.push({ ref: `c${components.length}`, cveId: cve.id, probe, expected: rawAffects(cve, probe) });
       }
@@ -151,7 +161,10 @@ describe('CPE matching against the real NVD configurations', () => {
     for (const c of components) {
       const found = foundBy.get(c.ref)?.has(c.cveId) ?? false;
       if (c.expected) positives++;
-      if (found !== c.expected) wrong.add(`${c.cveId} ${c.probe.vendor}:${c.probe.product} ${withUpdate(c.probe.version, c.probe.update)}: raw configuration says ${c.expected ? 'affected' : 'not affected'}, the scan ${found ? 'found it' : 'did not'}`);
+      if (found !== c.expected)
+        wrong.add(
+          `${c.cveId} ${c.probe.vendor}:${c.probe.product} ${withUpdate(c.probe.version, c.probe.update)}: raw configuration says ${c.expected ? 'affected' : 'not affected'}, the scan ${found ? 'found it' : 'did not'}`,
+        );
     }
     console.log(
       `CPE matching on real data: ${sampled.size} CVEs, ${components.length} components (${positives} affected by their CVE, ${components.length - positives} not), ` +

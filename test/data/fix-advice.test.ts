@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
-import { describedAffectedFaults, factFaults, fixFaults, namedFixes, sourceGivesFix, unheldVersions, vulnerableSpans, type RawNvdConfigurations } from '../support/fix-checks.js';
+import {
+  describedAffectedFaults,
+  factFaults,
+  fixFaults,
+  namedFixes,
+  sourceGivesFix,
+  unheldVersions,
+  vulnerableSpans,
+  type RawNvdConfigurations,
+} from '../support/fix-checks.js';
 
 /** CVE id → the newest raw NVD configurations (only records that have any). */
 const raw = new Map<string, { stamp: string; configurations: RawNvdConfigurations }>();
@@ -18,7 +27,13 @@ async function readRawNvd() {
     for await (const line of linesOf(path)) {
       if (first && !line.startsWith('{')) break;
       first = false;
-      let cve: { id?: unknown; sourceIdentifier?: unknown; descriptions?: unknown; lastModified?: string; configurations?: RawNvdConfigurations['configurations'] };
+      let cve: {
+        id?: unknown;
+        sourceIdentifier?: unknown;
+        descriptions?: unknown;
+        lastModified?: string;
+        configurations?: RawNvdConfigurations['configurations'];
+      };
       try {
         cve = JSON.parse(line) as typeof cve;
       } catch {
@@ -46,7 +61,9 @@ beforeAll(async () => {
   records = ingested.records.filter((r) => !r.rejected);
   await readRawNvd();
   const { ingestSeconds } = ingested.timings;
-  console.log(`fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations; ingest ${ingestSeconds}s (${Math.round(ingested.summary.derived / ingestSeconds)} records/s)`);
+  console.log(
+    `fix advice: ${records.length} live records, ${raw.size} with vulnerable NVD configurations; ingest ${ingestSeconds}s (${Math.round(ingested.summary.derived / ingestSeconds)} records/s)`,
+  );
 });
 
 afterAll(async () => {
@@ -65,7 +82,9 @@ describe('fix advice over the real data', () => {
       versions += named.reduce((n, x) => n + x.versions.length, 0);
       for (const fault of fixFaults(r, raw.get(r.cve_id)?.configurations)) faults.push(`${r.cve_id}: ${fault} :: ${r.explanation?.fix}`);
     }
-    console.log(`fix advice: ${sentences} records name ${versions} fixed versions; ${faults.length} name a version inside a vulnerable range or a product not marked vulnerable`);
+    console.log(
+      `fix advice: ${sentences} records name ${versions} fixed versions; ${faults.length} name a version inside a vulnerable range or a product not marked vulnerable`,
+    );
     expect(sentences).toBeGreaterThan(10_000);
     expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
   });
@@ -116,7 +135,9 @@ describe('fix advice over the real data', () => {
       checked++;
       for (const fault of describedAffectedFaults(r)) faults.push(`${r.cve_id}: ${fault} :: ${r.explanation?.fix}`);
     }
-    console.log(`fix advice: ${checked} records with a named fix checked against their description's last affected versions; ${faults.length} name a version the description calls affected`);
+    console.log(
+      `fix advice: ${checked} records with a named fix checked against their description's last affected versions; ${faults.length} name a version the description calls affected`,
+    );
     expect(checked).toBeGreaterThan(10_000);
     expect(faults.slice(0, 8), `${faults.length} faults`).toEqual([]);
   });

@@ -17,12 +17,22 @@ import { explainCve } from '../../shared/catalogue/use-cases/explain-cve.js';
 import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { explanationFaults } from '../support/explanation-checks.js';
 
-
 // ---- expectations read straight from the raw records -------------------------------------
 
-interface RawMetric { source?: string; type?: string; baseSeverity?: string; cvssData?: { version?: string; baseScore?: number; baseSeverity?: string; vectorString?: string } }
+interface RawMetric {
+  source?: string;
+  type?: string;
+  baseSeverity?: string;
+  cvssData?: { version?: string; baseScore?: number; baseSeverity?: string; vectorString?: string };
+}
 /** One CVSS metric a source states, and its place in §6's order within its version (0 best). */
-interface Stated { version: string; score: number; severity: string; vector: string | undefined; rank: number }
+interface Stated {
+  version: string;
+  score: number;
+  severity: string;
+  vector: string | undefined;
+  rank: number;
+}
 interface Expected {
   stamp: string;
   status: string;
@@ -38,7 +48,10 @@ interface Expected {
 }
 
 const nvd = new Map<string, Expected>();
-const cve5 = new Map<string, { stamp: string; metrics: Stated[]; rejected: boolean; published?: string; updated?: string; cnaCwes: string[]; adpCwes: string[] }>();
+const cve5 = new Map<
+  string,
+  { stamp: string; metrics: Stated[]; rejected: boolean; published?: string; updated?: string; cnaCwes: string[]; adpCwes: string[] }
+>();
 
 // ---- §6 "Scores" and "Rejected records", written here again from the spec's words ----------
 const VERSION_ORDER = ['3.1', '3.0', '4.0', '2.0'];
@@ -60,7 +73,12 @@ function bestScore(metrics: readonly Stated[]): Stated | undefined {
 const kev = new Set<string>();
 
 const CWE = /^CWE-\d+$/;
-const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':').replace(/\\(.)/g, '$1') ?? '';
+const cpeField = (cpe: string, i: number) =>
+  cpe
+    .replace(/\\:/g, '\uE000')
+    .split(':')
+    [i]?.replace(/\uE000/g, ':')
+    .replace(/\\(.)/g, '$1') ?? '';
 
 function expectNvd(cve: Record<string, unknown>) {
   const id = String(cve.id);
@@ -68,12 +86,24 @@ function expectNvd(cve: Record<string, unknown>) {
   if ((nvd.get(id)?.stamp ?? '') >= stamp && nvd.has(id)) return;
   const lists = (cve.metrics ?? {}) as Record<string, RawMetric[] | undefined>;
   const metrics: Stated[] = [];
-  for (const [list, version] of [['cvssMetricV31', '3.1'], ['cvssMetricV30', '3.0'], ['cvssMetricV40', '4.0'], ['cvssMetricV2', '2.0']] as const) {
+  for (const [list, version] of [
+    ['cvssMetricV31', '3.1'],
+    ['cvssMetricV30', '3.0'],
+    ['cvssMetricV40', '4.0'],
+    ['cvssMetricV2', '2.0'],
+  ] as const) {
     for (const m of lists[list] ?? []) {
       const score = m.cvssData?.baseScore;
       if (typeof score !== 'number') continue;
-      const rank = m.type === 'Primary' ? RANK.nvdPrimary : m.source === cve.sourceIdentifier ? RANK.nvdCna : m.source === CISA_ADP_ID ? RANK.nvdAdp : RANK.other;
-      metrics.push({ version, score, severity: statedSeverity(version, score, m.cvssData?.baseSeverity ?? m.baseSeverity), vector: m.cvssData?.vectorString, rank });
+      const rank =
+        m.type === 'Primary' ? RANK.nvdPrimary : m.source === cve.sourceIdentifier ? RANK.nvdCna : m.source === CISA_ADP_ID ? RANK.nvdAdp : RANK.other;
+      metrics.push({
+        version,
+        score,
+        severity: statedSeverity(version, score, m.cvssData?.baseSeverity ?? m.baseSeverity),
+        vector: m.cvssData?.vectorString,
+        rank,
+      });
     }
   }
   const english = ((cve.descriptions as { lang?: string; value?: string }[] | undefined) ?? []).find((d) => d.lang === 'en')?.value ?? '';
@@ -81,7 +111,8 @@ function expectNvd(cve: Record<string, unknown>) {
   const cwes = [...new Set(weaknesses.flatMap((w) => (w.description ?? []).map((d) => d.value ?? '')).filter((v) => CWE.test(v)))];
   const fixed: string[] = [];
   const products: Expected['products'] = [];
-  for (const conf of (cve.configurations as { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string; versionEndExcluding?: string }[] }[] }[] | undefined) ?? []) {
+  for (const conf of (cve.configurations as
+    { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string; versionEndExcluding?: string }[] }[] }[] | undefined) ?? []) {
     for (const node of conf.nodes ?? []) {
       if (node.negate) continue;
       for (const m of node.cpeMatch ?? []) {
@@ -119,10 +150,17 @@ const c5metrics = (c: Container | undefined, rank: number): Stated[] =>
     return m ? [{ version, score: m.baseScore!, severity: statedSeverity(version, m.baseScore!, m.baseSeverity), vector: m.vectorString, rank }] : [];
   });
 const c5cwes = (c: Container | undefined) => [
-  ...new Set((c?.problemTypes ?? []).flatMap((p) => (p.descriptions ?? []).map((d) => d.cweId ?? (d.type === 'CWE' ? /\bCWE-\d+\b/.exec(d.description ?? '')?.[0] : undefined) ?? '')).filter((v) => CWE.test(v))),
+  ...new Set(
+    (c?.problemTypes ?? [])
+      .flatMap((p) => (p.descriptions ?? []).map((d) => d.cweId ?? (d.type === 'CWE' ? /\bCWE-\d+\b/.exec(d.description ?? '')?.[0] : undefined) ?? ''))
+      .filter((v) => CWE.test(v)),
+  ),
 ];
 
-function expectCve5(record: { cveMetadata: { cveId: string; state?: string; datePublished?: string; dateUpdated?: string }; containers: { cna?: Container; adp?: Container[] } }) {
+function expectCve5(record: {
+  cveMetadata: { cveId: string; state?: string; datePublished?: string; dateUpdated?: string };
+  containers: { cna?: Container; adp?: Container[] };
+}) {
   const id = record.cveMetadata.cveId;
   const stamp = record.cveMetadata.dateUpdated ?? '';
   if (cve5.has(id) && cve5.get(id)!.stamp >= stamp) return;
@@ -170,7 +208,7 @@ async function readExpectations() {
  * why). Every other file must be read by some source: a new file nobody reads fails the suite.
  */
 const NOT_CATALOGUE_INPUT = new Map<string, string>([
-  ['README.md', 'the folder\'s own documentation'],
+  ['README.md', "the folder's own documentation"],
   ['sarif/sarif-schema-2.1.0.json', 'the SARIF schema the export tests validate against'],
   ['sarif/sarif-schema-2.1.0.draft-07.json', 'the same schema for draft-07 validators'],
   ['kev/known_exploited_vulnerabilities_schema.json', "CISA's schema of the KEV catalogue, not KEV data"],
@@ -197,7 +235,9 @@ beforeAll(async () => {
   await readExpectations();
   timings.expectationSeconds = (Date.now() - t) / 1000;
   timings.scanSeconds = folder.timings.scanSeconds;
-  console.log(`test:data: ${records.length} records; ingest ${timings.ingestSeconds}s (${Math.round(summary.derived / timings.ingestSeconds!)} records/s), expectations ${timings.expectationSeconds}s, scan ${timings.scanSeconds}s`);
+  console.log(
+    `test:data: ${records.length} records; ingest ${timings.ingestSeconds}s (${Math.round(summary.derived / timings.ingestSeconds!)} records/s), expectations ${timings.expectationSeconds}s, scan ${timings.scanSeconds}s`,
+  );
 });
 
 afterAll(async () => {
@@ -246,7 +286,8 @@ describe('the whole data folder, ingested', () => {
       if ((score?.severity ?? 'UNKNOWN') !== r.severity) f.add(`${r.cve_id}: severity ${r.severity} ≠ ${score?.severity ?? 'UNKNOWN'}`);
       if ((score?.version ?? null) !== r.cvss_version) f.add(`${r.cve_id}: cvss_version ${r.cvss_version} ≠ ${score?.version}`);
       if ((score?.vector ?? null) !== r.cvss_vector) f.add(`${r.cve_id}: cvss_vector ${r.cvss_vector} ≠ ${score?.vector}`);
-      if (score && !r.rejected && /No CVSS|not (been )?scored/.test(r.explanation?.summary ?? '')) f.add(`${r.cve_id}: scored under v${score.version} but the summary says unscored`);
+      if (score && !r.rejected && /No CVSS|not (been )?scored/.test(r.explanation?.summary ?? ''))
+        f.add(`${r.cve_id}: scored under v${score.version} but the summary says unscored`);
       const published = n?.published ?? c?.published ?? c?.updated;
       if (published !== r.published_date) f.add(`${r.cve_id}: published ${r.published_date} ≠ ${published}`);
       const cwes = n?.cwes.length ? n.cwes : c?.cnaCwes.length ? c.cnaCwes : (c?.adpCwes ?? []);
@@ -306,7 +347,9 @@ describe('the whole data folder, ingested', () => {
     const high = selectFromIndex(index, { severity: 'HIGH' }, index.count).ids;
     const atLeast7 = selectFromIndex(index, { min_score: 7 }, index.count).ids;
     const olderHigh = high.filter((id) => older.has(id)).length;
-    console.log(`test:data filters: severity=HIGH ${high.length} (${olderHigh} scored under v3.0/v4.0/v2), min_score=7 ${atLeast7.length} (${atLeast7.filter((id) => older.has(id)).length} older)`);
+    console.log(
+      `test:data filters: severity=HIGH ${high.length} (${olderHigh} scored under v3.0/v4.0/v2), min_score=7 ${atLeast7.length} (${atLeast7.filter((id) => older.has(id)).length} older)`,
+    );
     expect(olderHigh).toBeGreaterThan(0);
     expect(high.length).toBe(records.filter((r) => !r.rejected && r.severity === 'HIGH').length);
     expect(atLeast7.length).toBe(records.filter((r) => !r.rejected && r.cvss_score !== null && r.cvss_score >= 7).length);
@@ -318,7 +361,8 @@ describe('the whole data folder, ingested', () => {
     for (const r of records) {
       if (!kev.has(r.cve_id)) continue;
       seen++;
-      if (!r.in_kev || !r.exploit_intel?.weaponized || !r.exploit_intel.exploit_sources.includes('CISA KEV')) f.add(`${r.cve_id}: ${JSON.stringify(r.exploit_intel)}`);
+      if (!r.in_kev || !r.exploit_intel?.weaponized || !r.exploit_intel.exploit_sources.includes('CISA KEV'))
+        f.add(`${r.cve_id}: ${JSON.stringify(r.exploit_intel)}`);
     }
     expect(seen).toBeGreaterThan(1000);
     f.check();
@@ -328,7 +372,16 @@ describe('the whole data folder, ingested', () => {
     const f = failures();
     for (const r of records) {
       const x = r.exploit_intel!;
-      const expected = x.weaponized && !x.detectable ? ((r.cvss_score ?? 0) >= 7.0 && r.cvss_score !== null) || r.in_kev ? 'CRITICAL_GAP' : 'HIGH' : x.weaponized ? 'HIGH' : x.detectable ? 'MEDIUM' : 'LOW';
+      const expected =
+        x.weaponized && !x.detectable
+          ? ((r.cvss_score ?? 0) >= 7.0 && r.cvss_score !== null) || r.in_kev
+            ? 'CRITICAL_GAP'
+            : 'HIGH'
+          : x.weaponized
+            ? 'HIGH'
+            : x.detectable
+              ? 'MEDIUM'
+              : 'LOW';
       if (x.risk_level !== expected) f.add(`${r.cve_id}: ${x.risk_level} ≠ ${expected}`);
       if (x.weaponized !== x.exploit_sources.length > 0 || x.detectable !== x.detection_sources.length > 0) f.add(`${r.cve_id}: flags disagree with sources`);
     }
@@ -340,7 +393,8 @@ describe('the whole data folder, ingested', () => {
     for (const r of records) {
       if (!r.title.trim() || !r.explanation?.summary.trim() || !r.explanation.affected.trim() || !r.explanation.fix.trim()) f.add(`${r.cve_id}: empty text`);
       if (r.patch?.patch_date && r.patch.patch_date < r.published_date) f.add(`${r.cve_id}: patch ${r.patch.patch_date} before ${r.published_date}`);
-      if (!(r.patch && Number.isInteger(r.patch.days_unpatched) && r.patch.days_unpatched >= 0)) f.add(`${r.cve_id}: days_unpatched ${r.patch?.days_unpatched}`);
+      if (!(r.patch && Number.isInteger(r.patch.days_unpatched) && r.patch.days_unpatched >= 0))
+        f.add(`${r.cve_id}: days_unpatched ${r.patch?.days_unpatched}`);
       const parsed = catalogueRecordSchema.safeParse(r);
       if (!parsed.success) f.add(`${r.cve_id}: not a catalogue record: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
     }
@@ -349,7 +403,6 @@ describe('the whole data folder, ingested', () => {
 });
 
 describe('the explainer over the real data', () => {
-
   // Letters and digits only: "BIG-IP" and big-ip, "Pure-FTPd" and pure-ftpd, "HTTP Server" and http_server.
   const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
@@ -366,7 +419,8 @@ describe('the explainer over the real data', () => {
       if (r.rejected || products.length === 0) continue;
       checked++;
       const text = letters(r.explanation!.affected);
-      if (!products.some((p) => text.includes(letters(p.product)))) f.add(`${r.cve_id}: "${r.explanation!.affected}" names none of ${[...new Set(products.map((p) => p.product))].slice(0, 5).join(', ')}`);
+      if (!products.some((p) => text.includes(letters(p.product))))
+        f.add(`${r.cve_id}: "${r.explanation!.affected}" names none of ${[...new Set(products.map((p) => p.product))].slice(0, 5).join(', ')}`);
     }
     console.log(`test:data affected: ${checked} records with NVD products; ${f.count()} name none of them by their CPE product token`);
     expect(f.count(), f.sample().join('\n')).toBeLessThanOrEqual(Math.ceil(checked * 0.005));
@@ -377,7 +431,12 @@ describe('the explainer over the real data', () => {
     for (const r of records) {
       // Titles quoted verbatim from a source (KEV, the CNA, the description) are the source's words; generated ones are checked.
       const generatedTitle = /affected products|CVE id only|rejected/.test(r.provenance.title ?? '');
-      const texts = { ...(generatedTitle ? { title: r.title } : {}), summary: r.explanation!.summary, affected: r.explanation!.affected, fix: r.explanation!.fix };
+      const texts = {
+        ...(generatedTitle ? { title: r.title } : {}),
+        summary: r.explanation!.summary,
+        affected: r.explanation!.affected,
+        fix: r.explanation!.fix,
+      };
       for (const [field, text] of Object.entries(texts)) {
         const faults = explanationFaults(text);
         if (faults.length > 0) f.add(`${r.cve_id} ${field}: ${faults.join(', ')} in "${text}"`);

@@ -16,7 +16,12 @@ import { findAllMatches } from '../../shared/scan/use-cases/scan-manifest.js';
 import { parseManifest } from '../../shared/scan/parse-manifest.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 
-interface RawEvent { introduced?: string; fixed?: string; last_affected?: string; limit?: string }
+interface RawEvent {
+  introduced?: string;
+  fixed?: string;
+  last_affected?: string;
+  limit?: string;
+}
 interface RawRecord {
   id: string;
   aliases?: string[];
@@ -29,14 +34,20 @@ const pep503 = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
 const isPep440 = (v: string) => pep440.valid(v) !== null;
 
 /** [from, to] spans of one OSV range: `to` excluded after `fixed`, included after `last_affected`, open when absent. */
-interface Span { from: string | null; to: string | null; toIncluded: boolean }
+interface Span {
+  from: string | null;
+  to: string | null;
+  toIncluded: boolean;
+}
 
 /** The spans a range's events describe, read the way the OSV schema's evaluation section does. */
 function spansOf(events: RawEvent[]): Span[] | null {
   const points = events.flatMap((e) => Object.entries(e).map(([kind, version]) => ({ kind, version: String(version) })));
   // A range whose versions PEP 440 cannot read is not evaluated (the advisory's versions list still counts).
   if (points.some((p) => !(p.kind === 'introduced' && p.version === '0') && !isPep440(p.version))) return null;
-  points.sort((a, b) => (a.version === '0' && a.kind === 'introduced' ? -1 : b.version === '0' && b.kind === 'introduced' ? 1 : pep440.compare(a.version, b.version)));
+  points.sort((a, b) =>
+    a.version === '0' && a.kind === 'introduced' ? -1 : b.version === '0' && b.kind === 'introduced' ? 1 : pep440.compare(a.version, b.version),
+  );
   const spans: Span[] = [];
   let open: Span | null = null;
   for (const p of points) {
@@ -78,7 +89,9 @@ let data: IngestedDataFolder;
 
 beforeAll(async () => {
   data = await ingestDataFolder();
-  for (const path of filesUnder(DATA_DIR).filter((p) => /osv/i.test(p)).sort()) {
+  for (const path of filesUnder(DATA_DIR)
+    .filter((p) => /osv/i.test(p))
+    .sort()) {
     for await (const line of linesOf(path)) if (line.trim()) records.push(JSON.parse(line) as RawRecord);
   }
   for (const record of records) {
@@ -139,7 +152,8 @@ describe('OSV PyPI matching on the real advisory database (pep440, checked indep
         const expected = [...new Set((byPackage.get(pin.name) ?? []).filter((r) => rawAffects(r, pin.name, pin.version)).map(keyOf))].sort();
         const reported = found.get(i + 1) ?? [];
         const actual = reported.map((v) => v.cve_id ?? v.id).sort();
-        if (JSON.stringify(actual) !== JSON.stringify(expected)) mismatches.push(`${pin.name}==${pin.version}: scan ${actual.join(',') || '-'} / check ${expected.join(',') || '-'}`);
+        if (JSON.stringify(actual) !== JSON.stringify(expected))
+          mismatches.push(`${pin.name}==${pin.version}: scan ${actual.join(',') || '-'} / check ${expected.join(',') || '-'}`);
         if (expected.length > 0) affectedPins++;
         else cleanPins++;
         vulnerabilities += reported.length;
@@ -147,7 +161,9 @@ describe('OSV PyPI matching on the real advisory database (pep440, checked indep
         for (const v of reported) if (v.fixed_versions[0]) expect(v.fix).toContain(v.fixed_versions[0]);
       });
     }
-    console.log(`osv: ${affectedPins} pinned versions affected (${vulnerabilities} vulnerabilities), ${cleanPins} not affected, ${mismatches.length} mismatches`);
+    console.log(
+      `osv: ${affectedPins} pinned versions affected (${vulnerabilities} vulnerabilities), ${cleanPins} not affected, ${mismatches.length} mismatches`,
+    );
     expect(mismatches.slice(0, 10), `${mismatches.length} mismatches`).toEqual([]);
     expect(affectedPins).toBeGreaterThan(1000);
     expect(cleanPins).toBeGreaterThan(500);

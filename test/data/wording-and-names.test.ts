@@ -26,7 +26,12 @@ let titles: CpeTitles;
 /** CVE id → the vendor:product pairs of NVD's vulnerable, non-negated CPE matches. */
 const nvdProducts = new Map<string, { vendor: string; product: string }[]>();
 
-const cpeField = (cpe: string, i: number) => cpe.replace(/\\:/g, '\uE000').split(':')[i]?.replace(/\uE000/g, ':').replace(/\\(.)/g, '$1') ?? '';
+const cpeField = (cpe: string, i: number) =>
+  cpe
+    .replace(/\\:/g, '\uE000')
+    .split(':')
+    [i]?.replace(/\uE000/g, ':')
+    .replace(/\\(.)/g, '$1') ?? '';
 
 async function readNvdProducts() {
   for (const path of filesUnder(DATA_DIR)) {
@@ -34,7 +39,11 @@ async function readNvdProducts() {
     for await (const line of linesOf(path)) {
       if (first && !line.startsWith('{"id":"CVE-')) break;
       first = false;
-      const cve = JSON.parse(line) as { id: string; lastModified?: string; configurations?: { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string }[] }[] }[] };
+      const cve = JSON.parse(line) as {
+        id: string;
+        lastModified?: string;
+        configurations?: { nodes?: { negate?: boolean; cpeMatch?: { vulnerable?: boolean; criteria?: string }[] }[] }[];
+      };
       const pairs = new Map<string, { vendor: string; product: string }>();
       for (const node of (cve.configurations ?? []).flatMap((c) => c.nodes ?? [])) {
         if (node.negate) continue;
@@ -72,7 +81,11 @@ const check = (actual: string[], message: string) => expect(actual, message).toE
 
 /** The old casing of a CPE pair that issue 8 quotes ("Apple Iphone Os", "Redhat Enterprise Linux"). */
 function naiveName(vendor: string, product: string): string {
-  const words = (token: string) => token.replace(/_+/g, ' ').trim().replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const words = (token: string) =>
+    token
+      .replace(/_+/g, ' ')
+      .trim()
+      .replace(/\b[a-z]/g, (c) => c.toUpperCase());
   const p = words(product);
   const v = words(vendor);
   return p.toLowerCase().startsWith(v.toLowerCase()) ? p : `${v} ${p}`;
@@ -120,10 +133,12 @@ describe('wording over every record of the data folder', () => {
       if (fromNvd) nvdCount++;
       const summary = r.explanation!.summary;
       const phrases = r.facts.impacts.map((i) => impactPhrase(i, r.description, r.facts!.attack));
-      for (const [i, phrase] of phrases.entries()) if (!summary.includes(phrase)) gainLeftOut.add(`${r.cve_id}: ${r.facts.impacts[i]} not said in "${summary}"`);
+      for (const [i, phrase] of phrases.entries())
+        if (!summary.includes(phrase)) gainLeftOut.add(`${r.cve_id}: ${r.facts.impacts[i]} not said in "${summary}"`);
       const gloss = r.cwe_ids.map((id) => PLAIN_WEAKNESSES[id]?.effect).some((e) => e !== undefined && summary.includes(e));
       if (phrases.length === 0 && !gloss) (fromNvd ? noGain : cnaOnlyNoGain).push(`${r.cve_id}: "${summary}"`);
-      if (!r.facts.impacts.includes('code_execution') && saysCodeExecution(summary) && !gloss) codeInvented.add(`${r.cve_id}: says code runs without a stated code execution: "${summary}"`);
+      if (!r.facts.impacts.includes('code_execution') && saysCodeExecution(summary) && !gloss)
+        codeInvented.add(`${r.cve_id}: says code runs without a stated code execution: "${summary}"`);
     }
     const share = noGain.length / Math.max(nvdCount, 1);
     const cnaShare = cnaOnlyNoGain.length / Math.max(liveCount - nvdCount, 1);
@@ -142,7 +157,8 @@ describe('wording over every record of the data folder', () => {
     const generic = failures(check);
     for (const r of records) {
       if (!live(r)) continue;
-      if (r.facts?.attack.position === 'man_in_the_middle' && FROM_THE_INTERNET.test(r.explanation!.summary)) internet.add(`${r.cve_id}: "${r.explanation!.summary}"`);
+      if (r.facts?.attack.position === 'man_in_the_middle' && FROM_THE_INTERNET.test(r.explanation!.summary))
+        internet.add(`${r.cve_id}: "${r.explanation!.summary}"`);
       if (isGenericTitle(r.title)) generic.add(`${r.cve_id}: "${r.title}"`);
     }
     console.log(`on-path attackers from the internet: ${internet.count()}; generic titles: ${generic.count()}`);
@@ -164,10 +180,12 @@ describe('wording over every record of the data folder', () => {
         named++;
         const casing = naiveName(vendor, product);
         for (const text of texts) {
-          if (text.includes(`${vendor}:${product}`) || /cpe:\//i.test(text) || (/_/.test(product) && !product.startsWith('mod_') && text.includes(product))) raw.add(`${r.cve_id}: raw token ${vendor}:${product} in "${text.slice(0, 160)}"`);
+          if (text.includes(`${vendor}:${product}`) || /cpe:\//i.test(text) || (/_/.test(product) && !product.startsWith('mod_') && text.includes(product)))
+            raw.add(`${r.cve_id}: raw token ${vendor}:${product} in "${text.slice(0, 160)}"`);
           // The old casing may still appear through another product of the record whose name
           // contains it ("Veritas Netbackup Appliance" beside "Veritas NetBackup"): counted, bounded.
-          else if (casing !== title && casing.toLowerCase() !== title.toLowerCase() && text.includes(casing) && !text.includes(title)) casings.push(`${r.cve_id}: "${casing}" beside "${title}"`);
+          else if (casing !== title && casing.toLowerCase() !== title.toLowerCase() && text.includes(casing) && !text.includes(title))
+            casings.push(`${r.cve_id}: "${casing}" beside "${title}"`);
         }
       }
     }

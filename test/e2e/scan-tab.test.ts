@@ -26,12 +26,35 @@ const nextPatch = (version: string) => version.replace(/^(\d+)\.(\d+)\.(\d+).*$/
 
 const SEMVER = installed('semver');
 const ZOD = installed('zod');
-const advisories: Advisory[] = ([
-  { id: 'GHSA-e2e0-semv-er00', aliases: ['CVE-2099-70001'], summary: 'semver ReDoS', details: 'A crafted range string is slow to parse.', modified: '2026-11-01T00:00:00Z', affected: [{ package: { ecosystem: 'npm', name: 'semver' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: nextPatch(SEMVER) }] }] }] },
-  { id: 'GHSA-e2e0-zod0-0000', aliases: [], summary: 'zod accepts a crafted e-mail address', details: 'An address with a crafted domain passes the email check.', modified: '2026-11-01T00:00:00Z', affected: [{ package: { ecosystem: 'npm', name: 'zod' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: nextPatch(ZOD) }] }] }] },
-  // Already fixed in the installed version: must not be reported.
-  { id: 'GHSA-e2e0-old0-0000', aliases: [], summary: 'an old semver flaw', details: 'Fixed long ago.', modified: '2026-11-01T00:00:00Z', affected: [{ package: { ecosystem: 'npm', name: 'semver' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.0.1' }] }] }] },
-] as Omit<Advisory, 'cve_id'>[]).map((a) => ({ ...a, cve_id: cveIdOf(a.id, a.aliases) }));
+const advisories: Advisory[] = (
+  [
+    {
+      id: 'GHSA-e2e0-semv-er00',
+      aliases: ['CVE-2099-70001'],
+      summary: 'semver ReDoS',
+      details: 'A crafted range string is slow to parse.',
+      modified: '2026-11-01T00:00:00Z',
+      affected: [{ package: { ecosystem: 'npm', name: 'semver' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: nextPatch(SEMVER) }] }] }],
+    },
+    {
+      id: 'GHSA-e2e0-zod0-0000',
+      aliases: [],
+      summary: 'zod accepts a crafted e-mail address',
+      details: 'An address with a crafted domain passes the email check.',
+      modified: '2026-11-01T00:00:00Z',
+      affected: [{ package: { ecosystem: 'npm', name: 'zod' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: nextPatch(ZOD) }] }] }],
+    },
+    // Already fixed in the installed version: must not be reported.
+    {
+      id: 'GHSA-e2e0-old0-0000',
+      aliases: [],
+      summary: 'an old semver flaw',
+      details: 'Fixed long ago.',
+      modified: '2026-11-01T00:00:00Z',
+      affected: [{ package: { ecosystem: 'npm', name: 'semver' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '1.0.1' }] }] }],
+    },
+  ] as Omit<Advisory, 'cve_id'>[]
+).map((a) => ({ ...a, cve_id: cveIdOf(a.id, a.aliases) }));
 const record = makeRecord({ cve_id: 'CVE-2099-70001', title: 'semver can be made to hang on a crafted version range', cvss_score: 7.5 });
 
 let stack: TestStack;
@@ -89,7 +112,9 @@ describe('dashboard scan tab', () => {
     // Worst risk first: semver's CVE is a critical gap; zod's advisory has no CVE (no risk rating).
     const expected = [...affected('semver', nextPatch(SEMVER)), ...affected('zod', nextPatch(ZOD))];
     expect(expected.length).toBeGreaterThanOrEqual(2);
-    await expect.poll(() => page.locator('#scan-status').textContent(), { timeout: 30_000 }).toBe(`Scan of package-lock.json finished: ${expected.length} vulnerable components.`);
+    await expect
+      .poll(() => page.locator('#scan-status').textContent(), { timeout: 30_000 })
+      .toBe(`Scan of package-lock.json finished: ${expected.length} vulnerable components.`);
     const findings = page.locator('.scan-findings > li');
     expect(await findings.locator('h4').allTextContents()).toEqual(expected);
     expect(expected).toContain(`semver ${SEMVER} (line ${lineOf('node_modules/semver')})`);

@@ -91,7 +91,10 @@ async function signIn(page: Page, provider: 'github' | 'google' | 'microsoft', n
   const user = TEST_USERS[provider].find((u) => u.name.startsWith(name));
   if (!user) throw new Error(`no ${provider} test user ${name}`);
   await page.goto(`${stack.baseUrl}/dashboard`);
-  await page.getByRole('link', { name: new RegExp(`^Sign in with`) }).first().waitFor();
+  await page
+    .getByRole('link', { name: new RegExp(`^Sign in with`) })
+    .first()
+    .waitFor();
   await page.goto(`${stack.baseUrl}/auth/${provider}`);
   await page.locator(`a[data-user="${user.subject}"]`).click();
   await page.waitForURL(/\/dashboard/);
@@ -189,12 +192,19 @@ describe('the API reference', () => {
     await page.goto(`${stack.baseUrl}/docs/api`);
     await waitForReference(page);
     const shown = await page.locator('.opblock-summary-path').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-path')));
-    const expected = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).filter((m) => m !== 'parameters').map(() => path));
+    const expected = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => m !== 'parameters')
+        .map(() => path),
+    );
     expect(shown.sort()).toEqual(expected.sort());
 
     // Authorize with a key, then try the lookup: the request goes to this origin with X-API-Key.
     const key = await stack.newKey();
-    await page.getByRole('button', { name: /Authorize/ }).first().click();
+    await page
+      .getByRole('button', { name: /Authorize/ })
+      .first()
+      .click();
     await page.locator('.modal-ux').getByLabel('Value:').fill(key);
     await page.locator('.modal-ux button.authorize').click();
     await page.locator('.modal-ux button.btn-done').click();
@@ -355,7 +365,12 @@ describe('budget', () => {
     const origins = new Set<string>();
     page.on('response', (response) => {
       origins.add(new URL(response.url()).origin);
-      bodies.push(response.body().then((body) => gzipSync(body).length, () => 0));
+      bodies.push(
+        response.body().then(
+          (body) => gzipSync(body).length,
+          () => 0,
+        ),
+      );
     });
     await page.goto(`${stack.baseUrl}${path}`);
     await page.waitForLoadState('networkidle');

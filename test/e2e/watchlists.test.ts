@@ -104,7 +104,9 @@ describe('the Watchlists tab', () => {
     const watchlistId = String(await item.getAttribute('data-id'));
     const listsItem = (await scanTable('ACCOUNTS_TABLE')).find((i) => String(i.pk).startsWith('WATCHLISTS#') && JSON.stringify(i).includes(watchlistId))!;
     const reason = 'The last 8 attempts failed; the receiver answered 500.';
-    expect(await watchlistRepository.pauseWebhook(String(listsItem.account_id), watchlistId, 'http://127.0.0.1:9/hooks/plaincve', reason, new Date().toISOString())).toBe(true);
+    expect(
+      await watchlistRepository.pauseWebhook(String(listsItem.account_id), watchlistId, 'http://127.0.0.1:9/hooks/plaincve', reason, new Date().toISOString()),
+    ).toBe(true);
     await page.getByRole('tab', { name: 'API Keys' }).click();
     await page.reload();
     await page.getByRole('tab', { name: 'Watchlists' }).click();

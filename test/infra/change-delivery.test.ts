@@ -37,7 +37,9 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
   it('streams the catalogue table with new and old images, and no other table', () => {
     stateful.resourcePropertiesCountIs('AWS::DynamoDB::GlobalTable', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } }, 1);
     const tables = stateful.findResources('AWS::DynamoDB::GlobalTable') as Record<string, { Properties: { StreamSpecification?: unknown } }>;
-    const streamed = Object.entries(tables).filter(([, t]) => t.Properties.StreamSpecification).map(([id]) => id);
+    const streamed = Object.entries(tables)
+      .filter(([, t]) => t.Properties.StreamSpecification)
+      .map(([id]) => id);
     expect(streamed).toHaveLength(1);
     expect(streamed[0]).toMatch(/^catalogueTable/);
   });
@@ -48,7 +50,10 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
     stateful.hasResourceProperties('AWS::SQS::Queue', {
       VisibilityTimeout: DELIVERY_QUEUE.visibilityTimeoutSeconds,
       MessageRetentionPeriod: DELIVERY_QUEUE.retentionDays * 86_400,
-      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DeliveryDeadLetters'), 'Arn'] }, maxReceiveCount: DELIVERY_QUEUE.maxReceiveCount },
+      RedrivePolicy: {
+        deadLetterTargetArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DeliveryDeadLetters'), 'Arn'] },
+        maxReceiveCount: DELIVERY_QUEUE.maxReceiveCount,
+      },
       SqsManagedSseEnabled: true,
     });
     const queues = stateful.findResources('AWS::SQS::Queue') as Record<string, { DeletionPolicy?: string }>;
@@ -87,7 +92,13 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
   it('alarms to the alarm topic on any message in the dead-letter queue and the matcher failure queue, and on either function failing', () => {
     pipeline.resourcePropertiesCountIs(
       'AWS::CloudWatch::Alarm',
-      { MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', AlarmActions: [Match.anyValue()] },
+      {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        AlarmActions: [Match.anyValue()],
+      },
       2,
     );
     const alarms = pipeline.findResources('AWS::CloudWatch::Alarm', { Properties: { MetricName: 'ApproximateNumberOfMessagesVisible' } }) as Record<
@@ -102,21 +113,33 @@ describe('change pipeline: catalogue stream → matcher → delivery queue → d
 
   it('grants exactly: only the matcher reads the stream and sends to the queue; only the delivery function consumes it', () => {
     const all = statementsByRole().filter((s) => s.statement.Effect === 'Allow');
-    const streamReaders = new Set(all.filter((s) => actionsOf(s.statement).some((a) => a === 'dynamodb:GetRecords' || a === 'dynamodb:GetShardIterator')).map((s) => s.role));
+    const streamReaders = new Set(
+      all.filter((s) => actionsOf(s.statement).some((a) => a === 'dynamodb:GetRecords' || a === 'dynamodb:GetShardIterator')).map((s) => s.role),
+    );
     expect([...streamReaders]).toHaveLength(1);
     expect([...streamReaders][0]).toMatch(/^ChangeMatcherFnRole/);
 
-    const consumers = new Set(all.filter((s) => actionsOf(s.statement).some((a) => a === 'sqs:ReceiveMessage' || a === 'sqs:DeleteMessage')).map((s) => s.role));
+    const consumers = new Set(
+      all.filter((s) => actionsOf(s.statement).some((a) => a === 'sqs:ReceiveMessage' || a === 'sqs:DeleteMessage')).map((s) => s.role),
+    );
     expect([...consumers]).toHaveLength(1);
     expect([...consumers][0]).toMatch(/^WebhookDeliveryFnRole/);
 
     // Senders: the matcher to the delivery queue, and the matcher's stream failures to their queue.
     const senders = all.filter((s) => actionsOf(s.statement).includes('sqs:SendMessage'));
     for (const sender of senders) expect(sender.role, JSON.stringify(sender.statement.Resource)).toMatch(/^(ChangeMatcherFnRole|IngestFnRole)/);
-    expect(senders.filter((s) => /ChangeMatcherFnRole/.test(s.role)).map((s) => JSON.stringify(s.statement.Resource)).join(' ')).toMatch(/DeliveryQueue/);
+    expect(
+      senders
+        .filter((s) => /ChangeMatcherFnRole/.test(s.role))
+        .map((s) => JSON.stringify(s.statement.Resource))
+        .join(' '),
+    ).toMatch(/DeliveryQueue/);
 
     // The delivery function never touches the stream, the catalogue or the change log.
-    const deliveryResources = all.filter((s) => /^WebhookDeliveryFnRole/.test(s.role)).map((s) => JSON.stringify(s.statement.Resource)).join(' ');
+    const deliveryResources = all
+      .filter((s) => /^WebhookDeliveryFnRole/.test(s.role))
+      .map((s) => JSON.stringify(s.statement.Resource))
+      .join(' ');
     expect(deliveryResources).not.toMatch(/catalogueTable|changesTable|StreamArn/);
     // The matcher reads the watchlists (accounts table) and nothing else of the tables.
     const matcherTableReads = all.filter((s) => /^ChangeMatcherFnRole/.test(s.role) && actionsOf(s.statement).includes('dynamodb:GetItem'));

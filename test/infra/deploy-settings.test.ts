@@ -40,11 +40,13 @@ describe('deploy-time settings have no silent default', () => {
       expect(fn.Properties.Environment?.Variables?.PUBLIC_BASE_URL).toBeUndefined();
     }
     api.hasResourceProperties('AWS::IAM::Policy', {
-      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ssm:GetParameter', Resource: Match.objectLike({ 'Fn::Join': Match.anyValue() }) })]) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([Match.objectLike({ Action: 'ssm:GetParameter', Resource: Match.objectLike({ 'Fn::Join': Match.anyValue() }) })]),
+      },
     });
   });
 
-  test('outputs print the site URL, each provider\'s callback URL and the secrets to fill', () => {
+  test("outputs print the site URL, each provider's callback URL and the secrets to fill", () => {
     web.hasOutput('SiteUrl', { Value: Match.anyValue() });
     for (const label of ['GitHub', 'Google', 'Microsoft']) {
       const output = web.findOutputs(`${label}CallbackUrl`);
@@ -73,7 +75,9 @@ describe('the NVD key secret', () => {
   const stateful = Template.fromStack(built.stateful);
 
   test('is created holding the placeholder the ingest reads as "no key", never a generated value, and has no fixed name', () => {
-    const secrets = Object.values(stateful.findResources('AWS::SecretsManager::Secret')) as { Properties: { Name?: string; SecretString?: string; GenerateSecretString?: unknown; Description: string } }[];
+    const secrets = Object.values(stateful.findResources('AWS::SecretsManager::Secret')) as {
+      Properties: { Name?: string; SecretString?: string; GenerateSecretString?: unknown; Description: string };
+    }[];
     const nvd = secrets.find((s) => s.Properties.Description.includes('NVD'));
     expect(nvd?.Properties.SecretString).toBe(NVD_API_KEY_PLACEHOLDER);
     expect(nvd?.Properties.GenerateSecretString).toBeUndefined();
@@ -84,7 +88,9 @@ describe('the NVD key secret', () => {
   test('the ingest function is told its ARN and may read it, and the ingest stack creates no secret of its own', () => {
     const ingest = Template.fromStack(built.ingest);
     ingest.resourceCountIs('AWS::SecretsManager::Secret', 0);
-    ingest.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ NVD_API_KEY_SECRET_ID: Match.objectLike({ 'Fn::ImportValue': Match.anyValue() }) }) } });
+    ingest.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ NVD_API_KEY_SECRET_ID: Match.objectLike({ 'Fn::ImportValue': Match.anyValue() }) }) },
+    });
   });
 });
 

@@ -33,7 +33,8 @@ type Behavior = {
   FunctionAssociations?: { FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
 };
 const config = () =>
-  (Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: Record<string, unknown> } }).Properties.DistributionConfig as {
+  (Object.values(web.findResources('AWS::CloudFront::Distribution'))[0] as { Properties: { DistributionConfig: Record<string, unknown> } }).Properties
+    .DistributionConfig as {
     WebACLId: unknown;
     CacheBehaviors: Behavior[];
     DefaultCacheBehavior: { AllowedMethods: string[]; FunctionAssociations: { FunctionARN: { 'Fn::GetAtt': [string, string] } }[] };
@@ -41,7 +42,8 @@ const config = () =>
   };
 
 const functionCode = (logicalId: string): string =>
-  (web.findResources('AWS::CloudFront::Function')[logicalId] as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } }).Properties.FunctionCode;
+  (web.findResources('AWS::CloudFront::Function')[logicalId] as { Properties: { FunctionCode: string; FunctionConfig: { Runtime: string } } }).Properties
+    .FunctionCode;
 const functionRuntime = (logicalId: string): string =>
   (web.findResources('AWS::CloudFront::Function')[logicalId] as { Properties: { FunctionConfig: { Runtime: string } } }).Properties.FunctionConfig.Runtime;
 
@@ -56,16 +58,28 @@ const webAcl = (): WebAclProperties => (Object.values(web.findResources('AWS::WA
 describe('WAF on CloudFront', () => {
   it('the distribution has a CLOUDFRONT web ACL with the AWS common and known-bad-inputs rules, blocked with our JSON body', () => {
     const acls = web.findResources('AWS::WAFv2::WebACL');
-    const [id, acl] = Object.entries(acls)[0] as [string, { Properties: { Scope: string; Rules: { Name: string; Statement: Record<string, unknown>; Action?: unknown }[]; CustomResponseBodies: Record<string, { Content: string }> } }];
+    const [id, acl] = Object.entries(acls)[0] as [
+      string,
+      {
+        Properties: {
+          Scope: string;
+          Rules: { Name: string; Statement: Record<string, unknown>; Action?: unknown }[];
+          CustomResponseBodies: Record<string, { Content: string }>;
+        };
+      },
+    ];
     expect(acl.Properties.Scope).toBe('CLOUDFRONT');
     expect(config().WebACLId).toEqual({ 'Fn::GetAtt': [id, 'Arn'] });
     const names = acl.Properties.Rules.map((r) => r.Name);
     expect(names).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'BlockManagedMatches']));
-    for (const body of Object.values(acl.Properties.CustomResponseBodies)) expect(JSON.parse(body.Content)).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    for (const body of Object.values(acl.Properties.CustomResponseBodies))
+      expect(JSON.parse(body.Content)).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
   });
 
   it('per-IP rate rules: tight on /auth/* and /account/*, generous on /api/*', () => {
-    const acl = Object.values(web.findResources('AWS::WAFv2::WebACL'))[0] as { Properties: { Rules: { Name: string; Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement: unknown } } }[] } };
+    const acl = Object.values(web.findResources('AWS::WAFv2::WebACL'))[0] as {
+      Properties: { Rules: { Name: string; Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string; ScopeDownStatement: unknown } } }[] };
+    };
     const rate = (name: string) => acl.Properties.Rules.find((r) => r.Name === name)?.Statement.RateBasedStatement;
     expect(rate('RatePerIp-tight')).toMatchObject({ Limit: EDGE_RATE_LIMITS.tight, AggregateKeyType: 'IP' });
     expect(JSON.stringify(rate('RatePerIp-tight')?.ScopeDownStatement)).toContain('/auth/');
@@ -84,7 +98,12 @@ describe('API Gateway only through CloudFront', () => {
       Rules: [
         Match.objectLike({
           Action: { Allow: {} },
-          Statement: { ByteMatchStatement: Match.objectLike({ FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_HEADER.toLowerCase() } }, PositionalConstraint: 'EXACTLY' }) },
+          Statement: {
+            ByteMatchStatement: Match.objectLike({
+              FieldToMatch: { SingleHeader: { Name: ORIGIN_VERIFY_HEADER.toLowerCase() } },
+              PositionalConstraint: 'EXACTLY',
+            }),
+          },
         }),
       ],
     });
@@ -101,10 +120,11 @@ describe('API Gateway only through CloudFront', () => {
     expect(value).toContain('Fn::ImportValue');
     expect(value).toContain(':SecretString:::}}');
     api.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
-    for (const secret of Object.values(api.findResources('AWS::SecretsManager::Secret'))) expect((secret as { Properties: { Name?: string } }).Properties.Name).toBeUndefined();
+    for (const secret of Object.values(api.findResources('AWS::SecretsManager::Secret')))
+      expect((secret as { Properties: { Name?: string } }).Properties.Name).toBeUndefined();
   });
 
-  it('CloudFront waits for the API\'s first byte as long as any function may take to send one, within every account\'s quota (60 s)', () => {
+  it("CloudFront waits for the API's first byte as long as any function may take to send one, within every account's quota (60 s)", () => {
     const origin = config().Origins.find((o) => o.CustomOriginConfig);
     expect(origin?.CustomOriginConfig?.OriginReadTimeout).toBe(ORIGIN_READ_TIMEOUT_SECONDS);
     expect(ORIGIN_READ_TIMEOUT_SECONDS).toBeLessThanOrEqual(60);
@@ -120,7 +140,9 @@ describe('CORS and JSON errors at the edge', () => {
   it('CORS (any origin, GET, X-API-Key, X-RateLimit-* and Retry-After exposed) on /api/*, /health, /openapi.json only', () => {
     for (const behavior of config().CacheBehaviors) {
       const row = EDGE_BEHAVIOURS.find((b) => b.pattern === behavior.PathPattern);
-      const policy = web.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behavior.ResponseHeadersPolicyId.Ref] as { Properties: { ResponseHeadersPolicyConfig: { CorsConfig?: Record<string, { Items: string[] } | boolean> } } };
+      const policy = web.findResources('AWS::CloudFront::ResponseHeadersPolicy')[behavior.ResponseHeadersPolicyId.Ref] as {
+        Properties: { ResponseHeadersPolicyConfig: { CorsConfig?: Record<string, { Items: string[] } | boolean> } };
+      };
       const cors = policy.Properties.ResponseHeadersPolicyConfig.CorsConfig;
       if (!row?.cors) {
         expect(cors, behavior.PathPattern).toBeUndefined();
@@ -137,13 +159,23 @@ describe('CORS and JSON errors at the edge', () => {
       const fnId = behavior.FunctionAssociations?.[0]?.FunctionARN['Fn::GetAtt'][0] ?? '';
       expect(functionRuntime(fnId)).toBe('cloudfront-js-2.0');
       // A browser's preflight before POST /api/scan with a gzip body.
-      const preflight = { method: 'OPTIONS', uri: '/api/scan', headers: { Origin: 'https://app.acme.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key, content-encoding' } };
+      const preflight = {
+        method: 'OPTIONS',
+        uri: '/api/scan',
+        headers: { Origin: 'https://app.acme.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key, content-encoding' },
+      };
       const answer = runFunction(fnId, preflight) as unknown as FunctionResponse;
       expect(answer.statusCode).toBe(204);
       expect(answer.headers?.['access-control-allow-methods']?.value.split(', ')).toEqual(expect.arrayContaining(['GET', 'POST']));
-      expect(answer.headers?.['access-control-allow-headers']?.value.split(', ')).toEqual(expect.arrayContaining(['X-API-Key', 'Content-Type', 'Content-Encoding']));
+      expect(answer.headers?.['access-control-allow-headers']?.value.split(', ')).toEqual(
+        expect.arrayContaining(['X-API-Key', 'Content-Type', 'Content-Encoding']),
+      );
       expect(answer.headers?.['access-control-allow-origin']?.value).toBe('*');
-      expect(runFunction(fnId, { method: 'GET', uri: '/api/cve/CVE-2024-1', headers: { 'X-API-Key': 'pcve_x' } })).toMatchObject({ method: 'GET', uri: '/api/cve/CVE-2024-1', headers: { 'x-api-key': { value: 'pcve_x' } } });
+      expect(runFunction(fnId, { method: 'GET', uri: '/api/cve/CVE-2024-1', headers: { 'X-API-Key': 'pcve_x' } })).toMatchObject({
+        method: 'GET',
+        uri: '/api/cve/CVE-2024-1',
+        headers: { 'x-api-key': { value: 'pcve_x' } },
+      });
       expect(runFunction(fnId, { method: 'POST', uri: '/api/scan' })).toMatchObject({ method: 'POST', uri: '/api/scan' });
     }
     expect(CORS.allowOrigin).toBe('*');
@@ -175,19 +207,39 @@ describe('the modelled edge: large manifests reach the scan', () => {
     expect(evaluateWebAcl(webAcl(), lockfile4Mb).labels).toContain('awswaf:managed:aws:core-rule-set:SizeRestrictions_Body');
   });
 
-  it('a 4 MB lockfile and a gzip-compressed SBOM pass the web ACL on /api/scan, and the dashboard\'s scan too', () => {
+  it("a 4 MB lockfile and a gzip-compressed SBOM pass the web ACL on /api/scan, and the dashboard's scan too", () => {
     expect(evaluateWebAcl(webAcl(), lockfile4Mb)).toMatchObject({ action: 'allow' });
     expect(evaluateWebAcl(webAcl(), gzipSbom)).toMatchObject({ action: 'allow' });
     for (const path of LARGE_BODY_PATHS) expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, path })).toMatchObject({ action: 'allow' });
   });
 
   it('the other protections stay: a large body elsewhere, another common rule, a known bad input are blocked (403, our envelope)', () => {
-    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, path: '/api/cve/CVE-2024-1' })).toMatchObject({ action: 'block', rule: 'BlockManagedMatches', status: 403 });
+    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, path: '/api/cve/CVE-2024-1' })).toMatchObject({
+      action: 'block',
+      rule: 'BlockManagedMatches',
+      status: 403,
+    });
     expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, path: '/api/scan/other' })).toMatchObject({ action: 'block', status: 403 });
-    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, otherManagedLabels: ['awswaf:managed:aws:core-rule-set:CrossSiteScripting_Body'] })).toMatchObject({ action: 'block', status: 403 });
-    expect(evaluateWebAcl(webAcl(), { ...gzipSbom, otherManagedLabels: ['awswaf:managed:aws:core-rule-set:NoUserAgent_Header'] })).toMatchObject({ action: 'block', status: 403 });
-    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, otherManagedLabels: ['awswaf:managed:aws:known-bad-inputs:Log4JRCE_Body'] })).toMatchObject({ action: 'block', status: 403 });
-    expect(evaluateWebAcl(webAcl(), { method: 'POST', path: '/api/scan', bodyBytes: 2000, otherManagedLabels: ['awswaf:managed:aws:core-rule-set:GenericLFI_Body'] })).toMatchObject({ action: 'block' });
+    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, otherManagedLabels: ['awswaf:managed:aws:core-rule-set:CrossSiteScripting_Body'] })).toMatchObject({
+      action: 'block',
+      status: 403,
+    });
+    expect(evaluateWebAcl(webAcl(), { ...gzipSbom, otherManagedLabels: ['awswaf:managed:aws:core-rule-set:NoUserAgent_Header'] })).toMatchObject({
+      action: 'block',
+      status: 403,
+    });
+    expect(evaluateWebAcl(webAcl(), { ...lockfile4Mb, otherManagedLabels: ['awswaf:managed:aws:known-bad-inputs:Log4JRCE_Body'] })).toMatchObject({
+      action: 'block',
+      status: 403,
+    });
+    expect(
+      evaluateWebAcl(webAcl(), {
+        method: 'POST',
+        path: '/api/scan',
+        bodyBytes: 2000,
+        otherManagedLabels: ['awswaf:managed:aws:core-rule-set:GenericLFI_Body'],
+      }),
+    ).toMatchObject({ action: 'block' });
     expect(evaluateWebAcl(webAcl(), { method: 'GET', path: '/api/cve/CVE-2024-1', bodyBytes: 0 })).toMatchObject({ action: 'allow' });
   });
 
@@ -198,11 +250,9 @@ describe('the modelled edge: large manifests reach the scan', () => {
       const behavior = behaviors.find((b) => b.PathPattern === row?.pattern);
       expect(behavior?.AllowedMethods, path).toContain('POST');
       const cachePolicy = web.findResources('AWS::CloudFront::CachePolicy')[(behavior?.CachePolicyId as { Ref?: string }).Ref ?? ''] as
-        | { Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { HeadersConfig: { Headers?: string[] } } } } }
-        | undefined;
+        { Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { HeadersConfig: { Headers?: string[] } } } } } | undefined;
       const originPolicy = web.findResources('AWS::CloudFront::OriginRequestPolicy')[behavior?.OriginRequestPolicyId?.Ref ?? ''] as
-        | { Properties: { OriginRequestPolicyConfig: { HeadersConfig: { Headers?: string[] } } } }
-        | undefined;
+        { Properties: { OriginRequestPolicyConfig: { HeadersConfig: { Headers?: string[] } } } } | undefined;
       const forwarded = [
         ...(cachePolicy?.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig.Headers ?? []),
         ...(originPolicy?.Properties.OriginRequestPolicyConfig.HeadersConfig.Headers ?? []),
@@ -220,7 +270,7 @@ describe('the modelled edge: large manifests reach the scan', () => {
 });
 
 describe('the app for a concrete account and region', () => {
-  it('no stack carries a warning or an error annotation (CDK\'s own, beside cdk-nag and the schema check)', () => {
+  it("no stack carries a warning or an error annotation (CDK's own, beside cdk-nag and the schema check)", () => {
     for (const stack of [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery]) {
       expect(stack.account, stack.stackName).toBe('123456789012');
       const annotations = Annotations.fromStack(stack);

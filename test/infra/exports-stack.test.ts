@@ -15,7 +15,7 @@ beforeAll(() => {
 });
 
 describe('exports in the API stack', () => {
-  it('the REST API treats every media type as binary, so a buffered function\'s base64 answer reaches the client decoded', () => {
+  it("the REST API treats every media type as binary, so a buffered function's base64 answer reaches the client decoded", () => {
     api.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
   });
 
@@ -29,15 +29,18 @@ describe('exports in the API stack', () => {
     });
   });
 
-  it.each(['export.csv', 'export.json', 'export.sarif'])('GET /api/cves/%s streams: a STREAM integration invoking the function with response streaming', (path) => {
-    const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: path } });
-    const methods = api.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'GET', ResourceId: { Ref: Object.keys(resources)[0] } } });
-    expect(Object.values(methods)).toHaveLength(1);
-    const integration = Object.values(methods)[0]?.Properties.Integration as { Type: string; ResponseTransferMode?: string; Uri: unknown };
-    // The integration waits as long as the function may run (a buffered one stops at 29 s).
-    expect(integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: 120_000 });
-    expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
-  });
+  it.each(['export.csv', 'export.json', 'export.sarif'])(
+    'GET /api/cves/%s streams: a STREAM integration invoking the function with response streaming',
+    (path) => {
+      const resources = api.findResources('AWS::ApiGateway::Resource', { Properties: { PathPart: path } });
+      const methods = api.findResources('AWS::ApiGateway::Method', { Properties: { HttpMethod: 'GET', ResourceId: { Ref: Object.keys(resources)[0] } } });
+      expect(Object.values(methods)).toHaveLength(1);
+      const integration = Object.values(methods)[0]?.Properties.Integration as { Type: string; ResponseTransferMode?: string; Uri: unknown };
+      // The integration waits as long as the function may run (a buffered one stops at 29 s).
+      expect(integration).toMatchObject({ Type: 'AWS_PROXY', ResponseTransferMode: 'STREAM', TimeoutInMillis: 120_000 });
+      expect(JSON.stringify(integration.Uri)).toContain('/response-streaming-invocations');
+    },
+  );
 
   it('only the export functions, the change feed and the scan stream; every other integration stays buffered (6 MB answers)', () => {
     const methods = Object.values(api.findResources('AWS::ApiGateway::Method'));

@@ -62,7 +62,17 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
         fixture('kev.csv'),
         fixture('cpe-dictionary.xml'),
         zip,
-        ...['kev.json', 'cve5-records.jsonl', 'nvd-1.1-feed.json', 'nuclei.jsonl', 'sigma.tsv', 'suricata.tsv', 'emerging-test.rules', 'camera.yar', 'semgrep.yaml'].map(fixture),
+        ...[
+          'kev.json',
+          'cve5-records.jsonl',
+          'nvd-1.1-feed.json',
+          'nuclei.jsonl',
+          'sigma.tsv',
+          'suricata.tsv',
+          'emerging-test.rules',
+          'camera.yar',
+          'semgrep.yaml',
+        ].map(fixture),
         ...['exploitdb-map.tsv', 'metasploit.tsv', 'poc-lists.jsonl', 'epss.csv', 'cwe-names.tsv'].map(fixture),
       ],
     };
@@ -71,7 +81,10 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
     const script = `const { probe } = await import(${JSON.stringify(pathToFileURL(join(probeDir, 'index.mjs')).href)}); console.log(JSON.stringify(await probe(${JSON.stringify(input)})));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     // Node prints the failing line of minified code whole: leave it out, keep the error and its stack.
-    const failure = run.stderr.split('\n').filter((line) => line.trim() !== '' && line.length < 400 && !/^\s*\^+\s*$/.test(line)).join('\n');
+    const failure = run.stderr
+      .split('\n')
+      .filter((line) => line.trim() !== '' && line.length < 400 && !/^\s*\^+\s*$/.test(line))
+      .join('\n');
     expect(run.status, failure).toBe(0);
     const bundled = JSON.parse(run.stdout) as Awaited<ReturnType<typeof probe>>;
 
@@ -104,7 +117,9 @@ describe('function bundles, split as deployed (infra/function-bundle.ts)', () =>
 
   it('no function bundle holds a devDependency (test-only packages such as flesch-kincaid stay out of Lambda)', async () => {
     const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const entries = readdirSync(join(PROJECT_ROOT, 'functions')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -'.ts'.length));
+    const entries = readdirSync(join(PROJECT_ROOT, 'functions'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => f.slice(0, -'.ts'.length));
     expect(entries.length).toBeGreaterThan(10);
     // All functions in one build: the same options as deployed, written nowhere.
     const { metafile } = await build({

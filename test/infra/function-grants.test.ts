@@ -77,7 +77,11 @@ describe('the synthesized templates', () => {
   ];
 
   it('builds every declared function', () => {
-    expect(deployed().map(({ fn }) => fn.definition.id).sort()).toEqual(ALL_DEFINITIONS.map((d) => d.id).sort());
+    expect(
+      deployed()
+        .map(({ fn }) => fn.definition.id)
+        .sort(),
+    ).toEqual(ALL_DEFINITIONS.map((d) => d.id).sort());
   });
 
   it('gives every function the table names of exactly the tables its role may use, and no other', () => {
@@ -100,7 +104,11 @@ describe('the synthesized templates', () => {
       for (const statement of statements) {
         const actions = asList(statement.Action).filter((a) => a.startsWith('dynamodb:'));
         // The stream reads of the matcher's event source are on the stream, not a table.
-        if (actions.length === 0 || actions.every((a) => ['dynamodb:ListStreams', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].includes(a))) continue;
+        if (
+          actions.length === 0 ||
+          actions.every((a) => ['dynamodb:ListStreams', 'dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].includes(a))
+        )
+          continue;
         const resources = asList(statement.Resource).map((r) => JSON.stringify(r));
         for (const table of TABLE_DEFINITIONS) if (resources.some((r) => r.includes(tableId(table)))) granted.add(table.id);
       }

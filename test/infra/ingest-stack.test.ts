@@ -35,7 +35,7 @@ describe('ingest stack', () => {
     template.hasResourceProperties('AWS::Lambda::Function', { Timeout: 900, EphemeralStorage: { Size: 4096 } });
   });
 
-  it('starts the function with the ingest\'s V8 flags, which `npm run ingest` (and `npm start`, the local store) use too', () => {
+  it("starts the function with the ingest's V8 flags, which `npm run ingest` (and `npm start`, the local store) use too", () => {
     expect(INGEST_FUNCTION.nodeFlags).toContain('--max-semi-space-size=64');
     template.hasResourceProperties('AWS::Lambda::Function', {
       Timeout: 900,
@@ -59,7 +59,9 @@ describe('ingest stack', () => {
   it('lets the function write (and scan, to rebuild the filter index) the catalogue table, write the change log and the package advisories, and read only the NVD key secret', () => {
     const policies = template.findResources('AWS::IAM::Policy');
     type Statement = { Action: string | string[]; Resource: unknown };
-    const statements = Object.values(policies).flatMap((p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement);
+    const statements = Object.values(policies).flatMap(
+      (p) => (p as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument.Statement,
+    );
     const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('dynamodb:BatchWriteItem');

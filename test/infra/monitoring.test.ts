@@ -14,7 +14,18 @@ let monitoring: Template;
 let ingest: Template;
 let stateful: Template;
 
-type Alarm = { Properties: { AlarmActions?: unknown[]; OKActions?: unknown[]; MetricName?: string; Namespace?: string; AlarmDescription: string; TreatMissingData?: string; EvaluationPeriods: number; Metrics?: unknown[] } };
+type Alarm = {
+  Properties: {
+    AlarmActions?: unknown[];
+    OKActions?: unknown[];
+    MetricName?: string;
+    Namespace?: string;
+    AlarmDescription: string;
+    TreatMissingData?: string;
+    EvaluationPeriods: number;
+    Metrics?: unknown[];
+  };
+};
 
 beforeAll(() => {
   built = buildApp(new App({ context: { ...DEFAULT_CONTEXT, alarmEmail: 'ops@acme.test' } }));
@@ -59,7 +70,7 @@ describe('alarms that reach a person', () => {
     monitoring.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Latency', Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99' });
   });
 
-  it('authorizer errors, and each function\'s errors and throttles', () => {
+  it("authorizer errors, and each function's errors and throttles", () => {
     const descriptions = alarmsOf(monitoring).map((a) => a.Properties.AlarmDescription);
     expect(descriptions.some((d) => /authorizer failed/.test(d))).toBe(true);
     for (const id of Object.keys(FUNCTIONS)) {
@@ -97,7 +108,16 @@ describe('alarms that reach a person', () => {
   it('a CloudWatch dashboard with the same figures', () => {
     monitoring.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     const body = JSON.stringify(monitoring.findResources('AWS::CloudWatch::Dashboard'));
-    for (const figure of ['5XXError', 'Latency', 'Errors', 'Throttles', 'ReadThrottleEvents', 'SystemErrors', 'RunsSucceeded', 'ApproximateNumberOfMessagesVisible']) {
+    for (const figure of [
+      '5XXError',
+      'Latency',
+      'Errors',
+      'Throttles',
+      'ReadThrottleEvents',
+      'SystemErrors',
+      'RunsSucceeded',
+      'ApproximateNumberOfMessagesVisible',
+    ]) {
       expect(body, figure).toContain(figure);
     }
   });
@@ -105,7 +125,10 @@ describe('alarms that reach a person', () => {
 
 describe('tracing', () => {
   it('every function (API and ingest) has active X-Ray tracing, and the stage traces', () => {
-    const functions = [...Object.values(Template.fromStack(built.api).findResources('AWS::Lambda::Function')), ...Object.values(ingest.findResources('AWS::Lambda::Function'))] as {
+    const functions = [
+      ...Object.values(Template.fromStack(built.api).findResources('AWS::Lambda::Function')),
+      ...Object.values(ingest.findResources('AWS::Lambda::Function')),
+    ] as {
       Properties: { TracingConfig?: { Mode: string }; Description?: string };
     }[];
     const ours = functions.filter((f) => f.Properties.Description !== undefined);
@@ -139,17 +162,24 @@ function metricsOf(alarm: AlarmProps): MetricRef[] {
 
 describe('metric names: one constant each (shared/platform/metrics.ts), emitted by the code and read by the alarms', () => {
   const stacks = () => [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery].map((s) => Template.fromStack(s));
-  const filters = () => stacks().flatMap((t) => Object.values(t.findResources('AWS::Logs::MetricFilter')).map((r) => (r as { Properties: FilterProps }).Properties));
+  const filters = () =>
+    stacks().flatMap((t) => Object.values(t.findResources('AWS::Logs::MetricFilter')).map((r) => (r as { Properties: FilterProps }).Properties));
   const ours = (m: MetricRef) => !String(m.Namespace).startsWith('AWS/');
 
-  it('every alarm on a metric of ours watches a LOG_METRICS entry, counted by a filter on that entry\'s log line', () => {
+  it("every alarm on a metric of ours watches a LOG_METRICS entry, counted by a filter on that entry's log line", () => {
     const alarms = stacks().flatMap((t) => Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((r) => (r as { Properties: AlarmProps }).Properties));
-    const watched = alarms.flatMap((alarm) => metricsOf(alarm).filter(ours).map((metric) => ({ alarm: alarm.AlarmDescription, metric })));
+    const watched = alarms.flatMap((alarm) =>
+      metricsOf(alarm)
+        .filter(ours)
+        .map((metric) => ({ alarm: alarm.AlarmDescription, metric })),
+    );
     expect(watched.map((w) => w.metric.MetricName).sort()).toEqual(['ConfigurationErrors', 'RunsSucceeded']);
     for (const { alarm, metric } of watched) {
       const entry = Object.values(LOG_METRICS).find((m) => m.namespace === metric.Namespace && m.metricName === metric.MetricName);
       expect(entry, alarm).toBeDefined();
-      const counting = filters().filter((f) => f.MetricTransformations.some((t) => t.MetricNamespace === metric.Namespace && t.MetricName === metric.MetricName));
+      const counting = filters().filter((f) =>
+        f.MetricTransformations.some((t) => t.MetricNamespace === metric.Namespace && t.MetricName === metric.MetricName),
+      );
       expect(counting.length, alarm).toBeGreaterThan(0);
       for (const f of counting) expect(f.FilterPattern, alarm).toBe(`{ $.message = "${entry?.message ?? ''}" }`);
     }
@@ -157,13 +187,23 @@ describe('metric names: one constant each (shared/platform/metrics.ts), emitted 
 
   it('every LOG_METRICS line is written by product code through its constant, and its words appear nowhere else', () => {
     const root = join(import.meta.dirname, '..', '..');
-    const sources = productSources(root).filter((file) => file !== 'shared/platform/metrics.ts').map((file) => ({ file, code: codeLines(readFileSync(join(root, file), 'utf8')).join('\n') }));
+    const sources = productSources(root)
+      .filter((file) => file !== 'shared/platform/metrics.ts')
+      .map((file) => ({ file, code: codeLines(readFileSync(join(root, file), 'utf8')).join('\n') }));
     for (const [id, metric] of Object.entries(LOG_METRICS)) {
-      const writers = sources.filter((s) => s.code.includes(`logMetricLine('${id}'`) || new RegExp(`logger\\.\\w+\\(LOG_METRICS\\.${id}\\.message`).test(s.code));
-      expect(writers.map((s) => s.file), id).not.toEqual([]);
+      const writers = sources.filter(
+        (s) => s.code.includes(`logMetricLine('${id}'`) || new RegExp(`logger\\.\\w+\\(LOG_METRICS\\.${id}\\.message`).test(s.code),
+      );
+      expect(
+        writers.map((s) => s.file),
+        id,
+      ).not.toEqual([]);
       // A construct id may share the metric's name (renaming it would replace the alarm); a metricName may not.
       const copies = sources.filter((s) => s.code.includes(`'${metric.message}'`) || new RegExp(`metricName: '${metric.metricName}'`).test(s.code));
-      expect(copies.map((s) => s.file), id).toEqual([]);
+      expect(
+        copies.map((s) => s.file),
+        id,
+      ).toEqual([]);
     }
     expect(filters().some((f) => f.MetricTransformations.some((t) => t.MetricValue === `$.${LOG_METRICS.ingestProgress.valueField}`))).toBe(true);
   });

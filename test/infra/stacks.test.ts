@@ -77,7 +77,10 @@ describe('gateway responses', () => {
       ofType('AWS::ApiGateway::GatewayResponse').find(([, r]) => r.Properties?.ResponseType === type)?.[1].Properties;
     expect(body('UNAUTHORIZED')).toMatchObject({ StatusCode: '401', ResponseTemplates: { 'application/json': expect.stringContaining('"MISSING_API_KEY"') } });
     expect(body('ACCESS_DENIED')).toMatchObject({ StatusCode: '401', ResponseTemplates: { 'application/json': expect.stringContaining('"INVALID_API_KEY"') } });
-    expect(body('AUTHORIZER_FAILURE')).toMatchObject({ StatusCode: '503', ResponseTemplates: { 'application/json': expect.stringContaining('"SERVICE_UNAVAILABLE"') } });
+    expect(body('AUTHORIZER_FAILURE')).toMatchObject({
+      StatusCode: '503',
+      ResponseTemplates: { 'application/json': expect.stringContaining('"SERVICE_UNAVAILABLE"') },
+    });
   });
 });
 
@@ -155,7 +158,9 @@ describe('functions', () => {
     expect(props.Runtime).toBe('nodejs22.x');
     expect(props.MemorySize).toBe(definition.memoryMb ?? 256);
     expect(props.Timeout).toBe(definition.timeoutSeconds ?? 10);
-    expect((props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.NODE_OPTIONS).toBe(['--enable-source-maps', ...(definition.nodeFlags ?? [])].join(' '));
+    expect((props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables?.NODE_OPTIONS).toBe(
+      ['--enable-source-maps', ...(definition.nodeFlags ?? [])].join(' '),
+    );
     const variables = Object.keys((props.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
     const tableVariables = variables.filter((v) => TABLE_DEFINITIONS.some((t) => t.envVar === v));
     const expected = TABLE_DEFINITIONS.filter((t) => definition.tables[t.id]).map((t) => t.envVar);
@@ -164,7 +169,8 @@ describe('functions', () => {
 });
 
 describe('least-privilege grants (derived from shared/platform/functions.ts)', () => {
-  const tableLogicalId = (table: TableDefinition) => logicalId(built.stateful, built.stateful.tables[table.id] as unknown as { node: { defaultChild?: unknown } });
+  const tableLogicalId = (table: TableDefinition) =>
+    logicalId(built.stateful, built.stateful.tables[table.id] as unknown as { node: { defaultChild?: unknown } });
 
   it.each(Object.keys(FUNCTIONS) as FunctionId[])('%s reaches exactly its own tables, read-only where its access is read', (id) => {
     const definition = FUNCTIONS[id];
@@ -181,7 +187,10 @@ describe('least-privilege grants (derived from shared/platform/functions.ts)', (
     const reached = new Set<string>();
     for (const statement of statements) {
       const actions = asList(statement.Action);
-      expect(actions.every((a) => !a.includes('*')), JSON.stringify(actions)).toBe(true);
+      expect(
+        actions.every((a) => !a.includes('*')),
+        JSON.stringify(actions),
+      ).toBe(true);
       const dynamoActions = actions.filter((a) => a.startsWith('dynamodb:'));
       const resources = JSON.stringify(statement.Resource);
       const tables = TABLE_DEFINITIONS.filter((t) => resources.includes(tableLogicalId(t)));
@@ -296,10 +305,12 @@ describe('tables', () => {
 });
 
 describe('local-only allowances', () => {
-  it('no function in any stack may use plain http to loopback (OAUTH_ALLOW_HTTP_LOOPBACK, WEBHOOK_ALLOW_LOOPBACK are the local stack\'s)', () => {
+  it("no function in any stack may use plain http to loopback (OAUTH_ALLOW_HTTP_LOOPBACK, WEBHOOK_ALLOW_LOOPBACK are the local stack's)", () => {
     const stacks = [built.stateful, built.api, built.web, built.ingest, built.monitoring, built.changeDelivery];
     const environments = stacks.flatMap((stack) =>
-      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map((f) => ((f.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>)),
+      Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')).map(
+        (f) => (f.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>,
+      ),
     );
     // The check reads real function settings...
     expect(environments.some((variables) => 'ACCOUNTS_TABLE' in variables)).toBe(true);

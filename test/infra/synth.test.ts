@@ -48,7 +48,9 @@ describe('npx cdk synth', () => {
     const webTemplate = JSON.parse(readFileSync(join(out, 'PlainCveWeb.template.json'), 'utf8')) as unknown;
     expect(JSON.stringify(webTemplate)).toContain(`cdk-hnb659fds-assets-${DEPLOY_ACCOUNT}-us-east-1`);
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { artifacts: Record<string, { type: string }> };
-    const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack').map(([name]) => name);
+    const stacks = Object.entries(manifest.artifacts)
+      .filter(([, a]) => a.type === 'aws:cloudformation:stack')
+      .map(([name]) => name);
     expect(stacks.sort()).toEqual(['PlainCveApi', 'PlainCveChangeDelivery', 'PlainCveIngest', 'PlainCveMonitoring', 'PlainCveStateful', 'PlainCveWeb']);
     const report = JSON.parse(readFileSync(join(out, 'validation-report.json'), 'utf8')) as {
       pluginReports: { pluginName: string; conclusion: string; violations: unknown[]; suppressedViolations: { reason?: string }[] }[];
@@ -65,7 +67,7 @@ describe('npx cdk synth', () => {
   });
 });
 
-describe('the app\'s context', () => {
+describe("the app's context", () => {
   it('turns a CloudFormation schema finding into a failed synth (F3032: a block with an empty header list)', () => {
     const app = new App({ context: DEFAULT_CONTEXT, outdir: mkdtempSync(join(tmpdir(), 'plaincve-schema-')) });
     const stack = new Stack(app, 'Probe', { env: { account: DEPLOY_ACCOUNT, region: 'us-east-1' } });
@@ -75,7 +77,15 @@ describe('the app\'s context', () => {
       defaultAction: { allow: {} },
       visibilityConfig: visibility,
       customResponseBodies: { body: { contentType: 'TEXT_PLAIN', content: 'no' } },
-      rules: [{ name: 'r', priority: 0, statement: { labelMatchStatement: { scope: 'LABEL', key: 'x' } }, action: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'body', responseHeaders: [] } } }, visibilityConfig: visibility }],
+      rules: [
+        {
+          name: 'r',
+          priority: 0,
+          statement: { labelMatchStatement: { scope: 'LABEL', key: 'x' } },
+          action: { block: { customResponse: { responseCode: 403, customResponseBodyKey: 'body', responseHeaders: [] } } },
+          visibilityConfig: visibility,
+        },
+      ],
     });
     try {
       expect(() => app.synth()).toThrow(/ResponseHeaders: expected minimum item count: 1/);

@@ -43,14 +43,28 @@ function distributionConfig() {
   return (distributions[0] as { Properties: { DistributionConfig: Record<string, unknown> } }).Properties.DistributionConfig as {
     CacheBehaviors: CacheBehavior[];
     DefaultCacheBehavior: { TargetOriginId: string; ViewerProtocolPolicy: string };
-    Origins: { Id: string; S3OriginConfig?: unknown; OriginAccessControlId?: unknown; CustomOriginConfig?: { OriginProtocolPolicy: string; OriginSSLProtocols: string[] } }[];
+    Origins: {
+      Id: string;
+      S3OriginConfig?: unknown;
+      OriginAccessControlId?: unknown;
+      CustomOriginConfig?: { OriginProtocolPolicy: string; OriginSSLProtocols: string[] };
+    }[];
   };
 }
 
 function cachePolicy(behavior: CacheBehavior) {
   const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
   const resource = web.findResources('AWS::CloudFront::CachePolicy')[ref] as {
-    Properties: { CachePolicyConfig: { ParametersInCacheKeyAndForwardedToOrigin: { EnableAcceptEncodingGzip: boolean; EnableAcceptEncodingBrotli: boolean; HeadersConfig: { HeaderBehavior: string; Headers?: string[] }; QueryStringsConfig: { QueryStringBehavior: string; QueryStrings?: string[] } } } };
+    Properties: {
+      CachePolicyConfig: {
+        ParametersInCacheKeyAndForwardedToOrigin: {
+          EnableAcceptEncodingGzip: boolean;
+          EnableAcceptEncodingBrotli: boolean;
+          HeadersConfig: { HeaderBehavior: string; Headers?: string[] };
+          QueryStringsConfig: { QueryStringBehavior: string; QueryStrings?: string[] };
+        };
+      };
+    };
   };
   return resource.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin;
 }
@@ -58,7 +72,13 @@ function cachePolicy(behavior: CacheBehavior) {
 function originRequestPolicy(behavior: CacheBehavior) {
   if (!behavior.OriginRequestPolicyId) return undefined;
   const resource = web.findResources('AWS::CloudFront::OriginRequestPolicy')[behavior.OriginRequestPolicyId.Ref] as {
-    Properties: { OriginRequestPolicyConfig: { HeadersConfig: { HeaderBehavior: string; Headers?: string[] }; CookiesConfig: { CookieBehavior: string; Cookies?: string[] }; QueryStringsConfig: { QueryStringBehavior: string } } };
+    Properties: {
+      OriginRequestPolicyConfig: {
+        HeadersConfig: { HeaderBehavior: string; Headers?: string[] };
+        CookiesConfig: { CookieBehavior: string; Cookies?: string[] };
+        QueryStringsConfig: { QueryStringBehavior: string };
+      };
+    };
   };
   return resource.Properties.OriginRequestPolicyConfig;
 }
@@ -86,7 +106,8 @@ describe('CloudFront', () => {
       if (cached) expect(behavior.CachePolicyId).not.toBe(CACHING_DISABLED);
       else if (behavior.PathPattern === '/api/*') {
         const ref = (behavior.CachePolicyId as { Ref: string }).Ref;
-        const config = (web.findResources('AWS::CloudFront::CachePolicy')[ref] as { Properties: { CachePolicyConfig: { DefaultTTL: number; MaxTTL: number } } }).Properties.CachePolicyConfig;
+        const config = (web.findResources('AWS::CloudFront::CachePolicy')[ref] as { Properties: { CachePolicyConfig: { DefaultTTL: number; MaxTTL: number } } })
+          .Properties.CachePolicyConfig;
         expect(config).toMatchObject({ DefaultTTL: 0, MaxTTL: 1 });
       } else expect(behavior.CachePolicyId).toBe(CACHING_DISABLED);
     }
@@ -223,7 +244,11 @@ describe('EDGE_BEHAVIOURS agrees with ROUTES (one source per fact)', () => {
       expect(routesUnder(behaviour).length, behaviour.pattern).toBeGreaterThan(0);
       if (behaviour.cors) expect(behaviour.forward.cookies, behaviour.pattern).toEqual([]);
     }
-    expect(EDGE_BEHAVIOURS.filter((b) => b.cors).map((b) => b.pattern).sort()).toEqual(['/api/*', '/health', '/openapi.json']);
+    expect(
+      EDGE_BEHAVIOURS.filter((b) => b.cors)
+        .map((b) => b.pattern)
+        .sort(),
+    ).toEqual(['/api/*', '/health', '/openapi.json']);
   });
 });
 
@@ -244,9 +269,9 @@ describe('the OAuth secret', () => {
       .map(([id]) => id);
     expect(readers.sort()).toEqual(['authCallback', 'authStart']);
     const policies = api.findResources('AWS::IAM::Policy');
-    const granted = Object.values(policies).filter((policy) =>
-      JSON.stringify(policy).includes('secretsmanager:GetSecretValue'),
-    ) as { Properties: { Roles: { Ref: string }[] } }[];
+    const granted = Object.values(policies).filter((policy) => JSON.stringify(policy).includes('secretsmanager:GetSecretValue')) as {
+      Properties: { Roles: { Ref: string }[] };
+    }[];
     const roles = granted.flatMap((p) => p.Properties.Roles.map((r) => r.Ref));
     expect(roles.map((r) => r.replace(/FnRole.*/, '')).sort()).toEqual(['authCallback', 'authStart']);
     const functions = Object.entries(api.findResources('AWS::Lambda::Function'));

@@ -99,7 +99,11 @@ describe("the dashboard's scan has the API's per-minute allowance", () => {
     const me = await browser.request('/account/me');
     const csrf = ((await me.json()) as { data: { csrf_token: string } }).data.csrf_token;
     const post = (body: string) =>
-      browser.request('/account/scan', { method: 'POST', headers: { 'Content-Type': 'text/plain', Origin: new URL(stack.baseUrl).origin, 'X-CSRF-Token': csrf }, body });
+      browser.request('/account/scan', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', Origin: new URL(stack.baseUrl).origin, 'X-CSRF-Token': csrf },
+        body,
+      });
     const minuteUsed = async () => ((await browser.me()).usage as { minute: { used: number } }).minute.used;
 
     const before = await minuteUsed();

@@ -24,17 +24,26 @@ async function call(browser: TestBrowser, method: 'POST' | 'PATCH' | 'DELETE', p
     headers: { 'Content-Type': 'application/json', Origin: new URL(stack.baseUrl).origin, 'X-CSRF-Token': me.csrf_token, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  return { status: response.status, body: (await response.json()) as { ok: boolean; data: Record<string, unknown>; error: { code: string; details?: { parameter: string }[] } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { ok: boolean; data: Record<string, unknown>; error: { code: string; details?: { parameter: string }[] } },
+  };
 }
 
 async function list(browser: TestBrowser) {
   const response = await browser.request('/account/watchlists');
   expect(response.status).toBe(200);
   expect(response.headers.get('cache-control')).toBe('no-store');
-  return ((await response.json()) as { data: { watchlists: { id: string; name: string; filters: Record<string, unknown>; events: string[]; paused: boolean }[] } }).data.watchlists;
+  return (
+    (await response.json()) as { data: { watchlists: { id: string; name: string; filters: Record<string, unknown>; events: string[]; paused: boolean }[] } }
+  ).data.watchlists;
 }
 
-const valid = { name: 'Our OpenSSL', filters: { tag: 'openssl', severity: 'high', min_score: '7.5', modified_since: '2026-11-01' }, events: ['cve.added', 'cve.risk_changed'] };
+const valid = {
+  name: 'Our OpenSSL',
+  filters: { tag: 'openssl', severity: 'high', min_score: '7.5', modified_since: '2026-11-01' },
+  events: ['cve.added', 'cve.risk_changed'],
+};
 
 describe('/account/watchlists (product-decisions §7)', () => {
   test('create, list, change, pause and delete; filters normalised as an export reads them', async () => {
@@ -66,9 +75,17 @@ describe('/account/watchlists (product-decisions §7)', () => {
 
   test('bad input is a 400 naming each bad field; filters take exactly the export parameters', async () => {
     const browser = await signedIn();
-    const badFilters = await call(browser, 'POST', '/account/watchlists', { ...valid, filters: { severity: 'extreme', min_score: 11, sarif_path: 'x', colour: 'red' } });
+    const badFilters = await call(browser, 'POST', '/account/watchlists', {
+      ...valid,
+      filters: { severity: 'extreme', min_score: 11, sarif_path: 'x', colour: 'red' },
+    });
     expect(badFilters.status).toBe(400);
-    expect(badFilters.body.error.details?.map((d) => d.parameter).sort()).toEqual(['filters.colour', 'filters.min_score', 'filters.sarif_path', 'filters.severity']);
+    expect(badFilters.body.error.details?.map((d) => d.parameter).sort()).toEqual([
+      'filters.colour',
+      'filters.min_score',
+      'filters.sarif_path',
+      'filters.severity',
+    ]);
     for (const body of [
       { ...valid, name: '' },
       { ...valid, name: 'x'.repeat(101) },

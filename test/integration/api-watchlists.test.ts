@@ -38,7 +38,13 @@ async function call(method: string, path: string, key: string | undefined, body?
 
 describe('watchlists by API key (product decisions §10)', () => {
   it('needs an API key', async () => {
-    for (const [method, path] of [['GET', '/api/watchlists'], ['POST', '/api/watchlists'], ['GET', '/api/watchlists/wl_aaaaaaaaaaaaaaaa'], ['PATCH', '/api/watchlists/wl_aaaaaaaaaaaaaaaa'], ['DELETE', '/api/watchlists/wl_aaaaaaaaaaaaaaaa']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/watchlists'],
+      ['POST', '/api/watchlists'],
+      ['GET', '/api/watchlists/wl_aaaaaaaaaaaaaaaa'],
+      ['PATCH', '/api/watchlists/wl_aaaaaaaaaaaaaaaa'],
+      ['DELETE', '/api/watchlists/wl_aaaaaaaaaaaaaaaa'],
+    ] as const) {
       const answer = await call(method, path, undefined, method === 'POST' || method === 'PATCH' ? { name: 'x' } : undefined);
       expect(answer.status, `${method} ${path}`).toBe(401);
       expect(answer.json.error?.code).toBe('MISSING_API_KEY');
@@ -48,12 +54,22 @@ describe('watchlists by API key (product decisions §10)', () => {
   it('create, list, read, change and delete, each one request of the 100 per minute; another account sees none of it', async () => {
     const key = await stack.newKey();
     clock.advance(MINUTE_MS);
-    const created = await call('POST', '/api/watchlists', key, { name: 'Partly patched criticals', filters: { severity: 'critical', patch_status: 'partial' }, events: ['cve.added', 'cve.risk_changed'] });
+    const created = await call('POST', '/api/watchlists', key, {
+      name: 'Partly patched criticals',
+      filters: { severity: 'critical', patch_status: 'partial' },
+      events: ['cve.added', 'cve.risk_changed'],
+    });
     expect(created.status).toBe(201);
     expect(created.resource).toBe('core');
     expect(created.remaining).toBe('99');
     const watchlist = created.json.data?.watchlist;
-    expect(watchlist).toMatchObject({ name: 'Partly patched criticals', filters: { severity: 'CRITICAL', patch_status: 'partial' }, events: ['cve.added', 'cve.risk_changed'], webhook_url: null, paused: false });
+    expect(watchlist).toMatchObject({
+      name: 'Partly patched criticals',
+      filters: { severity: 'CRITICAL', patch_status: 'partial' },
+      events: ['cve.added', 'cve.risk_changed'],
+      webhook_url: null,
+      paused: false,
+    });
     const id = String(watchlist?.id);
     expect(id).toMatch(/^wl_[a-z0-9]{16}$/);
 
@@ -69,7 +85,11 @@ describe('watchlists by API key (product decisions §10)', () => {
 
     const stranger = await stack.newKey();
     expect((await call('GET', '/api/watchlists', stranger)).json.data).toEqual({ watchlists: [], max: MAX_WATCHLISTS });
-    for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'mine now' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'mine now' }],
+      ['DELETE', undefined],
+    ] as const) {
       const answer = await call(method, `/api/watchlists/${id}`, stranger, body);
       expect(answer.status, method).toBe(404);
       expect(answer.json.error?.code).toBe('NOT_FOUND');
@@ -84,7 +104,15 @@ describe('watchlists by API key (product decisions §10)', () => {
   it.each<[string, string, string, unknown, number, string, string[]]>([
     ['a body that is not JSON', 'POST', '/api/watchlists', 'name=x', 400, 'BAD_REQUEST', []],
     ['a field the watchlist does not have', 'POST', '/api/watchlists', { name: 'x', events: ['cve.added'], colour: 'red' }, 400, 'BAD_REQUEST', []],
-    ['a filter out of its domain', 'POST', '/api/watchlists', { name: 'x', events: ['cve.added'], filters: { severity: 'urgent', patch_status: 'patched' } }, 400, 'BAD_REQUEST', ['filters.patch_status', 'filters.severity']],
+    [
+      'a filter out of its domain',
+      'POST',
+      '/api/watchlists',
+      { name: 'x', events: ['cve.added'], filters: { severity: 'urgent', patch_status: 'patched' } },
+      400,
+      'BAD_REQUEST',
+      ['filters.patch_status', 'filters.severity'],
+    ],
     ['no events', 'POST', '/api/watchlists', { name: 'x', events: [] }, 400, 'BAD_REQUEST', ['events']],
     ['a change of nothing', 'PATCH', '/api/watchlists/wl_aaaaaaaaaaaaaaaa', {}, 400, 'BAD_REQUEST', []],
     ['an id that is not a watchlist id', 'GET', '/api/watchlists/nope', undefined, 404, 'NOT_FOUND', []],

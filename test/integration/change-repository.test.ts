@@ -38,7 +38,10 @@ describe('change repository (dynalite)', () => {
     let tick = 0;
     // 60 changes spread over three days, 2 ms apart then a day's jump.
     const clock = () => start + (tick < 30 ? tick++ * 2 : DAY + tick++ * 2);
-    const ids = await changeRepository.append(Array.from({ length: 60 }, (_, i) => change(i)), clock);
+    const ids = await changeRepository.append(
+      Array.from({ length: 60 }, (_, i) => change(i)),
+      clock,
+    );
     expect(ids).toHaveLength(60);
     const items = await scanTable('CHANGES_TABLE');
     const buckets = new Set(items.map((i) => i.pk));
@@ -75,7 +78,9 @@ describe('change repository (dynalite)', () => {
     const stored = (await scanTable('CHANGES_TABLE')).find((item) => item.sk === id);
     expect(stored?.fields).toBe('cvss_score,severity,tags');
     // An item as the log stored it before: the names as a list.
-    await batchPutAll(tableName('CHANGES_TABLE'), [{ ...stored, sk: `${id!.slice(0, -1)}0`, cve_id: 'CVE-2024-20003', fields: ['patch_status', 'patch_date'] }]);
+    await batchPutAll(tableName('CHANGES_TABLE'), [
+      { ...stored, sk: `${id!.slice(0, -1)}0`, cve_id: 'CVE-2024-20003', fields: ['patch_status', 'patch_date'] },
+    ]);
     const read = await changeRepository.readRange(positionBefore(at - 1000), positionAtEndOf(at + 1000), 100);
     expect(read.map((c) => [c.cve_id, c.fields])).toEqual(
       expect.arrayContaining([

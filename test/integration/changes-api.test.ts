@@ -30,7 +30,15 @@ async function putRawChange(at: number, cveId: string): Promise<string> {
   await documentClient().send(
     new PutCommand({
       TableName: tableName('CHANGES_TABLE'),
-      Item: { pk: bucketOf(id), sk: id, cve_id: cveId, changed_at: new Date(at).toISOString(), kind: 'updated', fields: ['epss'], expires_at: Math.ceil(Date.now() / 1000) + 86_400 },
+      Item: {
+        pk: bucketOf(id),
+        sk: id,
+        cve_id: cveId,
+        changed_at: new Date(at).toISOString(),
+        kind: 'updated',
+        fields: ['epss'],
+        expires_at: Math.ceil(Date.now() / 1000) + 86_400,
+      },
     }),
   );
   return id;
@@ -114,7 +122,7 @@ describe('GET /api/changes (product-decisions §7)', () => {
     }
   });
 
-  it('a live writer\'s mark holds readers back: a change written late below it is not skipped', async () => {
+  it("a live writer's mark holds readers back: a change written late below it is not skipped", async () => {
     // Writer A is live and has promised nothing below t; a reader catches up to that mark.
     const t = Date.now() - SETTLE_MS - 30_000;
     await changeRepository.putWriterMark({ writer: 'writer-a', low: positionBefore(t), lease_until: Date.now() + 60_000 });
@@ -150,7 +158,10 @@ describe('GET /api/changes (product-decisions §7)', () => {
       const { response, body } = await get(path);
       expect(response.status, path).toBe(400);
       expect(body.error.code, path).toBe('INVALID_PARAMETER');
-      expect(body.error.details?.map((d) => d.parameter), path).toEqual(parameters);
+      expect(
+        body.error.details?.map((d) => d.parameter),
+        path,
+      ).toEqual(parameters);
     }
     const ok = await get('/api/changes?limit=1000');
     expect(ok.response.status).toBe(200);

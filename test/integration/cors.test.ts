@@ -30,10 +30,14 @@ describe('CORS on the programmatic API (the same as CloudFront in AWS)', () => {
     expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
-  test('the preflight of a browser\'s gzip scan (POST /api/scan, Content-Encoding) is allowed', async () => {
+  test("the preflight of a browser's gzip scan (POST /api/scan, Content-Encoding) is allowed", async () => {
     const answer = await fetch(`${stack.baseUrl}/api/scan`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://scanner.acme.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key, content-type, content-encoding' },
+      headers: {
+        Origin: 'https://scanner.acme.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'x-api-key, content-type, content-encoding',
+      },
     });
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-methods')?.split(', ')).toContain('POST');

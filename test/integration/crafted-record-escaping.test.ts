@@ -144,7 +144,17 @@ describe('a crafted record, ingested, comes out inert in every format', () => {
 
 describe('escapeMarkdown and markdownLink', () => {
   it('render as exactly the text they were given', () => {
-    const samples = [DESCRIPTION, CWE_NAME, '1. one\n> quote\n| a | b |', '> quote', '- item', '2024. year', 'a\\*b &amp; &#39; <!-- c -->', '![img](https://x.example/i.png)', 'mail me@evil.example or www.evil.example'];
+    const samples = [
+      DESCRIPTION,
+      CWE_NAME,
+      '1. one\n> quote\n| a | b |',
+      '> quote',
+      '- item',
+      '2024. year',
+      'a\\*b &amp; &#39; <!-- c -->',
+      '![img](https://x.example/i.png)',
+      'mail me@evil.example or www.evil.example',
+    ];
     for (const sample of samples) {
       const html = viewer.render(escapeMarkdown(sample));
       expectInertHtml(html, sample);

@@ -73,7 +73,9 @@ describe('the demo shows every feature with real advisories', () => {
       packages: { '': { name: 'site', version: '1.0.0', dependencies: { jquery: '3.4.1' } }, 'node_modules/jquery': { version: '3.4.1' } },
     });
     const report = await scan(lock);
-    expect(report.findings.map((f) => [f.component.name, f.component.version, f.vulnerabilities.map((v) => v.cve_id)])).toEqual([['jquery', '3.4.1', ['CVE-2020-11022']]]);
+    expect(report.findings.map((f) => [f.component.name, f.component.version, f.vulnerabilities.map((v) => v.cve_id)])).toEqual([
+      ['jquery', '3.4.1', ['CVE-2020-11022']],
+    ]);
   });
 
   it('scan findings most urgent first: exploited Log4Shell (HIGH) before Text4Shell (CRITICAL_GAP, not in KEV), each risk level in words', async () => {

@@ -43,7 +43,14 @@ async function expectExportMatches(filters: Filters, query: Record<string, strin
 
 describe('export filters (JSON export over HTTP)', () => {
   it('the fixture catalogue exercises every filter with both matches and non-matches', () => {
-    for (const f of [{ severity: 'HIGH' }, { risk_level: 'CRITICAL_GAP' }, { patch_status: 'available' }, { tag: 'nginx' }, { min_score: 7.5 }, { search: 'needleparser' }]) {
+    for (const f of [
+      { severity: 'HIGH' },
+      { risk_level: 'CRITICAL_GAP' },
+      { patch_status: 'available' },
+      { tag: 'nginx' },
+      { min_score: 7.5 },
+      { search: 'needleparser' },
+    ]) {
       const { total } = expectedExport(catalogue, f);
       expect(total, JSON.stringify(f)).toBeGreaterThan(0);
       expect(total, JSON.stringify(f)).toBeLessThan(1000);
@@ -93,7 +100,9 @@ describe('export filters (JSON export over HTTP)', () => {
     const upper = await jsonExport({ severity: 'HIGH', risk_level: 'CRITICAL_GAP', patch_status: 'not_available', tag: 'vendor-a' });
     const mixed = await jsonExport({ severity: 'high', risk_level: 'Critical_Gap', patch_status: 'NOT_AVAILABLE', tag: 'VENDOR-A' });
     expect(mixed.cves.map((c) => c.cve_id)).toEqual(upper.cves.map((c) => c.cve_id));
-    expect(mixed.meta.total).toBe(expectedExport(catalogue, { severity: 'HIGH', risk_level: 'CRITICAL_GAP', patch_status: 'not_available', tag: 'vendor-a' }).total);
+    expect(mixed.meta.total).toBe(
+      expectedExport(catalogue, { severity: 'HIGH', risk_level: 'CRITICAL_GAP', patch_status: 'not_available', tag: 'vendor-a' }).total,
+    );
     expect(mixed.meta.total).toBeGreaterThan(0);
   });
 
@@ -152,7 +161,10 @@ describe('export filters (JSON export over HTTP)', () => {
   it.each<Format>(['csv', 'json', 'sarif'])('empty results are a valid, empty %s export', async (format) => {
     const answer = await client.exportAs(format, 'search=no-such-text-anywhere', await stack.newKey());
     expect(answer.status).toBe(200);
-    if (format === 'csv') expect(answer.text).toBe('cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile\r\n');
+    if (format === 'csv')
+      expect(answer.text).toBe(
+        'cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile\r\n',
+      );
     if (format === 'json') expect(answer.json<JsonExport>().data).toMatchObject({ cves: [], meta: { total: 0, exported: 0, max_rows: 1000 } });
     if (format === 'sarif') {
       const run = answer.json<Log>().runs[0];
@@ -166,7 +178,12 @@ describe('export filters (JSON export over HTTP)', () => {
     const query = queryString({ severity: 'critical', tag: 'nginx' });
     const expected = expectedExport(catalogue, { severity: 'CRITICAL', tag: 'nginx' }).ids;
     const csv = await client.exportAs('csv', query, await stack.newKey());
-    expect(csv.text.split('\r\n').slice(1, -1).map((line) => line.split(',')[0])).toEqual(expected);
+    expect(
+      csv.text
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(expected);
     const sarif = await client.exportAs('sarif', query, await stack.newKey());
     expect(sarif.json<Log>().runs[0]?.results?.map((r) => r.ruleId)).toEqual(expected);
   });

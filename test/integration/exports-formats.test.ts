@@ -105,7 +105,14 @@ describe('CSV export', () => {
     expect(title('CVE-2025-0004')).toBe(`'-negative start`);
     expect(title('CVE-2025-0005')).toBe(`'\tTabbed, title`);
     const unscored = rows.find((r) => r.cve_id === 'CVE-2025-0006');
-    expect(unscored).toMatchObject({ title: 'Unscored ünïcödé title', severity: 'UNKNOWN', cvss_score: '', patch_status: '', days_unpatched: '', risk_level: '' });
+    expect(unscored).toMatchObject({
+      title: 'Unscored ünïcödé title',
+      severity: 'UNKNOWN',
+      cvss_score: '',
+      patch_status: '',
+      days_unpatched: '',
+      risk_level: '',
+    });
   });
 
   it('is served as text/csv; charset=utf-8, as an attachment named after the export time', async () => {
@@ -131,13 +138,45 @@ describe('JSON export', () => {
     expect(answer.headers.get('content-disposition')).toMatch(/filename="plaincve-export-\d{8}T\d{6}Z\.json"$/);
     const cves = answer.json<JsonExport>().data.cves;
     const unscored = cves.find((c) => c.cve_id === 'CVE-2025-0006');
-    expect(Object.keys(unscored ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'tags', 'cvss_version', 'cvss_vector']);
+    expect(Object.keys(unscored ?? {})).toEqual([
+      'cve_id',
+      'title',
+      'severity',
+      'cvss_score',
+      'description',
+      'published_date',
+      'cwe_ids',
+      'explanation',
+      'tags',
+      'cvss_version',
+      'cvss_vector',
+    ]);
     expect(unscored).toMatchObject({ severity: 'UNKNOWN', cvss_score: null, cvss_version: null, cvss_vector: null });
     const full = cves.find((c) => c.cve_id === 'CVE-2025-0001');
-    expect(Object.keys(full ?? {})).toEqual(['cve_id', 'title', 'severity', 'cvss_score', 'description', 'published_date', 'cwe_ids', 'explanation', 'exploit_intel', 'patch', 'tags', 'cvss_version', 'cvss_vector']);
+    expect(Object.keys(full ?? {})).toEqual([
+      'cve_id',
+      'title',
+      'severity',
+      'cvss_score',
+      'description',
+      'published_date',
+      'cwe_ids',
+      'explanation',
+      'exploit_intel',
+      'patch',
+      'tags',
+      'cvss_version',
+      'cvss_vector',
+    ]);
     expect(full).toMatchObject({ cvss_version: '3.1', cvss_vector: expect.stringMatching(/^CVSS:3\.1\//) });
     const older = (await exportAs('json', 'tag=older')).json<JsonExport>().data.cves[0];
-    expect(older).toMatchObject({ cvss_score: 7.8, severity: 'HIGH', cvss_version: '2.0', cvss_vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:C', exploit_intel: { epss: { score: 0.0421, percentile: 0.8812, date: '2025-08-25' } } });
+    expect(older).toMatchObject({
+      cvss_score: 7.8,
+      severity: 'HIGH',
+      cvss_version: '2.0',
+      cvss_vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:C',
+      exploit_intel: { epss: { score: 0.0421, percentile: 0.8812, date: '2025-08-25' } },
+    });
     for (const cve of cves) for (const field of ['cwe_names', 'in_kev', 'rejected', 'provenance', 'demo']) expect(cve).not.toHaveProperty(field);
   });
 });
@@ -178,8 +217,18 @@ describe('SARIF export', () => {
     const log = (await exportAs('sarif', 'tag=older')).json<Log>();
     expect(sarifSchemaErrors(log)).toEqual([]);
     const run = log.runs[0];
-    expect(run?.tool.driver.rules?.[0]?.properties).toMatchObject({ 'security-severity': '7.8', 'cvss-version': '2.0', 'cvss-vector': 'AV:N/AC:L/Au:N/C:N/I:N/A:C' });
-    expect(run?.results?.[0]?.properties).toMatchObject({ 'cvss-score': 7.8, 'cvss-version': '2.0', 'epss-score': 0.0421, 'epss-percentile': 0.8812, 'epss-date': '2025-08-25' });
+    expect(run?.tool.driver.rules?.[0]?.properties).toMatchObject({
+      'security-severity': '7.8',
+      'cvss-version': '2.0',
+      'cvss-vector': 'AV:N/AC:L/Au:N/C:N/I:N/A:C',
+    });
+    expect(run?.results?.[0]?.properties).toMatchObject({
+      'cvss-score': 7.8,
+      'cvss-version': '2.0',
+      'epss-score': 0.0421,
+      'epss-percentile': 0.8812,
+      'epss-date': '2025-08-25',
+    });
     const unscored = (await exportAs('sarif', 'tag=levels')).json<Log>().runs[0]?.tool.driver.rules?.find((r) => r.id === 'CVE-2025-0104');
     expect(unscored?.properties).not.toHaveProperty('cvss-version');
   });

@@ -47,7 +47,10 @@ describe('export paging with cursors (product decisions §10)', () => {
     expect(expected.total).toBeGreaterThan(1000);
     expect(pages.map((p) => p.meta.exported)).toEqual([1000, expected.total - 1000]);
     expect(pages.every((p) => p.meta.total === expected.total)).toBe(true);
-    const allInOrder = catalogue.filter((r) => r.severity === 'HIGH' && !r.rejected).sort(exportOrder).map((r) => r.cve_id);
+    const allInOrder = catalogue
+      .filter((r) => r.severity === 'HIGH' && !r.rejected)
+      .sort(exportOrder)
+      .map((r) => r.cve_id);
     expect(pages.flatMap((p) => p.cves.map((c) => c.cve_id))).toEqual(allInOrder);
     expect(allInOrder.slice(0, 1000)).toEqual(expected.ids);
     // The later page used no export unit.

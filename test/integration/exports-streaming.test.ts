@@ -104,18 +104,22 @@ describe('streamed exports of 1000 records at NVD extremes', () => {
     ['csv', 'identity'],
     ['csv', 'gzip'],
     ['csv', 'br'],
-  ])('%s with Accept-Encoding %s: all 1000 rows arrive whole and parse back to the records', async (format, coding) => {
-    const answer = await rawGet(`/api/cves/export.${format}?tag=${EXTREME_TAG}`, await stack.newKey(), coding);
-    expect(answer.status, answer.wire.subarray(0, 300).toString()).toBe(200);
-    expect(answer.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding);
-    expect(answer.headers.vary).toBe('Accept-Encoding');
-    expect(answer.headers['x-ratelimit-resource']).toBe('exports');
-    expect(answer.headers['x-ratelimit-remaining']).toBe('9');
-    const text = decode(answer);
-    checkExport(format, text);
-    if (format === 'json') {
-      // Past what a buffered answer could carry, even compressed: only streaming delivers it.
-      expect(answer.wire.length).toBeGreaterThan(MAX_LAMBDA_RESPONSE_BYTES);
-    }
-  }, 120_000);
+  ])(
+    '%s with Accept-Encoding %s: all 1000 rows arrive whole and parse back to the records',
+    async (format, coding) => {
+      const answer = await rawGet(`/api/cves/export.${format}?tag=${EXTREME_TAG}`, await stack.newKey(), coding);
+      expect(answer.status, answer.wire.subarray(0, 300).toString()).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['x-ratelimit-resource']).toBe('exports');
+      expect(answer.headers['x-ratelimit-remaining']).toBe('9');
+      const text = decode(answer);
+      checkExport(format, text);
+      if (format === 'json') {
+        // Past what a buffered answer could carry, even compressed: only streaming delivers it.
+        expect(answer.wire.length).toBeGreaterThan(MAX_LAMBDA_RESPONSE_BYTES);
+      }
+    },
+    120_000,
+  );
 });

@@ -90,12 +90,20 @@ describe('the local stack refuses what the role would (AccessDeniedException)', 
   it('grants an index only where declared: the matcher queries allWatchlists, the account function may not', async () => {
     const query = () =>
       documentClient().send(
-        new QueryCommand({ TableName: localTableName(accountsTable), IndexName: 'allWatchlists', KeyConditionExpression: 'watchlist_set = :a', ExpressionAttributeValues: { ':a': 'ALL' } }),
+        new QueryCommand({
+          TableName: localTableName(accountsTable),
+          IndexName: 'allWatchlists',
+          KeyConditionExpression: 'watchlist_set = :a',
+          ExpressionAttributeValues: { ':a': 'ALL' },
+        }),
       );
     await expect(runAsFunction(CHANGE_MATCHER_FUNCTION, () => watchlistRepository.listAll())).resolves.toBeDefined();
     await expect(runAsFunction(FUNCTIONS.account, query)).rejects.toMatchObject({ name: 'AccessDeniedException' });
     const withoutIndex: FunctionDefinition = { ...CHANGE_MATCHER_FUNCTION, indexes: {} };
-    await expect(runAsFunction(withoutIndex, query)).rejects.toMatchObject({ name: 'AccessDeniedException', message: expect.stringContaining('/index/allWatchlists') });
+    await expect(runAsFunction(withoutIndex, query)).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      message: expect.stringContaining('/index/allWatchlists'),
+    });
   });
 });
 

@@ -27,14 +27,47 @@ const printable = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0x2
 const anyText = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 }), printable(30));
 
 const cveLike = fc.oneof(
-  fc.constantFrom('CVE-2021-44228', 'cve-2014-0160', '%20CVE-2021-44228%20', 'CVE-2099-0001', 'CVE-2021-4422', 'CVE--', '..', '.', '%', '%%', '%2F', '%00', '%E0%A4%A'),
+  fc.constantFrom(
+    'CVE-2021-44228',
+    'cve-2014-0160',
+    '%20CVE-2021-44228%20',
+    'CVE-2099-0001',
+    'CVE-2021-4422',
+    'CVE--',
+    '..',
+    '.',
+    '%',
+    '%%',
+    '%2F',
+    '%00',
+    '%E0%A4%A',
+  ),
   fc.tuple(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 0, max: 10 ** 9 })).map(([y, n]) => `CVE-${y}-${n}`),
   anyText.map(encodeURIComponent),
   printable(20).map((s) => s.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@%]/g, '')),
 );
 
 const segment = fc.oneof(
-  fc.constantFrom('api', 'cve', 'cves', 'health', 'export.csv', 'export.json', 'auth', 'github', 'callback', 'account', 'me', 'dashboard', 'openapi.json', '', '..', '.', 'API', '%61pi'),
+  fc.constantFrom(
+    'api',
+    'cve',
+    'cves',
+    'health',
+    'export.csv',
+    'export.json',
+    'auth',
+    'github',
+    'callback',
+    'account',
+    'me',
+    'dashboard',
+    'openapi.json',
+    '',
+    '..',
+    '.',
+    'API',
+    '%61pi',
+  ),
   anyText.map(encodeURIComponent),
 );
 
@@ -47,7 +80,9 @@ const path = fc.oneof(
 
 const query = fc.oneof(
   fc.constant(''),
-  fc.array(fc.tuple(anyText, anyText), { maxLength: 4 }).map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`),
+  fc
+    .array(fc.tuple(anyText, anyText), { maxLength: 4 })
+    .map((pairs) => `?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`),
   fc.constantFrom('?', '?&&', '?=x', '?a', '?a=1&a=2', '?%zz=%', '?severity=HIGH&severity=low'),
 );
 
@@ -55,7 +90,8 @@ const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding'
 const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/).filter((n) => !FORBIDDEN_HEADERS.has(n.toLowerCase()));
 const headerValue = printable(60).map((v) => v.trim());
 
-type KeyChoice = { kind: 'none' } | { kind: 'valid'; index: number } | { kind: 'junk'; value: string } | { kind: 'unknown' } | { kind: 'twice'; index: number; junk: string };
+type KeyChoice =
+  { kind: 'none' } | { kind: 'valid'; index: number } | { kind: 'junk'; value: string } | { kind: 'unknown' } | { kind: 'twice'; index: number; junk: string };
 const keyChoice: fc.Arbitrary<KeyChoice> = fc.oneof(
   fc.constant({ kind: 'none' as const }),
   fc.nat(4).map((index) => ({ kind: 'valid' as const, index })),
@@ -102,7 +138,10 @@ describe('random requests against the local stack (property)', () => {
             return;
           }
           if (!answer.contentType.startsWith('application/json')) {
-            expect(BROWSER_PREFIXES.some((prefix) => p.startsWith(prefix)), context).toBe(true);
+            expect(
+              BROWSER_PREFIXES.some((prefix) => p.startsWith(prefix)),
+              context,
+            ).toBe(true);
             if (answer.status >= 300 && answer.status < 400) expect(answer.location ?? '', context).toMatch(/^\//);
             else expect(answer.body.toLowerCase(), context).toMatch(/^<!doctype html>/);
             return;

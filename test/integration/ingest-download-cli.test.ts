@@ -28,7 +28,8 @@ function startFiles(): Promise<void> {
   files = createServer((req, res) => {
     served.push(req.url ?? '');
     if (req.url === '/kev.json') return res.end(readFileSync(fixture('kev.json')));
-    if (req.url === '/epss.csv.gz') return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.5,0.9\n`));
+    if (req.url === '/epss.csv.gz')
+      return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.5,0.9\n`));
     if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
     if (req.url === '/osv/PyPI/all.zip') {
       return res.end(
@@ -39,7 +40,9 @@ function startFiles(): Promise<void> {
               modified: '2021-09-26T23:32:08Z',
               aliases: ['CVE-2021-32807'],
               details: 'AccessControl lets restricted code reach unsafe modules.',
-              affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }] }] }],
+              affected: [
+                { package: { name: 'AccessControl', ecosystem: 'PyPI' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }] }] },
+              ],
             }),
           ),
         }),

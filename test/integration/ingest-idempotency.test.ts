@@ -51,7 +51,15 @@ describe('ingest writes idempotently', () => {
     expect(first.unknown).toEqual([]);
     const contents = await tableContents();
     expect(contents.map((i) => i.pk)).toEqual([
-      'CVE-2004-0444', 'CVE-2017-9006', 'CVE-2019-30003', 'CVE-2021-45005', 'CVE-2022-70009', 'CVE-2023-40001', 'CVE-2023-60008', 'CVE-2024-12002', 'CVE-2024-50007',
+      'CVE-2004-0444',
+      'CVE-2017-9006',
+      'CVE-2019-30003',
+      'CVE-2021-45005',
+      'CVE-2022-70009',
+      'CVE-2023-40001',
+      'CVE-2023-60008',
+      'CVE-2024-12002',
+      'CVE-2024-50007',
     ]);
     for (const { pk: _pk, ...item } of contents) expect(() => catalogueRecordSchema.parse(item)).not.toThrow();
 

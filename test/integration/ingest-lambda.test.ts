@@ -32,14 +32,24 @@ const CPE_DICTIONARY = `<?xml version='1.0' encoding='UTF-8'?>
 
 /** OSV.dev's export layout: a zip with one OSV record per `<id>.json`; one record is withdrawn. */
 const OSV_ZIP = zipSync({
-  'PYSEC-2021-335.json': strToU8(JSON.stringify({
-    id: 'PYSEC-2021-335', modified: '2021-09-26T23:32:08Z', aliases: ['CVE-2021-32807'], details: 'AccessControl lets restricted code reach unsafe modules.',
-    affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }] }] }],
-  })),
-  'PYSEC-2020-1.json': strToU8(JSON.stringify({
-    id: 'PYSEC-2020-1', modified: '2021-01-01T00:00:00Z', withdrawn: '2021-01-01T00:00:00Z', aliases: [],
-    affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, versions: ['4.0'] }],
-  })),
+  'PYSEC-2021-335.json': strToU8(
+    JSON.stringify({
+      id: 'PYSEC-2021-335',
+      modified: '2021-09-26T23:32:08Z',
+      aliases: ['CVE-2021-32807'],
+      details: 'AccessControl lets restricted code reach unsafe modules.',
+      affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }] }] }],
+    }),
+  ),
+  'PYSEC-2020-1.json': strToU8(
+    JSON.stringify({
+      id: 'PYSEC-2020-1',
+      modified: '2021-01-01T00:00:00Z',
+      withdrawn: '2021-01-01T00:00:00Z',
+      aliases: [],
+      affected: [{ package: { name: 'AccessControl', ecosystem: 'PyPI' }, versions: ['4.0'] }],
+    }),
+  ),
 });
 
 /** As Lambda invokes it: with a context (the 15-minute ingest timeout). */
@@ -52,7 +62,8 @@ async function startFileServer(): Promise<{ url: string; close(): Promise<void> 
     if (req.url === '/kev.json') return res.end(readFileSync(fixture('kev.json')));
     if (req.url === '/metasploit.tsv.gz') return res.end(gzipSync(readFileSync(fixture('metasploit.tsv'))));
     // FIRST's daily EPSS file, gzipped as FIRST serves it, scoring the CVE the first run writes.
-    if (req.url === '/epss.csv.gz') return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.12345,0.93000\n`));
+    if (req.url === '/epss.csv.gz')
+      return res.end(gzipSync(`#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\ncve,epss,percentile\n${cves[1]!.id},0.12345,0.93000\n`));
     if (req.url === '/cpe-dictionary.xml.gz') return res.end(gzipSync(CPE_DICTIONARY));
     if (req.url === '/osv/PyPI/all.zip') return res.end(OSV_ZIP);
     if (req.url === '/flaky' && flaky++ % 2 === 0) return res.writeHead(503).end();
@@ -71,7 +82,9 @@ let files: Awaited<ReturnType<typeof startFileServer>>;
 const realTmp = tmpdir();
 const runTmp = mkdtempSync(join(realTmp, 'plaincve-lambda-tmp-'));
 // Two CVEs modified in the last week (the first run's look-back), and one before it.
-const cves = inventedCves(3, new Date(NOW - 10 * 86_400_000)).map((c, i) => (i === 0 ? c : { ...c, lastModified: new Date(NOW - i * 86_400_000).toISOString().replace('Z', '') }));
+const cves = inventedCves(3, new Date(NOW - 10 * 86_400_000)).map((c, i) =>
+  i === 0 ? c : { ...c, lastModified: new Date(NOW - i * 86_400_000).toISOString().replace('Z', '') },
+);
 for (const c of cves) (c.cve as { lastModified: string }).lastModified = c.lastModified;
 
 beforeAll(async () => {
@@ -102,10 +115,22 @@ afterAll(async () => {
 
 describe('ingest Lambda', () => {
   it('a scheduled run reads KEV, FIRST EPSS and the side sources, then NVD changes of the look-back window, and stores the cursor', async () => {
-    const result = await invoke({ version: '0', id: 'e1', 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date(NOW).toISOString(), resources: [], detail: {} });
+    const result = await invoke({
+      version: '0',
+      id: 'e1',
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      time: new Date(NOW).toISOString(),
+      resources: [],
+      detail: {},
+    });
     expect(result).toMatchObject({ written: 2, derived: 2, nvdPages: 1 });
     expect(nvd.requests[0]?.apiKey).toBe('local-test-key');
-    expect(await cveRepository.get(cves[1]!.id)).toMatchObject({ cvss_score: 7.5, cwe_ids: ['CWE-22'], exploit_intel: { epss: { score: 0.12345, percentile: 0.93, date: '2025-08-25' } } });
+    expect(await cveRepository.get(cves[1]!.id)).toMatchObject({
+      cvss_score: 7.5,
+      cwe_ids: ['CWE-22'],
+      exploit_intel: { epss: { score: 0.12345, percentile: 0.93, date: '2025-08-25' } },
+    });
     expect(await cveRepository.get(cves[0]!.id)).toBeUndefined();
     // The configured CPE dictionary names the product (its legal form dropped); the tags keep the CPE spelling.
     const named = await cveRepository.get(cves[1]!.id);
@@ -146,8 +171,10 @@ describe('ingest Lambda', () => {
 describe('side-source downloads', () => {
   it('retries a 503 and keeps gzip content as it came, recognised by content', async () => {
     const sleeps: number[] = [];
-    const kinds = await withDownloadedSources([`${files.url}/flaky`, `${files.url}/metasploit.tsv.gz`], { sleep: async (ms) => void sleeps.push(ms), backoffMs: 10 }, (paths) =>
-      Promise.all(paths.map(async (p) => ((await recogniseFile(p)) as { source?: { label: string } } | undefined)?.source?.label)),
+    const kinds = await withDownloadedSources(
+      [`${files.url}/flaky`, `${files.url}/metasploit.tsv.gz`],
+      { sleep: async (ms) => void sleeps.push(ms), backoffMs: 10 },
+      (paths) => Promise.all(paths.map(async (p) => ((await recogniseFile(p)) as { source?: { label: string } } | undefined)?.source?.label)),
     );
     expect(sleeps).toEqual([10]);
     expect(kinds).toEqual(['CWE catalogue', 'Metasploit']);
@@ -156,7 +183,9 @@ describe('side-source downloads', () => {
 
   it('fails clearly on a 404, and removes what it had downloaded before it', async () => {
     let used = false;
-    await expect(withDownloadedSources([`${files.url}/kev.json`, `${files.url}/missing`], {}, () => Promise.resolve((used = true)))).rejects.toThrow(/answered 404/);
+    await expect(withDownloadedSources([`${files.url}/kev.json`, `${files.url}/missing`], {}, () => Promise.resolve((used = true)))).rejects.toThrow(
+      /answered 404/,
+    );
     expect(used).toBe(false);
     expect(readdirSync(runTmp)).toEqual([]);
   });

@@ -42,7 +42,12 @@ function ingestCli(...args: string[]): { done: Promise<{ code: number | null; st
   let stderr = '';
   child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return { done: new Promise((resolve, reject) => { child.on('error', reject); child.on('close', (code) => resolve({ code, stdout, stderr })); }) };
+  return {
+    done: new Promise((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    }),
+  };
 }
 
 describe('single-flight ingest', () => {

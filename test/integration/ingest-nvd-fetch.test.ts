@@ -127,7 +127,9 @@ describe('NVD ingest resumes from its stored cursor', () => {
     expect(summary.written).toBe(CVES.length - before);
     expect([...written].sort()).toEqual(CVES.map((c) => c.id).sort());
 
-    const scan = await documentClient().send(new ScanCommand({ TableName: tableName('CATALOGUE_TABLE'), FilterExpression: 'begins_with(pk, :c)', ExpressionAttributeValues: { ':c': 'CVE-' } }));
+    const scan = await documentClient().send(
+      new ScanCommand({ TableName: tableName('CATALOGUE_TABLE'), FilterExpression: 'begins_with(pk, :c)', ExpressionAttributeValues: { ':c': 'CVE-' } }),
+    );
     expect((scan.Items ?? []).map((i) => i.pk).sort()).toEqual(CVES.map((c) => c.id).sort());
     expect(await ingestRepository.getCursor(NVD_CURSOR)).toMatchObject({ complete: true, until: UNTIL.toISOString() });
 

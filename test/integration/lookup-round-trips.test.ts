@@ -38,7 +38,10 @@ beforeAll(async () => {
   const upstream = new URL(stack.dynamoEndpoint);
   let waiting: { operation: string; release: () => void }[] = [];
   proxy = createServer((req, res) => {
-    const operation = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const operation =
+      String(req.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop() ?? '';
     const body: Buffer[] = [];
     req.on('data', (chunk: Buffer) => body.push(chunk));
     req.on('end', () => {

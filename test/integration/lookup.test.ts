@@ -27,7 +27,15 @@ const LOG4SHELL = makeRecord({
     aka: ['Log4Shell'],
   },
 });
-const UNSCORED = makeRecord({ cve_id: 'CVE-2024-0001', severity: 'UNKNOWN', cvss_score: null, cvss_version: null, cvss_vector: null, explanation: undefined, exploit_intel: undefined });
+const UNSCORED = makeRecord({
+  cve_id: 'CVE-2024-0001',
+  severity: 'UNKNOWN',
+  cvss_score: null,
+  cvss_version: null,
+  cvss_vector: null,
+  explanation: undefined,
+  exploit_intel: undefined,
+});
 const REJECTED = makeRecord({ cve_id: 'CVE-2023-9999', rejected: true });
 /** Scored only under CVSS v2 and without FIRST EPSS. */
 const OLDER = makeRecord({
@@ -89,8 +97,26 @@ describe('GET /api/cve/{cve_id}', () => {
     expect(body.ok).toBe(true);
     // The interface's fields in its order, then the additions (product-decisions §4, §6, §9).
     expect(Object.keys(body.data)).toEqual([
-      'cve_id', 'title', 'severity', 'cvss_score', 'summary', 'affected', 'fix', 'references', 'cvss_version', 'cvss_vector', 'epss',
-      'description', 'published_date', 'cwe_ids', 'exploit_intel', 'patch', 'tags', 'in_kev', 'kev', 'facts',
+      'cve_id',
+      'title',
+      'severity',
+      'cvss_score',
+      'summary',
+      'affected',
+      'fix',
+      'references',
+      'cvss_version',
+      'cvss_vector',
+      'epss',
+      'description',
+      'published_date',
+      'cwe_ids',
+      'exploit_intel',
+      'patch',
+      'tags',
+      'in_kev',
+      'kev',
+      'facts',
     ]);
     expect(cveExplanationSchema.parse(body.data)).toEqual({
       cve_id: 'CVE-2021-44228',
@@ -123,7 +149,13 @@ describe('GET /api/cve/{cve_id}', () => {
     const response = await stack.get('/api/cve/CVE-2008-4250', { key });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: unknown };
-    expect(cveExplanationSchema.parse(data)).toMatchObject({ severity: 'HIGH', cvss_score: 10, cvss_version: '2.0', cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C', epss: null });
+    expect(cveExplanationSchema.parse(data)).toMatchObject({
+      severity: 'HIGH',
+      cvss_score: 10,
+      cvss_version: '2.0',
+      cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C',
+      epss: null,
+    });
   });
 
   it('answers an unscored record without an explanation with null score and non-empty texts', async () => {

@@ -37,7 +37,10 @@ describe('GET /openapi.json', () => {
   });
 
   it('covers every API route, its parameters, the X-API-Key scheme and the errors', () => {
-    const paths = served.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>>;
+    const paths = served.paths as Record<
+      string,
+      Record<string, { parameters?: { name: string; in: string }[]; responses: Record<string, unknown>; security?: unknown[] }>
+    >;
     for (const route of ROUTES.filter(isProgrammaticApiRoute)) {
       // A greedy `{name+}` route is the plain `{name}` path in OpenAPI.
       const operation = paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
@@ -47,7 +50,10 @@ describe('GET /openapi.json', () => {
         const statuses = Object.keys(operation?.responses ?? {});
         expect(statuses).toEqual(expect.arrayContaining(['400', '401', '429', '500', '503']));
         // 200, or 201 for a call that creates (POST /api/watchlists).
-        expect(statuses.filter((s) => s === '200' || s === '201'), `${route.method} ${route.path}`).toHaveLength(1);
+        expect(
+          statuses.filter((s) => s === '200' || s === '201'),
+          `${route.method} ${route.path}`,
+        ).toHaveLength(1);
       }
     }
     const exportParameters = (path: string) => paths[path]?.get?.parameters?.map((p) => `${p.in}:${p.name}`).sort();
@@ -63,12 +69,24 @@ describe('GET /openapi.json', () => {
     expect(schemas).toEqual(expect.arrayContaining(['ExportRecord', 'ExportMeta', 'Explanation', 'Health', 'ErrorEnvelope', 'CveExplanation', 'Epss']));
     // Scores of every CVSS version say which (product-decisions §6), in the lookup and the export record.
     const schema = (id: string) => (served.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas[id];
-    for (const id of ['ExportRecord', 'CveExplanation']) expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['cvss_version', 'cvss_vector']));
+    for (const id of ['ExportRecord', 'CveExplanation'])
+      expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['cvss_version', 'cvss_vector']));
     expect(Object.keys(schema('CveExplanation')?.properties ?? {})).toContain('epss');
     expect(Object.keys(schema('ExploitIntel')?.properties ?? {})).toContain('epss');
     // §9: the facts, and NVD's own description in the lookup.
-    for (const id of ['ExportRecord', 'CveExplanation']) expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['facts', 'description']));
-    expect(Object.keys(schema('Facts')?.properties ?? {})).toEqual(['impacts', 'attack', 'component', 'products', 'fixed_in', 'last_affected', 'fix_stated', 'exploit_public', 'aka']);
+    for (const id of ['ExportRecord', 'CveExplanation'])
+      expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['facts', 'description']));
+    expect(Object.keys(schema('Facts')?.properties ?? {})).toEqual([
+      'impacts',
+      'attack',
+      'component',
+      'products',
+      'fixed_in',
+      'last_affected',
+      'fix_stated',
+      'exploit_public',
+      'aka',
+    ]);
     expect(served.servers).toEqual([{ url: stack.baseUrl }]);
   });
 
@@ -88,7 +106,10 @@ describe('GET /openapi.json', () => {
     expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 404]));
     const check = createOpenApiChecker(served);
     expect(recorder.all().flatMap((r) => check(r))).toEqual([]);
-    const sarif = recorder.all().filter((r) => r.status === 200 && r.contentType === 'application/sarif+json').map((r) => JSON.parse(r.body) as Log);
+    const sarif = recorder
+      .all()
+      .filter((r) => r.status === 200 && r.contentType === 'application/sarif+json')
+      .map((r) => JSON.parse(r.body) as Log);
     expect(sarif).toHaveLength(1);
     expect(sarifSchemaErrors(sarif[0])).toEqual([]);
     expect(await multitoolGhErrors(sarif)).toEqual([]);
@@ -96,7 +117,9 @@ describe('GET /openapi.json', () => {
 
   it('the checker catches an answer the document does not describe', () => {
     const check = createOpenApiChecker(served);
-    expect(check({ method: 'GET', path: '/api/cves/export.json', status: 200, contentType: 'application/json', body: '{"ok":true,"data":{}}' })).not.toEqual([]);
+    expect(check({ method: 'GET', path: '/api/cves/export.json', status: 200, contentType: 'application/json', body: '{"ok":true,"data":{}}' })).not.toEqual(
+      [],
+    );
     expect(check({ method: 'GET', path: '/api/cves/export.csv', status: 418, contentType: 'text/csv', body: '' })).not.toEqual([]);
     expect(check({ method: 'GET', path: '/health', status: 200, contentType: 'text/html', body: '<p>' })).not.toEqual([]);
   });

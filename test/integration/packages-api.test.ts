@@ -22,7 +22,12 @@ const withCve = osv('PYSEC-2021-335', {
   aliases: ['CVE-2021-32807', 'GHSA-qcx9-j53g-ccgf'],
   cve_id: 'CVE-2021-32807',
   details: 'The module `AccessControl` defines security policies for Python code used in restricted code within Zope applications.',
-  affected: [{ package: { ecosystem: 'PyPI', name: 'AccessControl' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }, { introduced: '5.0' }, { fixed: '5.2' }] }] }],
+  affected: [
+    {
+      package: { ecosystem: 'PyPI', name: 'AccessControl' },
+      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '4.0' }, { fixed: '4.3' }, { introduced: '5.0' }, { fixed: '5.2' }] }],
+    },
+  ],
 });
 const withoutCve = osv('GHSA-aaaa-bbbb-cccc', {
   summary: 'AccessControl leaks the security manager',
@@ -32,7 +37,12 @@ const scoped = osv('GHSA-67hx-6x53-jw92', {
   aliases: ['CVE-2099-0001'],
   cve_id: 'CVE-2099-0001',
   summary: 'Arbitrary code execution when compiling crafted code',
-  affected: [{ package: { ecosystem: 'npm', name: '@babel/traverse' }, ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '7.23.2' }, { introduced: '8.0.0-alpha.0' }, { fixed: '8.0.0-alpha.4' }] }] }],
+  affected: [
+    {
+      package: { ecosystem: 'npm', name: '@babel/traverse' },
+      ranges: [{ type: 'SEMVER', events: [{ introduced: '0' }, { fixed: '7.23.2' }, { introduced: '8.0.0-alpha.0' }, { fixed: '8.0.0-alpha.4' }] }],
+    },
+  ],
 });
 
 beforeAll(async () => {
@@ -56,7 +66,11 @@ interface Vulnerability {
   summary: string;
   fix: string;
 }
-type Body = { ok: boolean; data: { ecosystem: string; name: string; version: string; vulnerabilities: Vulnerability[] }; error: { code: string; details?: { parameter: string }[] } };
+type Body = {
+  ok: boolean;
+  data: { ecosystem: string; name: string; version: string; vulnerabilities: Vulnerability[] };
+  error: { code: string; details?: { parameter: string }[] };
+};
 
 async function get(path: string, apiKey: string = key, record = true) {
   const response = await stack.get(path, apiKey ? { key: apiKey } : {});
@@ -145,7 +159,11 @@ describe('GET /api/packages/{ecosystem}/{name}?version=V (product-decisions §8)
 
   it('a withdrawn advisory is removed, and an advisory that stops naming a package leaves its index', async () => {
     await storeAdvisories([{ ...withoutCve, modified: '2024-02-01T00:00:00Z', withdrawn: '2024-02-01T00:00:00Z' }]);
-    const moved = { ...scoped, modified: '2024-03-01T00:00:00Z', affected: [{ ...scoped.affected[0]!, package: { ecosystem: 'npm' as const, name: '@babel/core' } }] };
+    const moved = {
+      ...scoped,
+      modified: '2024-03-01T00:00:00Z',
+      affected: [{ ...scoped.affected[0]!, package: { ecosystem: 'npm' as const, name: '@babel/core' } }],
+    };
     expect(await storeAdvisories([moved])).toMatchObject({ written: 1 });
     expect(await storeAdvisories([moved])).toMatchObject({ written: 0, unchanged: 1 });
     expect((await get('/api/packages/PyPI/accesscontrol?version=4.1')).body.data.vulnerabilities.map((v) => v.id)).toEqual(['PYSEC-2021-335']);

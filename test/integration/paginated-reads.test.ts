@@ -13,7 +13,10 @@ beforeAll(async () => {
   dynamo = await startLocalDynamo();
   applyFunctionEnvironment({ ...localTableEnvironment(), DYNAMODB_ENDPOINT: dynamo.endpoint, AWS_REGION: 'local' });
   resetDocumentClient();
-  await batchPutAll(tableName('CHANGES_TABLE'), Array.from({ length: 25 }, (_, i) => ({ pk: 'paging-test', sk: String(100 + i) })));
+  await batchPutAll(
+    tableName('CHANGES_TABLE'),
+    Array.from({ length: 25 }, (_, i) => ({ pk: 'paging-test', sk: String(100 + i) })),
+  );
 });
 afterAll(async () => {
   useDynamoCallGuard(undefined);
@@ -51,7 +54,12 @@ describe('paginated reads through the SDK paginators (dynalite)', () => {
 
   it('a caller that stops early reads no further page', async () => {
     const seen = watchScans(() => false);
-    for await (const page of scanPages({ TableName: tableName('CHANGES_TABLE'), Limit: 4, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'paging-test' } })) {
+    for await (const page of scanPages({
+      TableName: tableName('CHANGES_TABLE'),
+      Limit: 4,
+      FilterExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': 'paging-test' },
+    })) {
       if (page.length > 0) break;
     }
     useDynamoCallGuard(undefined);
@@ -70,7 +78,10 @@ describe('paginated reads through the SDK paginators (dynalite)', () => {
   it('a patient read asks for a failed page again from where the last good page ended', async () => {
     const seen = watchScans((call) => call === 3 || call === 4);
     const found: string[] = [];
-    const pages = scanPages({ TableName: tableName('CHANGES_TABLE'), Limit: 4, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'paging-test' } }, { patient: true });
+    const pages = scanPages(
+      { TableName: tableName('CHANGES_TABLE'), Limit: 4, FilterExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'paging-test' } },
+      { patient: true },
+    );
     for await (const page of pages) found.push(...sorted(page));
     useDynamoCallGuard(undefined);
     expect(found.sort()).toEqual(all);

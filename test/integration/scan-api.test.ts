@@ -71,7 +71,14 @@ describe('POST /api/scan (product-decisions §8)', () => {
       fix: 'Upgrade lodash from 4.17.15 to 4.17.19 or later: 4.17.19 is the nearest release that fixes CVE-2099-8203.',
     });
     // No CVE: reported under its own id, with the advisory's words and no catalogue data.
-    expect(report.findings[1]?.vulnerabilities[0]).toMatchObject({ cve_id: null, severity: 'UNKNOWN', cvss_score: null, risk_level: null, fixed_versions: [], title: 'Prototype pollution in minimist' });
+    expect(report.findings[1]?.vulnerabilities[0]).toMatchObject({
+      cve_id: null,
+      severity: 'UNKNOWN',
+      cvss_score: null,
+      risk_level: null,
+      fixed_versions: [],
+      title: 'Prototype pollution in minimist',
+    });
     expect(report.findings[1]?.vulnerabilities[0]?.fix).toMatch(/^No fixed release of minimist is published for GHSA-0000-nocv-e000/);
   });
 
@@ -84,7 +91,13 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const log = JSON.parse(text) as Log;
     expect(sarifSchemaErrors(log)).toEqual([]);
     expect(await multitoolGhErrors(log)).toEqual([]);
-    expect((log.runs[0]?.results ?? []).map((r) => [r.ruleId, r.locations?.[0]?.physicalLocation?.artifactLocation?.uri, r.locations?.[0]?.physicalLocation?.region?.startLine])).toEqual([
+    expect(
+      (log.runs[0]?.results ?? []).map((r) => [
+        r.ruleId,
+        r.locations?.[0]?.physicalLocation?.artifactLocation?.uri,
+        r.locations?.[0]?.physicalLocation?.region?.startLine,
+      ]),
+    ).toEqual([
       ['CVE-2099-8203', 'web/package-lock.json', lineOfKey(lock, 'node_modules/lodash')],
       ['GHSA-0000-nocv-e000', 'web/package-lock.json', lineOfKey(lock, 'node_modules/mkdirp/node_modules/minimist')],
     ]);
@@ -93,12 +106,24 @@ describe('POST /api/scan (product-decisions §8)', () => {
 
   it('OpenVEX: an affected statement per finding, gzip bodies accepted, requirements.txt read with its lines', async () => {
     const key = await stack.newKey();
-    const { response, json } = await scan(gzipSync(scanFixture('requirements.txt')), { key, query: '?format=openvex', headers: { 'Content-Encoding': 'gzip' } });
+    const { response, json } = await scan(gzipSync(scanFixture('requirements.txt')), {
+      key,
+      query: '?format=openvex',
+      headers: { 'Content-Encoding': 'gzip' },
+    });
     expect(response.status).toBe(200);
-    const doc = json() as { '@context': string; statements: { vulnerability: { name: string }; products: { '@id': string }[]; status: string; action_statement: string }[] };
+    const doc = json() as {
+      '@context': string;
+      statements: { vulnerability: { name: string }; products: { '@id': string }[]; status: string; action_statement: string }[];
+    };
     expect(doc['@context']).toBe('https://openvex.dev/ns/v0.2.0');
     expect(doc.statements).toEqual([
-      expect.objectContaining({ vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }), products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })], status: 'affected', action_statement: 'Upgrade Django from 3.2.0 to 3.2.1 or later: 3.2.1 is the nearest release that fixes CVE-2099-31542.' }),
+      expect.objectContaining({
+        vulnerability: expect.objectContaining({ name: 'CVE-2099-31542' }),
+        products: [expect.objectContaining({ '@id': 'pkg:pypi/django@3.2.0' })],
+        status: 'affected',
+        action_statement: 'Upgrade Django from 3.2.0 to 3.2.1 or later: 3.2.1 is the nearest release that fixes CVE-2099-31542.',
+      }),
     ]);
   });
 
@@ -106,7 +131,9 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const key = await stack.newKey();
     const v2 = scanFixture('package-lock-v2.json');
     const lock = scanReportSchema.parse((await scan(v2, { key })).json().data);
-    expect(lock.findings.map((f) => [f.component.name, f.component.line, f.vulnerabilities[0]?.risk_level])).toEqual([['qs', lineOfKey(v2, 'node_modules/qs'), 'LOW']]);
+    expect(lock.findings.map((f) => [f.component.name, f.component.line, f.vulnerabilities[0]?.risk_level])).toEqual([
+      ['qs', lineOfKey(v2, 'node_modules/qs'), 'LOW'],
+    ]);
     const sbom = scanReportSchema.parse((await scan(scanFixture('spdx-2.3.json'), { key })).json().data);
     expect(sbom.findings.map((f) => [f.component.purl, f.component.line])).toEqual([['pkg:npm/qs@6.5.2', null]]);
     expect(sbom.components).toBe(3);
@@ -143,7 +170,11 @@ describe('POST /api/scan (product-decisions §8)', () => {
     const found = async () => scanReportSchema.parse((await scan('Django==3.2.0\nflask==3.2.0\n', { key })).json().data).findings.map((f) => f.component.name);
     expect(await found()).toEqual(['Django']);
     const stored = await advisoryRepository.storedState([django.id]);
-    const moved = { ...django, modified: '2026-11-02T00:00:00Z', affected: [{ ...django.affected[0]!, package: { ecosystem: 'PyPI' as const, name: 'Flask' } }] };
+    const moved = {
+      ...django,
+      modified: '2026-11-02T00:00:00Z',
+      affected: [{ ...django.affected[0]!, package: { ecosystem: 'PyPI' as const, name: 'Flask' } }],
+    };
     await advisoryRepository.putMany([moved], stored);
     expect(await found()).toEqual(['flask']);
     await advisoryRepository.removeMany([django.id], await advisoryRepository.storedState([django.id]));

@@ -24,8 +24,17 @@ import { riskMeaning } from '../../shared/domain/risk-meaning.js';
 
 const NOW = new Date('2099-03-01T12:00:00Z');
 const NVD_FIXTURE = new URL('../fixtures/scan/nvd-cpe-cves.jsonl', import.meta.url);
-type RawCve = { id: string; lastModified: string; vulnStatus: string; descriptions: { lang: string; value: string }[]; configurations: { nodes: { cpeMatch: Record<string, unknown>[] }[] }[] };
-const RAW: RawCve[] = readFileSync(NVD_FIXTURE, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as RawCve);
+type RawCve = {
+  id: string;
+  lastModified: string;
+  vulnStatus: string;
+  descriptions: { lang: string; value: string }[];
+  configurations: { nodes: { cpeMatch: Record<string, unknown>[] }[] }[];
+};
+const RAW: RawCve[] = readFileSync(NVD_FIXTURE, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as RawCve);
 
 /**
  * Cisco-IOS-like: one CVE listing 6,000 exact versions of one product, more than one item of the
@@ -46,12 +55,28 @@ function bigCve(): RawCve {
 function rejectedByCna(): { nvd: RawCve; cve5: Record<string, unknown> } {
   const base = RAW[0]!;
   return {
-    nvd: { ...base, id: 'CVE-2099-7005', configurations: [{ nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*', versionEndExcluding: '3.0' }] }] }] },
+    nvd: {
+      ...base,
+      id: 'CVE-2099-7005',
+      configurations: [{ nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:widget:*:*:*:*:*:*:*:*', versionEndExcluding: '3.0' }] }] }],
+    },
     cve5: {
       dataType: 'CVE_RECORD',
       dataVersion: '5.1',
-      cveMetadata: { cveId: 'CVE-2099-7005', assignerOrgId: '33333333-2222-4333-8444-555555555555', assignerShortName: 'acme', state: 'REJECTED', dateReserved: '2099-01-01T00:00:00.000Z', dateUpdated: '2099-02-01T00:00:00.000Z' },
-      containers: { cna: { providerMetadata: { orgId: '33333333-2222-4333-8444-555555555555', shortName: 'acme' }, rejectedReasons: [{ lang: 'en', value: 'This CVE ID has been rejected or withdrawn by its CVE Numbering Authority.' }] } },
+      cveMetadata: {
+        cveId: 'CVE-2099-7005',
+        assignerOrgId: '33333333-2222-4333-8444-555555555555',
+        assignerShortName: 'acme',
+        state: 'REJECTED',
+        dateReserved: '2099-01-01T00:00:00.000Z',
+        dateUpdated: '2099-02-01T00:00:00.000Z',
+      },
+      containers: {
+        cna: {
+          providerMetadata: { orgId: '33333333-2222-4333-8444-555555555555', shortName: 'acme' },
+          rejectedReasons: [{ lang: 'en', value: 'This CVE ID has been rejected or withdrawn by its CVE Numbering Authority.' }],
+        },
+      },
     },
   };
 }
@@ -62,7 +87,12 @@ const OSV_LOG4J = {
   aliases: ['CVE-2099-7003'],
   summary: 'Remote code execution in log4j-core',
   details: 'Lookups in logged messages run code.',
-  affected: [{ package: { ecosystem: 'Maven', name: 'org.apache.logging.log4j:log4j-core' }, ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '2.0' }, { fixed: '2.15.0' }] }] }],
+  affected: [
+    {
+      package: { ecosystem: 'Maven', name: 'org.apache.logging.log4j:log4j-core' },
+      ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '2.0' }, { fixed: '2.15.0' }] }],
+    },
+  ],
 };
 
 function writeSources(cves: readonly RawCve[], extra: Record<string, unknown>[] = []): string[] {
@@ -84,7 +114,10 @@ const BOM = {
     component('jre', 'jre', 'cpe:/a:oracle:jre:1.6.0:update_27'),
     // A purl of an OSV ecosystem and a CPE: one vulnerability per CVE, OSV's. (Its name is not its Maven
     // name: the OSV match uses the purl's group:artifact, the words the SBOM's name.)
-    component('log4j', 'log4j-core', 'cpe:2.3:a:apache:log4j:2.14.1:*:*:*:*:*:*:*', { version: '2.14.1', purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1' }),
+    component('log4j', 'log4j-core', 'cpe:2.3:a:apache:log4j:2.14.1:*:*:*:*:*:*:*', {
+      version: '2.14.1',
+      purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1',
+    }),
     component('router', 'router-os', 'cpe:2.3:o:acme:router_os:15.59.99:*:*:*:*:*:*:*'),
     component('openssl', 'openssl', 'cpe:2.3:a:openssl:openssl:*:*:*:*:*:*:*:*', { version: '3.0.0' }),
   ],
@@ -164,7 +197,9 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     });
     // "through 2.4.1": NVD names no fix, so the fix is PlainCVE's advice for the CVE.
     expect(symlink).toMatchObject({ severity: 'MEDIUM', fixed_versions: [] });
-    expect(symlink?.fix).toBe(`NVD's configuration for CVE-2099-7002 names no version of widget after 2.4.1 that fixes it. ${records.get('CVE-2099-7002')!.explanation?.fix}`);
+    expect(symlink?.fix).toBe(
+      `NVD's configuration for CVE-2099-7002 names no version of widget after 2.4.1 that fixes it. ${records.get('CVE-2099-7002')!.explanation?.fix}`,
+    );
     // CVE-2099-7005 (NVD: widget before 3.0) is rejected in the catalogue: not a finding.
     expect(r.findings.flatMap((f) => f.vulnerabilities.map((v) => v.id))).not.toContain('CVE-2099-7005');
     // The OSV advisory and the CPE name the same CVE: one vulnerability, the advisory's, with the package's fix.
@@ -197,11 +232,16 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
     // One SBOM component and CVE, one fingerprint; the two widget components stay apart.
     expect(new Set(results.map((r) => r.partialFingerprints?.['plaincveComponentVulnerability/v1'])).size).toBe(5);
 
-    const vex = JSON.parse((await scan(JSON.stringify(BOM), key, '?format=openvex')).text) as { statements: { vulnerability: { name: string }; products: { '@id': string; identifiers?: Record<string, string> }[] }[] };
+    const vex = JSON.parse((await scan(JSON.stringify(BOM), key, '?format=openvex')).text) as {
+      statements: { vulnerability: { name: string }; products: { '@id': string; identifiers?: Record<string, string> }[] }[];
+    };
     const jre = vex.statements.find((s) => s.products[0]?.['@id'].includes('oracle'));
     expect(jre?.products).toEqual([{ '@id': 'cpe:/a:oracle:jre:1.6.0:update_27', identifiers: { cpe22: 'cpe:/a:oracle:jre:1.6.0:update_27' } }]);
     const log4j = vex.statements.find((s) => s.vulnerability.name === 'CVE-2099-7003');
-    expect(log4j?.products[0]?.identifiers).toEqual({ purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1', cpe23: 'cpe:2.3:a:apache:log4j:2.14.1:*:*:*:*:*:*:*' });
+    expect(log4j?.products[0]?.identifiers).toEqual({
+      purl: 'pkg:maven/org.apache.logging.log4j/log4j-core@2.14.1',
+      cpe23: 'cpe:2.3:a:apache:log4j:2.14.1:*:*:*:*:*:*:*',
+    });
   });
 
   it('SPDX cpe23Type references are matched too', async () => {
@@ -214,7 +254,13 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
       documentNamespace: 'https://example.com/spdx/appliance-1',
       creationInfo: { created: '2099-01-01T00:00:00Z', creators: ['Tool: example-1.0'] },
       packages: [
-        { SPDXID: 'SPDXRef-widget', name: 'widget', versionInfo: '2.3.0', downloadLocation: 'NOASSERTION', externalRefs: [{ referenceCategory: 'SECURITY', referenceType: 'cpe23Type', referenceLocator: 'cpe:2.3:a:acme:widget:2.3.0:*:*:*:*:*:*:*' }] },
+        {
+          SPDXID: 'SPDXRef-widget',
+          name: 'widget',
+          versionInfo: '2.3.0',
+          downloadLocation: 'NOASSERTION',
+          externalRefs: [{ referenceCategory: 'SECURITY', referenceType: 'cpe23Type', referenceLocator: 'cpe:2.3:a:acme:widget:2.3.0:*:*:*:*:*:*:*' }],
+        },
       ],
     };
     expect(findingsOf(await report(spdx, key))).toEqual([['widget', '2.3.0', ['CVE-2099-7001', 'CVE-2099-7002']]]);
@@ -229,7 +275,12 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
       lastModified: '2099-02-20T10:00:00.000',
       configurations: [{ nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:gadget:*:*:*:*:*:*:*:*', versionEndExcluding: '3.0' }] }] }],
     };
-    const rejected: RawCve = { ...symlink!, lastModified: '2099-02-20T10:00:00.000', vulnStatus: 'Rejected', descriptions: [{ lang: 'en', value: 'Rejected reason: a duplicate of another CVE.' }] };
+    const rejected: RawCve = {
+      ...symlink!,
+      lastModified: '2099-02-20T10:00:00.000',
+      vulnStatus: 'Rejected',
+      descriptions: [{ lang: 'en', value: 'Rejected reason: a duplicate of another CVE.' }],
+    };
     const summary = await ingestCatalogue({ files: writeSources([moved, rejected]), now: NOW });
     expect(summary.cpeIndex).toEqual({ written: 2, unchanged: 0 });
     const bom = { ...BOM, components: [...BOM.components.slice(0, 3), component('gadget', 'gadget', 'cpe:2.3:a:acme:gadget:2.9:*:*:*:*:*:*:*')] };
@@ -246,12 +297,28 @@ describe('POST /api/scan: SBOM components matched by CPE against the NVD configu
 
   it('reads items written before ranges and keys were stored as JSON (lists of maps)', async () => {
     await batchPutAll(tableName('ADVISORIES_TABLE'), [
-      { pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0', cve: 'CVE-2099-7099', part: 'a', ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }] },
+      {
+        pk: 'CPE#acme:legacy',
+        sk: 'CVE-2099-7099#a#0',
+        cve: 'CVE-2099-7099',
+        part: 'a',
+        ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }],
+      },
       { pk: 'CPE_CVE#CVE-2099-7099', sk: 'CPE_INDEX', hash: 'old', keys: [{ pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0' }] },
     ]);
     const { entries } = await cpeIndexRepository.findByProducts(['acme:legacy']);
-    expect(entries.get('acme:legacy')).toEqual([{ cveId: 'CVE-2099-7099', productKey: 'acme:legacy', part: 'a', ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }], allVersions: false }]);
-    expect(await cpeIndexRepository.storedState(['CVE-2099-7099'])).toEqual(new Map([['CVE-2099-7099', { hash: 'old', keys: [{ pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0' }] }]]));
+    expect(entries.get('acme:legacy')).toEqual([
+      {
+        cveId: 'CVE-2099-7099',
+        productKey: 'acme:legacy',
+        part: 'a',
+        ranges: [{ startIncluding: '1.0', endExcluding: '1.4.2' }, { exact: '2.0' }],
+        allVersions: false,
+      },
+    ]);
+    expect(await cpeIndexRepository.storedState(['CVE-2099-7099'])).toEqual(
+      new Map([['CVE-2099-7099', { hash: 'old', keys: [{ pk: 'CPE#acme:legacy', sk: 'CVE-2099-7099#a#0' }] }]]),
+    );
   });
 
   it('every answer matches the OpenAPI document', () => {

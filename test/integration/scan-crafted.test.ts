@@ -27,7 +27,11 @@ afterAll(async () => stack.close());
 async function scan(body: Buffer | string, query = '', headers: Record<string, string> = {}) {
   // A key per scan: each 200 uses one of the account's 10 exports an hour.
   const key = await stack.newKey();
-  const response = await fetch(`${stack.baseUrl}/api/scan${query ? `?${query}` : ''}`, { method: 'POST', headers: { 'X-API-Key': key, ...headers }, body: typeof body === 'string' ? body : new Uint8Array(body) });
+  const response = await fetch(`${stack.baseUrl}/api/scan${query ? `?${query}` : ''}`, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, ...headers },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
   const text = await response.text();
   return { status: response.status, text };
 }
@@ -148,8 +152,11 @@ describe("the dashboard's watchlists refuse crafted bodies with a bounded 400", 
     expect(error.details?.[0]?.parameter).toBe('name');
   });
 
-  test.each(['https://[::127.0.0.1]/hook', 'https://[::169.254.169.254]/latest', 'https://[0:0:0:0:0:0:a9fe:a9fe]/x'])('a webhook to the IPv4-compatible address %s', async (url) => {
-    const error = await refused({ name: 'hook', events: ['cve.added'], webhook_url: url });
-    expect(JSON.stringify(error)).toMatch(/IPv4-compatible/);
-  });
+  test.each(['https://[::127.0.0.1]/hook', 'https://[::169.254.169.254]/latest', 'https://[0:0:0:0:0:0:a9fe:a9fe]/x'])(
+    'a webhook to the IPv4-compatible address %s',
+    async (url) => {
+      const error = await refused({ name: 'hook', events: ['cve.added'], webhook_url: url });
+      expect(JSON.stringify(error)).toMatch(/IPv4-compatible/);
+    },
+  );
 });

@@ -32,12 +32,23 @@ const integrity = () => `sha512-${randomBytes(64).toString('base64')}`;
  */
 function largeLockfile(targetBytes: number): string {
   const packages: Record<string, unknown> = { '': { name: 'monorepo', version: '1.0.0' } };
-  packages['node_modules/lodash'] = { version: '4.17.15', resolved: 'https://registry.npmjs.org/lodash/-/lodash-4.17.15.tgz', integrity: integrity(), license: 'MIT' };
+  packages['node_modules/lodash'] = {
+    version: '4.17.15',
+    resolved: 'https://registry.npmjs.org/lodash/-/lodash-4.17.15.tgz',
+    integrity: integrity(),
+    license: 'MIT',
+  };
   let text = '';
   for (let i = 0; Buffer.byteLength(text) < targetBytes - 64 * 1024 && i < MAX_COMPONENTS - 1; i++) {
     const name = `pkg-${i % 400}`;
     const path = i < 400 ? `node_modules/${name}` : `node_modules/host-${Math.floor(i / 400)}/node_modules/${name}`;
-    packages[path] = { version: `1.${i % 400}.0`, resolved: `https://registry.npmjs.org/${name}/-/${name}-1.${i % 400}.0.tgz`, integrity: integrity(), license: 'MIT', engines: { node: '>=18' } };
+    packages[path] = {
+      version: `1.${i % 400}.0`,
+      resolved: `https://registry.npmjs.org/${name}/-/${name}-1.${i % 400}.0.tgz`,
+      integrity: integrity(),
+      license: 'MIT',
+      engines: { node: '>=18' },
+    };
     if (i % 200 === 0) text = JSON.stringify({ name: 'monorepo', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2);
   }
   text = JSON.stringify({ name: 'monorepo', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2);
@@ -48,9 +59,25 @@ function largeLockfile(targetBytes: number): string {
 
 /** A CycloneDX 1.5 SBOM of `count` npm components, qs 6.5.2 (a seeded advisory) among them. */
 function sbom(count: number): string {
-  const components = Array.from({ length: count }, (_, i) => ({ type: 'library', 'bom-ref': `c${i}`, name: `lib-${i}`, version: `2.${i}.0`, purl: `pkg:npm/lib-${i}@2.${i}.0` }));
+  const components = Array.from({ length: count }, (_, i) => ({
+    type: 'library',
+    'bom-ref': `c${i}`,
+    name: `lib-${i}`,
+    version: `2.${i}.0`,
+    purl: `pkg:npm/lib-${i}@2.${i}.0`,
+  }));
   components.push({ type: 'library', 'bom-ref': 'qs', name: 'qs', version: '6.5.2', purl: 'pkg:npm/qs@6.5.2' });
-  return JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, metadata: { component: { type: 'application', name: 'shop', version: '1.0.0', 'bom-ref': 'shop' } }, components }, null, 2);
+  return JSON.stringify(
+    {
+      bomFormat: 'CycloneDX',
+      specVersion: '1.5',
+      version: 1,
+      metadata: { component: { type: 'application', name: 'shop', version: '1.0.0', 'bom-ref': 'shop' } },
+      components,
+    },
+    null,
+    2,
+  );
 }
 
 async function scan(body: Buffer | string, key: string, headers: Record<string, string> = {}) {
@@ -63,7 +90,7 @@ async function scan(body: Buffer | string, key: string, headers: Record<string, 
 }
 
 describe('large manifests reach POST /api/scan', () => {
-  it('a 4 MB lockfile sent as it is: its base64 event fits Lambda\'s 6 MB, and it is scanned', async () => {
+  it("a 4 MB lockfile sent as it is: its base64 event fits Lambda's 6 MB, and it is scanned", async () => {
     const lock = largeLockfile(MAX_MANIFEST_BYTES);
     expect(Buffer.byteLength(lock)).toBe(MAX_MANIFEST_BYTES);
     // The body alone, base64-encoded as API Gateway delivers it, leaves room for the event around it.

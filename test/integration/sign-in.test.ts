@@ -139,7 +139,14 @@ describe('a failed callback: one generic page, no session', () => {
   });
 
   test('a returnTo outside the origin (or outside the dashboard) is refused: sign-in lands on /dashboard', async () => {
-    for (const returnTo of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/auth/github', '/dashboard/../account/me']) {
+    for (const returnTo of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/auth/github',
+      '/dashboard/../account/me',
+    ]) {
       const browser = new TestBrowser(stack.baseUrl);
       const response = await browser.signIn('github', '1001', returnTo);
       expect(response.status).toBe(302);

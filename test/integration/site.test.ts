@@ -105,7 +105,9 @@ describe('usage history (GET /account/usage)', () => {
     const response = await browser.request('/account/usage');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const { data } = (await response.json()) as { data: { days: { date: string; requests: number; rate_limited: number; exports: number }[]; keys: { key_id: string }[] } };
+    const { data } = (await response.json()) as {
+      data: { days: { date: string; requests: number; rate_limited: number; exports: number }[]; keys: { key_id: string }[] };
+    };
     expect(data.days).toHaveLength(30);
     const today = new Date().toISOString().slice(0, 10);
     expect(data.days.at(-1)).toEqual({ date: today, requests: 1 + EXPORT_LIMIT.limit + 1, rate_limited: 1, exports: EXPORT_LIMIT.limit });

@@ -79,18 +79,31 @@ describe('a start that cannot leave a broken store', () => {
     const advisories = TABLE_DEFINITIONS.find((t) => t.id === 'advisories') ?? TABLE_DEFINITIONS[0]!;
     const accounts = TABLE_DEFINITIONS.find((t) => t.globalIndexes.length > 0)!;
     for (const table of [advisories, accounts]) {
-      const attributes = [table.partitionKey, ...(table.sortKey ? [table.sortKey] : []), ...table.globalIndexes.flatMap((i) => [i.partitionKey, ...(i.sortKey ? [i.sortKey] : [])])];
+      const attributes = [
+        table.partitionKey,
+        ...(table.sortKey ? [table.sortKey] : []),
+        ...table.globalIndexes.flatMap((i) => [i.partitionKey, ...(i.sortKey ? [i.sortKey] : [])]),
+      ];
       await stuckClient.send(
         new CreateTableCommand({
           TableName: localTableName(table),
           BillingMode: 'PAY_PER_REQUEST',
-          AttributeDefinitions: [...new Map(attributes.map((a) => [a.name, a.type])).entries()].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
-          KeySchema: [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }, ...(table.sortKey ? [{ AttributeName: table.sortKey.name, KeyType: 'RANGE' as const }] : [])],
+          AttributeDefinitions: [...new Map(attributes.map((a) => [a.name, a.type])).entries()].map(([AttributeName, AttributeType]) => ({
+            AttributeName,
+            AttributeType,
+          })),
+          KeySchema: [
+            { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+            ...(table.sortKey ? [{ AttributeName: table.sortKey.name, KeyType: 'RANGE' as const }] : []),
+          ],
           ...(table.globalIndexes.length
             ? {
                 GlobalSecondaryIndexes: table.globalIndexes.map((i) => ({
                   IndexName: i.indexName,
-                  KeySchema: [{ AttributeName: i.partitionKey.name, KeyType: 'HASH' as const }, ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : [])],
+                  KeySchema: [
+                    { AttributeName: i.partitionKey.name, KeyType: 'HASH' as const },
+                    ...(i.sortKey ? [{ AttributeName: i.sortKey.name, KeyType: 'RANGE' as const }] : []),
+                  ],
                   Projection: { ProjectionType: 'ALL' as const },
                 })),
               }

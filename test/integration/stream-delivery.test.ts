@@ -47,7 +47,9 @@ afterAll(async () => {
 });
 
 async function storedItem(pk: string): Promise<Record<string, AttributeValue>> {
-  const out = await localAdminClient(stack.dynamoEndpoint).send(new GetItemCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: { S: pk } }, ConsistentRead: true }));
+  const out = await localAdminClient(stack.dynamoEndpoint).send(
+    new GetItemCommand({ TableName: tableName('CATALOGUE_TABLE'), Key: { pk: { S: pk } }, ConsistentRead: true }),
+  );
   if (!out.Item) throw new Error(`${pk} is not in the catalogue`);
   return out.Item;
 }
@@ -66,7 +68,12 @@ describe('a stream event in Lambda JSON shape, built from real catalogue items',
 
     // The same record as the layout before one-attribute records stored it (a map), still in tables written then.
     const legacy = 'CVE-2099-0000001';
-    await localAdminClient(stack.dynamoEndpoint).send(new PutItemCommand({ TableName: tableName('CATALOGUE_TABLE'), Item: marshall({ ...firstRecord, pk: legacy, cve_id: legacy }, { removeUndefinedValues: true }) }));
+    await localAdminClient(stack.dynamoEndpoint).send(
+      new PutItemCommand({
+        TableName: tableName('CATALOGUE_TABLE'),
+        Item: marshall({ ...firstRecord, pk: legacy, cve_id: legacy }, { removeUndefinedValues: true }),
+      }),
+    );
     const legacyOld = await storedItem(legacy);
     await cveRepository.putMany([{ ...(await cveRepository.get(CHANGED))!, cve_id: legacy }]);
     const legacyNew = await storedItem(legacy);
@@ -96,7 +103,10 @@ describe('a stream event in Lambda JSON shape, built from real catalogue items',
       { sequenceNumber: '304', newImage: await storedItem('INDEX#current') },
       { sequenceNumber: '305', oldImage: legacyOld, newImage: legacyNew },
     ];
-    const event = dynamoStreamEvent(tableName('CATALOGUE_TABLE'), records.map((r) => ({ keys: ['pk'], at: Date.now(), ...r })));
+    const event = dynamoStreamEvent(
+      tableName('CATALOGUE_TABLE'),
+      records.map((r) => ({ keys: ['pk'], at: Date.now(), ...r })),
+    );
     // The record is base64 text in the event, exactly as the stream's wire format carries a Binary.
     const delivered = event.Records[1]?.dynamodb.NewImage as Record<string, { B?: unknown }> | undefined;
     expect(typeof delivered?.record?.B).toBe('string');
@@ -121,9 +131,19 @@ describe('a stream event in Lambda JSON shape, built from real catalogue items',
     // The queue: each job is one message (its JSON, as SendMessageBatch sends it), delivered in an SQS batch.
     const batch = sqsEvent(
       'plaincve-webhook-deliveries',
-      queued.map((job, i) => ({ messageId: `m${i}`, receiptHandle: `h${i}`, body: JSON.stringify(job), receiveCount: 1, sentAt: Date.now(), firstReceivedAt: Date.now() })),
+      queued.map((job, i) => ({
+        messageId: `m${i}`,
+        receiptHandle: `h${i}`,
+        body: JSON.stringify(job),
+        receiveCount: 1,
+        sentAt: Date.now(),
+        firstReceivedAt: Date.now(),
+      })),
     );
-    const response = await deliverQueuedBatch(sqsDeliveryEventSchema.parse(batch), { retryLater: () => Promise.reject(new Error('nothing should wait')), now: Date.now });
+    const response = await deliverQueuedBatch(sqsDeliveryEventSchema.parse(batch), {
+      retryLater: () => Promise.reject(new Error('nothing should wait')),
+      now: Date.now,
+    });
     expect(response).toEqual({ batchItemFailures: [] });
     const posts = receiver.on('/hook').map((r) => JSON.parse(r.body) as { type: string; data: { cve_id: string; fields?: string[] } });
     expect(posts.map((p) => [p.type, p.data.cve_id]).sort()).toEqual(
@@ -148,7 +168,14 @@ describe('a stream event in Lambda JSON shape, built from real catalogue items',
     await expect(invoke(event)).resolves.toEqual({ changes: 0, jobs: 0 });
 
     const first = event.Records[0]!;
-    const asBytes = { Records: [{ ...first, dynamodb: { ...first.dynamodb, NewImage: { ...first.dynamodb.NewImage, record: { B: JSON.parse(JSON.stringify(item.record?.B)) as unknown } } } }] };
+    const asBytes = {
+      Records: [
+        {
+          ...first,
+          dynamodb: { ...first.dynamodb, NewImage: { ...first.dynamodb.NewImage, record: { B: JSON.parse(JSON.stringify(item.record?.B)) as unknown } } },
+        },
+      ],
+    };
     await expect(invoke(asBytes)).rejects.toThrow();
   });
 });

@@ -75,7 +75,10 @@ describe('the Atom feed of a watchlist (product-decisions §7)', () => {
       cve_id: nextCveId(),
       exploit_intel: { risk_level: 'LOW', detectable: false, weaponized: false, detection_sources: [], exploit_sources: [] },
     });
-    const exploited = { ...quiet, exploit_intel: { risk_level: 'CRITICAL_GAP' as const, detectable: false, weaponized: true, detection_sources: [], exploit_sources: ['exploit-db'] } };
+    const exploited = {
+      ...quiet,
+      exploit_intel: { risk_level: 'CRITICAL_GAP' as const, detectable: false, weaponized: true, detection_sources: [], exploit_sources: ['exploit-db'] },
+    };
     const otherProduct = makeRecord({ cve_id: nextCveId(), tags: [{ tag: 'nginx', tag_type: 'product' }], cvss_score: 9.8 });
     const lowScore = before({ cve_id: nextCveId(), cvss_score: 5.0, severity: 'MEDIUM' });
     const epssOnly = { ...added, exploit_intel: { ...added.exploit_intel!, epss: { score: 0.9, percentile: 0.99, date: '2026-11-01' } } };

@@ -48,8 +48,11 @@ afterAll(async () => {
 });
 
 /** Stream records of the catalogue table, in the JSON Lambda hands the matcher. */
-const streamOf = (records: readonly (Omit<StreamRecordInput, 'keys' | 'at'>)[]) =>
-  dynamoStreamEvent(tableName('CATALOGUE_TABLE'), records.map((r) => ({ keys: ['pk'], at: Date.now(), ...r })));
+const streamOf = (records: readonly Omit<StreamRecordInput, 'keys' | 'at'>[]) =>
+  dynamoStreamEvent(
+    tableName('CATALOGUE_TABLE'),
+    records.map((r) => ({ keys: ['pk'], at: Date.now(), ...r })),
+  );
 /** The item as the catalogue stores it now (catalogue-item.ts), as the SDK marshals it. */
 const image = (record: CatalogueRecord) => marshall(catalogueItemOf(record), { removeUndefinedValues: true });
 /** An item written before that layout: the record as a DynamoDB map. */
@@ -62,7 +65,13 @@ const capture = () => {
 describe('change matcher on stream images', () => {
   test('matches changed CVE records from old and new images; skips other items, removals and unchanged writes', async () => {
     const tags = [{ tag: 'Stream-Vendor', tag_type: 'vendor' as const }];
-    const before = makeRecord({ tags, cvss_score: 5.0, severity: 'MEDIUM', in_kev: false, exploit_intel: { risk_level: 'HIGH', weaponized: true, detectable: false, detection_sources: [], exploit_sources: ['x'] } });
+    const before = makeRecord({
+      tags,
+      cvss_score: 5.0,
+      severity: 'MEDIUM',
+      in_kev: false,
+      exploit_intel: { risk_level: 'HIGH', weaponized: true, detectable: false, detection_sources: [], exploit_sources: ['x'] },
+    });
     const after = makeRecord({ ...before, in_kev: true, exploit_intel: { ...before.exploit_intel!, risk_level: 'CRITICAL_GAP' } });
     const added = makeRecord({ tags });
     const elsewhere = makeRecord({ tags: [{ tag: 'other', tag_type: 'vendor' }] });
@@ -84,7 +93,9 @@ describe('change matcher on stream images', () => {
       [added.cve_id, 'cve.added', `msg_s101_${WATCHLIST}`],
     ]);
     expect(queued[0]?.fields).toEqual(expect.arrayContaining(['risk_level', 'in_kev']));
-    expect(queued[0]?.risk_transition).toBe('HIGH → CRITICAL_GAP: CISA now lists it as exploited in the wild (KEV); a public exploit exists and no detection rule exists yet');
+    expect(queued[0]?.risk_transition).toBe(
+      'HIGH → CRITICAL_GAP: CISA now lists it as exploited in the wild (KEV); a public exploit exists and no detection rule exists yet',
+    );
     expect(queued[1]?.record.cve_id).toBe(added.cve_id);
   });
 

@@ -56,7 +56,10 @@ async function signedIn() {
   return browser;
 }
 
-type Answer = { status: number; body: { ok: boolean; data: Record<string, unknown>; error?: { code: string; message: string; details?: { parameter: string }[] } } };
+type Answer = {
+  status: number;
+  body: { ok: boolean; data: Record<string, unknown>; error?: { code: string; message: string; details?: { parameter: string }[] } };
+};
 
 async function call(browser: TestBrowser, method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Answer> {
   const me = (await browser.me()) as unknown as { csrf_token: string };
@@ -130,7 +133,9 @@ describe('webhooks through the local stack (issue 13)', () => {
     expect(JSON.stringify(await get(browser, '/account/watchlists'))).not.toContain(secret.slice(6));
 
     // The same data plus KEV's CSV (which lists CVE-2017-9006) and one new NVD record.
-    const line = readFileSync(fixture('nvd-cves.jsonl'), 'utf8').split('\n').find((l) => l.includes('"CVE-2017-9006"'))!;
+    const line = readFileSync(fixture('nvd-cves.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"CVE-2017-9006"'))!;
     const extra = join(disguisedFixtureDir([]), 'extra-nvd.jsonl');
     writeFileSync(extra, `${line.replaceAll('CVE-2017-9006', 'CVE-2017-9106').replace('The admin console', 'The backup service')}\n`);
     const files = [...filesOf(disguisedFixtureDir()), extra];
@@ -142,10 +147,18 @@ describe('webhooks through the local stack (issue 13)', () => {
     expect(receiver.on('/other')).toHaveLength(0);
     const verifier = new Webhook(secret);
     const events = hooks.map((h) => {
-      const headers = { 'webhook-id': String(h.headers['webhook-id']), 'webhook-timestamp': String(h.headers['webhook-timestamp']), 'webhook-signature': String(h.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(h.headers['webhook-id']),
+        'webhook-timestamp': String(h.headers['webhook-timestamp']),
+        'webhook-signature': String(h.headers['webhook-signature']),
+      };
       expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
       // Throws unless signed with this watchlist's secret over exactly this body, id and timestamp.
-      return verifier.verify(h.body, headers) as { type: string; timestamp: string; data: { watchlist_id: string; cve_id: string; fields: string[]; risk_transition?: string; record: { cve_id: string } } };
+      return verifier.verify(h.body, headers) as {
+        type: string;
+        timestamp: string;
+        data: { watchlist_id: string; cve_id: string; fields: string[]; risk_transition?: string; record: { cve_id: string } };
+      };
     });
     const byCve = new Map(events.map((e) => [e.data.cve_id, e]));
     expect([...byCve.keys()].sort()).toEqual(['CVE-2017-9006', 'CVE-2017-9106']);
@@ -254,7 +267,10 @@ describe('webhooks through the local stack (issue 13)', () => {
     ]) {
       const answer = await call(browser, 'POST', '/account/watchlists', { name: 'Bad', events: ['cve.added'], webhook_url: url });
       expect(answer.status, url).toBe(400);
-      expect(answer.body.error?.details?.map((d) => d.parameter), url).toEqual(['webhook_url']);
+      expect(
+        answer.body.error?.details?.map((d) => d.parameter),
+        url,
+      ).toEqual(['webhook_url']);
     }
     const { watchlist } = await create(browser, { filters: {} });
     const patched = await call(browser, 'PATCH', `/account/watchlists/${watchlist.id}`, { webhook_url: 'https://metadata.test/x' });
@@ -300,12 +316,19 @@ describe('webhooks through the local stack (issue 13)', () => {
 
     await logChange(`Found by ${marker}.`);
     const [hook] = receiver.on('/rotate');
-    const headers = { 'webhook-id': String(hook?.headers['webhook-id']), 'webhook-timestamp': String(hook?.headers['webhook-timestamp']), 'webhook-signature': String(hook?.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(hook?.headers['webhook-id']),
+      'webhook-timestamp': String(hook?.headers['webhook-timestamp']),
+      'webhook-signature': String(hook?.headers['webhook-signature']),
+    };
     expect(() => new Webhook(next).verify(hook!.body, headers)).not.toThrow();
     expect(() => new Webhook(secret).verify(hook!.body, headers)).toThrow();
 
     // Removing the webhook removes its secret; rotating then is a 400.
-    expect((await call(browser, 'PATCH', `/account/watchlists/${watchlist.id}`, { webhook_url: null })).body.data.watchlist).toMatchObject({ webhook_url: null, webhook_status: null });
+    expect((await call(browser, 'PATCH', `/account/watchlists/${watchlist.id}`, { webhook_url: null })).body.data.watchlist).toMatchObject({
+      webhook_url: null,
+      webhook_status: null,
+    });
     expect((await call(browser, 'POST', `/account/watchlists/${watchlist.id}/webhook-secret`, {})).status).toBe(400);
   });
 });

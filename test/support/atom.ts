@@ -13,7 +13,10 @@ export function parseAtom(text: string) {
   const feed = doc.documentElement!;
   expect(feed.localName).toBe('feed');
   expect(feed.namespaceURI).toBe(ATOM);
-  const child = (parent: XmlElement, name: string) => Array.from(parent.childNodes).filter((n): n is XmlElement => n.nodeType === 1 && (n as XmlElement).localName === name && (n as XmlElement).namespaceURI === ATOM);
+  const child = (parent: XmlElement, name: string) =>
+    Array.from(parent.childNodes).filter(
+      (n): n is XmlElement => n.nodeType === 1 && (n as XmlElement).localName === name && (n as XmlElement).namespaceURI === ATOM,
+    );
   const one = (parent: XmlElement, name: string) => {
     const found = child(parent, name);
     expect(found, `exactly one atom:${name}`).toHaveLength(1);
@@ -41,4 +44,3 @@ export function parseAtom(text: string) {
   });
   return { title: one(feed, 'title').textContent ?? '', entries };
 }
-

@@ -11,7 +11,7 @@ import { startTestStack, type TestStack } from './stack.js';
  * numbers, so GitHub's are 9 digits starting with 9; the others start with `t-`).
  */
 export function freshSubject(provider: ProviderId): string {
-  if (provider === 'github') return String(900_000_000 + randomBytes(4).readUInt32BE() % 99_999_999);
+  if (provider === 'github') return String(900_000_000 + (randomBytes(4).readUInt32BE() % 99_999_999));
   return `t-${provider}-${randomBytes(6).toString('hex')}`;
 }
 
@@ -31,8 +31,7 @@ export async function startAuthStack(environment: Record<string, string> = {}, w
       dashboardFiles(),
       identityProviderStandIns({
         findUser: (provider: ProviderId, subject: string) =>
-          TEST_USERS[provider].find((u) => u.subject === subject) ??
-          (isFresh(subject) ? { subject, name: subject, email: emailOf(subject) } : undefined),
+          TEST_USERS[provider].find((u) => u.subject === subject) ?? (isFresh(subject) ? { subject, name: subject, email: emailOf(subject) } : undefined),
       }),
     ],
   });

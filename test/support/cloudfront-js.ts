@@ -34,7 +34,8 @@ export interface FunctionRequest {
   readonly querystring: Record<string, { value: string }>;
 }
 
-export type FunctionResult = { readonly kind: 'request'; readonly request: FunctionRequest } | { readonly kind: 'response'; readonly response: FunctionResponse };
+export type FunctionResult =
+  { readonly kind: 'request'; readonly request: FunctionRequest } | { readonly kind: 'response'; readonly response: FunctionResponse };
 
 function viewerEvent(request: ViewerRequest) {
   const wrap = (values: Record<string, string> = {}, lower: boolean) =>
@@ -66,12 +67,14 @@ function checkResult(result: unknown): FunctionResult {
   const candidate = result as Record<string, unknown>;
   if ('statusCode' in candidate) {
     const status = candidate.statusCode;
-    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) throw new Error(`response statusCode ${String(status)} is not an HTTP status`);
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
+      throw new Error(`response statusCode ${String(status)} is not an HTTP status`);
     checkHeaders(candidate.headers, 'response');
     const body = candidate.body;
     if (body !== undefined && typeof body !== 'string') {
       const { encoding, data } = body as { encoding?: unknown; data?: unknown };
-      if ((encoding !== 'text' && encoding !== 'base64') || typeof data !== 'string') throw new Error('response body must be a string or { encoding: text|base64, data }');
+      if ((encoding !== 'text' && encoding !== 'base64') || typeof data !== 'string')
+        throw new Error('response body must be a string or { encoding: text|base64, data }');
     }
     return { kind: 'response', response: candidate as unknown as FunctionResponse };
   }
@@ -81,7 +84,8 @@ function checkResult(result: unknown): FunctionResult {
 }
 
 export function runViewerRequestFunction(code: string, request: ViewerRequest): FunctionResult {
-  if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES) throw new Error(`the function is ${Buffer.byteLength(code)} bytes; CloudFront Functions take at most ${MAX_FUNCTION_BYTES}`);
+  if (Buffer.byteLength(code) > MAX_FUNCTION_BYTES)
+    throw new Error(`the function is ${Buffer.byteLength(code)} bytes; CloudFront Functions take at most ${MAX_FUNCTION_BYTES}`);
   const sandbox = {
     console: { log: () => undefined },
     require: (name: string) => {

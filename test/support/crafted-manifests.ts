@@ -39,7 +39,9 @@ export function craftedManifests(size = 1): CraftedManifest[] {
     {
       name: `cyclonedx: ${n(30_000)} components`,
       parser: 'cyclonedx',
-      body: cdx({ components: Array.from({ length: n(30_000) }, (_, i) => ({ type: 'library', name: `c${i}`, version: '1.0.0', purl: `pkg:npm/c${i}@1.0.0` })) }),
+      body: cdx({
+        components: Array.from({ length: n(30_000) }, (_, i) => ({ type: 'library', name: `c${i}`, version: '1.0.0', purl: `pkg:npm/c${i}@1.0.0` })),
+      }),
       gzip: true,
     },
     {

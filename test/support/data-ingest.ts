@@ -41,5 +41,9 @@ export async function ingestDataFolder(): Promise<IngestedDataFolder> {
 /** Collects failures so one assertion reports the first few of possibly thousands. */
 export function failures(expectEqual: (actual: string[], message: string) => void) {
   const list: string[] = [];
-  return { add: (message: string) => list.length < 10_000 && list.push(message), count: () => list.length, check: () => expectEqual(list.slice(0, 8), `${list.length} failures`) };
+  return {
+    add: (message: string) => list.length < 10_000 && list.push(message),
+    count: () => list.length,
+    check: () => expectEqual(list.slice(0, 8), `${list.length} failures`),
+  };
 }

@@ -4,8 +4,14 @@ export function explanationFaults(text: string): string[] {
   if (!text.trim()) faults.push('empty');
   // A leaked JavaScript value is lower case and stands alone; "Undefined Behavior", "null pointer",
   // "NULL byte" and product names such as "Null Httpd" are English.
-  if (/(?<![-\w])undefined(?![-\w])(?! (behaviou?r|data|values?|state|memory|results?|variables?|symbols?|functions?|index|offsets?|pointers?))/.test(text)) faults.push('"undefined"');
-  if (/(?<![-\w])null(?![-\w])(?! (pointer|ptr|byte|character|char|dereference|deref|terminat|session|cipher|value|check|device|route|origin|address|entry|bind))/.test(text)) faults.push('"null"');
+  if (/(?<![-\w])undefined(?![-\w])(?! (behaviou?r|data|values?|state|memory|results?|variables?|symbols?|functions?|index|offsets?|pointers?))/.test(text))
+    faults.push('"undefined"');
+  if (
+    /(?<![-\w])null(?![-\w])(?! (pointer|ptr|byte|character|char|dereference|deref|terminat|session|cipher|value|check|device|route|origin|address|entry|bind))/.test(
+      text,
+    )
+  )
+    faults.push('"null"');
   if (/\bNaN\b/.test(text)) faults.push('"NaN"');
   // An empty pair of brackets that is not a function call such as `register()` in a CNA's title.
   if (/(^|[^\w>\])-])(\[\s*\]|\(\s*\)|\{\s*\})/.test(text)) faults.push('an empty bracket');

@@ -50,7 +50,13 @@ export function expectedExport(records: readonly CatalogueRecord[], f: Filters):
       (search === undefined || [r.cve_id, r.description, r.title, ...(r.facts?.aka ?? [])].some((text) => text.toLowerCase().includes(search))) &&
       (f.modified_since === undefined || (r.modified_at !== undefined && new Date(r.modified_at) >= sinceTime(f.modified_since))),
   );
-  return { total: matches.length, ids: [...matches].sort(exportOrder).slice(0, 1000).map((r) => r.cve_id) };
+  return {
+    total: matches.length,
+    ids: [...matches]
+      .sort(exportOrder)
+      .slice(0, 1000)
+      .map((r) => r.cve_id),
+  };
 }
 
 export function queryString(f: Record<string, string | number | undefined>): string {

@@ -53,7 +53,10 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
     if (matches.length === 0) return false;
     if (matches.every((m) => m.vulnerable !== true)) return true;
     const versionless = (m: RawMatch) => ['*', '-'].includes(cpeFields(m.criteria ?? '')[5] ?? '*') && !m.versionEndExcluding && !m.versionEndIncluding;
-    return matches.every((m) => part(m) === 'o' && versionless(m)) && nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'));
+    return (
+      matches.every((m) => part(m) === 'o' && versionless(m)) &&
+      nodes.some((o) => o !== node && (o.cpeMatch ?? []).some((m) => m.vulnerable === true && part(m) === 'a'))
+    );
   };
   const found = nodes.filter(isPlatform);
   if (found.length !== 1) return { platforms: [] };
@@ -164,7 +167,8 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
 /** Does a source give a fixed version: a vulnerable match's versionEndExcluding, or the description's grammar. */
 export function sourceGivesFix(raw: RawNvdConfigurations | undefined, description: string): { cpe: boolean; description: boolean } {
   let cpe = false;
-  for (const conf of raw?.configurations ?? []) for (const node of conf.nodes ?? []) if (!node.negate) for (const m of node.cpeMatch ?? []) if (m.vulnerable === true && m.versionEndExcluding) cpe = true;
+  for (const conf of raw?.configurations ?? [])
+    for (const node of conf.nodes ?? []) if (!node.negate) for (const m of node.cpeMatch ?? []) if (m.vulnerable === true && m.versionEndExcluding) cpe = true;
   return { cpe, description: describedVersions(description).fixed.length > 0 };
 }
 
@@ -220,9 +224,22 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
 /** `fixFaults` for the record's facts: every `fixed_in` entry, named in the text or not. */
 export function factFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' | 'explanation' | 'facts'>, raw: RawNvdConfigurations | undefined): string[] {
   const entries = (record.facts?.fixed_in ?? []).filter((f) => f.source !== 'cve5');
-  const named: NamedFix[] = entries.map((f) => ({ vendor: f.product.split(':')[0]!, product: f.product.split(':')[1]!, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+  const named: NamedFix[] = entries.map((f) => ({
+    vendor: f.product.split(':')[0]!,
+    product: f.product.split(':')[1]!,
+    versions: [f.version],
+    platform: f.platform,
+    branch: f.source === 'description' ? f.branch : null,
+  }));
   // Checked as if the text named them all, text check left out.
-  return fixFaults({ cve_id: record.cve_id, provenance: { ...record.provenance, fix_versions: JSON.stringify(named) }, explanation: { ...(record.explanation ?? { summary: '', affected: '', references: [] }), fix: named.flatMap((n) => n.versions).join(' ') } }, raw);
+  return fixFaults(
+    {
+      cve_id: record.cve_id,
+      provenance: { ...record.provenance, fix_versions: JSON.stringify(named) },
+      explanation: { ...(record.explanation ?? { summary: '', affected: '', references: [] }), fix: named.flatMap((n) => n.versions).join(' ') },
+    },
+    raw,
+  );
 }
 
 /** Runs of letters or digits: what a version is made of, whatever joins them ("7.0.2 Fix Pack 3" from "7.0.2 before Fix Pack 3"; "1.6.0 update 4" from CPE `1.6.0:update_4`). */

@@ -17,13 +17,7 @@ export const SLICES = ['catalogue', 'accounts', 'keeping-up', 'ingest', 'scan'] 
 export const LOWER_LAYERS = ['shared/domain/', 'shared/repositories/', 'shared/query/', 'shared/render/', 'shared/config/', 'shared/auth/', 'shared/secrets/'];
 
 /** Every other folder of shared/ (docs/architecture.md, "Layout"): the lower layers and those above the slices. */
-export const SHARED_LAYERS = [
-  ...LOWER_LAYERS.map((layer) => layer.slice('shared/'.length, -1)),
-  'platform',
-  'http',
-  'openapi',
-  'local',
-];
+export const SHARED_LAYERS = [...LOWER_LAYERS.map((layer) => layer.slice('shared/'.length, -1)), 'platform', 'http', 'openapi', 'local'];
 
 /** Where the ingest may be entered from outside it: its Lambda's handler and the command-line tools. */
 const INGEST_ENTRANTS = [/^functions\/ingest\.ts$/, /^bin\//];
@@ -123,7 +117,12 @@ export function layerViolations(graph: ImportGraph): string[] {
       const edge = `${from} → ${to}`;
       if (toSlice && LOWER_LAYERS.some((layer) => from.startsWith(layer))) {
         violations.push(`${edge}: a lower layer imports a slice (arrows point down only)`);
-      } else if (toSlice === 'ingest' && fromSlice !== 'ingest' && to !== 'shared/ingest/declaration.ts' && !INGEST_ENTRANTS.some((entrant) => entrant.test(from))) {
+      } else if (
+        toSlice === 'ingest' &&
+        fromSlice !== 'ingest' &&
+        to !== 'shared/ingest/declaration.ts' &&
+        !INGEST_ENTRANTS.some((entrant) => entrant.test(from))
+      ) {
         violations.push(`${edge}: only the ingest's handler and bin/ enter the ingest (others read its declaration alone)`);
       } else if (fromSlice && toSlice && fromSlice !== toSlice && to !== `shared/${toSlice}/public.ts`) {
         violations.push(`${edge}: one slice uses another only through its public entry, shared/${toSlice}/public.ts`);

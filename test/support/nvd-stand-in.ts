@@ -32,9 +32,27 @@ export function inventedCves(count: number, from: Date): { id: string; lastModif
         lastModified,
         vulnStatus: 'Analyzed',
         descriptions: [{ lang: 'en', value: `Example Product ${i} allows remote attackers to read files via a crafted path.` }],
-        metrics: { cvssMetricV31: [{ source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '3.1', vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N', baseScore: 7.5, baseSeverity: 'HIGH' } }] },
+        metrics: {
+          cvssMetricV31: [
+            {
+              source: 'nvd@nist.gov',
+              type: 'Primary',
+              cvssData: { version: '3.1', vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N', baseScore: 7.5, baseSeverity: 'HIGH' },
+            },
+          ],
+        },
         weaknesses: [{ source: 'nvd@nist.gov', type: 'Primary', description: [{ lang: 'en', value: 'CWE-22' }] }],
-        configurations: [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: `cpe:2.3:a:example:product_${i}:*:*:*:*:*:*:*:*`, versionEndExcluding: `1.${i}.0` }] }] }],
+        configurations: [
+          {
+            nodes: [
+              {
+                operator: 'OR',
+                negate: false,
+                cpeMatch: [{ vulnerable: true, criteria: `cpe:2.3:a:example:product_${i}:*:*:*:*:*:*:*:*`, versionEndExcluding: `1.${i}.0` }],
+              },
+            ],
+          },
+        ],
         references: [{ url: `https://example.org/advisories/${i}`, source: 'cna@example.org', tags: ['Vendor Advisory'] }],
       },
     };

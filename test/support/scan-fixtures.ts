@@ -6,7 +6,14 @@ import { makeRecord } from './records.js';
 
 export const scanFixture = (name: string): string => readFileSync(new URL(`../fixtures/scan/${name}`, import.meta.url), 'utf8');
 
-function advisory(id: string, aliases: string[], ecosystem: Advisory['affected'][number]['package']['ecosystem'], name: string, ranges: { introduced: string; fixed?: string; last_affected?: string }[], summary: string): Advisory {
+function advisory(
+  id: string,
+  aliases: string[],
+  ecosystem: Advisory['affected'][number]['package']['ecosystem'],
+  name: string,
+  ranges: { introduced: string; fixed?: string; last_affected?: string }[],
+  summary: string,
+): Advisory {
   return {
     id,
     aliases,
@@ -17,7 +24,16 @@ function advisory(id: string, aliases: string[], ecosystem: Advisory['affected']
     affected: [
       {
         package: { ecosystem, name },
-        ranges: [{ type: ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM', events: ranges.flatMap(({ introduced, fixed, last_affected }) => [{ introduced }, ...(fixed ? [{ fixed }] : []), ...(last_affected ? [{ last_affected }] : [])]) }],
+        ranges: [
+          {
+            type: ecosystem === 'npm' ? 'SEMVER' : 'ECOSYSTEM',
+            events: ranges.flatMap(({ introduced, fixed, last_affected }) => [
+              { introduced },
+              ...(fixed ? [{ fixed }] : []),
+              ...(last_affected ? [{ last_affected }] : []),
+            ]),
+          },
+        ],
       },
     ],
   };
@@ -30,7 +46,17 @@ function advisory(id: string, aliases: string[], ecosystem: Advisory['affected']
  * left-pad are not affected by any.
  */
 export const SCAN_ADVISORIES: Advisory[] = [
-  advisory('GHSA-p6mc-m468-83gw', ['CVE-2099-8203'], 'npm', 'lodash', [{ introduced: '3.0.0', fixed: '3.10.2' }, { introduced: '4.0.0', fixed: '4.17.19' }], 'Prototype pollution in lodash'),
+  advisory(
+    'GHSA-p6mc-m468-83gw',
+    ['CVE-2099-8203'],
+    'npm',
+    'lodash',
+    [
+      { introduced: '3.0.0', fixed: '3.10.2' },
+      { introduced: '4.0.0', fixed: '4.17.19' },
+    ],
+    'Prototype pollution in lodash',
+  ),
   advisory('GHSA-0000-nocv-e000', [], 'npm', 'minimist', [{ introduced: '0', last_affected: '0.0.9' }], 'Prototype pollution in minimist'),
   advisory('GHSA-hrpp-h998-j3pp', ['CVE-2099-24999'], 'npm', 'qs', [{ introduced: '6.5.0', fixed: '6.5.3' }], 'qs vulnerable to prototype pollution'),
   advisory('PYSEC-2099-1', ['CVE-2099-31542'], 'PyPI', 'django', [{ introduced: '3.2', fixed: '3.2.1' }], 'Django path traversal in uploads'),

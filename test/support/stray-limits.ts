@@ -42,7 +42,8 @@ function codeOf(line: string, inBlock: boolean): { code: string; inBlock: boolea
   const trimmed = line.trim();
   if (inBlock) return trimmed.includes('*/') ? { code: trimmed.slice(trimmed.indexOf('*/') + 2), inBlock: false } : { code: '', inBlock: true };
   if (trimmed.startsWith('//') || trimmed.startsWith('<!--')) return { code: '', inBlock: false };
-  if (trimmed.startsWith('/*')) return trimmed.includes('*/') ? { code: trimmed.slice(trimmed.indexOf('*/') + 2), inBlock: false } : { code: '', inBlock: true };
+  if (trimmed.startsWith('/*'))
+    return trimmed.includes('*/') ? { code: trimmed.slice(trimmed.indexOf('*/') + 2), inBlock: false } : { code: '', inBlock: true };
   // A trailing `// …` after code (a URL's `//` comes after a colon and is kept).
   return { code: line.replace(/(^|[^:'"`])\/\/ .*$/, '$1'), inBlock: false };
 }

@@ -16,7 +16,9 @@ export interface WafRequest {
   readonly otherManagedLabels?: readonly string[];
 }
 
-export type WafVerdict = { readonly action: 'allow'; readonly labels: readonly string[] } | { readonly action: 'block'; readonly rule: string; readonly status: number; readonly labels: readonly string[] };
+export type WafVerdict =
+  | { readonly action: 'allow'; readonly labels: readonly string[] }
+  | { readonly action: 'block'; readonly rule: string; readonly status: number; readonly labels: readonly string[] };
 
 type Statement = Record<string, unknown>;
 interface Rule {

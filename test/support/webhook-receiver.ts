@@ -20,7 +20,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(answer: (path: string) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 })): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  answer: (path: string) => { status: number; headers?: Record<string, string> } = () => ({ status: 200 }),
+): Promise<WebhookReceiver> {
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -32,7 +32,14 @@ describe('OSV range evaluation', () => {
     ]);
     const affected = (v: string) => affectingVersion(adv, 'npm', 'lodash', v);
     expect(['0.0.1', '1.2.2', '1.2.3-rc.1', '2.0.0', '2.0.9', '3.0.0-beta.1', '3.0.0', '3.0.1'].filter(affected)).toEqual([
-      '0.0.1', '1.2.2', '1.2.3-rc.1', '2.0.0', '2.0.9', '3.0.0-beta.1', '3.0.0', '3.0.1',
+      '0.0.1',
+      '1.2.2',
+      '1.2.3-rc.1',
+      '2.0.0',
+      '2.0.9',
+      '3.0.0-beta.1',
+      '3.0.0',
+      '3.0.1',
     ]);
     expect(['1.2.3', '1.9.0', '2.1.0', '2.9.9', '3.0.0-alpha', '3.0.2', '4.0.0'].filter(affected)).toEqual([]);
     expect(fixedVersionsFor(adv, 'npm', 'lodash', '2.0.5')).toEqual(['2.1.0', '3.0.2']);
@@ -111,9 +118,9 @@ const GENERATORS: Record<Ecosystem, fc.Arbitrary<string>> = {
     fc.tuple(n, n, n, fc.integer({ min: 20180101, max: 20251231 })).map(([a, b, c, d]) => `v${a}.${b}.${c + 1}-0.${d}120000-abcdefabcdef`),
   ),
   RubyGems: fc.tuple(n, n, n, fc.constantFrom('', '.pre', '.rc1', '.beta.2', '-rc2')).map(([a, b, c, s]) => `${a}.${b}.${c}${s}`),
-  NuGet: fc.tuple(n, n, n, fc.option(n, { nil: undefined }), fc.constantFrom('', '-preview.1', '-Beta', '-rc.2')).map(
-    ([a, b, c, d, s]) => `${a}.${b}.${c}${d === undefined ? '' : `.${d}`}${s}`,
-  ),
+  NuGet: fc
+    .tuple(n, n, n, fc.option(n, { nil: undefined }), fc.constantFrom('', '-preview.1', '-Beta', '-rc.2'))
+    .map(([a, b, c, d, s]) => `${a}.${b}.${c}${d === undefined ? '' : `.${d}`}${s}`),
 };
 
 describe.each(ECOSYSTEMS)('property: introduced ≤ v < fixed matches, fixed never does (%s)', (ecosystem) => {

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  API_KEY_LENGTH,
-  API_KEY_PREFIX,
-  displayPrefixOf,
-  generateApiKey,
-  hashApiKey,
-  isWellFormedApiKey,
-  keyIdOf,
-} from '../../shared/domain/api-key.js';
+import { API_KEY_LENGTH, API_KEY_PREFIX, displayPrefixOf, generateApiKey, hashApiKey, isWellFormedApiKey, keyIdOf } from '../../shared/domain/api-key.js';
 import { createHash } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -79,7 +71,10 @@ describe('API key format (product-decisions §5)', () => {
   });
 
   it('random strings are not well formed (property)', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 80 }), (s) => !isWellFormedApiKey(s)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (s) => !isWellFormedApiKey(s)),
+      { numRuns: 500 },
+    );
   });
 
   it('random strings of the right shape almost never carry a valid checksum (property)', () => {

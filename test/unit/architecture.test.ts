@@ -25,7 +25,12 @@ describe('the import graph of shared/, functions/, infra/ and bin/ (docs/archite
     // `await import(…)` (the account function loads the scan on first use).
     expect(graph.get('functions/account.ts')).toContain('shared/scan/use-cases/scan-manifest.ts');
     expect(graph.get('shared/platform/functions.ts')).toEqual(
-      expect.arrayContaining(['shared/catalogue/declaration.ts', 'shared/accounts/declaration.ts', 'shared/keeping-up/declaration.ts', 'shared/scan/declaration.ts']),
+      expect.arrayContaining([
+        'shared/catalogue/declaration.ts',
+        'shared/accounts/declaration.ts',
+        'shared/keeping-up/declaration.ts',
+        'shared/scan/declaration.ts',
+      ]),
     );
   });
 
@@ -51,7 +56,9 @@ describe('the import graph of shared/, functions/, infra/ and bin/ (docs/archite
     for (const [slice, definitions] of Object.entries(declared)) {
       for (const { entry } of definitions) owners.set(entry, [...(owners.get(entry) ?? []), slice]);
     }
-    const files = readdirSync(join(ROOT, 'functions')).filter((name) => name.endsWith('.ts')).map((name) => name.slice(0, -'.ts'.length));
+    const files = readdirSync(join(ROOT, 'functions'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.slice(0, -'.ts'.length));
     expect(files.filter((file) => owners.get(file)?.length !== 1)).toEqual([]);
     expect([...owners.keys()].filter((entry) => !files.includes(entry))).toEqual([]);
   });
@@ -80,9 +87,7 @@ describe('the checks bite (a tiny graph in memory)', () => {
       }),
     );
     expect(circles).toHaveLength(3);
-    expect(circles).toEqual(
-      expect.arrayContaining([['shared/a.ts', 'shared/b.ts'], ['shared/c.ts', 'shared/d.ts', 'shared/e.ts'], ['shared/f.ts']]),
-    );
+    expect(circles).toEqual(expect.arrayContaining([['shared/a.ts', 'shared/b.ts'], ['shared/c.ts', 'shared/d.ts', 'shared/e.ts'], ['shared/f.ts']]));
     expect(importCircles(graphOf({ 'shared/g.ts': ['shared/h.ts'], 'shared/h.ts': ['shared/i.ts'] }))).toEqual([]);
   });
 

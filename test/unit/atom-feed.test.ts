@@ -5,7 +5,12 @@ import { toExportRecord } from '../../shared/render/export-record.js';
 import { parseAtom } from '../support/atom.js';
 import { makeRecord } from '../support/records.js';
 
-const base = { watchlistId: 'wl_0000000000000001', baseUrl: 'https://plaincve.example', feedPath: `/feeds/${'a'.repeat(43)}.atom`, emptyUpdated: '2026-11-01T00:00:00.000Z' };
+const base = {
+  watchlistId: 'wl_0000000000000001',
+  baseUrl: 'https://plaincve.example',
+  feedPath: `/feeds/${'a'.repeat(43)}.atom`,
+  emptyUpdated: '2026-11-01T00:00:00.000Z',
+};
 
 describe('renderWatchlistFeed', () => {
   it('stays well-formed Atom whatever the record text holds (CDATA ends, markup, control characters)', () => {

@@ -4,7 +4,10 @@ import { makeRecord } from '../support/records.js';
 
 describe('catalogue item layout', () => {
   it('stores the record as one JSON string beside the attributes the ingest reads back, and reads it back whole', () => {
-    const record = makeRecord({ content_hash: 'abc123', patch: { status: 'available', patch_date: '2024-03-01', patch_urls: ['https://example.com/fix'], days_unpatched: 0 } });
+    const record = makeRecord({
+      content_hash: 'abc123',
+      patch: { status: 'available', patch_date: '2024-03-01', patch_urls: ['https://example.com/fix'], days_unpatched: 0 },
+    });
     const item = catalogueItemOf(record);
     expect(Object.keys(item).sort()).toEqual(['content_hash', 'patch', 'pk', 'record']);
     expect(item).toMatchObject({ pk: record.cve_id, content_hash: 'abc123', patch: { status: 'available', patch_date: '2024-03-01' } });

@@ -42,7 +42,7 @@ describe('change ids and cursors (product-decisions §7)', () => {
     expect(bucketOf(positionBefore(t))).toBe('CHANGES#2026-01-02');
   });
 
-  it('the read horizon is the lowest of now less the skew margin and every live writer\'s mark', () => {
+  it("the read horizon is the lowest of now less the skew margin and every live writer's mark", () => {
     const now = Date.parse('2026-05-01T00:00:00Z');
     expect(readHorizon(now, 5000, [])).toBe(positionAtEndOf(now - 5000));
     const mark = positionBefore(now - 60_000);

@@ -13,7 +13,10 @@ function roundTrip(record: CatalogueRecord): CatalogueRecord {
 const severity = fc.constantFrom('CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKNOWN' as const);
 const risk = fc.constantFrom('CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW' as const);
 const patchStatus = fc.constantFrom('available', 'partial', 'workaround_only', 'not_available' as const);
-const score = fc.option(fc.integer({ min: 0, max: 100 }).map((n) => n / 10), { nil: null });
+const score = fc.option(
+  fc.integer({ min: 0, max: 100 }).map((n) => n / 10),
+  { nil: null },
+);
 
 /** Records that vary in every product field the ingest derives. */
 const recordArbitrary = fc
@@ -98,7 +101,9 @@ describe('computeChange (product-decisions §7)', () => {
     const record = makeRecord({ cve_id: 'CVE-2024-0003' });
     const change = computeChange(undefined, record);
     expect(change?.kind).toBe('added');
-    expect(change?.fields).toEqual(expect.arrayContaining(['cvss_score', 'severity', 'risk_level', 'weaponized', 'detectable', 'in_kev', 'patch_status', 'explanation']));
+    expect(change?.fields).toEqual(
+      expect.arrayContaining(['cvss_score', 'severity', 'risk_level', 'weaponized', 'detectable', 'in_kev', 'patch_status', 'explanation']),
+    );
     expect(change?.fields).not.toContain('provenance');
     expect(change?.fields).not.toContain('cve_id');
   });

@@ -23,11 +23,16 @@ describe('a CLI failure is one line a person can act on', () => {
       second.listen(port, '127.0.0.1');
     });
     await new Promise<void>((resolve) => first.close(() => resolve()));
-    expect(describeCliFailure(error, 'npm start')).toBe(`Port ${port} is already in use (another \`npm start\`?). Start on a free port: PORT=${port + 1} npm start`);
+    expect(describeCliFailure(error, 'npm start')).toBe(
+      `Port ${port} is already in use (another \`npm start\`?). Start on a free port: PORT=${port + 1} npm start`,
+    );
   });
 
   it('a missing folder is named, without a stack', () => {
-    const line = describeCliFailure(thrownBy(() => readdirSync('/no/such/folder')), 'npm run ingest');
+    const line = describeCliFailure(
+      thrownBy(() => readdirSync('/no/such/folder')),
+      'npm run ingest',
+    );
     expect(line).toBe('npm run ingest failed: no such file or folder: /no/such/folder');
   });
 

@@ -43,14 +43,17 @@ describe('configuration (shared/config)', () => {
 
   it('refuses any timeout that is not a positive whole number, naming it (property)', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^\s*\+?0*[1-9]\d*(\.0*)?\s*$/.test(s) && !/^\s*0x[0-9a-f]+\s*$/i.test(s) && !/^\s*\d+e\d+\s*$/i.test(s)), (value) => {
-        try {
-          parseConfig({ DYNAMODB_TIMEOUT_MS: value });
-          return false;
-        } catch (error) {
-          return error instanceof Error && error.message.startsWith('Invalid configuration: DYNAMODB_TIMEOUT_MS');
-        }
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^\s*\+?0*[1-9]\d*(\.0*)?\s*$/.test(s) && !/^\s*0x[0-9a-f]+\s*$/i.test(s) && !/^\s*\d+e\d+\s*$/i.test(s)),
+        (value) => {
+          try {
+            parseConfig({ DYNAMODB_TIMEOUT_MS: value });
+            return false;
+          } catch (error) {
+            return error instanceof Error && error.message.startsWith('Invalid configuration: DYNAMODB_TIMEOUT_MS');
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

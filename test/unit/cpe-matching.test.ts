@@ -48,7 +48,12 @@ describe('a component CPE read for matching', () => {
       version: '1.6.0 update 27',
       baseVersion: '1.6.0',
     });
-    expect(cpe('cpe:2.3:o:Linux:Linux_Kernel:5.10.1:*:*:*:*:*:*:*')).toMatchObject({ part: 'o', productKey: 'linux:linux_kernel', version: '5.10.1', baseVersion: '5.10.1' });
+    expect(cpe('cpe:2.3:o:Linux:Linux_Kernel:5.10.1:*:*:*:*:*:*:*')).toMatchObject({
+      part: 'o',
+      productKey: 'linux:linux_kernel',
+      version: '5.10.1',
+      baseVersion: '5.10.1',
+    });
     // An escaped colon belongs to its field.
     expect(cpe('cpe:2.3:a:acme:wid\\:get:2.0:*:*:*:*:*:*:*').productKey).toBe('acme:wid:get');
   });
@@ -75,14 +80,27 @@ describe('a component CPE read for matching', () => {
   });
 
   it('an SBOM component: checked by CPE when it has no OSV purl; otherwise not checked with the reason', () => {
-    const byCpe = sbomComponent({ name: 'openssl', version: undefined, purl: 'pkg:generic/openssl@3.0.0', cpe: 'cpe:2.3:a:openssl:openssl:3.0.0:*:*:*:*:*:*:*', locator: 'o' });
+    const byCpe = sbomComponent({
+      name: 'openssl',
+      version: undefined,
+      purl: 'pkg:generic/openssl@3.0.0',
+      cpe: 'cpe:2.3:a:openssl:openssl:3.0.0:*:*:*:*:*:*:*',
+      locator: 'o',
+    });
     expect(byCpe).toMatchObject({ ecosystem: null, version: '3.0.0', cpe: 'cpe:2.3:a:openssl:openssl:3.0.0:*:*:*:*:*:*:*' });
     const anyVersion = sbomComponent({ name: 'openssl', version: '3.0.0', purl: undefined, cpe: 'cpe:2.3:a:openssl:openssl:*:*:*:*:*:*:*:*', locator: 'o' });
-    expect(anyVersion).toEqual({ entry: 'openssl@3.0.0', line: null, reason: 'Not checked: its CPE gives no version ("*", any version), so no version range can be checked.' });
+    expect(anyVersion).toEqual({
+      entry: 'openssl@3.0.0',
+      line: null,
+      reason: 'Not checked: its CPE gives no version ("*", any version), so no version range can be checked.',
+    });
     const deb = sbomComponent({ name: 'bash', version: '5.1', purl: 'pkg:deb/debian/bash@5.1', cpe: 'cpe:2.3:a:gnu:bash:-:*:*:*:*:*:*:*', locator: 'b' });
     expect(deb).toMatchObject({ reason: expect.stringMatching(/purl type "deb" is not an ecosystem OSV covers, and its CPE gives no version/) });
     // A purl of an OSV ecosystem with an unusable CPE: matched by the purl alone.
-    expect(sbomComponent({ name: 'qs', version: '6.5.2', purl: 'pkg:npm/qs@6.5.2', cpe: 'cpe:2.3:a:qs:qs:*:*:*:*:*:*:*:*', locator: 'q' })).toMatchObject({ ecosystem: 'npm', cpe: null });
+    expect(sbomComponent({ name: 'qs', version: '6.5.2', purl: 'pkg:npm/qs@6.5.2', cpe: 'cpe:2.3:a:qs:qs:*:*:*:*:*:*:*:*', locator: 'q' })).toMatchObject({
+      ecosystem: 'npm',
+      cpe: null,
+    });
   });
 });
 
@@ -99,12 +117,20 @@ describe('the index entries of an NVD record', () => {
     );
     expect(cpeIndexEntries(record!)).toEqual([
       { cveId: 'CVE-2099-0001', productKey: 'acme:gadget', part: 'a', ranges: [], allVersions: true },
-      { cveId: 'CVE-2099-0001', productKey: 'acme:widget', part: 'a', ranges: [{ startIncluding: '2.0', endExcluding: '2.4.50' }, { exact: '1.6.0 update 27' }], allVersions: false },
+      {
+        cveId: 'CVE-2099-0001',
+        productKey: 'acme:widget',
+        part: 'a',
+        ranges: [{ startIncluding: '2.0', endExcluding: '2.4.50' }, { exact: '1.6.0 update 27' }],
+        allVersions: false,
+      },
     ]);
   });
 
   it('a rejected record has no entries', () => {
-    const rejected = parseNvdCve(nvdCve('CVE-2099-0002', [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:widget:1.0:*:*:*:*:*:*:*' }], { vulnStatus: 'Rejected' }));
+    const rejected = parseNvdCve(
+      nvdCve('CVE-2099-0002', [{ vulnerable: true, criteria: 'cpe:2.3:a:acme:widget:1.0:*:*:*:*:*:*:*' }], { vulnStatus: 'Rejected' }),
+    );
     expect(cpeIndexEntries(rejected!)).toEqual([]);
   });
 });

@@ -17,7 +17,20 @@ test('every `npm run X` in docs/deploy.md is a script of package.json', () => {
 });
 
 test('the doc covers the path from a fresh account to a monitored service', () => {
-  for (const topic of ['Bootstrap', 'First deploy', 'providers', 'Secrets', 'First data load', 'Custom domain and DNS', 'Alarms e-mail', 'Updates and rollback', 'Monthly cost', '1 M', '10 M', 'Assumptions']) {
+  for (const topic of [
+    'Bootstrap',
+    'First deploy',
+    'providers',
+    'Secrets',
+    'First data load',
+    'Custom domain and DNS',
+    'Alarms e-mail',
+    'Updates and rollback',
+    'Monthly cost',
+    '1 M',
+    '10 M',
+    'Assumptions',
+  ]) {
     expect(doc, topic).toContain(topic);
   }
 });
@@ -25,7 +38,7 @@ test('the doc covers the path from a fresh account to a monitored service', () =
 /** The doc's text with its line breaks and Markdown emphasis folded away, for phrase checks. */
 const prose = doc.replace(/\s+/g, ' ').replace(/\*\*/g, '');
 
-test('the facts the doc states about the edge are the code\'s', () => {
+test("the facts the doc states about the edge are the code's", () => {
   expect(prose).toContain(`Deploy to ${CLOUDFRONT_REGION}`);
   expect(prose).toContain(`up to the scan limit (${MAX_MANIFEST_LABEL}`);
   expect(prose).toContain(`waits up to ${ORIGIN_READ_TIMEOUT_SECONDS} s`);

@@ -1,7 +1,16 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError, DependencyError, MESSAGES, errorCodeSchema, errorEnvelope, errorEnvelopeSchema, statusOf, type ErrorCode } from '../../shared/domain/errors.js';
+import {
+  ApiError,
+  DependencyError,
+  MESSAGES,
+  errorCodeSchema,
+  errorEnvelope,
+  errorEnvelopeSchema,
+  statusOf,
+  type ErrorCode,
+} from '../../shared/domain/errors.js';
 import { apiHandler } from '../../shared/http/api-handler.js';
 import { okResponse } from '../../shared/http/responses.js';
 import { GATEWAY_RESPONSES, gatewayResponseBody } from '../../shared/platform/gateway.js';
@@ -77,8 +86,10 @@ describe('error codes and the error envelope (product-decisions §2)', () => {
 
   it('every code and message makes an envelope its schema accepts (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...errorCodeSchema.options), fc.string({ minLength: 1 }), (code, message) =>
-        errorEnvelopeSchema.safeParse(JSON.parse(JSON.stringify(errorEnvelope(code, message)))).success,
+      fc.property(
+        fc.constantFrom(...errorCodeSchema.options),
+        fc.string({ minLength: 1 }),
+        (code, message) => errorEnvelopeSchema.safeParse(JSON.parse(JSON.stringify(errorEnvelope(code, message)))).success,
       ),
     );
   });
@@ -112,12 +123,20 @@ describe('error codes and the error envelope (product-decisions §2)', () => {
 
   it('any thrown value that is not ours becomes the same 500 envelope (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string().map((m) => new Error(m))), async (thrown) => {
-        const answer = await answerOf(() => {
-          throw thrown;
-        });
-        return answer.statusCode === 500 && answer.envelope.error.code === 'INTERNAL_ERROR';
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string(),
+          fc.integer(),
+          fc.constant(null),
+          fc.string().map((m) => new Error(m)),
+        ),
+        async (thrown) => {
+          const answer = await answerOf(() => {
+            throw thrown;
+          });
+          return answer.statusCode === 500 && answer.envelope.error.code === 'INTERNAL_ERROR';
+        },
+      ),
       { numRuns: 50 },
     );
   });

@@ -29,7 +29,9 @@ describe('facts in the JSON export record (and so in change-feed records, which 
   });
 
   it('writes them into the JSON export', () => {
-    const body = JSON.parse(renderJson([makeRecord({ facts })], { total: 1, exported: 1, max_rows: 1000, exported_at: '2026-11-26T00:00:00Z' }, '2026-11-26')) as { data: { cves: { facts?: Facts }[] } };
+    const body = JSON.parse(
+      renderJson([makeRecord({ facts })], { total: 1, exported: 1, max_rows: 1000, exported_at: '2026-11-26T00:00:00Z' }, '2026-11-26'),
+    ) as { data: { cves: { facts?: Facts }[] } };
     expect(body.data.cves[0]?.facts?.aka).toEqual(['Log4Shell']);
   });
 });

@@ -11,11 +11,23 @@ import { multitoolGhErrors, sarifSchemaErrors } from '../support/sarif-validatio
 
 describe('days_unpatched', () => {
   it('counts whole days to the patch date when patched, else to the export day', () => {
-    expect(daysUnpatched({ published_date: '2024-01-01', patch: { status: 'available', patch_date: '2024-03-01', patch_urls: [], days_unpatched: 0 } }, '2025-01-01')).toBe(60);
+    expect(
+      daysUnpatched(
+        { published_date: '2024-01-01', patch: { status: 'available', patch_date: '2024-03-01', patch_urls: [], days_unpatched: 0 } },
+        '2025-01-01',
+      ),
+    ).toBe(60);
     expect(daysUnpatched({ published_date: '2024-01-01', patch: { status: 'not_available', patch_urls: [], days_unpatched: 999 } }, '2024-01-11')).toBe(10);
-    expect(daysUnpatched({ published_date: '2024-01-01', patch: { status: 'partial', patch_date: '2024-01-02', patch_urls: [], days_unpatched: 0 } }, '2024-02-01')).toBe(31);
+    expect(
+      daysUnpatched({ published_date: '2024-01-01', patch: { status: 'partial', patch_date: '2024-01-02', patch_urls: [], days_unpatched: 0 } }, '2024-02-01'),
+    ).toBe(31);
     expect(daysUnpatched({ published_date: '2024-02-28' }, '2024-03-01')).toBe(2);
-    expect(daysUnpatched({ published_date: '2024-05-01', patch: { status: 'available', patch_date: '2024-04-01', patch_urls: [], days_unpatched: 0 } }, '2024-06-01')).toBe(0);
+    expect(
+      daysUnpatched(
+        { published_date: '2024-05-01', patch: { status: 'available', patch_date: '2024-04-01', patch_urls: [], days_unpatched: 0 } },
+        '2024-06-01',
+      ),
+    ).toBe(0);
   });
 });
 
@@ -28,8 +40,13 @@ describe('CSV', () => {
   });
   it('writes numbers plainly and unknowns as empty cells', () => {
     const epss = { score: 0.0123, percentile: 0.456, date: '2025-08-25' };
-    const csv = renderCsv([fixtureRecord({ id: 'CVE-2024-0001', score: 7, epss }), fixtureRecord({ id: 'CVE-2024-0002', score: null, patch: null, risk: null })], '2024-02-01');
-    expect(csv.split('\r\n')[0]).toBe('cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile');
+    const csv = renderCsv(
+      [fixtureRecord({ id: 'CVE-2024-0001', score: 7, epss }), fixtureRecord({ id: 'CVE-2024-0002', score: null, patch: null, risk: null })],
+      '2024-02-01',
+    );
+    expect(csv.split('\r\n')[0]).toBe(
+      'cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile',
+    );
     expect(csv.split('\r\n')[1]).toBe(`CVE-2024-0001,Example flaw CVE-2024-0001,HIGH,7,2024-01-15,not_available,17,LOW,3.1,${FIXTURE_VECTOR},0.0123,0.456`);
     expect(csv.split('\r\n')[2]).toBe('CVE-2024-0002,Example flaw CVE-2024-0002,UNKNOWN,,2024-01-15,,,,,,,');
   });
@@ -62,13 +79,25 @@ describe('SARIF', () => {
           title: fc.string({ maxLength: 1500 }),
           description: fc.string({ maxLength: 3000 }),
           summary: fc.string({ maxLength: 2000 }),
-          cwes: fc.array(fc.integer({ min: 1, max: 1400 }).map((n) => `CWE-${n}`), { maxLength: 12 }),
-          score: fc.option(fc.integer({ min: 0, max: 100 }).map((s) => s / 10), { nil: null }),
+          cwes: fc.array(
+            fc.integer({ min: 1, max: 1400 }).map((n) => `CWE-${n}`),
+            { maxLength: 12 },
+          ),
+          score: fc.option(
+            fc.integer({ min: 0, max: 100 }).map((s) => s / 10),
+            { nil: null },
+          ),
         }),
         ({ title, description, summary, cwes, score }) => {
           const base = fixtureRecord({ id: 'CVE-2024-0001', score, title, description, cwes: [...new Set(cwes)] });
           const record = { ...base, title, explanation: base.explanation ? { ...base.explanation, summary } : undefined };
-          const log = renderSarif([record as typeof base], { baseUrl: 'https://x.example', toolVersion: '1', productName: 'PlainCVE', sarifPath: 'a.json', filters: {} });
+          const log = renderSarif([record as typeof base], {
+            baseUrl: 'https://x.example',
+            toolVersion: '1',
+            productName: 'PlainCVE',
+            sarifPath: 'a.json',
+            filters: {},
+          });
           const rule = log.runs[0]?.tool.driver.rules?.[0];
           expect(rule?.shortDescription?.text.trim()).not.toBe('');
           expect(rule?.fullDescription?.text.trim()).not.toBe('');

@@ -24,7 +24,10 @@ const facts = (overrides: Partial<Facts> = {}): Facts => ({
 
 describe('the bug as the record names it', () => {
   it.each([
-    ['Acme Reader 2018.011 and earlier have an untrusted pointer dereference vulnerability. Successful exploitation could lead to arbitrary code execution.', 'untrusted pointer dereference'],
+    [
+      'Acme Reader 2018.011 and earlier have an untrusted pointer dereference vulnerability. Successful exploitation could lead to arbitrary code execution.',
+      'untrusted pointer dereference',
+    ],
     ['Affected is the file /a.php. The manipulation of the argument id leads to sql injection. The attack may be launched remotely.', 'SQL injection'],
     ['This issue affects the file /b.php. The manipulation of the argument name leads to cross site scripting.', 'cross-site scripting'],
     ['The manipulation leads to improper access controls. The attack needs to be approached locally.', 'improper access controls'],
@@ -40,7 +43,15 @@ describe('the bug as the record names it', () => {
   it('names no flaw after one stated gain of several (Oracle: read, update and a partial denial of service)', () => {
     const oracle =
       'Vulnerability in the Solaris component of Oracle Sun Systems Products Suite (subcomponent: Sudo). Difficult to exploit vulnerability allows unauthenticated attacker with network access via multiple protocols to compromise Solaris. Successful attacks of this vulnerability can result in unauthorized update, insert or delete access to some of Solaris accessible data as well as unauthorized read access to a subset of Solaris accessible data and unauthorized ability to cause a partial denial of service (partial DOS) of Solaris.';
-    const title = factTitle(facts({ impacts: ['information_disclosure', 'data_tampering', 'denial_of_service'], component: 'Sudo subcomponent', products: [{ product: 'oracle:solaris', name: 'Oracle Solaris', primary: true }] }), oracle, []);
+    const title = factTitle(
+      facts({
+        impacts: ['information_disclosure', 'data_tampering', 'denial_of_service'],
+        component: 'Sudo subcomponent',
+        products: [{ product: 'oracle:solaris', name: 'Oracle Solaris', primary: true }],
+      }),
+      oracle,
+      [],
+    );
     expect(title).toBe('Oracle Solaris flaw in Sudo subcomponent lets remote attackers read sensitive data');
     expect(bugKind('The kernel allows local users to cause a denial of service.', [], ['denial_of_service'])).toBe('denial of service');
   });
@@ -48,18 +59,35 @@ describe('the bug as the record names it', () => {
 
 describe('who attacks, in a title', () => {
   it('says "attackers", not "local users", of a crafted file a user opens on the machine', () => {
-    const title = factTitle(facts({ attack: { position: 'local', privileges: 'none', user_interaction: true } }), 'Acme Widget has an untrusted pointer dereference vulnerability.', ['CWE-476']);
+    const title = factTitle(
+      facts({ attack: { position: 'local', privileges: 'none', user_interaction: true } }),
+      'Acme Widget has an untrusted pointer dereference vulnerability.',
+      ['CWE-476'],
+    );
     expect(title).toBe('Untrusted pointer dereference in Acme Widget lets attackers run code');
   });
 
   it('says an administrator where the record requires one', () => {
-    expect(factTitle(facts({ attack: { position: 'remote', privileges: 'admin', user_interaction: false } }), 'As obtaining the administrator permission, remote attackers can launch command injection.', [])).toBe('Command injection in Acme Widget lets administrators run code');
+    expect(
+      factTitle(
+        facts({ attack: { position: 'remote', privileges: 'admin', user_interaction: false } }),
+        'As obtaining the administrator permission, remote attackers can launch command injection.',
+        [],
+      ),
+    ).toBe('Command injection in Acme Widget lets administrators run code');
   });
 });
 
 describe('who attacks, in a summary', () => {
   it('never says anyone reaches a client program over the network', () => {
-    const text = factSummary({ facts: facts({ impacts: ['code_execution'] }), description: 'Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.', cweIds: [], severity: '', inKev: false, exploitCode: false });
+    const text = factSummary({
+      facts: facts({ impacts: ['code_execution'] }),
+      description: 'Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.',
+      cweIds: [],
+      severity: '',
+      inKev: false,
+      exploitCode: false,
+    });
     expect(text).toContain('A remote attacker can run their own code.');
     expect(text).not.toMatch(/anyone/i);
   });
@@ -67,7 +95,14 @@ describe('who attacks, in a summary', () => {
 
 describe('what is exposed, in a summary', () => {
   it('says the kind of secret in the plural, whatever the phrase of the record', () => {
-    const text = factSummary({ facts: facts({ impacts: ['information_disclosure'] }), description: 'Go mishandles P-521 curves, which allows attackers to possibly conduct ECDH private key recovery attacks.', cweIds: [], severity: '', inKev: false, exploitCode: false });
+    const text = factSummary({
+      facts: facts({ impacts: ['information_disclosure'] }),
+      description: 'Go mishandles P-521 curves, which allows attackers to possibly conduct ECDH private key recovery attacks.',
+      cweIds: [],
+      severity: '',
+      inKev: false,
+      exploitCode: false,
+    });
     expect(text).toContain('such as private keys.');
   });
 });
@@ -75,14 +110,26 @@ describe('what is exposed, in a summary', () => {
 describe("a VulDB record's text", () => {
   const vuldb =
     'A vulnerability, which was classified as critical, has been found in itsourcecode Gym Management System 1.0. Affected by this issue is some unknown functionality of the file /view_member.php. The manipulation of the argument ID leads to sql injection. The attack may be launched remotely. The exploit has been disclosed to the public and may be used.';
-  const read = facts({ impacts: ['sql_injection'], component: '/view_member.php (ID parameter)', products: [{ product: 'itsourcecode:gym_management_system', name: 'itsourcecode Gym Management System', primary: true }], exploit_public: true });
+  const read = facts({
+    impacts: ['sql_injection'],
+    component: '/view_member.php (ID parameter)',
+    products: [{ product: 'itsourcecode:gym_management_system', name: 'itsourcecode Gym Management System', primary: true }],
+    exploit_public: true,
+  });
 
   it('titles the bug, the file and the product', () => {
     expect(factTitle(read, vuldb, ['CWE-89'])).toBe('SQL injection in `/view_member.php` (ID parameter) in itsourcecode Gym Management System');
   });
 
   it('says who can attack, what they gain and that the exploit is public', () => {
-    const text = factSummary({ facts: read, description: vuldb, cweIds: ['CWE-89'], severity: 'It is rated high: 7.3 out of 10.', inKev: false, exploitCode: false });
+    const text = factSummary({
+      facts: read,
+      description: vuldb,
+      cweIds: ['CWE-89'],
+      severity: 'It is rated high: 7.3 out of 10.',
+      inKev: false,
+      exploitCode: false,
+    });
     expect(text).toContain('This is an SQL injection flaw in');
     expect(text).toContain('can read and change data in the database through SQL injection');
     expect(text).toContain('Public code to exploit it exists.');

@@ -24,47 +24,83 @@ const summary = (f: Facts, description = '', cweIds: string[] = []) =>
 
 describe('the summary from the facts', () => {
   it('says the bug, the part, the product, who attacks, every gain and what the victim does', () => {
-    const text = summary(facts(), 'Heap-based buffer overflow in authplay.dll in Adobe Flash Player allows remote attackers to execute arbitrary code or cause a denial of service via a crafted SWF file.');
+    const text = summary(
+      facts(),
+      'Heap-based buffer overflow in authplay.dll in Adobe Flash Player allows remote attackers to execute arbitrary code or cause a denial of service via a crafted SWF file.',
+    );
     expect(text).toContain('This is a heap-based buffer overflow flaw in authplay.dll in Adobe Flash Player.');
-    expect(text).toContain('A remote attacker can run their own code or stop the software from working if a user opens a file, link or page that the attacker made.');
+    expect(text).toContain(
+      'A remote attacker can run their own code or stop the software from working if a user opens a file, link or page that the attacker made.',
+    );
   });
 
   it('lets no CWE gloss speak over the stated gains: a crash-only bug is no code execution', () => {
-    const text = summary(facts({ impacts: ['denial_of_service'], attack: { position: 'remote', privileges: 'none', user_interaction: false } }), 'Use-after-free in Foo allows remote attackers to cause a denial of service.', ['CWE-416']);
+    const text = summary(
+      facts({ impacts: ['denial_of_service'], attack: { position: 'remote', privileges: 'none', user_interaction: false } }),
+      'Use-after-free in Foo allows remote attackers to cause a denial of service.',
+      ['CWE-416'],
+    );
     expect(text).not.toMatch(/run (?:their own )?code/);
     expect(text).toContain('stop the software from working');
   });
 
   it('never says "from the internet" of an on-path attacker, nor "anyone" of one who signs in', () => {
-    expect(summary(facts({ attack: { position: 'man_in_the_middle', privileges: 'none', user_interaction: false }, impacts: ['information_disclosure'] }))).not.toMatch(/internet|anyone/i);
+    expect(
+      summary(facts({ attack: { position: 'man_in_the_middle', privileges: 'none', user_interaction: false }, impacts: ['information_disclosure'] })),
+    ).not.toMatch(/internet|anyone/i);
     expect(summary(facts({ attack: { position: 'remote', privileges: 'user', user_interaction: false } }))).not.toMatch(/anyone/i);
   });
 
   it('says a malicious server attacks the client that connects to it', () => {
-    const text = summary(facts({ impacts: ['information_disclosure'], attack: { position: 'remote', privileges: 'none', user_interaction: false } }), 'The resend_bytes function in roaming_common.c in the client in OpenSSH allows remote servers to obtain sensitive information from process memory by requesting transmission of an entire buffer, as demonstrated by reading a private key.');
+    const text = summary(
+      facts({ impacts: ['information_disclosure'], attack: { position: 'remote', privileges: 'none', user_interaction: false } }),
+      'The resend_bytes function in roaming_common.c in the client in OpenSSH allows remote servers to obtain sensitive information from process memory by requesting transmission of an entire buffer, as demonstrated by reading a private key.',
+    );
     expect(text).toContain('A malicious or compromised server can attack the clients that connect to it');
     expect(text).toContain('such as process memory and private key');
   });
 
   it('shows the names the bug is known by, and counts the products that only ship it', () => {
-    const text = summary(facts({ aka: ['Heartbleed'], products: [{ product: 'openssl:openssl', name: 'OpenSSL', primary: true }, { product: 'a:b', name: 'B', primary: false }, { product: 'c:d', name: 'D', primary: false }] }));
+    const text = summary(
+      facts({
+        aka: ['Heartbleed'],
+        products: [
+          { product: 'openssl:openssl', name: 'OpenSSL', primary: true },
+          { product: 'a:b', name: 'B', primary: false },
+          { product: 'c:d', name: 'D', primary: false },
+        ],
+      }),
+    );
     expect(text).toContain('It is also known as Heartbleed.');
     expect(text).toContain('NVD also lists 2 other products that include the flawed code.');
     expect(text).not.toMatch(/flaw in 3 products/);
   });
 
   it('says a local user gains root where the record says root', () => {
-    expect(summary(facts({ impacts: ['privilege_escalation'], attack: { position: 'local', privileges: 'user', user_interaction: false } }), 'allows local users to gain root privileges.')).toContain('A local user of the machine can raise their privileges on the system (up to root).');
+    expect(
+      summary(
+        facts({ impacts: ['privilege_escalation'], attack: { position: 'local', privileges: 'user', user_interaction: false } }),
+        'allows local users to gain root privileges.',
+      ),
+    ).toContain('A local user of the machine can raise their privileges on the system (up to root).');
   });
 });
 
 describe('the title from the facts', () => {
   it('says the bug, the part, the product and the main gain', () => {
-    expect(factTitle(facts(), 'Heap-based buffer overflow in authplay.dll in Adobe Flash Player …', [])).toBe('Heap-based buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code');
+    expect(factTitle(facts(), 'Heap-based buffer overflow in authplay.dll in Adobe Flash Player …', [])).toBe(
+      'Heap-based buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code',
+    );
   });
 
   it('leaves out a gain the bug class already says', () => {
-    expect(factTitle(facts({ impacts: ['sql_injection'], component: 'search.php', attack: { position: 'remote', privileges: 'none', user_interaction: false } }), 'SQL injection vulnerability in search.php …', [])).toBe('SQL injection in search.php in Adobe Flash Player');
+    expect(
+      factTitle(
+        facts({ impacts: ['sql_injection'], component: 'search.php', attack: { position: 'remote', privileges: 'none', user_interaction: false } }),
+        'SQL injection vulnerability in search.php …',
+        [],
+      ),
+    ).toBe('SQL injection in search.php in Adobe Flash Player');
   });
 
   it('names the product and the gain when the record names no bug class, never "Security flaw in"', () => {
@@ -76,7 +112,11 @@ describe('the title from the facts', () => {
   });
 
   it('names a family of products by the words their names share', () => {
-    const windows = ['Microsoft Windows XP', 'Microsoft Windows 7', 'Microsoft Windows Server 2008', 'Windows 8 x64 (64-bit)'].map((name, i) => ({ product: `microsoft:w${i}`, name, primary: true }));
+    const windows = ['Microsoft Windows XP', 'Microsoft Windows 7', 'Microsoft Windows Server 2008', 'Windows 8 x64 (64-bit)'].map((name, i) => ({
+      product: `microsoft:w${i}`,
+      name,
+      primary: true,
+    }));
     expect(productSubject(windows, true).subject).toBe('Microsoft Windows');
   });
 });
@@ -85,7 +125,10 @@ describe('the bug class a description names', () => {
   it.each([
     ['Multiple stack-based buffer overflows in the Server Agent …', 'stack-based buffer overflow'],
     ['Cross-site scripting (XSS) vulnerability in search.php …', 'cross-site scripting'],
-    ['Unspecified vulnerability in Apple QuickTime allows remote attackers to cause a denial of service and execute arbitrary code via a crafted file, which triggers memory corruption.', 'memory corruption'],
+    [
+      'Unspecified vulnerability in Apple QuickTime allows remote attackers to cause a denial of service and execute arbitrary code via a crafted file, which triggers memory corruption.',
+      'memory corruption',
+    ],
     ['The kernel allows local users to cause a denial of service.', 'denial of service'],
     ['NULL pointer dereference in libclamav …', 'null pointer dereference'],
   ])('%s → %s', (text, bug) => expect(describedBug(text)).toBe(bug));
@@ -94,7 +137,10 @@ describe('the bug class a description names', () => {
 describe('famous records, as their descriptions read', () => {
   it('names a family of products the description abbreviates (MS08-067: "Windows 2000 SP4, XP SP2 …, Server 2003")', () => {
     const product = (name: string) => ({ vendor: 'microsoft', product: name, ranges: [], openEnded: false, fixedVersions: [], part: 'o' as const });
-    const facts = factProducts([product('windows_2000'), product('windows_xp'), product('windows_server_2003'), product('windows_7')], 'The Server service in Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 allows remote attackers to execute arbitrary code.');
+    const facts = factProducts(
+      [product('windows_2000'), product('windows_xp'), product('windows_server_2003'), product('windows_7')],
+      'The Server service in Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 allows remote attackers to execute arbitrary code.',
+    );
     expect(facts.map((p) => p.primary)).toEqual([true, true, true, false]);
   });
 
@@ -105,7 +151,14 @@ describe('famous records, as their descriptions read', () => {
 
 describe('a title from the description', () => {
   it('drops a leading category: "Unspecified vulnerability in X …" says X and what happens', () => {
-    const title = deriveTitle({ id: 'CVE-2005-0001', cweCatalogue: new Map() }, { rejected: false, cweIds: [], description: 'Unspecified vulnerability in the Mac OS X kernel before 10.3.8 allows local users to cause a denial of service.' });
+    const title = deriveTitle(
+      { id: 'CVE-2005-0001', cweCatalogue: new Map() },
+      {
+        rejected: false,
+        cweIds: [],
+        description: 'Unspecified vulnerability in the Mac OS X kernel before 10.3.8 allows local users to cause a denial of service.',
+      },
+    );
     expect(title.value).toBe('Mac OS X kernel before 10.3.8 allows local users to cause a denial of service');
     expect(isGenericTitle(title.value)).toBe(false);
   });

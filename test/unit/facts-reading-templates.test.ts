@@ -16,7 +16,10 @@ const VULDB =
 
 describe('impacts of phrases a reading found missed', () => {
   it.each<[string, string[]]>([
-    ['allows attackers to cause a denial of service (CPU consumption) or possibly conduct ECDH private key recovery attacks.', ['information_disclosure', 'denial_of_service']],
+    [
+      'allows attackers to cause a denial of service (CPU consumption) or possibly conduct ECDH private key recovery attacks.',
+      ['information_disclosure', 'denial_of_service'],
+    ],
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
     ['The plugin has a nopriv_ AJAX action that allows modification of the siteurl setting.', ['data_tampering']],
     ['allows deletion of arbitrary posts by unauthenticated users.', ['data_tampering']],
@@ -30,21 +33,48 @@ describe('impacts of phrases a reading found missed', () => {
 
 describe('who can attack, in the CNAs templates', () => {
   it.each<[string, ReturnType<typeof describedAttack>]>([
-    ['As obtaining the administrator permission, remote attackers can launch command injection to execute command arbitrary.', { position: 'remote', privileges: 'admin', userInteraction: false }],
-    ['After obtaining general user permission, remote attackers can inject JavaScript into the page.', { position: 'remote', privileges: 'user', userInteraction: true }],
-    ['Foo for Windows suffers from a SYSTEM privilege escalation vulnerability in its service. An authenticated attacker may modify this file to load a plugin.', { position: 'local', privileges: 'user' }],
+    [
+      'As obtaining the administrator permission, remote attackers can launch command injection to execute command arbitrary.',
+      { position: 'remote', privileges: 'admin', userInteraction: false },
+    ],
+    [
+      'After obtaining general user permission, remote attackers can inject JavaScript into the page.',
+      { position: 'remote', privileges: 'user', userInteraction: true },
+    ],
+    [
+      'Foo for Windows suffers from a SYSTEM privilege escalation vulnerability in its service. An authenticated attacker may modify this file to load a plugin.',
+      { position: 'local', privileges: 'user' },
+    ],
     ['A local privilege escalation vulnerability in the Foo agent lets an attacker gain root.', { position: 'local' }],
     ['The manipulation leads to improper access controls. The attack needs to be approached locally.', { position: 'local' }],
     ['The manipulation leads to sql injection. The attack may be launched remotely.', { position: 'remote', userInteraction: false }],
-    ['Easily exploitable vulnerability allows low privileged attacker with network access via HTTP to compromise Foo.', { position: 'remote', privileges: 'user', userInteraction: false }],
-    ['Easily exploitable vulnerability allows unauthenticated attacker with logon to the infrastructure where Foo executes to compromise Foo.', { position: 'local', privileges: 'none' }],
-    ['Difficult to exploit vulnerability allows unauthenticated attacker with network access via HTTP to compromise Foo. Successful attacks require human interaction from a person other than the attacker.', { position: 'remote', privileges: 'none', userInteraction: true }],
+    [
+      'Easily exploitable vulnerability allows low privileged attacker with network access via HTTP to compromise Foo.',
+      { position: 'remote', privileges: 'user', userInteraction: false },
+    ],
+    [
+      'Easily exploitable vulnerability allows unauthenticated attacker with logon to the infrastructure where Foo executes to compromise Foo.',
+      { position: 'local', privileges: 'none' },
+    ],
+    [
+      'Difficult to exploit vulnerability allows unauthenticated attacker with network access via HTTP to compromise Foo. Successful attacks require human interaction from a person other than the attacker.',
+      { position: 'remote', privileges: 'none', userInteraction: true },
+    ],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
 
   it("reads Wordfence's access levels and Patchstack's attack names", () => {
-    expect(describedAttack('This makes it possible for authenticated attackers, with administrator-level access and above, to inject arbitrary web scripts in pages.').privileges).toBe('admin');
-    expect(describedAttack('This makes it possible for authenticated attackers, with contributor-level access and above, to inject arbitrary web scripts in pages.').privileges).toBe('user');
-    expect(describedImpacts('Missing Authorization vulnerability in Foo Bar allows Exploiting Incorrectly Configured Access Control Security Levels.')).toEqual(['security_bypass']);
+    expect(
+      describedAttack(
+        'This makes it possible for authenticated attackers, with administrator-level access and above, to inject arbitrary web scripts in pages.',
+      ).privileges,
+    ).toBe('admin');
+    expect(
+      describedAttack('This makes it possible for authenticated attackers, with contributor-level access and above, to inject arbitrary web scripts in pages.')
+        .privileges,
+    ).toBe('user');
+    expect(describedImpacts('Missing Authorization vulnerability in Foo Bar allows Exploiting Incorrectly Configured Access Control Security Levels.')).toEqual(
+      ['security_bypass'],
+    );
     expect(describedImpacts('Deserialization of Untrusted Data vulnerability in Foo Bar allows Object Injection.')).toEqual(['code_execution']);
   });
 
@@ -61,7 +91,9 @@ describe('who can attack, in the CNAs templates', () => {
 describe("VulDB's template", () => {
   it('reads the file, the argument and the public exploit', () => {
     expect(describedComponent(VULDB)).toBe('/view_member.php (ID parameter)');
-    expect(describedComponent('This vulnerability affects unknown code of the component Login. The manipulation of the argument user leads to denial of service.')).toBe('Login component (user parameter)');
+    expect(
+      describedComponent('This vulnerability affects unknown code of the component Login. The manipulation of the argument user leads to denial of service.'),
+    ).toBe('Login component (user parameter)');
     expect(exploitPublic(new Set(), [], VULDB)).toEqual({ value: true, provenance: 'description: the exploit is public' });
     expect(exploitPublic(new Set(), [], 'The attack may be launched remotely.').value).toBe(false);
   });
@@ -69,8 +101,12 @@ describe("VulDB's template", () => {
   it('names the product the description names where the record lists none', () => {
     expect(factProducts([], VULDB)).toEqual([{ product: 'itsourcecode:gym_management_system', name: 'itsourcecode Gym Management System', primary: true }]);
     expect(factProducts([], 'Go before 1.10.8 mishandles P-521 elliptic curves.')).toEqual([{ product: 'go:go', name: 'Go', primary: true }]);
-    expect(factProducts([], 'Use-after-free vulnerability in Microsoft Internet Explorer 9 and 10 allows remote attackers to execute arbitrary code.')).toEqual([{ product: 'microsoft:internet_explorer', name: 'Microsoft Internet Explorer', primary: true }]);
-    expect(factProducts([], 'SAP HANA Extend Application Services (XS) does not encrypt transmissions.')).toEqual([{ product: 'sap:hana_extend_application_services_(xs)', name: 'SAP HANA Extend Application Services (XS)', primary: true }]);
+    expect(factProducts([], 'Use-after-free vulnerability in Microsoft Internet Explorer 9 and 10 allows remote attackers to execute arbitrary code.')).toEqual(
+      [{ product: 'microsoft:internet_explorer', name: 'Microsoft Internet Explorer', primary: true }],
+    );
+    expect(factProducts([], 'SAP HANA Extend Application Services (XS) does not encrypt transmissions.')).toEqual([
+      { product: 'sap:hana_extend_application_services_(xs)', name: 'SAP HANA Extend Application Services (XS)', primary: true },
+    ]);
     expect(factProducts([], 'A crafted file may cause a crash.')).toEqual([]);
     expect(factProducts([], 'An issue was discovered in function zzip_disk_entry_to_file_header in mmapped.c in zziplib 0.13.69.')).toEqual([]);
     expect(factProducts([], 'A vulnerability has been found in crmeb_java up to 1.3.4.')).toEqual([]);
@@ -117,7 +153,10 @@ describe('the CNAs wordings of a consequence', () => {
     ['A receiver of a federated share could update the permissions and therefore elevate their own permissions.', ['privilege_escalation']],
     ['Generated Support Bundles contains private S/MIME and PGP keys if containing folder is not hidden.', ['information_disclosure']],
     ['Nomad is vulnerable to unintentional exposure of the workload identity token in audit logs.', ['information_disclosure']],
-    ['may permit a privileged attacker to perform memory reads potentially leading to a loss of confidentiality or arbitrary kernel execution.', ['code_execution', 'information_disclosure']],
+    [
+      'may permit a privileged attacker to perform memory reads potentially leading to a loss of confidentiality or arbitrary kernel execution.',
+      ['code_execution', 'information_disclosure'],
+    ],
     ['Couchbase Server allows HTTP Host header injection.', ['data_tampering']],
     ['VisiCut 2.1 allows stack consumption via an XML document with nested set elements.', ['denial_of_service']],
     ['a string containing special tokens is parsed twice.', []],
@@ -125,12 +164,21 @@ describe('the CNAs wordings of a consequence', () => {
     ["An authenticated user's token could be used by another source after the user had logged out.", ['security_bypass']],
     ['Improper neutralization in some Zoom Workplace Apps may allow an authenticated user to impact app integrity via network access.', ['data_tampering']],
     ['Buttercup allows attackers to obtain the hash of the master password.', ['information_disclosure']],
-    ['Minerbabe ships with SSH host keys baked into the installation image, which allows man-in-the-middle attacks.', ['information_disclosure', 'data_tampering']],
+    [
+      'Minerbabe ships with SSH host keys baked into the installation image, which allows man-in-the-middle attacks.',
+      ['information_disclosure', 'data_tampering'],
+    ],
     ['An attacker in a privileged network position may be able to alter network traffic.', ['data_tampering']],
     ['TinyLab linux-lab is vulnerable to insecure permissions. The default configuration could cause Container Escape.', ['security_bypass']],
     ['There is an interface unauthorized access vulnerability in the background of Foo.', ['security_bypass']],
-    ['Jenkins Warnings Plugin does not set the appropriate context for credentials lookup, allowing attackers with Item/Configure permission to access and capture credentials they are not entitled to.', ['information_disclosure']],
-    ["Jenkins Config File Provider Plugin does not mask (i.e., replace with asterisks) credentials specified in configuration files when they're written to the build log.", ['information_disclosure']],
+    [
+      'Jenkins Warnings Plugin does not set the appropriate context for credentials lookup, allowing attackers with Item/Configure permission to access and capture credentials they are not entitled to.',
+      ['information_disclosure'],
+    ],
+    [
+      "Jenkins Config File Provider Plugin does not mask (i.e., replace with asterisks) credentials specified in configuration files when they're written to the build log.",
+      ['information_disclosure'],
+    ],
     ['A missing permission check allows attackers with Overall/Read permission to connect to an attacker-specified hostname and port.', ['request_forgery']],
     ['is_closing_session() allows users to fill up apport.log', ['denial_of_service']],
     ['Exposure of Sensitive Information to an Unauthorized Access vulnerability in OpenText NetIQ.', ['information_disclosure']],
@@ -154,11 +202,16 @@ describe('the CNAs wordings of a consequence', () => {
 
 describe('a new reading of random records: the phrases it found misread', () => {
   it('names each bug an unquoted aka gives', () => {
-    expect(describedAka('allows local users to bypass kernel-mode hook handlers, aka an argument-switch attack or a KHOBE attack.')).toEqual(['argument-switch attack', 'KHOBE attack']);
+    expect(describedAka('allows local users to bypass kernel-mode hook handlers, aka an argument-switch attack or a KHOBE attack.')).toEqual([
+      'argument-switch attack',
+      'KHOBE attack',
+    ]);
   });
 
   it('takes an attacker who sniffs the network for one on the path, not one anywhere on the internet', () => {
-    expect(describedAttack('does not encrypt transmissions, which allows remote attackers to obtain credentials by sniffing the network.').position).toBe('man_in_the_middle');
+    expect(describedAttack('does not encrypt transmissions, which allows remote attackers to obtain credentials by sniffing the network.').position).toBe(
+      'man_in_the_middle',
+    );
   });
 
   it('takes a man-in-the-middle attack the text allows for an on-path attacker', () => {
@@ -166,6 +219,8 @@ describe('a new reading of random records: the phrases it found misread', () => 
   });
 
   it('leaves open whether a user acts where a client program is attacked via unspecified vectors', () => {
-    expect(describedAttack('Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.').userInteraction).toBeUndefined();
+    expect(
+      describedAttack('Adobe Reader and Acrobat before 11.0.18 allow attackers to execute arbitrary code via unspecified vectors.').userInteraction,
+    ).toBeUndefined();
   });
 });

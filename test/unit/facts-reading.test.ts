@@ -11,14 +11,18 @@ import { parseCvssVector } from '../../shared/ingest/explainer/attack.js';
 
 describe('the parts of a description the grammar reads', () => {
   it('drops NOTE sentences, aka titles and mentions of other records', () => {
-    const text = statedProse('Flaw in X allows local users to gain privileges, aka "Remote Code Execution Vulnerability," a different vulnerability than CVE-2015-0001. NOTE: this is disputed.');
+    const text = statedProse(
+      'Flaw in X allows local users to gain privileges, aka "Remote Code Execution Vulnerability," a different vulnerability than CVE-2015-0001. NOTE: this is disputed.',
+    );
     expect(text).not.toMatch(/Remote Code Execution|CVE-2015-0001|disputed/);
     expect(text).toMatch(/gain privileges/);
   });
 
   it('cuts the vector clause, up to a consequence stated again', () => {
     expect(consequenceProse('allows physically proximate attackers to bypass restrictions via a long password that triggers a crash.')).not.toMatch(/crash/);
-    expect(consequenceProse('allows attackers to cause a denial of service via a crafted file, or possibly execute arbitrary code via a crafted image.')).toMatch(/execute arbitrary code/);
+    expect(
+      consequenceProse('allows attackers to cause a denial of service via a crafted file, or possibly execute arbitrary code via a crafted image.'),
+    ).toMatch(/execute arbitrary code/);
     expect(consequenceProse('allows users to execute code by uploading a file, then requesting it.')).not.toMatch(/uploading/);
   });
 });
@@ -26,7 +30,10 @@ describe('the parts of a description the grammar reads', () => {
 describe('impacts, phrase by phrase', () => {
   it.each<[string, string[]]>([
     ['allows remote attackers to execute arbitrary code via a crafted file.', ['code_execution']],
-    ['might allow remote attackers to cause a denial of service or possibly have unspecified other impact via a long name.', ['denial_of_service', 'unspecified']],
+    [
+      'might allow remote attackers to cause a denial of service or possibly have unspecified other impact via a long name.',
+      ['denial_of_service', 'unspecified'],
+    ],
     ['allows remote attackers to cause a denial of service (crash) and possibly execute arbitrary code.', ['code_execution', 'denial_of_service']],
     ['allows remote attackers to execute arbitrary SQL commands via the id parameter.', ['sql_injection']],
     ['allows remote attackers to inject arbitrary web script or HTML via the q parameter.', ['cross_site_scripting']],
@@ -35,8 +42,14 @@ describe('impacts, phrase by phrase', () => {
     ['allows remote attackers to redirect users to arbitrary web sites and conduct phishing attacks via a URL.', ['spoofing']],
     ['allows local users to gain privileges via a crafted application.', ['privilege_escalation']],
     ['could allow an authenticated local attacker to execute arbitrary code on the system as root.', ['code_execution', 'privilege_escalation']],
-    ['allows remote attackers to bypass intended access restrictions, and list or read arbitrary documents, by providing keywords.', ['security_bypass', 'information_disclosure']],
-    ['allows remote attackers to affect confidentiality, integrity, and availability via unknown vectors.', ['information_disclosure', 'data_tampering', 'denial_of_service']],
+    [
+      'allows remote attackers to bypass intended access restrictions, and list or read arbitrary documents, by providing keywords.',
+      ['security_bypass', 'information_disclosure'],
+    ],
+    [
+      'allows remote attackers to affect confidentiality, integrity, and availability via unknown vectors.',
+      ['information_disclosure', 'data_tampering', 'denial_of_service'],
+    ],
     ['allows remote attackers to affect integrity via vectors related to COM.', ['data_tampering']],
     ['Wireless keys are stored in plain text on the device.', ['information_disclosure']],
     ['allows remote attackers to reconfigure a hop-limit setting via a small value.', ['data_tampering']],
@@ -52,24 +65,36 @@ describe('impacts, phrase by phrase', () => {
     ['Linear eMerge E3-Series devices have Cleartext Credentials in a Database.', ['information_disclosure']],
     ['Cisco Guard, when anti-spoofing is enabled, allows remote attackers to inject arbitrary web script or HTML.', ['cross_site_scripting']],
     ['some menu links may be crafted to execute JavaScript when the administrator is logged in.', ['cross_site_scripting']],
-    ['An unauthenticated physical attacker can execute arbitrary code, manipulate system data or terminate service.', ['code_execution', 'data_tampering', 'denial_of_service']],
+    [
+      'An unauthenticated physical attacker can execute arbitrary code, manipulate system data or terminate service.',
+      ['code_execution', 'data_tampering', 'denial_of_service'],
+    ],
     ['allows a remote attacker to log in with the root privilege if the product is in its default settings.', ['privilege_escalation']],
-    ['Browser is affected by type confusion vulnerability, successful exploitation of this vulnerability may affect service availability.', ['denial_of_service']],
+    [
+      'Browser is affected by type confusion vulnerability, successful exploitation of this vulnerability may affect service availability.',
+      ['denial_of_service'],
+    ],
     ['This could render the device inoperable when malicious firmware is downloaded.', ['denial_of_service']],
     ['Type Confusion in V8 allowed a remote attacker to potentially exploit object corruption via a crafted HTML page.', ['unspecified']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('never reads a crash-only bug as code execution, nor a memory class as an impact', () => {
-    expect(describedImpacts('A use-after-free in Foo allows remote attackers to cause a denial of service (application crash).')).toEqual(['denial_of_service']);
+    expect(describedImpacts('A use-after-free in Foo allows remote attackers to cause a denial of service (application crash).')).toEqual([
+      'denial_of_service',
+    ]);
     expect(describedImpacts('Buffer overflow in Foo 1.2.')).toEqual([]);
   });
 
   it('does not take a crash in the vector clause for what the attacker gains', () => {
-    expect(describedImpacts('allows physically proximate attackers to bypass intended access restrictions via a long password that triggers a SystemUI crash.')).toEqual(['security_bypass']);
+    expect(
+      describedImpacts('allows physically proximate attackers to bypass intended access restrictions via a long password that triggers a SystemUI crash.'),
+    ).toEqual(['security_bypass']);
   });
 
   it('does not take an aka title for a stated impact', () => {
-    expect(describedImpacts('allows local users to gain privileges via a DLL, aka "DLL Planting Remote Code Execution Vulnerability."')).toEqual(['privilege_escalation']);
+    expect(describedImpacts('allows local users to gain privileges via a DLL, aka "DLL Planting Remote Code Execution Vulnerability."')).toEqual([
+      'privilege_escalation',
+    ]);
   });
 
   it('falls back to the weakness the description names where it states no consequence', () => {
@@ -93,23 +118,44 @@ describe('who can attack, phrase by phrase', () => {
     ['allows remote administrators to include local files via the tab parameter.', { position: 'remote', privileges: 'admin', userInteraction: false }],
     ['allows local users to gain privileges via a crafted application.', { position: 'local', privileges: 'user', userInteraction: false }],
     ['allows physically proximate attackers to bypass restrictions via a long password.', { position: 'physical', privileges: 'none', userInteraction: false }],
-    ['allows man-in-the-middle attackers to spoof servers via a crafted certificate.', { position: 'man_in_the_middle', privileges: 'none', userInteraction: false }],
-    ['allows remote attackers to reconfigure a setting via a Router Advertisement (RA) message.', { position: 'adjacent', privileges: 'none', userInteraction: false }],
+    [
+      'allows man-in-the-middle attackers to spoof servers via a crafted certificate.',
+      { position: 'man_in_the_middle', privileges: 'none', userInteraction: false },
+    ],
+    [
+      'allows remote attackers to reconfigure a setting via a Router Advertisement (RA) message.',
+      { position: 'adjacent', privileges: 'none', userInteraction: false },
+    ],
     ['allows remote domains to cause a denial of service via a crafted hypercall.', { position: 'local', privileges: 'user', userInteraction: false }],
     ['allows guest OS users to gain privileges on the host.', { position: 'local', privileges: 'user' }],
     ['allows low privileged attacker with network access via HTTP to compromise Foo.', { position: 'remote', privileges: 'user', userInteraction: false }],
-    ['allows high privileged attacker with network access via multiple protocols to compromise Foo.', { position: 'remote', privileges: 'admin', userInteraction: false }],
+    [
+      'allows high privileged attacker with network access via multiple protocols to compromise Foo.',
+      { position: 'remote', privileges: 'admin', userInteraction: false },
+    ],
     ['This is exploitable by authenticated users who have local filesystem access.', { position: 'local', privileges: 'user' }],
-    ['may allow disclosure of information to an attacker with local user access via side-channel analysis.', { position: 'local', privileges: 'user', userInteraction: false }],
+    [
+      'may allow disclosure of information to an attacker with local user access via side-channel analysis.',
+      { position: 'local', privileges: 'user', userInteraction: false },
+    ],
     ['allows the owner of the contract to set the balance of an arbitrary user.', { privileges: 'admin' }],
     ['allows attackers with Overall/Read access to obtain the configuration.', { privileges: 'user' }],
     ['Foo devices allow authenticated remote code execution via crafted JSON data.', { position: 'remote', privileges: 'user', userInteraction: false }],
     ['allows user-assisted remote attackers to execute arbitrary code via a crafted file.', { position: 'remote', privileges: 'none', userInteraction: true }],
     ['allows attackers to cause a denial of service via unspecified vectors.', {}],
-    ['may allow an unauthenticated user to potentially enable denial of service via network access.', { position: 'remote', privileges: 'none', userInteraction: false }],
+    [
+      'may allow an unauthenticated user to potentially enable denial of service via network access.',
+      { position: 'remote', privileges: 'none', userInteraction: false },
+    ],
     ['a non-administrative attacker on the local server could create a DLL.', { position: 'local', privileges: 'user' }],
-    ['allow remote attackers to execute arbitrary OS commands as root by leveraging admin access and sending a request.', { position: 'remote', privileges: 'admin', userInteraction: false }],
-    ['This could lead to local escalation of privilege with System execution privileges needed. User interaction is not needed for exploitation.', { position: 'local', privileges: 'admin', userInteraction: false }],
+    [
+      'allow remote attackers to execute arbitrary OS commands as root by leveraging admin access and sending a request.',
+      { position: 'remote', privileges: 'admin', userInteraction: false },
+    ],
+    [
+      'This could lead to local escalation of privilege with System execution privileges needed. User interaction is not needed for exploitation.',
+      { position: 'local', privileges: 'admin', userInteraction: false },
+    ],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
 
   it('does not take a word of the product for the attacker ("the admin panel allows remote attackers")', () => {
@@ -133,7 +179,11 @@ describe('who can attack, phrase by phrase', () => {
   });
 
   it('reads the CVSS vector where the description is silent; v2 says nothing of a victim', () => {
-    expect(cvssAttack(parseCvssVector('CVSS:3.1/AV:L/AC:L/PR:N/UI:R/S:U/C:N/I:N/A:H'))).toEqual({ position: 'local', privileges: 'none', user_interaction: true });
+    expect(cvssAttack(parseCvssVector('CVSS:3.1/AV:L/AC:L/PR:N/UI:R/S:U/C:N/I:N/A:H'))).toEqual({
+      position: 'local',
+      privileges: 'none',
+      user_interaction: true,
+    });
     expect(cvssAttack(parseCvssVector('AV:A/AC:L/Au:S/C:N/I:N/A:P'))).toEqual({ position: 'adjacent', privileges: 'user', user_interaction: null });
     expect(cvssAttack(undefined)).toEqual({ position: null, privileges: null, user_interaction: null });
   });
@@ -141,7 +191,10 @@ describe('who can attack, phrase by phrase', () => {
 
 describe('component, aka, exploit and products', () => {
   it.each<[string, string | null]>([
-    ['SQL injection vulnerability in bannerclick.php in Foo 2.0 allows remote attackers to execute arbitrary SQL commands via the adid parameter.', 'bannerclick.php (adid parameter)'],
+    [
+      'SQL injection vulnerability in bannerclick.php in Foo 2.0 allows remote attackers to execute arbitrary SQL commands via the adid parameter.',
+      'bannerclick.php (adid parameter)',
+    ],
     ['The specific flaw exists within the importTextData method.', 'importTextData method'],
     ['Vulnerability in the MySQL Server component of Oracle MySQL (subcomponent: Server: Optimizer).', 'Server: Optimizer subcomponent'],
     ['Buffer overflow in Foo 1.2 allows remote attackers to execute arbitrary code.', null],
@@ -153,7 +206,10 @@ describe('component, aka, exploit and products', () => {
     ["JNDI features do not protect against attacker-controlled endpoints, aka the 'Log4Shell' issue.", ['Log4Shell']],
     ['allows physically proximate attackers to bypass restrictions, aka internal bug 22214934.', []],
     ['vmware-authd (aka the Authorization process) in VMware Workstation allows attackers to cause a denial of service.', []],
-    ['The Server service in Microsoft Windows allows remote attackers to execute arbitrary code, as exploited by Gimmiv.A in October 2008 (MS08-067).', ['MS08-067']],
+    [
+      'The Server service in Microsoft Windows allows remote attackers to execute arbitrary code, as exploited by Gimmiv.A in October 2008 (MS08-067).',
+      ['MS08-067'],
+    ],
   ])('aka of %s', (text, aka) => expect(describedAka(text)).toEqual(aka));
 
   it('counts exploit sources, Exploit-tagged references and exploit archives', () => {
@@ -162,12 +218,18 @@ describe('component, aka, exploit and products', () => {
     expect(referencePointsAtExploit({ url: 'https://github.com/foo/bar', tags: ['exploit'] })).toBe(true);
     expect(referencePointsAtExploit({ url: 'https://example.com/advisory', tags: ['vendor advisory'] })).toBe(false);
     expect(exploitPublic(new Set(['Metasploit']), []).value).toBe(true);
-    expect(exploitPublic(new Set(), [{ url: 'https://example.com/', tags: ['patch'] }])).toEqual({ value: false, provenance: 'no exploit source or exploit reference' });
+    expect(exploitPublic(new Set(), [{ url: 'https://example.com/', tags: ['patch'] }])).toEqual({
+      value: false,
+      provenance: 'no exploit source or exploit reference',
+    });
   });
 
   it('marks the products the description names as primary, the others as also in', () => {
     const product = (vendor: string, name: string) => ({ vendor, product: name, ranges: [], openEnded: false, fixedVersions: [] });
-    const facts = factProducts([product('openssl', 'openssl'), product('redhat', 'enterprise_linux'), product('openssl', 'openssl')], 'The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not handle Heartbeat packets.');
+    const facts = factProducts(
+      [product('openssl', 'openssl'), product('redhat', 'enterprise_linux'), product('openssl', 'openssl')],
+      'The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not handle Heartbeat packets.',
+    );
     expect(facts).toEqual([
       { product: 'openssl:openssl', name: 'OpenSSL', primary: true },
       { product: 'redhat:enterprise_linux', name: 'Red Hat Enterprise Linux', primary: false },

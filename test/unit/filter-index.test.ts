@@ -11,7 +11,10 @@ const recordArb = fc
   .record({
     year: fc.integer({ min: 2019, max: 2024 }),
     n: fc.integer({ min: 1000, max: 120000 }),
-    score: fc.option(fc.integer({ min: 0, max: 100 }).map((s) => s / 10), { nil: null }),
+    score: fc.option(
+      fc.integer({ min: 0, max: 100 }).map((s) => s / 10),
+      { nil: null },
+    ),
     day: fc.integer({ min: 1, max: 5 }),
     risk: fc.constantFrom('CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW', null),
     patch: fc.constantFrom('available', 'partial', 'workaround_only', 'not_available', null),
@@ -161,5 +164,7 @@ describe('index cache', () => {
   });
 });
 
-const FORMAT_3_WHOLE = 'H4sIAAAAAAAAA0VQTUvDQBCdWE/+CcMInjay2dQPctLGHgqleJAiioc1WdPVZNN2t2mLSP0b6v/yt3hTkmzIY2B4b94bmLmJpsPR9V3vGwDesBRLLQuFIZaBp3k+zwQSfFrJzFwZDJFR1vdo4FH/ltKwrhNK6T0SjIuVMhgygoanE54LjeED8jivNqxlkgqDBFUq1QYfa9MoiZpMQFAmerA1VYZdEJzxrTY8frXS+dk7fH1WOLqEGr87gI/F4c9m0HGAPQDoQQfHai2OAWDckn3r+bPc9mg69JorKfUPLAs8nwX902oel6KbO3qRuVK9iNjIQrlSuc2hrcvmnJngc7coxfI5K9aVrX4D/AMvFtkIfAEAAA==';
-const FORMAT_3_COLUMNS = 'H4sIAAAAAAAAAwtwDnP1dIlgnsXAwFCtVJZaVJyZn6dkpVRmrFucmFuQk6qko5RUmplT4liiZKVkZGBkomtgrGtgGGJgYAVGegYGBlFKOkrJ+aV5JUpWRjpKJYnpfom5qcVKVtFKicm5IBPKM1PSU0uUdJTy0jPzKpRiwYo8U5wheox1lDJTip0qS0B6jCx0lDISK4tLEpOzoUIGtQwMs2aCgLIDAxj8qGdgaCiUv1bhhOAzMDAxMDAwMyAAI1QMK2CBqvkP5UNp5zBXXYgvDQwMuaA8Y11DI2MTU5A8AJbcHmkwAQAA';
+const FORMAT_3_WHOLE =
+  'H4sIAAAAAAAAA0VQTUvDQBCdWE/+CcMInjay2dQPctLGHgqleJAiioc1WdPVZNN2t2mLSP0b6v/yt3hTkmzIY2B4b94bmLmJpsPR9V3vGwDesBRLLQuFIZaBp3k+zwQSfFrJzFwZDJFR1vdo4FH/ltKwrhNK6T0SjIuVMhgygoanE54LjeED8jivNqxlkgqDBFUq1QYfa9MoiZpMQFAmerA1VYZdEJzxrTY8frXS+dk7fH1WOLqEGr87gI/F4c9m0HGAPQDoQQfHai2OAWDckn3r+bPc9mg69JorKfUPLAs8nwX902oel6KbO3qRuVK9iNjIQrlSuc2hrcvmnJngc7coxfI5K9aVrX4D/AMvFtkIfAEAAA==';
+const FORMAT_3_COLUMNS =
+  'H4sIAAAAAAAAAwtwDnP1dIlgnsXAwFCtVJZaVJyZn6dkpVRmrFucmFuQk6qko5RUmplT4liiZKVkZGBkomtgrGtgGGJgYAVGegYGBlFKOkrJ+aV5JUpWRjpKJYnpfom5qcVKVtFKicm5IBPKM1PSU0uUdJTy0jPzKpRiwYo8U5wheox1lDJTip0qS0B6jCx0lDISK4tLEpOzoUIGtQwMs2aCgLIDAxj8qGdgaCiUv1bhhOAzMDAxMDAwMyAAI1QMK2CBqvkP5UNp5zBXXYgvDQwMuaA8Y11DI2MTU5A8AJbcHmkwAQAA';

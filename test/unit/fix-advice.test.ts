@@ -39,7 +39,26 @@ const fixText = (products: AffectedProduct[], description = '') => explain({ ...
 
 describe('version comparison', () => {
   it('orders numbers, letters, pre-releases and update/patch/service-pack qualifiers', () => {
-    const ascending = ['1.0-alpha1', '1.0b2', '1.0-rc1', '1.0', '1.0.0.0', '1.0 sp1', '1.0 update 1', '1.0 update 27', '1.0.1', '1.0.2', '1.0.2a', '1.0.2k', '1.0.10', '1.6.0', '1.6.0 update 27', '1.10', 'v2.0', '10.0'];
+    const ascending = [
+      '1.0-alpha1',
+      '1.0b2',
+      '1.0-rc1',
+      '1.0',
+      '1.0.0.0',
+      '1.0 sp1',
+      '1.0 update 1',
+      '1.0 update 27',
+      '1.0.1',
+      '1.0.2',
+      '1.0.2a',
+      '1.0.2k',
+      '1.0.10',
+      '1.6.0',
+      '1.6.0 update 27',
+      '1.10',
+      'v2.0',
+      '10.0',
+    ];
     for (let i = 0; i + 1 < ascending.length; i++) {
       const [a, b] = [ascending[i]!, ascending[i + 1]!];
       expect(compareVersions(a, b), `${a} vs ${b}`).toBeLessThanOrEqual(0);
@@ -54,21 +73,23 @@ describe('version comparison', () => {
 
   it('compares the release numbers first, padded, then the update: "11 Update 5" < "11.0 update6" < "11 Update 7"', () => {
     const ascending = ['10.0 update17', '10 Update 18', '11', '11 Update 5', '11.0 update6', '11 Update 7', '11.0.1'];
-    for (let i = 0; i + 1 < ascending.length; i++) expect(compareVersions(ascending[i]!, ascending[i + 1]!), `${ascending[i]} < ${ascending[i + 1]}`).toBeLessThan(0);
+    for (let i = 0; i + 1 < ascending.length; i++)
+      expect(compareVersions(ascending[i]!, ascending[i + 1]!), `${ascending[i]} < ${ascending[i + 1]}`).toBeLessThan(0);
     expect(compareVersions('11 Update 6', '11.0 update6')).toBe(0);
     expect(compareVersions('4.2.8p4', '4.2.8.0 p4')).toBe(0);
     expect(compareVersions('1.0a', '1.0.1')).toBeLessThan(0);
   });
 
   const version = fc
-    .array(
-      fc.oneof(
-        fc.nat({ max: 30 }).map(String),
-        fc.constantFrom('a', 'b', 'rc', 'beta', 'alpha', 'update', 'sp', 'p', 'dev', 'k', 'r'),
-      ),
-      { minLength: 1, maxLength: 6 },
-    )
-    .chain((tokens) => fc.array(fc.constantFrom('.', '-', '_', ' ', ''), { minLength: tokens.length, maxLength: tokens.length }).map((seps) => tokens.map((t, i) => `${t}${i + 1 < tokens.length ? seps[i] : ''}`).join('')));
+    .array(fc.oneof(fc.nat({ max: 30 }).map(String), fc.constantFrom('a', 'b', 'rc', 'beta', 'alpha', 'update', 'sp', 'p', 'dev', 'k', 'r')), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .chain((tokens) =>
+      fc
+        .array(fc.constantFrom('.', '-', '_', ' ', ''), { minLength: tokens.length, maxLength: tokens.length })
+        .map((seps) => tokens.map((t, i) => `${t}${i + 1 < tokens.length ? seps[i] : ''}`).join('')),
+    );
 
   it('is a total preorder (reflexive, antisymmetric in sign, transitive) over arbitrary vendor versions', () => {
     fc.assert(
@@ -82,7 +103,9 @@ describe('version comparison', () => {
   });
 
   it('a named fixed version never lies inside a vulnerable range of the same product, and "or later" is said only above every one', () => {
-    const dotted = fc.tuple(fc.nat({ max: 4 }), fc.nat({ max: 4 }), fc.nat({ max: 4 }), fc.constantFrom('', ' update 3', '-rc1', 'a', ' sp1')).map(([x, y, z, q]) => `${x}.${y}.${z}${q}`);
+    const dotted = fc
+      .tuple(fc.nat({ max: 4 }), fc.nat({ max: 4 }), fc.nat({ max: 4 }), fc.constantFrom('', ' update 3', '-rc1', 'a', ' sp1'))
+      .map(([x, y, z, q]) => `${x}.${y}.${z}${q}`);
     const range: fc.Arbitrary<VersionRange> = fc.oneof(
       dotted.map((v) => ({ exact: v })),
       dotted.map((v) => ({ endExcluding: v })),
@@ -91,20 +114,26 @@ describe('version comparison', () => {
       dotted.map((v) => ({ startIncluding: v })),
     );
     fc.assert(
-      fc.property(fc.array(range, { minLength: 1, maxLength: 6 }), fc.array(dotted, { maxLength: 3 }), fc.array(dotted, { maxLength: 2 }), (ranges, extra, described) => {
-        const p = product({ ranges, fixedVersions: [...ranges.flatMap((r) => (r.endExcluding ? [r.endExcluding] : [])), ...extra] });
-        const description = `Acme Widget before ${described.join(' and before ')} allows things.`;
-        const advice = deriveFixAdvice([p], described.length > 0 ? description : '');
-        for (const named of advice.named) for (const v of named.versions) for (const r of ranges) expect(rangeContains(r, v), `${v} in ${JSON.stringify(r)}`).toBe(false);
-        for (const f of advice.products) {
-          if (!f.latest) continue;
-          for (const r of ranges) {
-            const top = r.endIncluding ?? r.exact ?? r.endExcluding;
-            expect(top, `"or later" from ${f.latest} over an open range ${JSON.stringify(r)}`).toBeDefined();
-            expect(compareVersions(top!, f.latest)).toBeLessThanOrEqual(0);
+      fc.property(
+        fc.array(range, { minLength: 1, maxLength: 6 }),
+        fc.array(dotted, { maxLength: 3 }),
+        fc.array(dotted, { maxLength: 2 }),
+        (ranges, extra, described) => {
+          const p = product({ ranges, fixedVersions: [...ranges.flatMap((r) => (r.endExcluding ? [r.endExcluding] : [])), ...extra] });
+          const description = `Acme Widget before ${described.join(' and before ')} allows things.`;
+          const advice = deriveFixAdvice([p], described.length > 0 ? description : '');
+          for (const named of advice.named)
+            for (const v of named.versions) for (const r of ranges) expect(rangeContains(r, v), `${v} in ${JSON.stringify(r)}`).toBe(false);
+          for (const f of advice.products) {
+            if (!f.latest) continue;
+            for (const r of ranges) {
+              const top = r.endIncluding ?? r.exact ?? r.endExcluding;
+              expect(top, `"or later" from ${f.latest} over an open range ${JSON.stringify(r)}`).toBeDefined();
+              expect(compareVersions(top!, f.latest)).toBeLessThanOrEqual(0);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 1500 },
     );
   });
@@ -154,14 +183,31 @@ describe('fix advice', () => {
     expect(text).not.toMatch(/1\.6\.0 or later/);
     expect(text).toContain('No fixed version is listed for Oracle JRE versions 1.6.0 update 27');
     // With the update that fixes it listed, it is named.
-    const fixedJre = product({ vendor: 'oracle', product: 'jre', ranges: [{ endExcluding: '1.6.0' }, { startIncluding: '1.6.0', endExcluding: '1.6.0 update 29' }] });
+    const fixedJre = product({
+      vendor: 'oracle',
+      product: 'jre',
+      ranges: [{ endExcluding: '1.6.0' }, { startIncluding: '1.6.0', endExcluding: '1.6.0 update 29' }],
+    });
     expect(fixText([fixedJre])).toBe('Update Oracle JRE to version 1.6.0 update 29 or later.');
   });
 
-  it('names each branch\'s fixed version and says plainly when a vulnerable branch has none', () => {
-    const lib = product({ ranges: [{ startIncluding: '2.0', endExcluding: '2.4.1' }, { startIncluding: '3.0', endIncluding: '3.2' }] });
-    expect(fixText([lib])).toBe('Update Acme Widget to the fixed version for your release line: version 2.4.1 fixes versions from 2.0 before 2.4.1. No fixed version is listed for Acme Widget versions from 3.0 up to and including 3.2.');
-    const three = product({ ranges: [{ startIncluding: '2.0', endExcluding: '2.4.1' }, { startIncluding: '3.0', endIncluding: '3.2' }, { startIncluding: '4.0', endExcluding: '4.1.5' }] });
+  it("names each branch's fixed version and says plainly when a vulnerable branch has none", () => {
+    const lib = product({
+      ranges: [
+        { startIncluding: '2.0', endExcluding: '2.4.1' },
+        { startIncluding: '3.0', endIncluding: '3.2' },
+      ],
+    });
+    expect(fixText([lib])).toBe(
+      'Update Acme Widget to the fixed version for your release line: version 2.4.1 fixes versions from 2.0 before 2.4.1. No fixed version is listed for Acme Widget versions from 3.0 up to and including 3.2.',
+    );
+    const three = product({
+      ranges: [
+        { startIncluding: '2.0', endExcluding: '2.4.1' },
+        { startIncluding: '3.0', endIncluding: '3.2' },
+        { startIncluding: '4.0', endExcluding: '4.1.5' },
+      ],
+    });
     expect(fixText([three])).toBe(
       'Update Acme Widget to version 4.1.5 or later. If you stay on an older release line, version 2.4.1 fixes versions from 2.0 before 2.4.1. Acme Widget versions from 3.0 up to and including 3.2 have no fix on their own release line: move to a fixed one.',
     );
@@ -170,7 +216,9 @@ describe('fix advice', () => {
     expect(deriveFixAdvice([listed], '').named).toEqual([]);
     expect(fixText([listed])).toBe('No fixed version is listed for Acme Widget versions 2.4.3 and before 2.4.1.');
     const nextLine = product({ ranges: [{ endExcluding: '2.4.1' }, { exact: '2.5.0' }] });
-    expect(fixText([nextLine])).toBe('Update Acme Widget to the fixed version for your release line: version 2.4.1 fixes versions before 2.4.1. No fixed version is listed for Acme Widget versions 2.5.0.');
+    expect(fixText([nextLine])).toBe(
+      'Update Acme Widget to the fixed version for your release line: version 2.4.1 fixes versions before 2.4.1. No fixed version is listed for Acme Widget versions 2.5.0.',
+    );
   });
 
   it('a fixed version inside another vulnerable range of the same product is not named', () => {
@@ -181,13 +229,15 @@ describe('fix advice', () => {
 
   it('takes the fixed version from the description when the ranges give none, and the ranges win when both do', () => {
     const noFix = product({ ranges: [{ endIncluding: '2.3.3' }], fixedVersions: [] });
-    expect(fixText([noFix], 'Acme Widget before 2.3.4 allows XSS.')).toBe('Update Acme Widget to version 2.3.4 or later (the fixed version comes from the description).');
+    expect(fixText([noFix], 'Acme Widget before 2.3.4 allows XSS.')).toBe(
+      'Update Acme Widget to version 2.3.4 or later (the fixed version comes from the description).',
+    );
     // The description's version inside a vulnerable range is not used.
     expect(fixText([noFix], 'Acme Widget before 2.3.0 allows XSS.')).not.toContain('2.3.0');
     const both = product({ ranges: [{ endExcluding: '2.4.1' }] });
     const advice = deriveFixAdvice([both], 'Acme Widget before 2.4.2 allows XSS.');
     expect(advice.named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['2.4.1'] }]);
-    expect(advice.provenance).toContain('the description names 2.4.2 for acme:widget; the source\'s ranges win');
+    expect(advice.provenance).toContain("the description names 2.4.2 for acme:widget; the source's ranges win");
     // No product at all: the description's fixed version, said as the description's.
     expect(fixText([], 'Foo Bar before 1.2.3 allows XSS.')).toBe('The description says version 1.2.3 fixes it: update to 1.2.3 or later.');
   });
@@ -215,8 +265,16 @@ describe('fix advice', () => {
         {
           operator: 'AND',
           nodes: [
-            { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:adobe:flash_player:*:*:*:*:*:*:*:*', versionEndExcluding: '18.0.0.209' }] },
-            { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: false, criteria: 'cpe:2.3:a:google:chrome:*:*:*:*:*:*:*:*', versionEndExcluding: '43.0.2357.132' }] },
+            {
+              operator: 'OR',
+              negate: false,
+              cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:adobe:flash_player:*:*:*:*:*:*:*:*', versionEndExcluding: '18.0.0.209' }],
+            },
+            {
+              operator: 'OR',
+              negate: false,
+              cpeMatch: [{ vulnerable: false, criteria: 'cpe:2.3:a:google:chrome:*:*:*:*:*:*:*:*', versionEndExcluding: '43.0.2357.132' }],
+            },
           ],
         },
       ],
@@ -234,11 +292,19 @@ describe('versions the description calls vulnerable', () => {
       sourceIdentifier: 'cve@mitre.org',
       published: '2015-04-13T14:59:00.000',
       descriptions: [{ lang: 'en', value: description }],
-      configurations: [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:o:freebsd:freebsd:*:*:*:*:*:*:*:*', versionEndExcluding }] }] }],
+      configurations: [
+        {
+          nodes: [
+            { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:o:freebsd:freebsd:*:*:*:*:*:*:*:*', versionEndExcluding }] },
+          ],
+        },
+      ],
     })!;
 
   it('never names a version the description says is affected, even when the CPE range ends before it (CVE-2015-2923)', () => {
-    const record = freebsd('The Neighbor Discovery (ND) protocol implementation in the IPv6 stack in FreeBSD through 10.1 allows remote attackers to reconfigure a hop-limit setting.');
+    const record = freebsd(
+      'The Neighbor Discovery (ND) protocol implementation in the IPv6 stack in FreeBSD through 10.1 allows remote attackers to reconfigure a hop-limit setting.',
+    );
     const advice = deriveFixAdvice(record.products, record.description);
     expect(advice.named).toEqual([]);
     expect(advice.fixedProducts.size).toBe(0);
@@ -252,7 +318,7 @@ describe('versions the description calls vulnerable', () => {
     expect(fixText([...above.products], above.description)).toBe('Update FreeBSD to version 10.1.1 or later.');
   });
 
-  it('a last-affected statement about another product leaves this product\'s fix alone', () => {
+  it("a last-affected statement about another product leaves this product's fix alone", () => {
     const products = [
       product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '2.1' }] }),
       product({ vendor: 'acme', product: 'gadget', ranges: [{ endExcluding: '5.0' }] }),
@@ -266,8 +332,24 @@ describe('versions the description calls vulnerable', () => {
       id: 'CVE-2015-2869',
       sourceIdentifier: 'cert@cert.org',
       published: '2015-07-01T10:59:00.000',
-      descriptions: [{ lang: 'en', value: 'The FileInfo plugin before 2.22 for Ghisler Total Commander allows remote attackers to cause a denial of service (out-of-bounds read and application crash) via a crafted file.' }],
-      configurations: [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:ghisler:total_commander:*:*:*:*:*:*:*:*', versionEndIncluding: '2.2.1' }] }] }],
+      descriptions: [
+        {
+          lang: 'en',
+          value:
+            'The FileInfo plugin before 2.22 for Ghisler Total Commander allows remote attackers to cause a denial of service (out-of-bounds read and application crash) via a crafted file.',
+        },
+      ],
+      configurations: [
+        {
+          nodes: [
+            {
+              operator: 'OR',
+              negate: false,
+              cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:ghisler:total_commander:*:*:*:*:*:*:*:*', versionEndIncluding: '2.2.1' }],
+            },
+          ],
+        },
+      ],
     })!;
     const advice = deriveFixAdvice(record.products, record.description);
     expect(advice.named).toEqual([]);
@@ -286,19 +368,25 @@ describe('versions the description calls vulnerable', () => {
     expect(deriveFixAdvice([qt, fedora], 'Qt through 5.14 allows an exponential XML entity expansion attack.').named).toEqual([]);
     const verot = product({ vendor: 'verot_project', product: 'verot', ranges: [{ endExcluding: '1.0.3' }] });
     const k2 = product({ vendor: 'joomlaworks', product: 'k2', ranges: [{ exact: '2.9' }] });
-    expect(deriveFixAdvice([verot, k2], 'class.upload.php in verot.net class.upload through 1.0.3, as used in the K2 extension for Joomla!, omits .pht.').named).toEqual([]);
+    expect(
+      deriveFixAdvice([verot, k2], 'class.upload.php in verot.net class.upload through 1.0.3, as used in the K2 extension for Joomla!, omits .pht.').named,
+    ).toEqual([]);
   });
 
-  it('a part\'s version on several products is never taken for one of their releases (VIX API on VMware Fusion, CVE-2008-2100)', () => {
+  it("a part's version on several products is never taken for one of their releases (VIX API on VMware Fusion, CVE-2008-2100)", () => {
     const fusion = product({ vendor: 'vmware', product: 'fusion', ranges: [{ exact: '1.1.3' }], fixedVersions: [] });
     const player = product({ vendor: 'vmware', product: 'player', ranges: [{ exact: '2.0.3' }], fixedVersions: [] });
-    const advice = deriveFixAdvice([fusion, player], 'Multiple buffer overflows in VIX API 1.1.x before 1.1.4 build 93057 on VMware Player 2.x and VMware Fusion 1.x allow guest OS users to execute arbitrary code.');
+    const advice = deriveFixAdvice(
+      [fusion, player],
+      'Multiple buffer overflows in VIX API 1.1.x before 1.1.4 build 93057 on VMware Player 2.x and VMware Fusion 1.x allow guest OS users to execute arbitrary code.',
+    );
     expect(advice.named).toEqual([]);
   });
 
   it('a NOTE about other reports names no affected version (CVE-2008-0420: "Firefox in Ubuntu 6.06 through 7.10")', () => {
     const firefox = product({ vendor: 'mozilla', product: 'firefox', ranges: [{ endIncluding: '2.0.0.11' }], fixedVersions: [] });
-    const description = 'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12 allows remote attackers to read portions of memory. NOTE: the initial public reports stated that this affected Firefox in Ubuntu 6.06 through 7.10.';
+    const description =
+      'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12 allows remote attackers to read portions of memory. NOTE: the initial public reports stated that this affected Firefox in Ubuntu 6.06 through 7.10.';
     expect(describedVersions(description).lastAffected).toEqual([]);
     expect(deriveFixAdvice([firefox], description).named).toEqual([{ vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] }]);
   });
@@ -313,24 +401,38 @@ describe('versions the description calls vulnerable', () => {
     expect(explain({ ...base, products: [nss], description }).fix).not.toMatch(/39\.0|31\.8|38\.1/);
     // The product's own statement still counts, and so does a later clause that names it again.
     const widget = product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '1.2' }], fixedVersions: [] });
-    expect(deriveFixAdvice([widget], 'Acme Widget before 1.2, as used in Gadget Studio before 4.0, allows XSS.').named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['1.2'] }]);
+    expect(deriveFixAdvice([widget], 'Acme Widget before 1.2, as used in Gadget Studio before 4.0, allows XSS.').named).toEqual([
+      { vendor: 'acme', product: 'widget', versions: ['1.2'] },
+    ]);
     // Named after the phrase, the product is the carrier: its version is its own (CVE-2006-3733).
     const mars = product({ vendor: 'cisco', product: 'security_monitoring_analysis_and_response_system', ranges: [{ exact: '4.2.0' }], fixedVersions: [] });
-    const jboss = 'jmx-console/HtmlAdaptor in the JBoss web application server, as shipped with Cisco Security Monitoring, Analysis and Response System (CS-MARS) before 4.2.1, allows remote attackers to gain privileges.';
-    expect(deriveFixAdvice([mars], jboss).named).toEqual([{ vendor: 'cisco', product: 'security_monitoring_analysis_and_response_system', versions: ['4.2.1'] }]);
+    const jboss =
+      'jmx-console/HtmlAdaptor in the JBoss web application server, as shipped with Cisco Security Monitoring, Analysis and Response System (CS-MARS) before 4.2.1, allows remote attackers to gain privileges.';
+    expect(deriveFixAdvice([mars], jboss).named).toEqual([
+      { vendor: 'cisco', product: 'security_monitoring_analysis_and_response_system', versions: ['4.2.1'] },
+    ]);
     // Two qualifiers are one version: SIMATIC BATCH's fix is 8.1 SP1 Update 9, never 8.1 SP1 (CVE-2016-5743).
-    expect(describedVersions('SIMATIC BATCH before 8.1 SP1 Update 9 as distributed in SIMATIC PCS 7 through 8.1 SP1').fixed.map((f) => f.version)).toEqual(['8.1 SP1 Update 9']);
+    expect(describedVersions('SIMATIC BATCH before 8.1 SP1 Update 9 as distributed in SIMATIC PCS 7 through 8.1 SP1').fixed.map((f) => f.version)).toEqual([
+      '8.1 SP1 Update 9',
+    ]);
     // Siemens' "Upd" and "UC", hotfixes ("HF", "Hotfix"): 15.1 itself is still affected (CVE-2019-10935, CVE-2022-24287).
-    expect(describedVersions('WinCC (All versions < V15.1 Upd 3), PCS 7 (All versions < V9.1 SP1 UC01), SINUMERIK < V4.7 SP6 HF1, Serv-U before 15.2.2 Hotfix 1').fixed.map((f) => f.version)).toEqual(['V15.1 Upd 3', 'V9.1 SP1 UC01', 'V4.7 SP6 HF1', '15.2.2 Hotfix 1']);
+    expect(
+      describedVersions(
+        'WinCC (All versions < V15.1 Upd 3), PCS 7 (All versions < V9.1 SP1 UC01), SINUMERIK < V4.7 SP6 HF1, Serv-U before 15.2.2 Hotfix 1',
+      ).fixed.map((f) => f.version),
+    ).toEqual(['V15.1 Upd 3', 'V9.1 SP1 UC01', 'V4.7 SP6 HF1', '15.2.2 Hotfix 1']);
     // A later sentence is not inside the phrase's reach.
-    expect(deriveFixAdvice([widget], 'Acme Widget, as used in Gadget Studio, allows XSS. Widget before 1.2 is affected.').named).toEqual([{ vendor: 'acme', product: 'widget', versions: ['1.2'] }]);
+    expect(deriveFixAdvice([widget], 'Acme Widget, as used in Gadget Studio, allows XSS. Widget before 1.2 is affected.').named).toEqual([
+      { vendor: 'acme', product: 'widget', versions: ['1.2'] },
+    ]);
   });
 
   it('one version stated for two products is each one\'s fix (CVE-2008-0420: "Firefox before 2.0.0.12, Thunderbird before 2.0.0.12")', () => {
     const firefox = product({ vendor: 'mozilla', product: 'firefox', ranges: [{ endIncluding: '2.0.0.11' }], fixedVersions: [] });
     const thunderbird = product({ vendor: 'mozilla', product: 'thunderbird', ranges: [{ endIncluding: '2.0.0.9' }], fixedVersions: [] });
     const seamonkey = product({ vendor: 'mozilla', product: 'seamonkey', ranges: [{ endIncluding: '1.1.7' }], fixedVersions: [] });
-    const description = 'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12, Thunderbird before 2.0.0.12, and SeaMonkey before 1.1.8 does not properly perform certain calculations. Upgrade to 2.0.0.12 or later.';
+    const description =
+      'nsBMPDecoder.cpp in Mozilla Firefox before 2.0.0.12, Thunderbird before 2.0.0.12, and SeaMonkey before 1.1.8 does not properly perform certain calculations. Upgrade to 2.0.0.12 or later.';
     expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['2.0.0.12', '2.0.0.12', '1.1.8', '2.0.0.12']);
     expect(deriveFixAdvice([firefox, thunderbird, seamonkey], description).named).toEqual([
       { vendor: 'mozilla', product: 'firefox', versions: ['2.0.0.12'] },
@@ -346,22 +448,35 @@ describe('versions the description calls vulnerable', () => {
     const ios = product({ vendor: 'apple', product: 'iphone_os', ranges: [{ endIncluding: '9.3.1' }], fixedVersions: [] });
     const osx = product({ vendor: 'apple', product: 'mac_os_x', ranges: [{ endIncluding: '10.11.4' }], fixedVersions: [] });
     const tvos = product({ vendor: 'apple', product: 'tvos', ranges: [{ endIncluding: '9.2' }], fixedVersions: [] });
-    const description = 'libxslt, as used in Apple iOS before 9.3.2, OS X before 10.11.5, and tvOS before 9.2.1, allows remote attackers to execute arbitrary code.';
+    const description =
+      'libxslt, as used in Apple iOS before 9.3.2, OS X before 10.11.5, and tvOS before 9.2.1, allows remote attackers to execute arbitrary code.';
     expect(orderByDescription([tvos, osx, ios], description).map((p) => p.product)).toEqual(['iphone_os', 'mac_os_x', 'tvos']);
     const advice = deriveFixAdvice([ios, osx, tvos], description);
     expect(advice.otherProductsWithFixes).toBe(0);
-    expect(advice.named.map((n) => [n.product, n.versions])).toEqual([['iphone_os', ['9.3.2']], ['mac_os_x', ['10.11.5']], ['tvos', ['9.2.1']]]);
+    expect(advice.named.map((n) => [n.product, n.versions])).toEqual([
+      ['iphone_os', ['9.3.2']],
+      ['mac_os_x', ['10.11.5']],
+      ['tvos', ['9.2.1']],
+    ]);
   });
 
   it('reads FreeBSD\'s "12.0-RELEASE before 12.0-RELEASE-p10" as the patch level, which comes after the listed 12.0 p8 (CVE-2019-5612)', () => {
     expect(compareVersions('12.0-RELEASE', '12.0')).toBe(0);
     expect(compareVersions('12.0-RELEASE-p10', '12.0 p8')).toBeGreaterThan(0);
     expect(compareVersions('11.3-RELEASE', '11.3 p3')).toBeLessThan(0);
-    const description = 'In FreeBSD 12.0-RELEASE before 12.0-RELEASE-p10, 11.3-RELEASE before 11.3-RELEASE-p3, and 11.2-RELEASE before 11.2-RELEASE-p14, the kernel driver for /dev/midistat is not thread-safe.';
+    const description =
+      'In FreeBSD 12.0-RELEASE before 12.0-RELEASE-p10, 11.3-RELEASE before 11.3-RELEASE-p3, and 11.2-RELEASE before 11.2-RELEASE-p14, the kernel driver for /dev/midistat is not thread-safe.';
     expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['12.0-RELEASE-p10', '11.3-RELEASE-p3', '11.2-RELEASE-p14']);
     // NVD lists 11.3 p3 itself as vulnerable: that line gets no fix rather than a wrong one.
-    const freebsd = product({ vendor: 'freebsd', product: 'freebsd', ranges: [{ exact: '12.0' }, { exact: '12.0 p8' }, { exact: '11.3' }, { exact: '11.3 p3' }, { exact: '11.2' }, { exact: '11.2 p13' }], fixedVersions: [] });
-    expect(deriveFixAdvice([freebsd], description).named).toEqual([{ vendor: 'freebsd', product: 'freebsd', versions: ['12.0-RELEASE-p10', '11.2-RELEASE-p14'] }]);
+    const freebsd = product({
+      vendor: 'freebsd',
+      product: 'freebsd',
+      ranges: [{ exact: '12.0' }, { exact: '12.0 p8' }, { exact: '11.3' }, { exact: '11.3 p3' }, { exact: '11.2' }, { exact: '11.2 p13' }],
+      fixedVersions: [],
+    });
+    expect(deriveFixAdvice([freebsd], description).named).toEqual([
+      { vendor: 'freebsd', product: 'freebsd', versions: ['12.0-RELEASE-p10', '11.2-RELEASE-p14'] },
+    ]);
   });
 
   it('over arbitrary versions: no named fix is at or below the version the description calls last affected', () => {
@@ -380,26 +495,50 @@ describe('versions the description calls vulnerable', () => {
 describe('affected text', () => {
   it('says how to check what it shows: one listed version is not a range, and what it leaves out is counted as what it is', () => {
     const one = product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }] });
-    expect(explain({ ...base, products: [one] }).affected).toBe('You are affected if you use Acme Widget (version 2.1). To check, see whether you run that version.');
+    expect(explain({ ...base, products: [one] }).affected).toBe(
+      'You are affected if you use Acme Widget (version 2.1). To check, see whether you run that version.',
+    );
     const listed = product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }, { exact: '1.4' }] });
-    expect(explain({ ...base, products: [listed] }).affected).toBe('You are affected if you use Acme Widget (version 2.1 and version 1.4). To check, see whether you run one of the versions listed.');
-    const ranges = product({ vendor: 'acme', product: 'widget', ranges: [{ endExcluding: '3.0' }, { startIncluding: '4.0', endExcluding: '4.2' }, { exact: '1.0' }, { exact: '0.9.1' }] });
+    expect(explain({ ...base, products: [listed] }).affected).toBe(
+      'You are affected if you use Acme Widget (version 2.1 and version 1.4). To check, see whether you run one of the versions listed.',
+    );
+    const ranges = product({
+      vendor: 'acme',
+      product: 'widget',
+      ranges: [{ endExcluding: '3.0' }, { startIncluding: '4.0', endExcluding: '4.2' }, { exact: '1.0' }, { exact: '0.9.1' }],
+    });
     expect(explain({ ...base, products: [ranges] }).affected).toBe(
       'You are affected if you use Acme Widget (versions from 4.0 before 4.2 and versions before 3.0). To check, compare the version you run with these ranges.',
     );
-    const mixed = product({ vendor: 'acme', product: 'widget', ranges: [{ startIncluding: '4.0', endExcluding: '4.2' }, { exact: '3.1' }, { startIncluding: '2.0', endExcluding: '2.5' }, { exact: '1.0' }] });
+    const mixed = product({
+      vendor: 'acme',
+      product: 'widget',
+      ranges: [{ startIncluding: '4.0', endExcluding: '4.2' }, { exact: '3.1' }, { startIncluding: '2.0', endExcluding: '2.5' }, { exact: '1.0' }],
+    });
     expect(explain({ ...base, products: [mixed] }).affected).toBe(
       'You are affected if you use Acme Widget (versions from 4.0 before 4.2 and version 3.1, plus 1 older version range and 1 older listed version). To check, compare the version you run with these versions and ranges.',
     );
   });
 
   it('names the product to check when several are named and only one has versions (CVE-2015-2426)', () => {
-    const named = (ranges: AffectedProduct['ranges']) => [product({ vendor: 'acme', product: 'widget', ranges }), product({ vendor: 'acme', product: 'gadget', ranges: [] })];
-    expect(explain({ ...base, products: named([{ exact: '2.1' }]) }).affected).toBe('You are affected if you use Acme Widget (version 2.1) and Acme Gadget. To check, see whether you run that version of Acme Widget.');
-    expect(explain({ ...base, products: named([{ exact: '2.1' }, { exact: '1.4' }]) }).affected).toMatch(/To check, see whether you run one of the versions of Acme Widget listed\.$/);
-    expect(explain({ ...base, products: named([{ endExcluding: '3.0' }]) }).affected).toMatch(/To check, compare the version of Acme Widget you run with this range\.$/);
+    const named = (ranges: AffectedProduct['ranges']) => [
+      product({ vendor: 'acme', product: 'widget', ranges }),
+      product({ vendor: 'acme', product: 'gadget', ranges: [] }),
+    ];
+    expect(explain({ ...base, products: named([{ exact: '2.1' }]) }).affected).toBe(
+      'You are affected if you use Acme Widget (version 2.1) and Acme Gadget. To check, see whether you run that version of Acme Widget.',
+    );
+    expect(explain({ ...base, products: named([{ exact: '2.1' }, { exact: '1.4' }]) }).affected).toMatch(
+      /To check, see whether you run one of the versions of Acme Widget listed\.$/,
+    );
+    expect(explain({ ...base, products: named([{ endExcluding: '3.0' }]) }).affected).toMatch(
+      /To check, compare the version of Acme Widget you run with this range\.$/,
+    );
     // Two products with versions: each line says whose they are.
-    const both = [product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }] }), product({ vendor: 'acme', product: 'gadget', ranges: [{ exact: '1.0' }] })];
+    const both = [
+      product({ vendor: 'acme', product: 'widget', ranges: [{ exact: '2.1' }] }),
+      product({ vendor: 'acme', product: 'gadget', ranges: [{ exact: '1.0' }] }),
+    ];
     expect(explain({ ...base, products: both }).affected).toMatch(/\. To check, see whether you run one of the versions listed\.$/);
   });
 
@@ -407,10 +546,20 @@ describe('affected text', () => {
     const kernel = product({
       vendor: 'linux',
       product: 'linux_kernel',
-      ranges: [{ exact: '2.4.1' }, { exact: '2.4.3' }, { exact: '2.4.2' }, { startIncluding: '2.6.0', endExcluding: '2.6.30' }, { exact: '2.6.5' }, { exact: '2.2.9' }, { exact: '2.0.1' }],
+      ranges: [
+        { exact: '2.4.1' },
+        { exact: '2.4.3' },
+        { exact: '2.4.2' },
+        { startIncluding: '2.6.0', endExcluding: '2.6.30' },
+        { exact: '2.6.5' },
+        { exact: '2.2.9' },
+        { exact: '2.0.1' },
+      ],
     });
     const affected = explain({ ...base, products: [kernel] }).affected;
-    expect(affected).toBe('You are affected if you use Linux Kernel (versions from 2.6.0 before 2.6.30 and 3 listed versions from 2.4.1 to 2.4.3, plus 2 older listed versions). To check, compare the version you run with these versions and ranges.');
+    expect(affected).toBe(
+      'You are affected if you use Linux Kernel (versions from 2.6.0 before 2.6.30 and 3 listed versions from 2.4.1 to 2.4.3, plus 2 older listed versions). To check, compare the version you run with these versions and ranges.',
+    );
   });
 
   it('says "all versions" only when a source does: CPE * with no bound, not CPE - (not applicable)', () => {
@@ -424,7 +573,9 @@ describe('affected text', () => {
       })!;
     const any = parse('cpe:2.3:h:acme:router:*:*:*:*:*:*:*:*');
     const na = parse('cpe:2.3:h:acme:router:-:*:*:*:*:*:*:*');
-    expect(explain({ ...base, products: [...any.products] }).affected).toBe('You are affected if you use Acme Router (all versions: the record sets no version limit).');
+    expect(explain({ ...base, products: [...any.products] }).affected).toBe(
+      'You are affected if you use Acme Router (all versions: the record sets no version limit).',
+    );
     expect(explain({ ...base, products: [...na.products] }).affected).toBe('You are affected if you use Acme Router.');
   });
 
@@ -473,10 +624,14 @@ describe('affected text', () => {
     })!;
     const fromNvd = explain({ ...base, products: [...nvd.products], description: nvd.description });
     const fromCve5 = explain({ ...base, products: [...cve5.cna.products], description: cve5.description });
-    expect(fromNvd.affected).toBe('You are affected if you use Acme Widget (version 4.0 beta1 and versions from 3.0 before 3.1.5, plus 1 older version range). To check, compare the version you run with these versions and ranges.');
+    expect(fromNvd.affected).toBe(
+      'You are affected if you use Acme Widget (version 4.0 beta1 and versions from 3.0 before 3.1.5, plus 1 older version range). To check, compare the version you run with these versions and ranges.',
+    );
     expect(fromCve5.affected).toBe(fromNvd.affected);
     expect(fromCve5.fix).toBe(fromNvd.fix);
-    expect(fromNvd.fix).toBe('Update Acme Widget to the fixed version for your release line: version 3.1.5 fixes versions from 3.0 before 3.1.5 and version 2.4.1 fixes versions from 2.0 before 2.4.1. No fixed version is listed for Acme Widget versions 4.0 beta1.');
+    expect(fromNvd.fix).toBe(
+      'Update Acme Widget to the fixed version for your release line: version 3.1.5 fixes versions from 3.0 before 3.1.5 and version 2.4.1 fixes versions from 2.0 before 2.4.1. No fixed version is listed for Acme Widget versions 4.0 beta1.',
+    );
     for (const text of [fromNvd.affected, fromNvd.fix]) expect(explanationFaults(text)).toEqual([]);
     expect(productName({ vendor: 'acme', product: 'widget' })).toBe('Acme Widget');
   });

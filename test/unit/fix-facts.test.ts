@@ -97,13 +97,20 @@ describe('the description grammar, phrase by phrase', () => {
 
 describe('fixed_in', () => {
   it('"X before 1.2.3" is a fix of the product the description names, from the description', () => {
-    const facts = factsOf('Cross-site scripting in Acme Widget before 1.2.3 allows remote attackers to inject script.', [or({ criteria: cpe('acme:widget'), versionEndExcluding: '1.2.3' })]);
+    const facts = factsOf('Cross-site scripting in Acme Widget before 1.2.3 allows remote attackers to inject script.', [
+      or({ criteria: cpe('acme:widget'), versionEndExcluding: '1.2.3' }),
+    ]);
     expect(fixed(facts.fixed_in)).toEqual([['acme:widget', '1.2.3', null, null, 'description']]);
     expect(facts.fix_stated).toBe(true);
   });
 
   it('"1.2.x before 1.2.9 and 1.3.x before 1.3.4": two entries, each with its line', () => {
-    const facts = factsOf('Acme Widget 1.2.x before 1.2.9 and 1.3.x before 1.3.4 allows XSS.', [or({ criteria: cpe('acme:widget'), versionStartIncluding: '1.2.0', versionEndExcluding: '1.2.9' }, { criteria: cpe('acme:widget'), versionStartIncluding: '1.3.0', versionEndExcluding: '1.3.4' })]);
+    const facts = factsOf('Acme Widget 1.2.x before 1.2.9 and 1.3.x before 1.3.4 allows XSS.', [
+      or(
+        { criteria: cpe('acme:widget'), versionStartIncluding: '1.2.0', versionEndExcluding: '1.2.9' },
+        { criteria: cpe('acme:widget'), versionStartIncluding: '1.3.0', versionEndExcluding: '1.3.4' },
+      ),
+    ]);
     expect(fixed(facts.fixed_in)).toEqual([
       ['acme:widget', '1.2.9', '1.2', null, 'description'],
       ['acme:widget', '1.3.4', '1.3', null, 'description'],
@@ -111,31 +118,54 @@ describe('fixed_in', () => {
   });
 
   it('"before 5.0.1 on Android": the platform the description names; "A before X and B before Y on Windows" holds for both', () => {
-    expect(fixed(factsOf('Acme Browser before 5.0.1 on Android allows spoofing.', [or({ criteria: cpe('acme:browser'), versionEndExcluding: '5.0.1' })]).fixed_in)).toEqual([['acme:browser', '5.0.1', null, 'android', 'description']]);
-    const facts = factsOf('ANGLE, as used in Mozilla Firefox before 41.0 and Firefox ESR 38.x before 38.3 on Windows, mishandles shader access.', [and([{ criteria: cpe('mozilla:firefox'), versionEndIncluding: '40.0.3' }], [{ criteria: os('microsoft:windows') }])]);
+    expect(
+      fixed(factsOf('Acme Browser before 5.0.1 on Android allows spoofing.', [or({ criteria: cpe('acme:browser'), versionEndExcluding: '5.0.1' })]).fixed_in),
+    ).toEqual([['acme:browser', '5.0.1', null, 'android', 'description']]);
+    const facts = factsOf('ANGLE, as used in Mozilla Firefox before 41.0 and Firefox ESR 38.x before 38.3 on Windows, mishandles shader access.', [
+      and([{ criteria: cpe('mozilla:firefox'), versionEndIncluding: '40.0.3' }], [{ criteria: os('microsoft:windows') }]),
+    ]);
     expect(fixed(facts.fixed_in)).toEqual([
       ['mozilla:firefox', '41.0', null, 'windows', 'description'],
       // An edition the description names beside the listed product is a product of its own.
       ['mozilla:firefox_esr', '38.3', '38', 'windows', 'description'],
     ]);
     // A line's dot between two chained statements is no full stop: the platform holds for both.
-    const chained = factsOf('Use-after-free in Adobe Flash Player before 18.0.0.324 and 19.x and 20.x before 20.0.0.267 on Windows and OS X and before 11.2.202.559 on Linux allows attackers to run code.', [or({ criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.268' })]);
-    expect(chained.fixed_in.map((f) => `${f.version} ${f.platform}`)).toEqual(['18.0.0.324 windows', '18.0.0.324 os x', '20.0.0.267 windows', '20.0.0.267 os x', '11.2.202.559 linux']);
+    const chained = factsOf(
+      'Use-after-free in Adobe Flash Player before 18.0.0.324 and 19.x and 20.x before 20.0.0.267 on Windows and OS X and before 11.2.202.559 on Linux allows attackers to run code.',
+      [or({ criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.268' })],
+    );
+    expect(chained.fixed_in.map((f) => `${f.version} ${f.platform}`)).toEqual([
+      '18.0.0.324 windows',
+      '18.0.0.324 os x',
+      '20.0.0.267 windows',
+      '20.0.0.267 os x',
+      '11.2.202.559 linux',
+    ]);
   });
 
   it('a package\'s version is no distribution\'s: "fcheck before 2.7.59" in a record that lists only Debian gives Debian no fix', () => {
-    const facts = factsOf('A cron job in fcheck before 2.7.59 allows local users to overwrite arbitrary files via a symlink attack.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:3.1:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:debian:debian_linux:3.1:r1:*:*:*:*:*:*' })]);
+    const facts = factsOf('A cron job in fcheck before 2.7.59 allows local users to overwrite arbitrary files via a symlink attack.', [
+      or({ criteria: 'cpe:2.3:o:debian:debian_linux:3.1:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:debian:debian_linux:3.1:r1:*:*:*:*:*:*' }),
+    ]);
     expect(facts.fixed_in).toEqual([]);
     expect(fixed(facts.last_affected)).toEqual([['debian:debian_linux', '3.1 r1', null, null, 'configuration']]);
     // Named, a distribution's own release is its fix.
-    const named = factsOf('The installer in Debian Linux before 3.1 allows local users to read files.', [or({ criteria: 'cpe:2.3:o:debian:debian_linux:*:*:*:*:*:*:*:*', versionEndExcluding: '3.1' })]);
+    const named = factsOf('The installer in Debian Linux before 3.1 allows local users to read files.', [
+      or({ criteria: 'cpe:2.3:o:debian:debian_linux:*:*:*:*:*:*:*:*', versionEndExcluding: '3.1' }),
+    ]);
     expect(named.fixed_in.map((f) => f.version)).toEqual(['3.1']);
   });
 
   it('a name two listed products share names neither: "uCosminexus Collaboration Portal" gets no Groupmax fix', () => {
-    const facts = factsOf('XSS in Hitachi Groupmax Collaboration Portal before 07-20-/D, and uCosminexus Collaboration Portal before 06-20-/C, allow remote attackers to inject script.', [
-      or({ criteria: cpe('hitachi:groupmax_collaboration_portal'), versionEndIncluding: '07_10_b' }, { criteria: cpe('hitachi:cosminexus_collaboration_portal'), versionEndIncluding: '06_10_b' }),
-    ]);
+    const facts = factsOf(
+      'XSS in Hitachi Groupmax Collaboration Portal before 07-20-/D, and uCosminexus Collaboration Portal before 06-20-/C, allow remote attackers to inject script.',
+      [
+        or(
+          { criteria: cpe('hitachi:groupmax_collaboration_portal'), versionEndIncluding: '07_10_b' },
+          { criteria: cpe('hitachi:cosminexus_collaboration_portal'), versionEndIncluding: '06_10_b' },
+        ),
+      ],
+    );
     expect(fixed(facts.fixed_in)).toEqual([['hitachi:groupmax_collaboration_portal', '07-20-/D', null, null, 'description']]);
   });
 
@@ -162,7 +192,9 @@ describe('fixed_in', () => {
   });
 
   it('a fix is never carried to another product: each product keeps its own version', () => {
-    const facts = factsOf('GUI overlay vulnerability in Mozilla Firefox before 2.0.0.13 and SeaMonkey before 1.1.9 allows spoofing.', [or({ criteria: cpe('mozilla:firefox', '2.0.0.12') }, { criteria: cpe('mozilla:seamonkey', '1.1.8') })]);
+    const facts = factsOf('GUI overlay vulnerability in Mozilla Firefox before 2.0.0.13 and SeaMonkey before 1.1.9 allows spoofing.', [
+      or({ criteria: cpe('mozilla:firefox', '2.0.0.12') }, { criteria: cpe('mozilla:seamonkey', '1.1.8') }),
+    ]);
     expect(fixed(facts.fixed_in)).toEqual([
       ['mozilla:firefox', '2.0.0.13', null, null, 'description'],
       ['mozilla:seamonkey', '1.1.9', null, null, 'description'],
@@ -170,7 +202,9 @@ describe('fixed_in', () => {
   });
 
   it('only a release track (ESR, LTS) after a name is a product of its own: "Vivvo CMS" is Vivvo, and its fix makes the record patched', () => {
-    const record = recordOf('SQL injection in Vivvo CMS before 4.0.4 allows remote attackers to execute arbitrary SQL commands.', [or({ criteria: cpe('spoonlabs:vivvo', '4.0.3') }, { criteria: cpe('spoonlabs:vivvo', '4.0.2') })]);
+    const record = recordOf('SQL injection in Vivvo CMS before 4.0.4 allows remote attackers to execute arbitrary SQL commands.', [
+      or({ criteria: cpe('spoonlabs:vivvo', '4.0.3') }, { criteria: cpe('spoonlabs:vivvo', '4.0.2') }),
+    ]);
     expect(fixed(record.facts!.fixed_in)).toEqual([['spoonlabs:vivvo', '4.0.4', null, null, 'description']]);
     expect(record.patch?.status).toBe('available');
     const esr = recordOf('Mozilla Firefox ESR 38.x before 38.8 allows attackers to run code.', [or({ criteria: cpe('mozilla:firefox', '38.7.1') })]);
@@ -179,12 +213,16 @@ describe('fixed_in', () => {
   });
 
   it('a version the description calls affected is no fix of any product, whichever product the statement names', () => {
-    const facts = factsOf('The K2 component through 2.10.1 uses class.upload.php through 1.0.3 which allows code execution.', [or({ criteria: cpe('verot_project:verot'), versionEndExcluding: '1.0.3' }, { criteria: cpe('getk2:k2'), versionEndIncluding: '2.10.1' })]);
+    const facts = factsOf('The K2 component through 2.10.1 uses class.upload.php through 1.0.3 which allows code execution.', [
+      or({ criteria: cpe('verot_project:verot'), versionEndExcluding: '1.0.3' }, { criteria: cpe('getk2:k2'), versionEndIncluding: '2.10.1' }),
+    ]);
     expect(facts.fixed_in).toEqual([]);
   });
 
   it('a version the record lists as vulnerable for that product is never a fix', () => {
-    const facts = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
+    const facts = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
+      or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),
+    ]);
     expect(facts.fixed_in).toEqual([]);
     expect(fixed(facts.last_affected)).toEqual([['phpmybackuppro:phpmybackuppro', '2.5', null, null, 'configuration']]);
     // "through X" in the description makes a configuration's "before X" no fix either.
@@ -192,30 +230,66 @@ describe('fixed_in', () => {
   });
 
   it('where the description states a higher fix of the same line than the configuration, the description wins', () => {
-    const facts = factsOf('Apple QuickTime before 7.4 allows remote attackers to execute arbitrary code.', [or({ criteria: cpe('apple:quicktime'), versionEndExcluding: '7.3.1' })]);
+    const facts = factsOf('Apple QuickTime before 7.4 allows remote attackers to execute arbitrary code.', [
+      or({ criteria: cpe('apple:quicktime'), versionEndExcluding: '7.3.1' }),
+    ]);
     expect(fixed(facts.fixed_in)).toEqual([['apple:quicktime', '7.4', null, null, 'description']]);
   });
 
   it('a line the description separates is not contradicted by an open-start range of another line (CVE-2015-8052)', () => {
-    const facts = factsOf('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    const facts = factsOf('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [
+      or(
+        { criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' },
+        { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' },
+      ),
+    ]);
     expect(facts.fixed_in.map((f) => f.version)).toEqual(['10 Update 18', '11 Update 7']);
   });
 
   it('a range whose CPE has an update but no version ends at that update of its bound ("11.0 update6"), never at the bare version', () => {
-    const record = nvd('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }, { criteria: cpe('netapp:ontap', '*', 'p8'), versionEndExcluding: '8.3.2' }, { criteria: cpe('acme:tool', '2.0', 'sp1') })]);
-    expect(record.products.flatMap((p) => p.ranges)).toEqual([{ endIncluding: '10.0 update17' }, { endIncluding: '11.0 update6' }, { endExcluding: '8.3.2 p8' }, { exact: '2.0 sp1' }]);
+    const record = nvd('XSS in Adobe ColdFusion 10 before Update 18 and 11 before Update 7 allows remote attackers to inject script.', [
+      or(
+        { criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' },
+        { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' },
+        { criteria: cpe('netapp:ontap', '*', 'p8'), versionEndExcluding: '8.3.2' },
+        { criteria: cpe('acme:tool', '2.0', 'sp1') },
+      ),
+    ]);
+    expect(record.products.flatMap((p) => p.ranges)).toEqual([
+      { endIncluding: '10.0 update17' },
+      { endIncluding: '11.0 update6' },
+      { endExcluding: '8.3.2 p8' },
+      { exact: '2.0 sp1' },
+    ]);
     expect(record.products.find((p) => p.product === 'ontap')?.fixedVersions).toEqual(['8.3.2 p8']);
-    const facts = factsOf(record.description, [or({ criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' }, { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
-    expect(fixed(facts.last_affected)).toEqual([['adobe:coldfusion', '10.0 update17', null, null, 'configuration'], ['adobe:coldfusion', '11.0 update6', null, null, 'configuration']]);
+    const facts = factsOf(record.description, [
+      or(
+        { criteria: cpe('adobe:coldfusion', '*', 'update17'), versionEndIncluding: '10.0' },
+        { criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' },
+      ),
+    ]);
+    expect(fixed(facts.last_affected)).toEqual([
+      ['adobe:coldfusion', '10.0 update17', null, null, 'configuration'],
+      ['adobe:coldfusion', '11.0 update6', null, null, 'configuration'],
+    ]);
     // "11 Update 6" is the newest affected version itself, never a fix.
-    const stale = factsOf('XSS in Adobe ColdFusion 11 before Update 6 allows remote attackers to inject script.', [or({ criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' })]);
+    const stale = factsOf('XSS in Adobe ColdFusion 11 before Update 6 allows remote attackers to inject script.', [
+      or({ criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }),
+    ]);
     expect(stale.fixed_in).toEqual([]);
   });
 
-  it('aliases of one product (the same vendor under the same title) are one product: one\'s fix is checked against the other\'s versions', () => {
-    const record = nvd('Ruby on Rails before 4.2.5.1 allows XSS.', [or({ criteria: cpe('rubyonrails:rails'), versionEndExcluding: '4.2.5.1' }, { criteria: cpe('rubyonrails:ruby_on_rails', '4.2.6') })]);
+  it("aliases of one product (the same vendor under the same title) are one product: one's fix is checked against the other's versions", () => {
+    const record = nvd('Ruby on Rails before 4.2.5.1 allows XSS.', [
+      or({ criteria: cpe('rubyonrails:rails'), versionEndExcluding: '4.2.5.1' }, { criteria: cpe('rubyonrails:ruby_on_rails', '4.2.6') }),
+    ]);
     const products = record.products.map((p) => ({ ...p, title: 'Ruby on Rails' }));
-    const facts = readFixFacts({ sources: { id: record.id, nvd: { ...record, products }, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, description: record.description, products, rejected: false });
+    const facts = readFixFacts({
+      sources: { id: record.id, nvd: { ...record, products }, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
+      description: record.description,
+      products,
+      rejected: false,
+    });
     // 4.2.5.1 would be "or later" for rails alone; ruby_on_rails lists 4.2.6, so it is no later fix there.
     expect(new Set(facts.fixed_in.map((f) => f.product))).toEqual(new Set(['rubyonrails:rails']));
     expect(facts.last_affected.map((l) => [l.product, l.version])).toEqual([['rubyonrails:rails', '4.2.6']]);
@@ -225,30 +299,60 @@ describe('fixed_in', () => {
     const cve5 = parseCve5Record({
       dataType: 'CVE_RECORD',
       cveMetadata: { cveId: 'CVE-2099-0500', state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' },
-      containers: { cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw in Widget lets attackers read files.' }], affected: [{ vendor: 'Acme Corp', product: 'Widget Server', versions: [{ version: '2.0', lessThan: '2.4.1', status: 'affected', versionType: 'semver' }] }] } },
+      containers: {
+        cna: {
+          providerMetadata: { shortName: 'acme' },
+          descriptions: [{ lang: 'en', value: 'A flaw in Widget lets attackers read files.' }],
+          affected: [
+            { vendor: 'Acme Corp', product: 'Widget Server', versions: [{ version: '2.0', lessThan: '2.4.1', status: 'affected', versionType: 'semver' }] },
+          ],
+        },
+      },
     })!;
     const record = deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
     expect(fixed(record.facts!.fixed_in)).toEqual([['acme_corp:widget_server', '2.4.1', '2', null, 'cve5']]);
   });
 
-  it('beside NVD\'s configuration, a CVE 5 fix that NVD\'s ranges lack is a stated fix from cve5; one that contradicts NVD or is in another numbering is not', () => {
+  it("beside NVD's configuration, a CVE 5 fix that NVD's ranges lack is a stated fix from cve5; one that contradicts NVD or is in another numbering is not", () => {
     const cnaOf = (id: string, product: string, versions: object[]) =>
-      parseCve5Record({ dataType: 'CVE_RECORD', cveMetadata: { cveId: id, state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' }, containers: { cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw.' }], affected: [{ vendor: 'Acme', product, versions }] } } })!;
+      parseCve5Record({
+        dataType: 'CVE_RECORD',
+        cveMetadata: { cveId: id, state: 'PUBLISHED', datePublished: '2024-01-01T00:00:00Z' },
+        containers: {
+          cna: { providerMetadata: { shortName: 'acme' }, descriptions: [{ lang: 'en', value: 'A flaw.' }], affected: [{ vendor: 'Acme', product, versions }] },
+        },
+      })!;
     const both = (description: string, configuration: object, cve5: ReturnType<typeof cnaOf>) => {
       const record = nvd(description, [configuration]);
       return deriveRecord({ id: record.id, nvd: record, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!.facts!;
     };
     // NVD: through 2.0.35; the CNA: before 2.0.36.
-    const added = both('XSS in the Acme Product Vendors plugin in versions up to, and including, 2.0.35.', or({ criteria: cpe('acme:product_vendors'), versionEndIncluding: '2.0.35' }), cnaOf('CVE-2099-0501', 'Product Vendors', [{ version: '*', lessThan: '2.0.36', status: 'affected', versionType: 'semver' }]));
+    const added = both(
+      'XSS in the Acme Product Vendors plugin in versions up to, and including, 2.0.35.',
+      or({ criteria: cpe('acme:product_vendors'), versionEndIncluding: '2.0.35' }),
+      cnaOf('CVE-2099-0501', 'Product Vendors', [{ version: '*', lessThan: '2.0.36', status: 'affected', versionType: 'semver' }]),
+    );
     expect(fixed(added.fixed_in)).toEqual([['acme:product_vendors', '2.0.36', null, null, 'cve5']]);
     // The CNA's range holds the fix NVD and the description state (3.1): the CNA's later fix is not taken.
-    const against = both('A flaw in Acme Remote Server (All versions < V3.1) lets attackers in.', or({ criteria: cpe('acme:remote_server'), versionEndExcluding: '3.1' }), cnaOf('CVE-2099-0502', 'Remote Server', [{ version: '0', lessThan: 'V3.2 SP1', status: 'affected', versionType: 'custom' }]));
+    const against = both(
+      'A flaw in Acme Remote Server (All versions < V3.1) lets attackers in.',
+      or({ criteria: cpe('acme:remote_server'), versionEndExcluding: '3.1' }),
+      cnaOf('CVE-2099-0502', 'Remote Server', [{ version: '0', lessThan: 'V3.2 SP1', status: 'affected', versionType: 'custom' }]),
+    );
     expect(fixed(against.fixed_in).map(([, version, , , source]) => `${version} ${source}`)).toEqual(['V3.1 description']);
     // A build number where NVD lists editions ("r2") cannot be checked against NVD: not taken.
-    const builds = both('Acme Server Elevation of Privilege Vulnerability.', or({ criteria: cpe('acme:server', 'r2') }), cnaOf('CVE-2099-0503', 'Server', [{ version: '6.2.0', lessThan: '6.2.9200.23372', status: 'affected', versionType: 'custom' }]));
+    const builds = both(
+      'Acme Server Elevation of Privilege Vulnerability.',
+      or({ criteria: cpe('acme:server', 'r2') }),
+      cnaOf('CVE-2099-0503', 'Server', [{ version: '6.2.0', lessThan: '6.2.9200.23372', status: 'affected', versionType: 'custom' }]),
+    );
     expect(builds.fixed_in).toEqual([]);
     // A fix NVD's own range calls vulnerable is never taken from the CNA.
-    const inside = both('Acme Tool through 4.0 allows it.', or({ criteria: cpe('acme:tool'), versionEndIncluding: '4.0' }), cnaOf('CVE-2099-0504', 'Tool', [{ version: '3.9', status: 'unaffected' }]));
+    const inside = both(
+      'Acme Tool through 4.0 allows it.',
+      or({ criteria: cpe('acme:tool'), versionEndIncluding: '4.0' }),
+      cnaOf('CVE-2099-0504', 'Tool', [{ version: '3.9', status: 'unaffected' }]),
+    );
     expect(inside.fixed_in).toEqual([]);
   });
 
@@ -261,11 +365,20 @@ describe('fixed_in', () => {
           return { criteria: cpe('acme:widget'), versionStartIncluding: low, ...(excluding ? { versionEndExcluding: high } : { versionEndIncluding: high }) };
         });
         const record = nvd(`Acme Widget before ${described} allows XSS.`, [or(...matches)]);
-        const facts = readFixFacts({ sources: { id: record.id, nvd: record, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, description: record.description, products: record.products, rejected: false });
+        const facts = readFixFacts({
+          sources: { id: record.id, nvd: record, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
+          description: record.description,
+          products: record.products,
+          rejected: false,
+        });
         for (const fix of facts.fixed_in) {
           for (const m of matches) {
-            const inside = compareVersions(fix.version, m.versionStartIncluding) >= 0 && (m.versionEndExcluding ? compareVersions(fix.version, m.versionEndExcluding) < 0 : compareVersions(fix.version, m.versionEndIncluding!) <= 0);
-            const sameLine = fix.branch === null || [m.versionStartIncluding, m.versionEndExcluding ?? m.versionEndIncluding!].some((v) => v.split('.')[0] === fix.branch!.split('.')[0]);
+            const inside =
+              compareVersions(fix.version, m.versionStartIncluding) >= 0 &&
+              (m.versionEndExcluding ? compareVersions(fix.version, m.versionEndExcluding) < 0 : compareVersions(fix.version, m.versionEndIncluding!) <= 0);
+            const sameLine =
+              fix.branch === null ||
+              [m.versionStartIncluding, m.versionEndExcluding ?? m.versionEndIncluding!].some((v) => v.split('.')[0] === fix.branch!.split('.')[0]);
             if (inside && sameLine) return false;
           }
         }
@@ -276,46 +389,85 @@ describe('fixed_in', () => {
   });
 });
 
-describe('Oracle\'s lists of supported versions', () => {
+describe("Oracle's lists of supported versions", () => {
   const last = (text: string) => describedVersions(text).lastAffected.map((l) => (l.line ? `${l.line}|${l.version}` : l.version));
   it.each([
-    ['Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c. Easily exploitable.', ['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']],
-    ['Vulnerability in Oracle E-Business Suite. Supported versions that are affected are 12.1.3, 12.2.3, 12.2.4, 12.2.5, 12.2.6 and 12.2.7. Easily exploitable.', ['12.1|12.1.3', '12.2|12.2.7']],
+    [
+      'Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c. Easily exploitable.',
+      ['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c'],
+    ],
+    [
+      'Vulnerability in Oracle E-Business Suite. Supported versions that are affected are 12.1.3, 12.2.3, 12.2.4, 12.2.5, 12.2.6 and 12.2.7. Easily exploitable.',
+      ['12.1|12.1.3', '12.2|12.2.7'],
+    ],
     ['Vulnerability in Oracle Fusion. Supported versions that are affected are 2.2.2, 2.3 and 2.4. Easily exploitable.', ['2.2|2.2.2', '2.3|2.3', '2.4|2.4']],
-    ['Unspecified vulnerability in the Siebel Core component in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', ['8.1|8.1.1', '8.2|8.2.2']],
-    ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.23 and prior and 8.0.12 and prior. Easily exploitable.', ['5.7.23', '8.0.12']],
+    [
+      'Unspecified vulnerability in the Siebel Core component in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.',
+      ['8.1|8.1.1', '8.2|8.2.2'],
+    ],
+    [
+      'Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.23 and prior and 8.0.12 and prior. Easily exploitable.',
+      ['5.7.23', '8.0.12'],
+    ],
     ['Vulnerability in Oracle MySQL. Supported versions that are affected are 5.7.20. Easily exploitable.', []],
     // Not Oracle's list: one product's versions one by one say nothing of lines.
     ['Acme Widget 1.0, 1.1 and 1.2 allows remote attackers to run code.', []],
   ])('%s', (text, expected) => expect(last(text)).toEqual(expected));
 
   it('"Prior to 5.1.36 and Prior to 5.2.10" states two fixes, not 5.1.36 as affected', () => {
-    const read = describedVersions('Vulnerability in Oracle VM VirtualBox. Supported versions that are affected are Prior to 5.1.36 and Prior to 5.2.10. Easily exploitable.');
+    const read = describedVersions(
+      'Vulnerability in Oracle VM VirtualBox. Supported versions that are affected are Prior to 5.1.36 and Prior to 5.2.10. Easily exploitable.',
+    );
     expect(read.fixed.map((f) => f.version)).toEqual(['5.1.36', '5.2.10']);
     expect(read.lastAffected).toEqual([]);
   });
 
   it('the newest affected version of each line, and "update past" the one of the reader\'s line', () => {
-    const record = recordOf('Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c.', [or(...['11.2.0.4', '12.1.0.2', '12.2.0.1', '18c'].map((v) => ({ criteria: cpe('oracle:database_server', v) })))], [{ url: 'https://www.oracle.com/security-alerts/cpuoct2018.html', tags: ['Patch', 'Vendor Advisory'] }]);
-    expect(fixed(record.facts!.last_affected).map(([, version, branch]) => `${branch}|${version}`)).toEqual(['11.2|11.2.0.4', '12.1|12.1.0.2', '12.2|12.2.0.1', '18c|18c']);
+    const record = recordOf(
+      'Vulnerability in the Java VM component of Oracle Database Server. Supported versions that are affected are 11.2.0.4, 12.1.0.2, 12.2.0.1 and 18c.',
+      [or(...['11.2.0.4', '12.1.0.2', '12.2.0.1', '18c'].map((v) => ({ criteria: cpe('oracle:database_server', v) })))],
+      [{ url: 'https://www.oracle.com/security-alerts/cpuoct2018.html', tags: ['Patch', 'Vendor Advisory'] }],
+    );
+    expect(fixed(record.facts!.last_affected).map(([, version, branch]) => `${branch}|${version}`)).toEqual([
+      '11.2|11.2.0.4',
+      '12.1|12.1.0.2',
+      '12.2|12.2.0.1',
+      '18c|18c',
+    ]);
     expect(record.facts!.fix_stated).toBe(true);
-    expect(record.explanation!.fix).toContain('NVD lists 18c for the 18c line, 12.2.0.1 for the 12.2.x line, 12.1.0.2 for the 12.1.x line and 11.2.0.4 for the 11.2.x line as the newest affected versions of Oracle Database Server; update past the one for your release line.');
+    expect(record.explanation!.fix).toContain(
+      'NVD lists 18c for the 18c line, 12.2.0.1 for the 12.2.x line, 12.1.0.2 for the 12.1.x line and 11.2.0.4 for the 11.2.x line as the newest affected versions of Oracle Database Server; update past the one for your release line.',
+    );
   });
 });
 
 describe('last_affected', () => {
   it('the description\'s newest affected version covers a configuration\'s at or below it on any platform ("3.0.5 and earlier" beside 3.0.4 and 3.0.5 for Joomla!)', () => {
-    const facts = factsOf('PHP remote file inclusion in the Security Images component 3.0.5 and earlier for Joomla! allows remote attackers to execute arbitrary code.', [
-      and([{ criteria: cpe('waltercedric:com_securityimages', '3.0.5') }, { criteria: cpe('waltercedric:com_securityimages'), versionEndIncluding: '3.0.4' }], [{ criteria: 'cpe:2.3:a:joomla:joomla\\!:-:*:*:*:*:*:*:*' }]),
-    ]);
+    const facts = factsOf(
+      'PHP remote file inclusion in the Security Images component 3.0.5 and earlier for Joomla! allows remote attackers to execute arbitrary code.',
+      [
+        and(
+          [{ criteria: cpe('waltercedric:com_securityimages', '3.0.5') }, { criteria: cpe('waltercedric:com_securityimages'), versionEndIncluding: '3.0.4' }],
+          [{ criteria: 'cpe:2.3:a:joomla:joomla\\!:-:*:*:*:*:*:*:*' }],
+        ),
+      ],
+    );
     expect(fixed(facts.last_affected)).toEqual([['waltercedric:com_securityimages', '3.0.5', null, null, 'description']]);
   });
 
   it('"X and earlier", "through X", versionEndIncluding, and the highest version listed one by one', () => {
-    expect(fixed(factsOf('Acme Widget 1.5.3 and earlier allows XSS.', [or({ criteria: cpe('acme:widget', '1.5.2') })]).last_affected)).toEqual([['acme:widget', '1.5.3', null, null, 'description']]);
+    expect(fixed(factsOf('Acme Widget 1.5.3 and earlier allows XSS.', [or({ criteria: cpe('acme:widget', '1.5.2') })]).last_affected)).toEqual([
+      ['acme:widget', '1.5.3', null, null, 'description'],
+    ]);
     expect(factsOf('Moodle through 2.6.11 allows XSS.').last_affected.map((l) => l.version)).toEqual(['2.6.11']);
-    expect(fixed(factsOf('A flaw in Acme Widget.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '3.0' })]).last_affected)).toEqual([['acme:widget', '3.0', null, null, 'configuration']]);
-    expect(factsOf('A flaw in Acme Widget.', [or({ criteria: cpe('acme:widget', '1.9') }, { criteria: cpe('acme:widget', '1.10') }, { criteria: cpe('acme:widget', '1.2') })]).last_affected.map((l) => l.version)).toEqual(['1.10']);
+    expect(fixed(factsOf('A flaw in Acme Widget.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '3.0' })]).last_affected)).toEqual([
+      ['acme:widget', '3.0', null, null, 'configuration'],
+    ]);
+    expect(
+      factsOf('A flaw in Acme Widget.', [
+        or({ criteria: cpe('acme:widget', '1.9') }, { criteria: cpe('acme:widget', '1.10') }, { criteria: cpe('acme:widget', '1.2') }),
+      ]).last_affected.map((l) => l.version),
+    ).toEqual(['1.10']);
   });
 });
 
@@ -328,58 +480,86 @@ describe('fix_stated', () => {
   });
 
   it('a third party\'s page that NVD tagged "Vendor Advisory" (Secunia, 2008) states no fix', () => {
-    expect(factsOf('A flaw in Acme Widget 1.0 and earlier.', [], [{ url: 'http://secunia.com/advisories/30211', tags: ['Vendor Advisory'] }]).fix_stated).toBe(false);
+    expect(factsOf('A flaw in Acme Widget 1.0 and earlier.', [], [{ url: 'http://secunia.com/advisories/30211', tags: ['Vendor Advisory'] }]).fix_stated).toBe(
+      false,
+    );
   });
 });
 
 describe('the fix text from the facts', () => {
   it('names each fixed version per product, line and platform', () => {
-    const fix = recordOf('Adobe Reader before 18.0.0.203 on Windows and before 11.2.202.481 on Linux, and Adobe AIR before 18.0.0.180 allow attackers to run code.', [
-      and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '18.0.0.194' }], [{ criteria: os('microsoft:windows') }]),
-      and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '11.2.202.468' }], [{ criteria: os('linux:linux_kernel') }]),
-      or({ criteria: cpe('adobe:air'), versionEndIncluding: '18.0.0.144' }),
-    ]).explanation!.fix;
+    const fix = recordOf(
+      'Adobe Reader before 18.0.0.203 on Windows and before 11.2.202.481 on Linux, and Adobe AIR before 18.0.0.180 allow attackers to run code.',
+      [
+        and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '18.0.0.194' }], [{ criteria: os('microsoft:windows') }]),
+        and([{ criteria: cpe('adobe:reader'), versionEndIncluding: '11.2.202.468' }], [{ criteria: os('linux:linux_kernel') }]),
+        or({ criteria: cpe('adobe:air'), versionEndIncluding: '18.0.0.144' }),
+      ],
+    ).explanation!.fix;
     expect(fix).toContain('18.0.0.203 for the 18.0.x line on Windows');
     expect(fix).toContain('11.2.202.481 for the 11.2.x line on Linux');
     expect(fix).toContain('Update Adobe Air to version 18.0.0.180 or later');
   });
 
   it('with no fixed version: "NVD lists X as the newest affected version; update past it", never a version at or below it', () => {
-    const record = recordOf('Acme Widget 2.45.0 and earlier allows code execution via a crafted file.', [or({ criteria: cpe('acme:widget'), versionEndIncluding: '2.45.0' })]);
+    const record = recordOf('Acme Widget 2.45.0 and earlier allows code execution via a crafted file.', [
+      or({ criteria: cpe('acme:widget'), versionEndIncluding: '2.45.0' }),
+    ]);
     expect(record.explanation!.fix).toContain('NVD lists 2.45.0 as the newest affected version of Acme Widget; update past it.');
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
   });
 
   it('a fix the description states but the configuration lists as affected is no fix, and the text says the record disagrees with itself', () => {
-    const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute arbitrary PHP code.', [or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' })]);
+    const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute arbitrary PHP code.', [
+      or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),
+    ]);
     expect(record.facts!.fixed_in).toEqual([]);
-    expect(record.explanation!.fix).toContain("NVD lists 2.5 as the newest affected version of phpMyBackupPro; update past it. The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected: check the vendor's release notes before relying on it.");
+    expect(record.explanation!.fix).toContain(
+      "NVD lists 2.5 as the newest affected version of phpMyBackupPro; update past it. The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected: check the vendor's release notes before relying on it.",
+    );
     // A described version another product keeps as its fix disputes nothing.
-    const other = recordOf('Acme Widget before 2.5 and Acme Gadget 2.5 allow XSS.', [or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.5' }, { criteria: cpe('acme:gadget', '2.5') })]);
+    const other = recordOf('Acme Widget before 2.5 and Acme Gadget 2.5 allow XSS.', [
+      or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.5' }, { criteria: cpe('acme:gadget', '2.5') }),
+    ]);
     expect(other.explanation!.fix).not.toContain('The description gives');
   });
 
   it('speaks first of the product the description names, even where only products that ship it have a fixed version', () => {
-    const record = recordOf('GNU Bash through 4.3 processes trailing strings after function definitions, which allows remote attackers to execute arbitrary code.', [
-      or({ criteria: cpe('gnu:bash'), versionEndIncluding: '4.3' }),
-      ...['one', 'two', 'three', 'four'].map((name) => or({ criteria: cpe(`acme:appliance_${name}`), versionEndExcluding: '2.0' })),
-    ]);
-    expect(record.explanation!.fix).toMatch(/^NVD lists 4\.3 as the newest affected version of GNU Bash; update past it\. Update Acme Appliance One to version 2\.0 or later\./);
+    const record = recordOf(
+      'GNU Bash through 4.3 processes trailing strings after function definitions, which allows remote attackers to execute arbitrary code.',
+      [
+        or({ criteria: cpe('gnu:bash'), versionEndIncluding: '4.3' }),
+        ...['one', 'two', 'three', 'four'].map((name) => or({ criteria: cpe(`acme:appliance_${name}`), versionEndExcluding: '2.0' })),
+      ],
+    );
+    expect(record.explanation!.fix).toMatch(
+      /^NVD lists 4\.3 as the newest affected version of GNU Bash; update past it\. Update Acme Appliance One to version 2\.0 or later\./,
+    );
   });
 
   it('a distribution listed beside the upstream product is "also shipped in", never a version to update to or past', () => {
     const distro = (vendorProduct: string, version: string) => ({ criteria: `cpe:2.3:o:${vendorProduct}:${version}:*:*:*:*:*:*:*` });
     const record = recordOf('In Apache SpamAssassin before 3.4.3, nefarious CF files can be configured to run system commands.', [
       or({ criteria: cpe('apache:spamassassin'), versionEndExcluding: '3.4.3' }),
-      or(distro('debian:debian_linux', '8.0'), distro('debian:debian_linux', '9.0'), distro('debian:debian_linux', '10.0'), distro('canonical:ubuntu_linux', '18.04')),
+      or(
+        distro('debian:debian_linux', '8.0'),
+        distro('debian:debian_linux', '9.0'),
+        distro('debian:debian_linux', '10.0'),
+        distro('canonical:ubuntu_linux', '18.04'),
+      ),
     ]);
     // The facts keep what the record lists; the text never offers a release as a version to move past.
-    expect(fixed(record.facts!.last_affected)).toEqual([['debian:debian_linux', '10.0', null, null, 'configuration'], ['canonical:ubuntu_linux', '18.04', null, null, 'configuration']]);
+    expect(fixed(record.facts!.last_affected)).toEqual([
+      ['debian:debian_linux', '10.0', null, null, 'configuration'],
+      ['canonical:ubuntu_linux', '18.04', null, null, 'configuration'],
+    ]);
     expect(fixed(record.facts!.fixed_in)).toEqual([['apache:spamassassin', '3.4.3', null, null, 'description']]);
     const { affected, fix } = record.explanation!;
-    expect(affected).toContain('Also shipped in Debian Linux (10.0, 9.0 and 8.0) and Canonical Ubuntu Linux (18.04): check each distribution\'s security advisory for its fixed package.');
+    expect(affected).toContain(
+      "Also shipped in Debian Linux (10.0, 9.0 and 8.0) and Canonical Ubuntu Linux (18.04): check each distribution's security advisory for its fixed package.",
+    );
     expect(affected).not.toMatch(/you use [^.]*Debian/);
-    expect(fix).toContain('Debian Linux and Canonical Ubuntu Linux also ship it: there, install the distribution\'s own security update for the package');
+    expect(fix).toContain("Debian Linux and Canonical Ubuntu Linux also ship it: there, install the distribution's own security update for the package");
     expect(fix).not.toMatch(/10\.0|18\.04/);
     // A record of distributions alone (their own packaging) keeps their releases.
     const own = recordOf('The Debian postinst script of the foo package allows local users to gain privileges.', [or(distro('debian:debian_linux', '9.0'))]);
@@ -387,22 +567,34 @@ describe('the fix text from the facts', () => {
   });
 
   it('a fix stated without a version points at the vendor advisory and never says no fix is listed', () => {
-    const record = recordOf('Unspecified vulnerability in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.', [or({ criteria: cpe('oracle:siebel_crm', '8.2.2') })], [{ url: 'https://www.oracle.com/security-alerts/cpujan2015.html', tags: ['Vendor Advisory'] }]);
+    const record = recordOf(
+      'Unspecified vulnerability in Oracle Siebel CRM 8.1.1 and 8.2.2 allows remote attackers to affect integrity.',
+      [or({ criteria: cpe('oracle:siebel_crm', '8.2.2') })],
+      [{ url: 'https://www.oracle.com/security-alerts/cpujan2015.html', tags: ['Vendor Advisory'] }],
+    );
     expect(record.facts!.fix_stated).toBe(true);
-    expect(record.explanation!.fix).toContain('follow the vendor\'s advisory or patch in the references (oracle.com)');
+    expect(record.explanation!.fix).toContain("follow the vendor's advisory or patch in the references (oracle.com)");
     expect(record.explanation!.fix).not.toMatch(/no fix(ed version)?( or patch)? is listed/i);
   });
 
   it('an opt-in fix (CVE-2013-3900) is switched on in the text and is a workaround, not "available"', () => {
-    const description = 'The WinVerifyTrust function handles signatures badly. This behavior remains available as an opt-in feature via reg key setting; however, the reg key must be set. Clarifications about how to configure the EnableCertPaddingCheck registry value follow.';
+    const description =
+      'The WinVerifyTrust function handles signatures badly. This behavior remains available as an opt-in feature via reg key setting; however, the reg key must be set. Clarifications about how to configure the EnableCertPaddingCheck registry value follow.';
     expect(readFixSteps(description)).toEqual({ optIn: true, setting: 'EnableCertPaddingCheck', replaceKeys: false });
-    const record = recordOf(description, [or({ criteria: 'cpe:2.3:o:microsoft:windows_10:-:*:*:*:*:*:*:*' })], [{ url: 'https://msrc.microsoft.com/update-guide/vulnerability/CVE-2013-3900', tags: ['Patch', 'Vendor Advisory'] }]);
+    const record = recordOf(
+      description,
+      [or({ criteria: 'cpe:2.3:o:microsoft:windows_10:-:*:*:*:*:*:*:*' })],
+      [{ url: 'https://msrc.microsoft.com/update-guide/vulnerability/CVE-2013-3900', tags: ['Patch', 'Vendor Advisory'] }],
+    );
     expect(record.patch?.status).toBe('workaround_only');
     expect(record.explanation!.fix).toContain('set the EnableCertPaddingCheck value');
   });
 
   it('a leak of process memory that holds private keys (Heartbleed) says to replace keys and certificates after updating', () => {
-    const record = recordOf('The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not properly handle Heartbeat Extension packets, which allows remote attackers to obtain sensitive information from process memory via crafted packets that trigger a buffer over-read, as demonstrated by reading private keys, aka the Heartbleed bug.', [or({ criteria: cpe('openssl:openssl'), versionStartIncluding: '1.0.1', versionEndExcluding: '1.0.1g' })]);
+    const record = recordOf(
+      'The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not properly handle Heartbeat Extension packets, which allows remote attackers to obtain sensitive information from process memory via crafted packets that trigger a buffer over-read, as demonstrated by reading private keys, aka the Heartbleed bug.',
+      [or({ criteria: cpe('openssl:openssl'), versionStartIncluding: '1.0.1', versionEndExcluding: '1.0.1g' })],
+    );
     expect(record.explanation!.fix).toContain('Update OpenSSL to version 1.0.1g or later');
     expect(record.explanation!.fix).toContain('replace the private keys and certificates');
     expect(record.patch?.status).toBe('available');
@@ -412,10 +604,15 @@ describe('the fix text from the facts', () => {
 describe('the fix text names versions and platforms as people write them', () => {
   const fact = (version: string, platform: string | null): VersionFact => ({ product: 'gnu:bash', version, branch: null, platform, source: 'configuration' });
   const text = (last: VersionFact[]) =>
-    fixFactSentences({ fixed_in: [], last_affected: last, fix_stated: false, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false } }, () => 'GNU Bash').join(' ');
+    fixFactSentences(
+      { fixed_in: [], last_affected: last, fix_stated: false, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false } },
+      () => 'GNU Bash',
+    ).join(' ');
 
   it('a one-letter CPE update is part of the release ("2.05 a" is 2.05a, CVE-1999-0491); the facts keep the record\'s form', () => {
-    expect(text([fact('2.05 a', null), fact('2.04', null)])).toBe('NVD lists 2.05a and 2.04 as the newest affected versions of GNU Bash; update past the one for your release line.');
+    expect(text([fact('2.05 a', null), fact('2.04', null)])).toBe(
+      'NVD lists 2.05a and 2.04 as the newest affected versions of GNU Bash; update past the one for your release line.',
+    );
     expect(text([fact('1.0.1 update 27', null)])).toBe('NVD lists 1.0.1 update 27 as the newest affected version of GNU Bash; update past it.');
     // CVE-2004-1371: a version that is a CPE token of words is not shown as one; other underscores stay.
     expect(text([fact('9i_application_server', null)])).toBe('NVD lists 9i application server as the newest affected version of GNU Bash; update past it.');
@@ -424,6 +621,8 @@ describe('the fix text names versions and platforms as people write them', () =>
 
   it('names a platform people know, never a CPE token of the device the product runs on ("dir-859 a3")', () => {
     expect(text([fact('1.06', 'dir-859 a3')])).toBe('NVD lists 1.06 as the newest affected version of GNU Bash; update past it.');
-    expect(text([fact('5.0', 'android'), fact('4.0', 'windows')])).toBe('NVD lists 5.0 on Android and 4.0 on Windows as the newest affected versions of GNU Bash; update past the one for your release line.');
+    expect(text([fact('5.0', 'android'), fact('4.0', 'windows')])).toBe(
+      'NVD lists 5.0 on Android and 4.0 on Windows as the newest affected versions of GNU Bash; update past the one for your release line.',
+    );
   });
 });

@@ -41,7 +41,12 @@ const facts: Facts = {
 
 describe('comparing one record with its annotation', () => {
   const agreement = emptyAgreement();
-  compareRecord(agreement, gold, { title: 'Security flaw in Acme Widget', summary: 'A crafted file can crash it.', fix: 'No fixed version or patch is listed.', facts }, []);
+  compareRecord(
+    agreement,
+    gold,
+    { title: 'Security flaw in Acme Widget', summary: 'A crafted file can crash it.', fix: 'No fixed version or patch is listed.', facts },
+    [],
+  );
   const fields = agreement.disagreements.map((d) => d.field);
 
   it('counts impacts found and impacts right apart', () => {
@@ -87,8 +92,24 @@ describe('comparing one record with its annotation', () => {
 describe('an answer that agrees', () => {
   it('has no disagreement', () => {
     const agreement = emptyAgreement();
-    const right: Facts = { ...facts, impacts: ['denial_of_service', 'code_execution'], attack: { position: 'remote', privileges: 'none', user_interaction: true }, fixed_in: [{ product: 'acme:widget', version: '2.4.1', branch: null, platform: null, source: 'description' }], exploit_public: true };
-    compareRecord(agreement, gold, { title: 'Heap overflow in Acme Widget parse.c', summary: 'A crafted file can crash it or run the attacker\'s code.', fix: 'Update Acme Widget to 2.4.1 or later.', facts: right }, []);
+    const right: Facts = {
+      ...facts,
+      impacts: ['denial_of_service', 'code_execution'],
+      attack: { position: 'remote', privileges: 'none', user_interaction: true },
+      fixed_in: [{ product: 'acme:widget', version: '2.4.1', branch: null, platform: null, source: 'description' }],
+      exploit_public: true,
+    };
+    compareRecord(
+      agreement,
+      gold,
+      {
+        title: 'Heap overflow in Acme Widget parse.c',
+        summary: "A crafted file can crash it or run the attacker's code.",
+        fix: 'Update Acme Widget to 2.4.1 or later.',
+        facts: right,
+      },
+      [],
+    );
     expect(agreement.disagreements).toEqual([]);
   });
 });
@@ -158,7 +179,7 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction(fix('3.2'), [], listed)).toBeUndefined();
   });
 
-  it('keeps a range\'s CPE update on its end, and an open-start range of another line does not contradict a line\'s fix (CVE-2015-8052)', () => {
+  it("keeps a range's CPE update on its end, and an open-start range of another line does not contradict a line's fix (CVE-2015-8052)", () => {
     const listed = listedVulnerable({
       configurations: [
         {

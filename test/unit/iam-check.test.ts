@@ -9,7 +9,9 @@ const arn = (table: string) => `arn:aws:dynamodb:local:000000000000:table/${tabl
 describe('what IAM authorises for a DynamoDB request (the local stack check)', () => {
   it('is the command action on the table, or on the index a Query names', () => {
     expect(dynamoAuthorisations('GetItemCommand', { TableName: 't', Key: {} })).toEqual([{ action: 'dynamodb:GetItem', resource: arn('t') }]);
-    expect(dynamoAuthorisations('QueryCommand', { TableName: 't', IndexName: 'byAccount' })).toEqual([{ action: 'dynamodb:Query', resource: `${arn('t')}/index/byAccount` }]);
+    expect(dynamoAuthorisations('QueryCommand', { TableName: 't', IndexName: 'byAccount' })).toEqual([
+      { action: 'dynamodb:Query', resource: `${arn('t')}/index/byAccount` },
+    ]);
   });
 
   it('is the batch action on every table of a batch, and each item action of a transaction', () => {
@@ -17,16 +19,19 @@ describe('what IAM authorises for a DynamoDB request (the local stack check)', (
       { action: 'dynamodb:BatchWriteItem', resource: arn('a') },
       { action: 'dynamodb:BatchWriteItem', resource: arn('b') },
     ]);
-    expect(dynamoAuthorisations('TransactWriteItemsCommand', { TransactItems: [{ Put: { TableName: 'a' } }, { ConditionCheck: { TableName: 'b' } }] })).toEqual([
-      { action: 'dynamodb:PutItem', resource: arn('a') },
-      { action: 'dynamodb:ConditionCheckItem', resource: arn('b') },
-    ]);
+    expect(dynamoAuthorisations('TransactWriteItemsCommand', { TransactItems: [{ Put: { TableName: 'a' } }, { ConditionCheck: { TableName: 'b' } }] })).toEqual(
+      [
+        { action: 'dynamodb:PutItem', resource: arn('a') },
+        { action: 'dynamodb:ConditionCheckItem', resource: arn('b') },
+      ],
+    );
   });
 
   it('needs `*` for an operation without a table, which no function is granted', () => {
     const [needed] = dynamoAuthorisations('ListTablesCommand', {});
     expect(needed).toEqual({ action: 'dynamodb:ListTables', resource: '*' });
-    for (const definition of Object.values(FUNCTIONS)) expect(allows(grantStatements(definition, LOCAL_RESOURCES), needed!.action, needed!.resource)).toBe(false);
+    for (const definition of Object.values(FUNCTIONS))
+      expect(allows(grantStatements(definition, LOCAL_RESOURCES), needed!.action, needed!.resource)).toBe(false);
   });
 
   it('allows a read-only grant to read and refuses it the write', () => {

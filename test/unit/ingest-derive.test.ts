@@ -17,17 +17,24 @@ async function recordOf(id: string) {
   return deriveRecord(a.sourcesFor(id), NOW)!;
 }
 
-const product = (over: Partial<AffectedProduct> = {}): AffectedProduct => ({ vendor: 'v', product: 'p', ranges: [], openEnded: false, fixedVersions: [], ...over });
+const product = (over: Partial<AffectedProduct> = {}): AffectedProduct => ({
+  vendor: 'v',
+  product: 'p',
+  ranges: [],
+  openEnded: false,
+  fixedVersions: [],
+  ...over,
+});
 
 describe('score and severity', () => {
-  it('NVD Primary v3.1 wins over the CNA\'s, with provenance, version and vector', async () => {
+  it("NVD Primary v3.1 wins over the CNA's, with provenance, version and vector", async () => {
     const r = await recordOf('CVE-2023-40001');
     expect([r.cvss_score, r.severity, r.cvss_version]).toEqual([9.8, 'CRITICAL', '3.1']);
     expect(r.cvss_vector).toMatch(/^CVSS:3\.1\//);
     expect(r.provenance.cvss_score).toBe('NVD (nvd@nist.gov, Primary) CVSS v3.1');
   });
 
-  it('falls back to the CNA\'s v3.1 as NVD republishes it, then CVE 5 CNA, then CISA-ADP', async () => {
+  it("falls back to the CNA's v3.1 as NVD republishes it, then CVE 5 CNA, then CISA-ADP", async () => {
     expect((await recordOf('CVE-2024-12002')).provenance.cvss_score).toBe('NVD (cna@tinysoft.example, Secondary) CVSS v3.1');
     const cna = await recordOf('CVE-2024-50007');
     expect([cna.cvss_score, cna.provenance.cvss_score]).toEqual([6.4, 'CVE 5 CNA Wordfence CVSS v3.1']);
@@ -49,7 +56,10 @@ describe('dates, CWE, rejection, title', () => {
     const r = await recordOf('CVE-2023-40001');
     expect(r.published_date).toBe('2023-09-01');
     expect(r.cwe_ids).toEqual(['CWE-89', 'CWE-20']);
-    expect(r.cwe_names).toEqual({ 'CWE-89': "Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')", 'CWE-20': 'Improper Input Validation' });
+    expect(r.cwe_names).toEqual({
+      'CWE-89': "Improper Neutralization of Special Elements used in an SQL Command ('SQL Injection')",
+      'CWE-20': 'Improper Input Validation',
+    });
     expect((await recordOf('CVE-2023-60008')).cwe_ids).toEqual(['CWE-522']);
     expect((await recordOf('CVE-2004-0444')).cwe_ids).toEqual([]);
   });
@@ -65,11 +75,14 @@ describe('dates, CWE, rejection, title', () => {
     expect((await recordOf('CVE-2023-40001')).title).toBe('Acme Widget Server SQL Injection Vulnerability');
     expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
     expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes lets local users read sensitive data');
-    expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…');
+    expect((await recordOf('CVE-2004-0444')).title).toBe(
+      'Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…',
+    );
   });
 
   it('title from the description: a sentence introducing the product is skipped (CVE-2025-27415, "Nuxt is an open-source web development framework")', () => {
-    const sources = () => ({ id: 'CVE-2025-27415', kev: undefined, nvd: undefined, cve5: undefined, cweCatalogue: new Map() }) as unknown as Parameters<typeof deriveTitle>[0];
+    const sources = () =>
+      ({ id: 'CVE-2025-27415', kev: undefined, nvd: undefined, cve5: undefined, cweCatalogue: new Map() }) as unknown as Parameters<typeof deriveTitle>[0];
     const context = (description: string) => ({ rejected: false, cweIds: [], products: [], description });
     const nuxt = 'Nuxt is an open-source web development framework for Vue.js. Prior to 3.16.0, a crafted request can poison the CDN cache.';
     expect(deriveTitle(sources(), context(nuxt)).value).toBe('Prior to 3.16.0, a crafted request can poison the CDN cache');
@@ -127,13 +140,20 @@ describe('patch status', () => {
 
   it('fixed versions alone make it available; open-ended products alongside make it partial', () => {
     expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ fixedVersions: ['2.0'] })] })).toBe('available');
-    expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ fixedVersions: ['2.0'] }), product({ product: 'q', openEnded: true })] })).toBe('partial');
+    expect(
+      patchStatusFrom({
+        rejected: false,
+        patchUrls: [],
+        mitigation: false,
+        products: [product({ fixedVersions: ['2.0'] }), product({ product: 'q', openEnded: true })],
+      }),
+    ).toBe('partial');
     expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: true, products: [] })).toBe('workaround_only');
     expect(patchStatusFrom({ rejected: false, patchUrls: [], mitigation: false, products: [product({ openEnded: true })] })).toBe('not_available');
     expect(patchStatusFrom({ rejected: true, patchUrls: ['https://x.example/p'], mitigation: false, products: [] })).toBe('not_available');
   });
 
-  it('counts only fixes the fix advice accepts: a description\'s fixed version counts, a refused range end does not', () => {
+  it("counts only fixes the fix advice accepts: a description's fixed version counts, a refused range end does not", () => {
     const base = { rejected: false, patchUrls: [], mitigation: false };
     // NVD lists 1.12.0 to 1.12.8 one by one; only the description says 1.12.9 fixes it.
     const wireshark = product({ vendor: 'wireshark', product: 'wireshark', ranges: ['1.12.0', '1.12.8'].map((v) => ({ exact: v })), fixedVersions: [] });
@@ -152,8 +172,14 @@ describe('patch status', () => {
     expect(r.patch).toEqual({ status: 'workaround_only', patch_urls: [], days_unpatched: wholeDaysBetween('2017-06-01', NOW) });
   });
 
-  it('keeps a patch date once set, and dates a fix first seen later by the source\'s modification day', () => {
-    const context = { rejected: false, products: [product({ fixedVersions: ['2.0'] })], publishedDate: '2024-01-10', sourceModified: '2024-03-05T10:00:00.000Z', now: NOW };
+  it("keeps a patch date once set, and dates a fix first seen later by the source's modification day", () => {
+    const context = {
+      rejected: false,
+      products: [product({ fixedVersions: ['2.0'] })],
+      publishedDate: '2024-01-10',
+      sourceModified: '2024-03-05T10:00:00.000Z',
+      now: NOW,
+    };
     expect(derivePatch({}, context).patch.patch_date).toBe('2024-01-10');
     expect(derivePatch({}, { ...context, previous: { status: 'not_available' } }).patch).toMatchObject({ patch_date: '2024-03-05', days_unpatched: 55 });
     expect(derivePatch({}, { ...context, previous: { status: 'available', patch_date: '2024-02-01' } }).patch.patch_date).toBe('2024-02-01');

@@ -22,7 +22,13 @@ const base: ExplainerInput = {
   mitigation: false,
 };
 const product = (n: number, over: Partial<AffectedProduct> = {}): AffectedProduct => ({
-  vendor: 'netgear', product: `r${n}_firmware`, part: 'o', ranges: [{ endExcluding: `1.0.${n}.2` }], openEnded: false, fixedVersions: [`1.0.${n}.2`], ...over,
+  vendor: 'netgear',
+  product: `r${n}_firmware`,
+  part: 'o',
+  ranges: [{ endExcluding: `1.0.${n}.2` }],
+  openEnded: false,
+  fixedVersions: [`1.0.${n}.2`],
+  ...over,
 });
 
 function expectClean(e: { summary: string; affected: string; fix: string }) {
@@ -37,14 +43,25 @@ describe('explainer', () => {
       vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
       cvssScore: 9.8,
       severity: 'CRITICAL',
-      products: [{ vendor: 'acme', product: 'widget_server', part: 'a', ranges: [{ startIncluding: '4.0.0', endExcluding: '4.2.1' }], openEnded: false, fixedVersions: ['4.2.1'] }],
+      products: [
+        {
+          vendor: 'acme',
+          product: 'widget_server',
+          part: 'a',
+          ranges: [{ startIncluding: '4.0.0', endExcluding: '4.2.1' }],
+          openEnded: false,
+          fixedVersions: ['4.2.1'],
+        },
+      ],
       patch: { status: 'available', patch_date: '2023-09-01', patch_urls: ['https://github.com/acme/widget-server/commit/0f3c9a1'], days_unpatched: 0 },
     });
     expect(e.summary).toBe(
       'This is an SQL injection flaw in Acme Widget Server. An attacker can change the database queries the software runs. This can let them read, change or delete data. ' +
         'An attacker can try this over the network, even from the internet, with no account, and with no help from anyone. It is rated critical: 9.8 out of 10.',
     );
-    expect(e.affected).toBe('You are affected if you use Acme Widget Server (versions from 4.0.0 before 4.2.1). To check, compare the version you run with this range.');
+    expect(e.affected).toBe(
+      'You are affected if you use Acme Widget Server (versions from 4.0.0 before 4.2.1). To check, compare the version you run with this range.',
+    );
     expect(e.fix).toBe('Update Acme Widget Server to version 4.2.1 or later. A patch is published: see the patch link in the references (github.com).');
   });
 
@@ -67,7 +84,14 @@ describe('explainer', () => {
   });
 
   it('reads who can attack from a CVSS v4.0 vector (passive or active user interaction)', () => {
-    expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:P/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N')).toEqual({ vector: 'N', privileges: 'L', interaction: 'R', confidentiality: 'H', integrity: 'N', availability: 'N' });
+    expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:L/UI:P/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N')).toEqual({
+      vector: 'N',
+      privileges: 'L',
+      interaction: 'R',
+      confidentiality: 'H',
+      integrity: 'N',
+      availability: 'N',
+    });
     expect(parseCvssVector('CVSS:4.0/AV:L/AC:L/AT:N/PR:N/UI:N/VC:H/VI:H/VA:H/SC:N/SI:N/SA:N')).toMatchObject({ vector: 'L', interaction: 'N' });
     expect(parseCvssVector('CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:Z/VC:H/VI:N/VA:N')).toBeUndefined();
   });
@@ -81,7 +105,13 @@ describe('explainer', () => {
 
   it('many products: a count, the vendor, the first few, and fixes for the first few', () => {
     const products = [0, 1, 2, 3, 4, 5].map((i) => product(6000 + i));
-    const e = explain({ ...base, products, cweIds: ['CWE-77'], inKev: true, kev: { requiredAction: 'Apply updates per vendor instructions.', dueDate: '2022-04-15' } });
+    const e = explain({
+      ...base,
+      products,
+      cweIds: ['CWE-77'],
+      inKev: true,
+      kev: { requiredAction: 'Apply updates per vendor instructions.', dueDate: '2022-04-15' },
+    });
     expect(e.affected).toBe(
       '6 products from Netgear are affected, including Netgear R6000 Firmware (versions before 1.0.6000.2), Netgear R6001 Firmware (versions before 1.0.6001.2) and Netgear R6002 Firmware (versions before 1.0.6002.2). The NVD entry lists them all. To check, compare the version you run with these ranges.',
     );
@@ -100,7 +130,11 @@ describe('explainer', () => {
   });
 
   it('open-ended products, branches of fixed versions, workarounds', () => {
-    const open = explain({ ...base, products: [{ vendor: 'example', product: 'router:manager', ranges: [], openEnded: true, allVersions: true, fixedVersions: [] }], mitigation: true });
+    const open = explain({
+      ...base,
+      products: [{ vendor: 'example', product: 'router:manager', ranges: [], openEnded: true, allVersions: true, fixedVersions: [] }],
+      mitigation: true,
+    });
     expect(open.affected).toBe('You are affected if you use Example Router:manager (all versions: the record sets no version limit).');
     expect(open.fix).toBe('No fix is listed, but the references include a workaround. Apply it until a fix ships.');
     const tomcat = product(1, {
@@ -144,7 +178,8 @@ describe('who can attack: the description and the vector never disagree', () => 
     const summary = explain({
       ...base,
       cweIds: ['CWE-667'],
-      description: 'mod_cgi in Apache 2.0.39 and 2.0.40 allows local users and possibly remote attackers to cause a denial of service (hang and memory consumption) by causing a CGI script to send a large amount of data to stderr.',
+      description:
+        'mod_cgi in Apache 2.0.39 and 2.0.40 allows local users and possibly remote attackers to cause a denial of service (hang and memory consumption) by causing a CGI script to send a large amount of data to stderr.',
       vector: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H',
       cvssScore: 7.5,
       severity: 'HIGH',
@@ -155,7 +190,7 @@ describe('who can attack: the description and the vector never disagree', () => 
     expect(summary).toContain('over the network, even from the internet, with no account');
   });
 
-  it('says who once: the vector\'s sentence, not the description\'s attacker again (local users, AV:L)', () => {
+  it("says who once: the vector's sentence, not the description's attacker again (local users, AV:L)", () => {
     const summary = explain({
       ...base,
       cweIds: ['CWE-667'],
@@ -165,13 +200,15 @@ describe('who can attack: the description and the vector never disagree', () => 
       severity: 'MEDIUM',
       cvssVersion: '3.1',
     }).summary;
-    expect(summary).toContain('An attacker can stop the software from working. An attacker can try this only with access to the machine itself, with a normal user account, and with no help from anyone.');
+    expect(summary).toContain(
+      'An attacker can stop the software from working. An attacker can try this only with access to the machine itself, with a normal user account, and with no help from anyone.',
+    );
     expect(summary).not.toMatch(/log in to the machine/);
   });
 });
 
 describe('CVSS v2 vectors say who can attack', () => {
-  it('reads AV and Au, and says nothing of a victim\'s help, which v2 does not score', () => {
+  it("reads AV and Au, and says nothing of a victim's help, which v2 does not score", () => {
     expect(parseCvssVector('AV:L/AC:M/Au:N/C:C/I:C/A:C')).toEqual({ vector: 'L', privileges: 'N', confidentiality: 'H', integrity: 'H', availability: 'H' });
     expect(parseCvssVector('AV:N/AC:L/Au:S/C:P/I:N/A:N')).toEqual({ vector: 'N', privileges: 'L', confidentiality: 'L', integrity: 'N', availability: 'N' });
     expect(parseCvssVector('AV:X/AC:L/Au:N/C:P/I:N/A:N')).toBeUndefined();
@@ -198,6 +235,12 @@ describe('explainer parts', () => {
     expect(displayName('UpQode Google Maps')).toBe('UpQode Google Maps');
     expect(productName({ vendor: 'hp', product: 'sitescope' })).toBe('HP Sitescope');
     expect(productName({ vendor: 'wordpress', product: 'wordpress' })).toBe('WordPress');
-    expect([article('SQL injection'), article('use-after-free'), article('unsafe file upload'), article('information leak'), article('race condition')]).toEqual(['an', 'a', 'an', 'an', 'a']);
+    expect([
+      article('SQL injection'),
+      article('use-after-free'),
+      article('unsafe file upload'),
+      article('information leak'),
+      article('race condition'),
+    ]).toEqual(['an', 'a', 'an', 'an', 'a']);
   });
 });

@@ -15,7 +15,15 @@ describe('utcTimestamp', () => {
   it('gives what Date gives for every NVD- and CVE 5-form timestamp (milliseconds or not, Z or not), days 29 to 31 of every month included', () => {
     fc.assert(
       fc.property(
-        fc.record({ year: fc.integer({ min: 1970, max: 2099 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }), hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }), second: fc.integer({ min: 0, max: 59 }), ms: fc.integer({ min: 0, max: 999 }) }),
+        fc.record({
+          year: fc.integer({ min: 1970, max: 2099 }),
+          month: fc.integer({ min: 1, max: 12 }),
+          day: fc.integer({ min: 1, max: 31 }),
+          hour: fc.integer({ min: 0, max: 23 }),
+          minute: fc.integer({ min: 0, max: 59 }),
+          second: fc.integer({ min: 0, max: 59 }),
+          ms: fc.integer({ min: 0, max: 999 }),
+        }),
         fc.boolean(),
         fc.boolean(),
         ({ year, month, day, hour, minute, second, ms }, withMs, withZ) => {
@@ -41,19 +49,26 @@ describe('utcTimestamp', () => {
 describe('cleanVersion', () => {
   /** The general path alone, as it was before the fast path. */
   const general = (value: string) => {
-    const cleaned = value.trim().replace(/[\s,;]+$/, '').replace(/\b(and|or),\s/g, '$1 ');
+    const cleaned = value
+      .trim()
+      .replace(/[\s,;]+$/, '')
+      .replace(/\b(and|or),\s/g, '$1 ');
     return /[0-9A-Za-z]/.test(cleaned) && !/^(null|undefined|none|n\/a|na|unspecified|unknown|\*)$/i.test(cleaned.trim()) ? cleaned : undefined;
   };
 
   it('gives what the general cleaning gives, for versions plain and not', () => {
     const pieces = fc.constantFrom('1', '0', '2.4', '-beta', '_rc1', ' ', ',', ';', 'and, ', 'or, ', 'null', 'n/a', 'unknown', '*', '+deb9u1', '~1', 'x', '.');
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 6 }).map((parts) => parts.join('')), (value) => {
-        expect(cleanVersion(value)).toBe(general(value));
-      }),
+      fc.property(
+        fc.array(pieces, { maxLength: 6 }).map((parts) => parts.join('')),
+        (value) => {
+          expect(cleanVersion(value)).toBe(general(value));
+        },
+      ),
       { numRuns: 3000 },
     );
-    for (const value of ['1.2.3', '2.4.49', '10.0.19041.1415', '1.0-beta2', '7u80', '1.2.3,', '1.2.3 ', 'unknown', '-']) expect(cleanVersion(value)).toBe(general(value));
+    for (const value of ['1.2.3', '2.4.49', '10.0.19041.1415', '1.0-beta2', '7u80', '1.2.3,', '1.2.3 ', 'unknown', '-'])
+      expect(cleanVersion(value)).toBe(general(value));
   });
 });
 

@@ -41,7 +41,9 @@ describe('NVD CPE dictionary titles', () => {
   it('cuts the version part off a title', () => {
     expect(cutTitle('Apple iPhone OS 1.0.0 iPhone', '1.0.0')).toBe('Apple iPhone OS');
     expect(cutTitle('linux Kernel 2.6.31 Release Candidate 7', '2.6.31')).toBe('linux Kernel');
-    expect(cutTitle('$0.99 Kindle Books project $0.99 Kindle Books (aka com.kindle.books.for99) for android 6.0', '6')).toBe('$0.99 Kindle Books project $0.99 Kindle Books for android');
+    expect(cutTitle('$0.99 Kindle Books project $0.99 Kindle Books (aka com.kindle.books.for99) for android 6.0', '6')).toBe(
+      '$0.99 Kindle Books project $0.99 Kindle Books for android',
+    );
     expect(cutTitle('1024cms.org 1024 CMS 0.7', '0.7')).toBe('1024cms.org 1024 CMS');
     expect(cutTitle('Sun SunOS 5.8', '*')).toBe('Sun SunOS');
     expect(cutTitle('OpenSSL OpenSSL 1.0.1f', '1.0.1f')).toBe('OpenSSL');
@@ -58,7 +60,8 @@ describe('NVD CPE dictionary titles', () => {
     expect(cutTitle('Microsoft Windows XP x64', '-', 'windows_xp_x64')).toBe('Microsoft Windows XP x64');
     expect(cutTitle('Acme Service Pack Manager 2.0', '2.0', 'service_pack_manager')).toBe('Acme Service Pack Manager');
     const titles = new CpeTitles();
-    for (const title of ['Microsoft Windows 7 64-bit (intial release)', 'Microsoft Windows 7 x86 Service Pack 1', 'Microsoft Windows 7 Beta']) titles.add({ vendor: 'microsoft', product: 'windows_7', version: '-', title });
+    for (const title of ['Microsoft Windows 7 64-bit (intial release)', 'Microsoft Windows 7 x86 Service Pack 1', 'Microsoft Windows 7 Beta'])
+      titles.add({ vendor: 'microsoft', product: 'windows_7', version: '-', title });
     expect(titles.title('microsoft', 'windows_7')?.title).toBe('Microsoft Windows 7');
   });
 
@@ -67,13 +70,21 @@ describe('NVD CPE dictionary titles', () => {
     expect(cutTitle('David Paleinowicd 1.3.1', '1.3.1', 'wicd')).toBe('David Paleino wicd');
     // The vendor's own name may hold the token; a bracketed slug or abbreviation is no short name.
     expect(cutTitle('Revouninstaller Uninstaller 1.83', '1.83', 'uninstaller')).toBe('Revouninstaller Uninstaller');
-    expect(cutTitle('12net Login Rebuilder (login_rebuilder) for WordPress 1.0.0', '1.0.0', 'login_rebuilder')).toBe('12net Login Rebuilder (login_rebuilder) for WordPress');
-    expect(cutTitle('F5 Networks BIGIP Local Traffic Manager (LTM) 11.5.1', '11.5.1', 'big-ip_local_traffic_manager')).toBe('F5 Networks BIGIP Local Traffic Manager (LTM)');
+    expect(cutTitle('12net Login Rebuilder (login_rebuilder) for WordPress 1.0.0', '1.0.0', 'login_rebuilder')).toBe(
+      '12net Login Rebuilder (login_rebuilder) for WordPress',
+    );
+    expect(cutTitle('F5 Networks BIGIP Local Traffic Manager (LTM) 11.5.1', '11.5.1', 'big-ip_local_traffic_manager')).toBe(
+      'F5 Networks BIGIP Local Traffic Manager (LTM)',
+    );
     // A token that is its own word, or the start of a longer one, stays as written.
     expect(cutTitle('Acme Bash Tools 1.0', '1.0', 'bash')).toBe('Acme Bash Tools');
     expect(cutTitle('Acme bashful 1.0', '1.0', 'bash')).toBe('Acme bashful');
     const titles = new CpeTitles();
-    for (const [version, title] of [['4.3', 'GNU Bourne-Again SHellbash (GNU Bash) 4.3'], ['4.0', 'GNU Bourne-Again SHellbash (GNU Bash) 4.0 release candidate 1']]) titles.add({ vendor: 'gnu', product: 'bash', version: version!, title: title! });
+    for (const [version, title] of [
+      ['4.3', 'GNU Bourne-Again SHellbash (GNU Bash) 4.3'],
+      ['4.0', 'GNU Bourne-Again SHellbash (GNU Bash) 4.0 release candidate 1'],
+    ])
+      titles.add({ vendor: 'gnu', product: 'bash', version: version!, title: title! });
     expect(titles.title('gnu', 'bash')).toEqual({ title: 'GNU Bash', vendorTitle: 'GNU' });
   });
 
@@ -84,7 +95,7 @@ describe('NVD CPE dictionary titles', () => {
     expect(vendorPrefix('Apple', 'apple')).toBeUndefined();
   });
 
-  it('drops a vendor\'s legal form after its name', () => {
+  it("drops a vendor's legal form after its name", () => {
     expect(tidyVendor('Apache Software Foundation Tomcat', 'apache')).toBe('Apache Tomcat');
     expect(tidyVendor('OpenSSL Project OpenSSL', 'openssl')).toBe('OpenSSL');
     expect(tidyVendor('Red Hat Enterprise Linux', 'redhat')).toBe('Red Hat Enterprise Linux');
@@ -126,24 +137,32 @@ describe('the casing rule (no dictionary title, no CNA name)', () => {
 });
 
 describe('display names for a record', () => {
-  it('names a product the dictionary does not title under the vendor\'s name its other titles spell', () => {
+  it("names a product the dictionary does not title under the vendor's name its other titles spell", () => {
     const cpeTitles = new CpeTitles();
     cpeTitles.add({ vendor: 'schneider-electric', product: 'citectscada', version: '7.10', title: 'Schneider Electric CitectSCADA 7.10' });
     cpeTitles.add({ vendor: 'schneider-electric', product: 'clearscada', version: '2010', title: 'Schneider Electric ClearSCADA 2010' });
     cpeTitles.add({ vendor: 'schneider-electric', product: 'concept', version: '2.6', title: 'Schneider-Electric Concept 2.6' });
     expect(cpeTitles.vendorTitle('schneider-electric')).toBe('Schneider Electric');
     expect(cpeTitles.vendorTitle('acme')).toBeUndefined();
-    const named = nameProducts([product('schneider-electric', 'modicon_m580_firmware'), product('acme', 'widget_server')], { cpeTitles, description: 'A flaw in all versions of the Modicon M580.' });
+    const named = nameProducts([product('schneider-electric', 'modicon_m580_firmware'), product('acme', 'widget_server')], {
+      cpeTitles,
+      description: 'A flaw in all versions of the Modicon M580.',
+    });
     expect(named.map(productName)).toEqual(['Schneider Electric Modicon M580 Firmware', 'Acme Widget Server']);
     // Five words of the description spell the token: the vendor's own spelling wins over the casing rule.
-    const spelled = nameProducts([product('schneider-electric', 'ecostruxure_geo_scada_expert_2019')], { cpeTitles, description: 'Affected Product: EcoStruxure Geo SCADA Expert 2019 (All Versions)' });
+    const spelled = nameProducts([product('schneider-electric', 'ecostruxure_geo_scada_expert_2019')], {
+      cpeTitles,
+      description: 'Affected Product: EcoStruxure Geo SCADA Expert 2019 (All Versions)',
+    });
     expect(spelled.map(productName)).toEqual(['Schneider Electric EcoStruxure Geo SCADA Expert 2019']);
     // A long run with small words in lower case is prose, not a name.
-    const prose = nameProducts([product('prototype', 'prototype_of_an_php_application')], { description: 'Remote file inclusion in Prototype of an PHP application 0.1.' });
+    const prose = nameProducts([product('prototype', 'prototype_of_an_php_application')], {
+      description: 'Remote file inclusion in Prototype of an PHP application 0.1.',
+    });
     expect(productName(prose[0]!)).not.toContain('of an PHP');
   });
 
-  it('takes the dictionary title first, then the CNA\'s names, then leaves the casing rule', async () => {
+  it("takes the dictionary title first, then the CNA's names, then leaves the casing rule", async () => {
     const { cpeTitles } = await dictionary();
     const named = nameProducts([product('apple', 'iphone_os'), product('haxx', 'curl'), product('phpldapadmin_project', 'phpldapadmin')], {
       cpeTitles,
@@ -157,14 +176,20 @@ describe('display names for a record', () => {
     expect(named[0]).toMatchObject({ vendor: 'apple', product: 'iphone_os', vendorTitle: 'Apple' });
     const cna = nameProducts([product('vmware', 'esxi')], { cnaProducts: [{ vendor: 'VMware', product: 'ESXi' }] });
     expect(cna.map(productName)).toEqual(['VMware ESXi']);
-    const written = nameProducts([product('Red Hat', 'Red Hat Enterprise Linux 9')], { cnaProducts: [{ vendor: 'Red Hat', product: 'Red Hat Enterprise Linux 9' }] });
+    const written = nameProducts([product('Red Hat', 'Red Hat Enterprise Linux 9')], {
+      cnaProducts: [{ vendor: 'Red Hat', product: 'Red Hat Enterprise Linux 9' }],
+    });
     expect(written.map(productName)).toEqual(['Red Hat Enterprise Linux 9']);
   });
 
-  it('then the description\'s own spelling of the product and its vendor', () => {
+  it("then the description's own spelling of the product and its vendor", () => {
     const named = (vendor: string, token: string, description: string) => productName(nameProducts([product(vendor, token)], { description })[0]!);
-    expect(named('phpbugtracker', 'phpbugtracker', 'Multiple SQL injection vulnerabilities in Issuetracker phpBugTracker before 1.7.0 allow remote attackers')).toBe('phpBugTracker');
-    expect(named('nextclickventures', 'realtyscript', 'Next Click Ventures RealtyScript 4.0.2 fails to properly sanitize CSV file uploads')).toBe('Next Click Ventures RealtyScript');
+    expect(
+      named('phpbugtracker', 'phpbugtracker', 'Multiple SQL injection vulnerabilities in Issuetracker phpBugTracker before 1.7.0 allow remote attackers'),
+    ).toBe('phpBugTracker');
+    expect(named('nextclickventures', 'realtyscript', 'Next Click Ventures RealtyScript 4.0.2 fails to properly sanitize CSV file uploads')).toBe(
+      'Next Click Ventures RealtyScript',
+    );
     expect(named('yeager', 'yeager_cms', 'Unrestricted file upload vulnerability in Yeager CMS 1.2.1 allows remote attackers')).toBe('Yeager CMS');
     expect(named('ecw-shop', 'ecw-shop', 'Cross-site scripting (XSS) vulnerability in index.php in ECW-Shop 5.5 allows')).toBe('ECW-Shop');
     // Written in lower case, or not in the description at all: the casing rule.
@@ -179,7 +204,10 @@ describe('display names for a record', () => {
   it('one vendor is one name across a record: the name a dictionary or CNA title gives it (CVE-2015-3147, "Redhat and Red Hat")', async () => {
     const { cpeTitles } = await dictionary();
     const description = 'The Automatic Bug Reporting Tool (ABRT) in Red Hat Enterprise Linux 7 allows local users to gain privileges.';
-    const named = nameProducts([product('redhat', 'automatic_bug_reporting_tool'), product('redhat', 'enterprise_linux'), product('redhat', 'libreport')], { cpeTitles, description });
+    const named = nameProducts([product('redhat', 'automatic_bug_reporting_tool'), product('redhat', 'enterprise_linux'), product('redhat', 'libreport')], {
+      cpeTitles,
+      description,
+    });
     expect(named.map(productName)).toEqual(['Red Hat Automatic Bug Reporting Tool', 'Red Hat Enterprise Linux', 'Red Hat Libreport']);
     expect(named.map((p) => p.vendorTitle)).toEqual(['Red Hat', 'Red Hat', 'Red Hat']);
     // The affected text lists vendors by these names: one vendor, once.
@@ -214,14 +242,14 @@ describe('display names for a record', () => {
 });
 
 describe('titles that would mislead', () => {
-  it('gives no title when none of the pair\'s titles spells the product', () => {
+  it("gives no title when none of the pair's titles spells the product", () => {
     const t = new CpeTitles();
     t.add({ vendor: 'microsoft', product: 'windows_98', version: '-', title: 'Microsoft windows 98_beta' });
     expect(t.title('microsoft', 'windows_98')).toBeUndefined();
     expect(productName({ vendor: 'microsoft', product: 'windows_98' })).toBe('Microsoft Windows 98');
   });
 
-  it('names no platform when the pair\'s titles name different ones, and keeps one they all share', () => {
+  it("names no platform when the pair's titles name different ones, and keeps one they all share", () => {
     const forti = new CpeTitles();
     forti.add({ vendor: 'fortinet', product: 'forticlient', version: '5.2.3.091', title: 'Fortinet FortiClient for Android 5.2.3.091' });
     forti.add({ vendor: 'fortinet', product: 'forticlient', version: '5.2.028', title: 'Fortinet FortiClient for iOS 5.2.028' });

@@ -45,20 +45,42 @@ const metric = (version: CvssVersion, score: number, source: string, type: 'Prim
 
 function sourcesWith(candidates: readonly { version: CvssVersion; origin: Origin; score: number }[]) {
   const nvd: NvdRecord = {
-    id: 'CVE-2024-0001', sourceIdentifier: CNA_SOURCE, published: '2024-01-01T00:00:00.000Z', lastModified: '2024-01-02T00:00:00.000Z',
-    vulnStatus: 'Analyzed', rejected: false, description: 'A flaw.', cweIds: [], products: [], references: [],
+    id: 'CVE-2024-0001',
+    sourceIdentifier: CNA_SOURCE,
+    published: '2024-01-01T00:00:00.000Z',
+    lastModified: '2024-01-02T00:00:00.000Z',
+    vulnStatus: 'Analyzed',
+    rejected: false,
+    description: 'A flaw.',
+    cweIds: [],
+    products: [],
+    references: [],
     cvss: candidates.flatMap(({ version, origin, score }) =>
-      origin === 'nvd-primary' ? [metric(version, score, 'nvd@nist.gov', 'Primary')]
-        : origin === 'nvd-cna' ? [metric(version, score, CNA_SOURCE)]
-          : origin === 'nvd-adp' ? [metric(version, score, CISA_ADP_NVD_SOURCE)]
-            : origin === 'nvd-other' ? [metric(version, score, 'someone-else@example.org')]
-              : []),
+      origin === 'nvd-primary'
+        ? [metric(version, score, 'nvd@nist.gov', 'Primary')]
+        : origin === 'nvd-cna'
+          ? [metric(version, score, CNA_SOURCE)]
+          : origin === 'nvd-adp'
+            ? [metric(version, score, CISA_ADP_NVD_SOURCE)]
+            : origin === 'nvd-other'
+              ? [metric(version, score, 'someone-else@example.org')]
+              : [],
+    ),
   };
   const container = (shortName: string, origin: Origin) => ({
-    shortName, cweIds: [], products: [], references: [],
+    shortName,
+    cweIds: [],
+    products: [],
+    references: [],
     cvss: candidates.filter((c) => c.origin === origin).map((c) => metric(c.version, c.score, shortName)),
   });
-  const cve5: Cve5Record = { id: nvd.id, state: 'PUBLISHED', description: 'A flaw.', cna: container('VendorCNA', 'cve5-cna'), adp: container('CISA-ADP', 'cve5-adp') };
+  const cve5: Cve5Record = {
+    id: nvd.id,
+    state: 'PUBLISHED',
+    description: 'A flaw.',
+    cna: container('VendorCNA', 'cve5-cna'),
+    adp: container('CISA-ADP', 'cve5-adp'),
+  };
   return { nvd, cve5 };
 }
 
@@ -88,20 +110,49 @@ describe('score selection (every CVSS version)', () => {
   });
 
   it('prefers the NVD copy of the CNA score, then the CVE 5 CNA container, both before CISA-ADP', () => {
-    const both = deriveScore(sourcesWith([{ version: '3.1', origin: 'nvd-cna', score: 5 }, { version: '3.1', origin: 'cve5-cna', score: 6 }, { version: '3.1', origin: 'cve5-adp', score: 7 }]));
+    const both = deriveScore(
+      sourcesWith([
+        { version: '3.1', origin: 'nvd-cna', score: 5 },
+        { version: '3.1', origin: 'cve5-cna', score: 6 },
+        { version: '3.1', origin: 'cve5-adp', score: 7 },
+      ]),
+    );
     expect([both.cvss_score, both.provenance]).toEqual([5, `NVD (${CNA_SOURCE}, Secondary) CVSS v3.1`]);
-    const cve5 = deriveScore(sourcesWith([{ version: '3.1', origin: 'cve5-cna', score: 6 }, { version: '3.1', origin: 'nvd-adp', score: 7 }]));
+    const cve5 = deriveScore(
+      sourcesWith([
+        { version: '3.1', origin: 'cve5-cna', score: 6 },
+        { version: '3.1', origin: 'nvd-adp', score: 7 },
+      ]),
+    );
     expect([cve5.cvss_score, cve5.provenance]).toEqual([6, 'CVE 5 CNA VendorCNA CVSS v3.1']);
-    const older = deriveScore(sourcesWith([{ version: '2.0', origin: 'nvd-primary', score: 9 }, { version: '4.0', origin: 'cve5-cna', score: 8.7 }]));
+    const older = deriveScore(
+      sourcesWith([
+        { version: '2.0', origin: 'nvd-primary', score: 9 },
+        { version: '4.0', origin: 'cve5-cna', score: 8.7 },
+      ]),
+    );
     expect([older.cvss_score, older.cvss_version]).toEqual([8.7, '4.0']);
   });
 
-  it('rates v2 scores on NVD\'s v2 scale: LOW < 4.0 <= MEDIUM < 7.0 <= HIGH, never CRITICAL', () => {
+  it("rates v2 scores on NVD's v2 scale: LOW < 4.0 <= MEDIUM < 7.0 <= HIGH, never CRITICAL", () => {
     expect([0, 3.9, 4.0, 6.9, 7.0, 10].map(v2Severity)).toEqual(['LOW', 'LOW', 'MEDIUM', 'MEDIUM', 'HIGH', 'HIGH']);
     const nvd = parseNvdCve({
-      id: 'CVE-2005-0001', sourceIdentifier: 'cve@mitre.org', published: '2005-01-01T05:00:00.000', lastModified: '2005-01-02T05:00:00.000', vulnStatus: 'Modified',
+      id: 'CVE-2005-0001',
+      sourceIdentifier: 'cve@mitre.org',
+      published: '2005-01-01T05:00:00.000',
+      lastModified: '2005-01-02T05:00:00.000',
+      vulnStatus: 'Modified',
       descriptions: [{ lang: 'en', value: 'Buffer overflow.' }],
-      metrics: { cvssMetricV2: [{ source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '2.0', vectorString: 'AV:N/AC:L/Au:N/C:C/I:C/A:C', baseScore: 10.0 }, baseSeverity: 'HIGH' }] },
+      metrics: {
+        cvssMetricV2: [
+          {
+            source: 'nvd@nist.gov',
+            type: 'Primary',
+            cvssData: { version: '2.0', vectorString: 'AV:N/AC:L/Au:N/C:C/I:C/A:C', baseScore: 10.0 },
+            baseSeverity: 'HIGH',
+          },
+        ],
+      },
     })!;
     expect(deriveScore({ nvd })).toMatchObject({ cvss_score: 10, severity: 'HIGH', cvss_version: '2.0', cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C' });
   });
@@ -110,13 +161,30 @@ describe('score selection (every CVSS version)', () => {
     const record = parseCve5Record({
       dataType: 'CVE_RECORD',
       cveMetadata: { cveId: 'CVE-2024-0002', state: 'PUBLISHED', datePublished: '2024-02-01T00:00:00.000Z' },
-      containers: { cna: { providerMetadata: { shortName: 'VendorCNA' }, descriptions: [{ lang: 'en', value: 'A flaw.' }], metrics: [
-        { cvssV4_0: { version: '4.0', baseScore: 8.7, baseSeverity: 'HIGH', vectorString: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N' } },
-        { cvssV3_0: { version: '3.0', baseScore: 7.5, baseSeverity: 'HIGH', vectorString: 'CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N' } },
-        { cvssV2_0: { version: '2.0', baseScore: 5.0, vectorString: 'AV:N/AC:L/Au:N/C:P/I:N/A:N' } },
-      ] } },
+      containers: {
+        cna: {
+          providerMetadata: { shortName: 'VendorCNA' },
+          descriptions: [{ lang: 'en', value: 'A flaw.' }],
+          metrics: [
+            {
+              cvssV4_0: {
+                version: '4.0',
+                baseScore: 8.7,
+                baseSeverity: 'HIGH',
+                vectorString: 'CVSS:4.0/AV:N/AC:L/AT:N/PR:N/UI:N/VC:H/VI:N/VA:N/SC:N/SI:N/SA:N',
+              },
+            },
+            { cvssV3_0: { version: '3.0', baseScore: 7.5, baseSeverity: 'HIGH', vectorString: 'CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N' } },
+            { cvssV2_0: { version: '2.0', baseScore: 5.0, vectorString: 'AV:N/AC:L/Au:N/C:P/I:N/A:N' } },
+          ],
+        },
+      },
     })!;
-    expect(record.cna.cvss.map((m) => [m.version, m.score, m.severity])).toEqual([['3.0', 7.5, 'HIGH'], ['4.0', 8.7, 'HIGH'], ['2.0', 5, 'MEDIUM']]);
+    expect(record.cna.cvss.map((m) => [m.version, m.score, m.severity])).toEqual([
+      ['3.0', 7.5, 'HIGH'],
+      ['4.0', 8.7, 'HIGH'],
+      ['2.0', 5, 'MEDIUM'],
+    ]);
     expect(deriveScore({ cve5: record })).toMatchObject({ cvss_version: '3.0', cvss_score: 7.5 });
   });
 });
@@ -124,14 +192,28 @@ describe('score selection (every CVSS version)', () => {
 // ---- rejected records -----------------------------------------------------------------------
 
 const nvdCve = (vulnStatus: string, description: string) =>
-  parseNvdCve({ id: 'CVE-2023-4261', sourceIdentifier: 'cna@example.org', published: '2023-08-10T00:00:00.000', lastModified: '2024-01-01T00:00:00.000', vulnStatus, descriptions: [{ lang: 'en', value: description }] })!;
+  parseNvdCve({
+    id: 'CVE-2023-4261',
+    sourceIdentifier: 'cna@example.org',
+    published: '2023-08-10T00:00:00.000',
+    lastModified: '2024-01-01T00:00:00.000',
+    vulnStatus,
+    descriptions: [{ lang: 'en', value: description }],
+  })!;
 const cve5 = (state: string, description: string) =>
-  parseCve5Record({ dataType: 'CVE_RECORD', cveMetadata: { cveId: 'CVE-2025-1258', state, dateUpdated: '2025-03-01T00:00:00.000Z', datePublished: '2025-02-01T00:00:00.000Z' }, containers: { cna: { descriptions: [{ lang: 'en', value: description }] } } })!;
+  parseCve5Record({
+    dataType: 'CVE_RECORD',
+    cveMetadata: { cveId: 'CVE-2025-1258', state, dateUpdated: '2025-03-01T00:00:00.000Z', datePublished: '2025-02-01T00:00:00.000Z' },
+    containers: { cna: { descriptions: [{ lang: 'en', value: description }] } },
+  })!;
 
 describe('rejected records, every form', () => {
   it.each([
     ['NVD vulnStatus Rejected', () => nvdCve('Rejected', 'Rejected reason: a duplicate.')],
-    ['NVD "Rejected reason:" under Awaiting Analysis', () => nvdCve('Awaiting Analysis', 'Rejected reason: This CVE ID has been rejected or withdrawn by its CVE Numbering Authority.')],
+    [
+      'NVD "Rejected reason:" under Awaiting Analysis',
+      () => nvdCve('Awaiting Analysis', 'Rejected reason: This CVE ID has been rejected or withdrawn by its CVE Numbering Authority.'),
+    ],
     ['NVD "** REJECT **" under Modified', () => nvdCve('Modified', '** REJECT ** DO NOT USE THIS CANDIDATE NUMBER.')],
   ])('%s is rejected', (_name, make) => {
     const nvd = make();
@@ -160,7 +242,16 @@ describe('rejected records, every form', () => {
   });
 
   it('a rejected record derives as rejected, with rejected texts', () => {
-    const record = deriveRecord({ id: 'CVE-2023-4261', nvd: nvdCve('Awaiting Analysis', 'Rejected reason: withdrawn.'), exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+    const record = deriveRecord(
+      {
+        id: 'CVE-2023-4261',
+        nvd: nvdCve('Awaiting Analysis', 'Rejected reason: withdrawn.'),
+        exploits: new Set(),
+        detections: new Set(),
+        cweCatalogue: new Map(),
+      },
+      NOW,
+    )!;
     expect(record.rejected).toBe(true);
     expect(record.explanation?.summary).toMatch(/rejected/);
   });
@@ -193,14 +284,19 @@ describe('NVD 1.1 feed files', () => {
     expect(a.nvdRecords.size).toBe(4);
   });
 
-  it('maps a 1.1 item onto the same record as the CVE\'s NVD 2.0 object, plus 1.1\'s v2 metric', () => {
+  it("maps a 1.1 item onto the same record as the CVE's NVD 2.0 object, plus 1.1's v2 metric", () => {
     const from11 = parseNvd11Item(nvd11FeedItems(JSON.parse(readFileSync(fixture('nvd-1.1-feed.json'), 'utf8')))[0])!;
-    const line = readFileSync(fixture('nvd-cves.jsonl'), 'utf8').split('\n').find((l) => l.includes('"CVE-2017-9006"'))!;
+    const line = readFileSync(fixture('nvd-cves.jsonl'), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"CVE-2017-9006"'))!;
     const from20 = parseNvdCve(JSON.parse(line))!;
     const { cvss: cvss11, ...rest11 } = from11;
     const { cvss: cvss20, ...rest20 } = from20;
     expect(rest11).toEqual(rest20);
-    expect(cvss11).toEqual([...cvss20, { version: '2.0', score: 7.5, severity: 'HIGH', vector: 'AV:N/AC:L/Au:N/C:P/I:P/A:P', source: 'nvd@nist.gov', type: 'Primary' }]);
+    expect(cvss11).toEqual([
+      ...cvss20,
+      { version: '2.0', score: 7.5, severity: 'HIGH', vector: 'AV:N/AC:L/Au:N/C:P/I:P/A:P', source: 'nvd@nist.gov', type: 'Primary' },
+    ]);
   });
 
   it('flattens 1.1 AND/children configurations; platform (vulnerable: false) entries are not products', () => {
@@ -217,18 +313,20 @@ describe('NVD 1.1 feed files', () => {
 // ---- EPSS -----------------------------------------------------------------------------------
 
 describe('FIRST EPSS', () => {
-  it('dates the scores by the file\'s score_date, whatever its zone notation', () => {
+  it("dates the scores by the file's score_date, whatever its zone notation", () => {
     expect(epssScoreDate('#model_version:v2023.03.01,score_date:2023-04-13T00:00:00+0000')).toBe('2023-04-13');
     expect(epssScoreDate('#model_version:v2025.03.14,score_date:2025-08-25T12:55:00Z')).toBe('2025-08-25');
     expect(epssScoreDate('#model_version:v2025.03.14,score_date:2025-08-25')).toBe('2025-08-25');
     expect(epssScoreDate('#model_version:v2025.03.14')).toBeUndefined();
   });
 
-  it('reads FIRST\'s CSV (CRLF or not), skipping malformed rows; values outside 0..1 are not probabilities', async () => {
+  it("reads FIRST's CSV (CRLF or not), skipping malformed rows; values outside 0..1 are not probabilities", async () => {
     const path = join(tempDir(), 'scores');
     writeFileSync(
       path,
-      gzipSync('#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\r\ncve,epss,percentile\r\nCVE-2021-44228,0.94400,0.99989\r\ncve-2020-0001,0.5,0.9\r\nCVE-2020-0002,abc,0.5\r\nCVE-2020-0003,1.5,0.5\r\nCVE-2020-0004,,\r\nnot-a-cve,0.1,0.1\r\n'),
+      gzipSync(
+        '#model_version:v2025.03.14,score_date:2025-08-25T00:00:00Z\r\ncve,epss,percentile\r\nCVE-2021-44228,0.94400,0.99989\r\ncve-2020-0001,0.5,0.9\r\nCVE-2020-0002,abc,0.5\r\nCVE-2020-0003,1.5,0.5\r\nCVE-2020-0004,,\r\nnot-a-cve,0.1,0.1\r\n',
+      ),
     );
     const a = new CatalogueAssembler();
     expect((await readSourceFile(path, a)).recognition).toMatchObject({ type: 'lines', source: { label: 'FIRST EPSS' } });

@@ -11,19 +11,37 @@ import { parseKevCatalogue } from '../../shared/ingest/sources/kev.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { ALL_FIXTURES, assembleFixtures, disguisedFixtureDir, fixture } from '../support/ingest-fixtures.js';
 
-const nvdLines = () => readFileSync(fixture('nvd-cves.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
-const cve5Lines = () => readFileSync(fixture('cve5-records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as unknown);
+const nvdLines = () =>
+  readFileSync(fixture('nvd-cves.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
+const cve5Lines = () =>
+  readFileSync(fixture('cve5-records.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
 
 describe('NVD 2.0 parser', () => {
-  it('keeps CVSS metrics in NVD\'s order, CWE ids Primary first without NVD-CWE-*, vulnerable CPE ranges and tagged references', () => {
+  it("keeps CVSS metrics in NVD's order, CWE ids Primary first without NVD-CWE-*, vulnerable CPE ranges and tagged references", () => {
     const record = parseNvdCve(nvdLines()[0])!;
     expect(record.id).toBe('CVE-2023-40001');
     expect(record.published).toBe('2023-09-01T14:15:09.123Z');
-    expect(record.cvss.map((m) => [m.version, m.type, m.score])).toEqual([['3.1', 'Secondary', 9.1], ['3.1', 'Primary', 9.8]]);
+    expect(record.cvss.map((m) => [m.version, m.type, m.score])).toEqual([
+      ['3.1', 'Secondary', 9.1],
+      ['3.1', 'Primary', 9.8],
+    ]);
     expect(record.cweIds).toEqual(['CWE-89', 'CWE-20']);
     expect(record.description).toMatch(/^SQL injection vulnerability/);
     expect(record.products).toEqual([
-      { vendor: 'acme', product: 'widget_server', part: 'a', ranges: [{ startIncluding: '4.0.0', endExcluding: '4.2.1' }], openEnded: false, fixedVersions: ['4.2.1'] },
+      {
+        vendor: 'acme',
+        product: 'widget_server',
+        part: 'a',
+        ranges: [{ startIncluding: '4.0.0', endExcluding: '4.2.1' }],
+        openEnded: false,
+        fixedVersions: ['4.2.1'],
+      },
     ]);
     expect(record.references.find((r) => r.url.endsWith('ACME-2023-07'))?.tags).toEqual(['vendor advisory', 'patch']);
   });
@@ -33,14 +51,20 @@ describe('NVD 2.0 parser', () => {
     expect(pending!.cweIds).toEqual([]);
     expect(pending!.cvss[0]).toMatchObject({ version: '3.1', type: 'Secondary', score: 5.5, severity: 'MEDIUM' });
     expect(rejected!.rejected).toBe(true);
-    expect(old!.cvss).toEqual([{ version: '2.0', score: 5, severity: 'MEDIUM', vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:P', source: 'nvd@nist.gov', type: 'Primary' }]);
+    expect(old!.cvss).toEqual([
+      { version: '2.0', score: 5, severity: 'MEDIUM', vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:P', source: 'nvd@nist.gov', type: 'Primary' },
+    ]);
     expect(old!.cweIds).toEqual([]);
     expect(v30!.cvss).toMatchObject([{ version: '3.0', score: 9.8, severity: 'CRITICAL', type: 'Primary' }]);
   });
 
-  it('reads NVD\'s copy of the KEV fields and skips non-vulnerable platform CPEs', () => {
+  it("reads NVD's copy of the KEV fields and skips non-vulnerable platform CPEs", () => {
     const record = parseNvdCve(nvdLines()[4])!;
-    expect(record.kev).toEqual({ dateAdded: '2022-03-25', requiredAction: 'Apply updates per vendor instructions.', name: 'NETGEAR Multiple Routers Command Injection Vulnerability' });
+    expect(record.kev).toEqual({
+      dateAdded: '2022-03-25',
+      requiredAction: 'Apply updates per vendor instructions.',
+      name: 'NETGEAR Multiple Routers Command Injection Vulnerability',
+    });
     expect(record.products).toHaveLength(6);
     expect(record.products.every((p) => p.part === 'o')).toBe(true);
   });
@@ -54,7 +78,11 @@ describe('NVD 2.0 parser', () => {
 describe('CPE names', () => {
   it('splits on unescaped colons only and unescapes the fields', () => {
     expect(parseCpe23('cpe:2.3:a:example:router\\:manager:1.0:*:*:*:*:wordpress:*:*')).toEqual({
-      part: 'a', vendor: 'example', product: 'router:manager', version: '1.0', targetSoftware: 'wordpress',
+      part: 'a',
+      vendor: 'example',
+      product: 'router:manager',
+      version: '1.0',
+      targetSoftware: 'wordpress',
     });
     expect(parseCpe23('cpe:/a:old:format')).toBeUndefined();
   });
@@ -63,14 +91,19 @@ describe('CPE names', () => {
 describe('CVE 5 parser', () => {
   it('reads the CNA container: CVSS v3.1, CWE, affected versions (lessThanOrEqual), patch references, title', () => {
     const record = parseCve5Record(cve5Lines()[0])!;
-    expect(record).toMatchObject({ id: 'CVE-2024-50007', state: 'PUBLISHED', published: '2024-10-15T06:30:00.000Z', title: expect.stringContaining('Photo Frame Gallery') });
+    expect(record).toMatchObject({
+      id: 'CVE-2024-50007',
+      state: 'PUBLISHED',
+      published: '2024-10-15T06:30:00.000Z',
+      title: expect.stringContaining('Photo Frame Gallery'),
+    });
     expect(record.cna.cvss).toMatchObject([{ version: '3.1', score: 6.4, severity: 'MEDIUM', source: 'Wordfence' }]);
     expect(record.cna.cweIds).toEqual(['CWE-79']);
     expect(record.cna.products[0]).toMatchObject({ vendor: 'framesoft', product: 'Photo Frame Gallery', ranges: [{ endIncluding: '1.3.2' }] });
     expect(record.cna.references[0]).toEqual({ url: 'https://plugins.trac.wordpress.org/changeset/3160000/photo-frame-gallery', tags: ['patch'] });
   });
 
-  it('takes CISA-ADP\'s CVSS, CWE and CPE-named product where the CNA gave none', () => {
+  it("takes CISA-ADP's CVSS, CWE and CPE-named product where the CNA gave none", () => {
     const record = parseCve5Record(cve5Lines()[1])!;
     expect(record.cna.products).toEqual([]);
     expect(record.cna.cweIds).toEqual([]);
@@ -104,7 +137,10 @@ describe('side sources', () => {
   });
 
   it('Suricata rules: reference:cve and metadata cve forms', () => {
-    expect(suricataRuleCves('alert tcp any any -> any any (reference:cve,2021-44228; metadata:cve CVE_2021_45046; sid:1;)')).toEqual(['CVE-2021-44228', 'CVE-2021-45046']);
+    expect(suricataRuleCves('alert tcp any any -> any any (reference:cve,2021-44228; metadata:cve CVE_2021_45046; sid:1;)')).toEqual([
+      'CVE-2021-44228',
+      'CVE-2021-45046',
+    ]);
   });
 
   it('every fixture lands in the right place', async () => {
@@ -145,8 +181,25 @@ describe('recognition by content', () => {
       labels.push(report.recognition.type === 'lines' || report.recognition.type === 'document' ? report.recognition.source.label : report.recognition.type);
     }
     expect(labels).toEqual([
-      'NVD', 'NVD', 'CVE 5', 'CISA KEV', 'CISA KEV', 'CWE catalogue', 'CWE catalogue', 'Exploit-DB', 'Metasploit', 'GitHub PoC',
-      'Nuclei', 'Sigma', 'Suricata ET Open', 'Suricata ET Open', 'YARA', 'Semgrep', 'OSV', 'FIRST EPSS', 'ignored',
+      'NVD',
+      'NVD',
+      'CVE 5',
+      'CISA KEV',
+      'CISA KEV',
+      'CWE catalogue',
+      'CWE catalogue',
+      'Exploit-DB',
+      'Metasploit',
+      'GitHub PoC',
+      'Nuclei',
+      'Sigma',
+      'Suricata ET Open',
+      'Suricata ET Open',
+      'YARA',
+      'Semgrep',
+      'OSV',
+      'FIRST EPSS',
+      'ignored',
     ]);
     const plain = await assembleFixtures(ALL_FIXTURES);
     expect([...disguised.nvdRecords.entries()]).toEqual([...plain.nvdRecords.entries()]);

@@ -68,7 +68,7 @@ describe('the docs state the limits of shared/domain/limits.ts', () => {
     expect(read('docs/exports.md')).toContain(`"max_rows": ${MAX_EXPORT_ROWS}`);
   });
 
-  it('the rotations allowance defaults to the module\'s number', () => {
+  it("the rotations allowance defaults to the module's number", () => {
     expect(parseConfig({}).KEY_ROTATIONS_PER_HOUR).toBe(DEFAULT_KEY_ROTATIONS_PER_HOUR);
   });
 

@@ -64,10 +64,16 @@ describe('matchChanges', () => {
       { modified_since: '2026-11-23T00:00:00.000Z' },
       { modified_since: '2026-11-22T00:00:00.000Z', severity: 'LOW' },
     ];
-    const exportIndex = buildFilterIndex([critical, low, unscored].map((r) => ({ ...r, modified_at: '2026-11-22T10:00:00.000Z' })), 'v', '');
+    const exportIndex = buildFilterIndex(
+      [critical, low, unscored].map((r) => ({ ...r, modified_at: '2026-11-22T10:00:00.000Z' })),
+      'v',
+      '',
+    );
     for (const filters of filterSets) {
       const owner = watchlist(filters);
-      const matched = matchChanges(changes, [owner]).map((j) => j.cve_id).sort();
+      const matched = matchChanges(changes, [owner])
+        .map((j) => j.cve_id)
+        .sort();
       const exported = selectFromIndex(exportIndex, filters as ExportFilters, 100).ids.sort();
       expect(matched, JSON.stringify(filters)).toEqual(exported);
     }
@@ -75,7 +81,12 @@ describe('matchChanges', () => {
 
   it('sends each watchlist only the events it asked for, and nothing when it or its webhook is paused or absent', () => {
     const kev = makeRecord({ ...critical, in_kev: true });
-    const changes = [change(low, 'added', ['severity']), change(kev, 'updated', ['in_kev'], critical), change(critical, 'updated', ['epss']), change(low, 'rejected', [])];
+    const changes = [
+      change(low, 'added', ['severity']),
+      change(kev, 'updated', ['in_kev'], critical),
+      change(critical, 'updated', ['epss']),
+      change(low, 'rejected', []),
+    ];
     const all = watchlist({});
     const riskOnly = watchlist({}, { events: ['cve.risk_changed'] });
     const paused = watchlist({}, { paused: true });
@@ -100,7 +111,12 @@ describe('matchChanges', () => {
     expect(job?.risk_transition).toBe('LOW → CRITICAL_GAP: a public exploit appeared and no detection rule exists yet');
     const body = JSON.parse(webhookBody(job!)) as { type: string; timestamp: string; data: Record<string, unknown> };
     expect(body).toMatchObject({ type: 'cve.risk_changed', timestamp: '2026-11-22T10:00:00.000Z' });
-    expect(body.data).toMatchObject({ watchlist_id: job!.watchlist_id, cve_id: after.cve_id, fields: ['risk_level', 'weaponized'], risk_transition: job!.risk_transition });
+    expect(body.data).toMatchObject({
+      watchlist_id: job!.watchlist_id,
+      cve_id: after.cve_id,
+      fields: ['risk_level', 'weaponized'],
+      risk_transition: job!.risk_transition,
+    });
     expect((body.data.record as { cve_id: string }).cve_id).toBe(after.cve_id);
   });
 
@@ -116,10 +132,14 @@ describe('WatchlistDirectory', () => {
     let now = 0;
     let loads = 0;
     let fail = false;
-    const directory = new WatchlistDirectory(60_000, () => now, () => {
-      loads++;
-      return fail ? Promise.reject(new Error('down')) : Promise.resolve([watchlist({})]);
-    });
+    const directory = new WatchlistDirectory(
+      60_000,
+      () => now,
+      () => {
+        loads++;
+        return fail ? Promise.reject(new Error('down')) : Promise.resolve([watchlist({})]);
+      },
+    );
     await directory.get();
     await directory.get();
     now = 59_999;

@@ -46,7 +46,11 @@ describe('authorizer policy evaluation (local API Gateway)', () => {
 
   it('a Deny on a covering resource always wins, whatever else the policy says (property)', () => {
     const resource = fc.constantFrom(STAGE, '*', ARN, 'arn:aws:execute-api:local:000000000000:local/local/GET/*', 'arn:nothing');
-    const statement = fc.record({ Effect: fc.constantFrom('Allow' as const, 'Deny' as const), Action: fc.constantFrom('execute-api:Invoke', 'execute-api:*', '*'), Resource: resource });
+    const statement = fc.record({
+      Effect: fc.constantFrom('Allow' as const, 'Deny' as const),
+      Action: fc.constantFrom('execute-api:Invoke', 'execute-api:*', '*'),
+      Resource: resource,
+    });
     fc.assert(
       fc.property(fc.array(statement, { maxLength: 6 }), fc.nat(6), (statements, at) => {
         const withDeny: Statement[] = [...statements];
@@ -59,6 +63,11 @@ describe('authorizer policy evaluation (local API Gateway)', () => {
   it('parses what an authorizer returns, and refuses a result without a policy', () => {
     expect(authorizerResultSchema.safeParse(result(allow(STAGE))).success).toBe(true);
     expect(authorizerResultSchema.safeParse({ principalId: 'x' }).success).toBe(false);
-    expect(authorizerResultSchema.safeParse({ principalId: 'x', policyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Maybe', Action: 'a', Resource: 'b' }] } }).success).toBe(false);
+    expect(
+      authorizerResultSchema.safeParse({
+        principalId: 'x',
+        policyDocument: { Version: '2012-10-17', Statement: [{ Effect: 'Maybe', Action: 'a', Resource: 'b' }] },
+      }).success,
+    ).toBe(false);
   });
 });

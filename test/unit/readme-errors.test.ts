@@ -14,7 +14,9 @@ function readmeErrorRows(): [number, string][] {
 
 describe("the README's error table is the API's (one fact in one place)", () => {
   it('lists exactly the codes of the OpenAPI document, in its order, each with the status the service answers', () => {
-    const document = openApiDocument('http://localhost', 'test') as { components?: { schemas?: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }> } };
+    const document = openApiDocument('http://localhost', 'test') as {
+      components?: { schemas?: Record<string, { properties?: Record<string, { properties?: Record<string, { enum?: string[] }> }> }> };
+    };
     const codes = document.components?.schemas?.ErrorEnvelope?.properties?.error?.properties?.code?.enum;
     expect(codes?.length).toBeGreaterThan(10);
     const rows = readmeErrorRows();

@@ -21,10 +21,16 @@ describe('risk rule (product decisions §6)', () => {
 
   it('CRITICAL_GAP exactly when weaponized, not detectable, and (score ≥ 7.0 or KEV)', () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.option(fc.integer({ min: 0, max: 100 }).map((n) => n / 10)), fc.boolean(), (weaponized, detectable, cvssScore, inKev) => {
-        const gap = weaponized && !detectable && ((cvssScore !== null && cvssScore >= 7) || inKev);
-        expect(riskLevel({ weaponized, detectable, cvssScore, inKev }) === 'CRITICAL_GAP').toBe(gap);
-      }),
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.option(fc.integer({ min: 0, max: 100 }).map((n) => n / 10)),
+        fc.boolean(),
+        (weaponized, detectable, cvssScore, inKev) => {
+          const gap = weaponized && !detectable && ((cvssScore !== null && cvssScore >= 7) || inKev);
+          expect(riskLevel({ weaponized, detectable, cvssScore, inKev }) === 'CRITICAL_GAP').toBe(gap);
+        },
+      ),
     );
   });
 });

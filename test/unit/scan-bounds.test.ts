@@ -100,13 +100,15 @@ describe('field and line bounds', () => {
 
   it('an SBOM purl whose version is over the bound is not checked', async () => {
     const purl = `pkg:npm/lodash@4${'.1'.repeat(300)}`;
-    const result = await outcome(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, components: [{ type: 'library', name: 'lodash', purl }] }));
+    const result = await outcome(
+      JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', version: 1, components: [{ type: 'library', name: 'lodash', purl }] }),
+    );
     if (result instanceof ApiError) throw result;
     expect(result.components).toHaveLength(0);
     expect(result.notChecked[0]?.reason).toMatch(/its (version|purl) is \d+ characters long/);
   });
 
-  it('found by the fuzz suite: an empty lockfile name reads the path\'s name; a CPE-only version over the bound is not checked', async () => {
+  it("found by the fuzz suite: an empty lockfile name reads the path's name; a CPE-only version over the bound is not checked", async () => {
     const lock = await outcome('{"lockfileVersion":2,"packages":{"":{},"node_modules/@scope/name":{"version":"0","name":""}}}');
     if (lock instanceof ApiError) throw lock;
     expect(lock.components).toMatchObject([{ name: '@scope/name', purl: 'pkg:npm/%40scope/name@0' }]);
@@ -119,7 +121,14 @@ describe('field and line bounds', () => {
         name: 'x',
         documentNamespace: 'https://example.com/x',
         creationInfo: { created: '2024-01-01T00:00:00Z', creators: ['Tool: x'] },
-        packages: [{ SPDXID: 'SPDXRef-a', name: 'django', versionInfo: '', externalRefs: [{ referenceCategory: 'SECURITY', referenceType: 'cpe22Type', referenceLocator: cpe }] }],
+        packages: [
+          {
+            SPDXID: 'SPDXRef-a',
+            name: 'django',
+            versionInfo: '',
+            externalRefs: [{ referenceCategory: 'SECURITY', referenceType: 'cpe22Type', referenceLocator: cpe }],
+          },
+        ],
       }),
     );
     if (spdx instanceof ApiError) throw spdx;
@@ -131,7 +140,9 @@ describe('field and line bounds', () => {
     const result = await outcome(`a${' '.repeat(150_000)}x\nflask==2.0.0\n`);
     if (result instanceof ApiError) throw result;
     expect(result.components.map((c) => c.name)).toEqual(['flask']);
-    expect(result.notChecked).toEqual([{ entry: 'a', line: 1, reason: `Not checked: the line is 150002 characters long; a scan reads at most ${MAX_LINE_LENGTH}.` }]);
+    expect(result.notChecked).toEqual([
+      { entry: 'a', line: 1, reason: `Not checked: the line is 150002 characters long; a scan reads at most ${MAX_LINE_LENGTH}.` },
+    ]);
   });
 
   it('requirement lines with runs of whitespace are still read as pip reads them', async () => {
@@ -149,9 +160,23 @@ describe('field and line bounds', () => {
 });
 
 describe('bounded answers', () => {
-  const vulnerability = (id: string) => ({ id, cve_id: null, severity: 'HIGH', cvss_score: 7, risk_level: 'HIGH', fixed_versions: [], title: 't', summary: 's', fix: 'f' }) as unknown as ScanFinding['vulnerabilities'][number];
+  const vulnerability = (id: string) =>
+    ({
+      id,
+      cve_id: null,
+      severity: 'HIGH',
+      cvss_score: 7,
+      risk_level: 'HIGH',
+      fixed_versions: [],
+      title: 't',
+      summary: 's',
+      fix: 'f',
+    }) as unknown as ScanFinding['vulnerabilities'][number];
   const match = (i: number, count: number): ScanMatch => ({
-    finding: { component: { name: `c${i}`, version: '1', purl: null, line: i + 1 }, vulnerabilities: Array.from({ length: count }, (_, v) => vulnerability(`V-${i}-${v}`)) },
+    finding: {
+      component: { name: `c${i}`, version: '1', purl: null, line: i + 1 },
+      vulnerabilities: Array.from({ length: count }, (_, v) => vulnerability(`V-${i}-${v}`)),
+    },
     componentKey: `npm:c${i}`,
   });
 
@@ -191,9 +216,12 @@ describe('the smaller items', () => {
     expect(escapeMarkdown('  one\r\n\r\n two  ')).toBe('one two');
   });
 
-  it.each(['::127.0.0.1', '::169.254.169.254', '::7f00:1', '::a9fe:a9fe', '::808:808', '0:0:0:0:0:0:10.0.0.1'])('the webhook guard refuses the IPv4-compatible address %s', (address) => {
-    expect(classifyAddress(address)).toMatchObject({ allowed: false });
-  });
+  it.each(['::127.0.0.1', '::169.254.169.254', '::7f00:1', '::a9fe:a9fe', '::808:808', '0:0:0:0:0:0:10.0.0.1'])(
+    'the webhook guard refuses the IPv4-compatible address %s',
+    (address) => {
+      expect(classifyAddress(address)).toMatchObject({ allowed: false });
+    },
+  );
 
   it('the webhook guard still judges IPv4-mapped addresses by their IPv4 address', () => {
     expect(classifyAddress('::ffff:8.8.8.8')).toMatchObject({ allowed: true });

@@ -46,7 +46,11 @@ describe('scan readers under random and adversarial manifests: a 4xx or a bounde
     ['SPDX', spdxManifest],
     ['mangled fixtures', mangledFixture],
     ['junk', junkManifest],
-  ] as const)('%s', async (_kind, arbitrary) => {
-    await fc.assert(fc.asyncProperty(arbitrary, readsWithinBounds), { numRuns: RUNS });
-  }, 120_000);
+  ] as const)(
+    '%s',
+    async (_kind, arbitrary) => {
+      await fc.assert(fc.asyncProperty(arbitrary, readsWithinBounds), { numRuns: RUNS });
+    },
+    120_000,
+  );
 });

@@ -31,10 +31,22 @@ describe('package-lock.json', () => {
     expect(manifest.kind).toBe('package-lock');
     const byPath = new Map(manifest.components.map((c) => [c.locator, c]));
     expect([...byPath.keys()].sort()).toEqual(
-      ['node_modules/@babel/traverse', 'node_modules/lodash', 'node_modules/minimist', 'node_modules/mkdirp/node_modules/minimist', 'node_modules/my-alias'].sort(),
+      [
+        'node_modules/@babel/traverse',
+        'node_modules/lodash',
+        'node_modules/minimist',
+        'node_modules/mkdirp/node_modules/minimist',
+        'node_modules/my-alias',
+      ].sort(),
     );
     for (const [path, component] of byPath) expect(component.line).toBe(lineOf(text, `"${path}": {`));
-    expect(byPath.get('node_modules/@babel/traverse')).toMatchObject({ name: '@babel/traverse', version: '7.22.0', ecosystem: 'npm', packageName: '@babel/traverse', purl: 'pkg:npm/%40babel/traverse@7.22.0' });
+    expect(byPath.get('node_modules/@babel/traverse')).toMatchObject({
+      name: '@babel/traverse',
+      version: '7.22.0',
+      ecosystem: 'npm',
+      packageName: '@babel/traverse',
+      purl: 'pkg:npm/%40babel/traverse@7.22.0',
+    });
     expect(byPath.get('node_modules/mkdirp/node_modules/minimist')).toMatchObject({ name: 'minimist', version: '0.0.8' });
     // An alias is matched under the real package's name.
     expect(byPath.get('node_modules/my-alias')).toMatchObject({ name: 'left-pad', version: '1.3.0' });
@@ -55,7 +67,8 @@ describe('package-lock.json', () => {
     const minified = JSON.stringify(JSON.parse(fixture('package-lock-v3.json')));
     const manifest = await parseManifest(minified);
     expect(manifest.components.every((c) => c.line === 1)).toBe(true);
-    const escaped = '{\n"a": {"packages": {"x": 1}},\n"packages": {\n"node_modules/\\u0061b": {"version": "1.0.0"},\n"node_modules/c": {"packages": {"node_modules/d": 2}}\n}\n}';
+    const escaped =
+      '{\n"a": {"packages": {"x": 1}},\n"packages": {\n"node_modules/\\u0061b": {"version": "1.0.0"},\n"node_modules/c": {"packages": {"node_modules/d": 2}}\n}\n}';
     expect(Object.fromEntries(keyLinesOf(escaped, ['packages']))).toEqual({ 'node_modules/ab': 4, 'node_modules/c': 5 });
   });
 
@@ -101,31 +114,50 @@ describe('requirements.txt', () => {
 const SCHEMA_COMPILE_TIMEOUT = 60_000;
 
 describe('CycloneDX', () => {
-  it('1.5: nested components are read; purl, CPE and unmatchable components are told apart', async () => {
-    const manifest = await parseManifest(fixture('cyclonedx-1.5.json'));
-    expect(manifest.kind).toBe('cyclonedx');
-    expect(manifest.componentCount).toBe(5);
-    expect(manifest.components.map((c) => [c.name, c.ecosystem, c.packageName, c.cpe !== null, c.line])).toEqual([
-      ['lodash', 'npm', 'lodash', false, null],
-      ['jinja2', 'PyPI', 'jinja2', false, null],
-      ['openssl', null, null, true, null],
-    ]);
-    expect(manifest.notChecked.map((n) => n.entry)).toEqual(['bash@5.1', 'mystery']);
-    expect(manifest.notChecked[0]?.reason).toMatch(/purl type "deb"/);
-  }, SCHEMA_COMPILE_TIMEOUT);
+  it(
+    '1.5: nested components are read; purl, CPE and unmatchable components are told apart',
+    async () => {
+      const manifest = await parseManifest(fixture('cyclonedx-1.5.json'));
+      expect(manifest.kind).toBe('cyclonedx');
+      expect(manifest.componentCount).toBe(5);
+      expect(manifest.components.map((c) => [c.name, c.ecosystem, c.packageName, c.cpe !== null, c.line])).toEqual([
+        ['lodash', 'npm', 'lodash', false, null],
+        ['jinja2', 'PyPI', 'jinja2', false, null],
+        ['openssl', null, null, true, null],
+      ]);
+      expect(manifest.notChecked.map((n) => n.entry)).toEqual(['bash@5.1', 'mystery']);
+      expect(manifest.notChecked[0]?.reason).toMatch(/purl type "deb"/);
+    },
+    SCHEMA_COMPILE_TIMEOUT,
+  );
 
-  it.each(['1.4', '1.6'])('reads a minimal %s SBOM', async (version) => {
-    const bom = { bomFormat: 'CycloneDX', specVersion: version, version: 1, components: [{ type: 'library', name: 'qs', version: '6.5.2', purl: 'pkg:npm/qs@6.5.2' }] };
-    const manifest = await parseManifest(JSON.stringify(bom));
-    expect(manifest.components.map((c) => c.purl)).toEqual(['pkg:npm/qs@6.5.2']);
-  }, SCHEMA_COMPILE_TIMEOUT);
+  it.each(['1.4', '1.6'])(
+    'reads a minimal %s SBOM',
+    async (version) => {
+      const bom = {
+        bomFormat: 'CycloneDX',
+        specVersion: version,
+        version: 1,
+        components: [{ type: 'library', name: 'qs', version: '6.5.2', purl: 'pkg:npm/qs@6.5.2' }],
+      };
+      const manifest = await parseManifest(JSON.stringify(bom));
+      expect(manifest.components.map((c) => c.purl)).toEqual(['pkg:npm/qs@6.5.2']);
+    },
+    SCHEMA_COMPILE_TIMEOUT,
+  );
 
-  it('refuses an unsupported specVersion and a document that breaks the schema, naming the field', async () => {
-    expect((await rejection('{"bomFormat":"CycloneDX","specVersion":"1.2","version":1}')).message).toMatch(/specVersion 1.2 is not supported/);
-    const broken = await rejection(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components: [{ type: 'not-a-type', name: 'x' }] }));
-    expect(broken.message).toMatch(/CycloneDX 1.6 JSON schema/);
-    expect(broken.details?.[0]?.parameter).toBe('body.components.0.type');
-  }, SCHEMA_COMPILE_TIMEOUT);
+  it(
+    'refuses an unsupported specVersion and a document that breaks the schema, naming the field',
+    async () => {
+      expect((await rejection('{"bomFormat":"CycloneDX","specVersion":"1.2","version":1}')).message).toMatch(/specVersion 1.2 is not supported/);
+      const broken = await rejection(
+        JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.6', version: 1, components: [{ type: 'not-a-type', name: 'x' }] }),
+      );
+      expect(broken.message).toMatch(/CycloneDX 1.6 JSON schema/);
+      expect(broken.details?.[0]?.parameter).toBe('body.components.0.type');
+    },
+    SCHEMA_COMPILE_TIMEOUT,
+  );
 });
 
 describe('SPDX', () => {

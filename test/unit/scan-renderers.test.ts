@@ -36,7 +36,10 @@ async function matches(): Promise<ScanMatch[]> {
   return [
     {
       componentKey: `npm:${lodash.locator}`,
-      finding: { component: { name: lodash.name, version: lodash.version, purl: lodash.purl, line: lodash.line }, vulnerabilities: [vulnerability('GHSA-p6mc-m468-83gw', 'CVE-2020-8203', ['4.17.19', '4.17.20'], 7.4)] },
+      finding: {
+        component: { name: lodash.name, version: lodash.version, purl: lodash.purl, line: lodash.line },
+        vulnerabilities: [vulnerability('GHSA-p6mc-m468-83gw', 'CVE-2020-8203', ['4.17.19', '4.17.20'], 7.4)],
+      },
     },
     {
       componentKey: `npm:${nested.locator}`,
@@ -59,7 +62,9 @@ describe('scan SARIF', () => {
     const results = log.runs[0]?.results ?? [];
     expect(results).toHaveLength(3);
     const lineOfKey = (key: string) => lockText.split('\n').findIndex((l) => l.includes(`"${key}": {`)) + 1;
-    expect(results.map((r) => [r.ruleId, r.locations?.[0]?.physicalLocation?.artifactLocation?.uri, r.locations?.[0]?.physicalLocation?.region?.startLine])).toEqual([
+    expect(
+      results.map((r) => [r.ruleId, r.locations?.[0]?.physicalLocation?.artifactLocation?.uri, r.locations?.[0]?.physicalLocation?.region?.startLine]),
+    ).toEqual([
       ['CVE-2020-8203', 'app/package-lock.json', lineOfKey('node_modules/lodash')],
       ['CVE-2020-7598', 'app/package-lock.json', lineOfKey('node_modules/mkdirp/node_modules/minimist')],
       ['GHSA-xxxx-no-cve', 'app/package-lock.json', lineOfKey('node_modules/mkdirp/node_modules/minimist')],
@@ -74,7 +79,10 @@ describe('scan SARIF', () => {
     const prints = (m: ScanMatch[]) => (renderScanSarif(m, context).runs[0]?.results ?? []).map((r) => Object.values(r.partialFingerprints ?? {})[0]);
     const before = prints(found);
     expect(new Set(before).size).toBe(3);
-    const moved = found.map((m) => ({ ...m, finding: { ...m.finding, component: { ...m.finding.component, line: (m.finding.component.line ?? 0) + 7, version: '9.9.9' } } }));
+    const moved = found.map((m) => ({
+      ...m,
+      finding: { ...m.finding, component: { ...m.finding.component, line: (m.finding.component.line ?? 0) + 7, version: '9.9.9' } },
+    }));
     expect(prints(moved)).toEqual(before);
     const otherPlace = found.map((m) => ({ ...m, componentKey: `${m.componentKey}-elsewhere` }));
     expect(prints(otherPlace).some((p, i) => p === before[i])).toBe(false);

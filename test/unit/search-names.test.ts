@@ -3,7 +3,11 @@ import { buildFilterIndex, indexSourceOf, selectFromIndex } from '../../shared/q
 import { indexSources } from '../../shared/query/filter-index-sources.js';
 import { makeRecord } from '../support/records.js';
 
-const text4shell = makeRecord({ cve_id: 'CVE-2022-42889', title: 'Apache Commons Text runs code from interpolated strings', description: 'Variable interpolation in 1.5 to 1.9.' });
+const text4shell = makeRecord({
+  cve_id: 'CVE-2022-42889',
+  title: 'Apache Commons Text runs code from interpolated strings',
+  description: 'Variable interpolation in 1.5 to 1.9.',
+});
 const withAka = { ...text4shell, facts: { ...(text4shell.facts ?? {}), aka: ['Text4Shell', 'ACT4Shell'] } } as typeof text4shell;
 const plain = makeRecord({ cve_id: 'CVE-2022-0001', title: 'A heap overflow', description: 'Nothing named.' });
 

@@ -9,9 +9,7 @@ import { normaliseQuery } from '../../shared/catalogue/use-cases/search-cves.js'
 
 describe('withInlineCode', () => {
   test('backtick spans become <code> around escaped text; the rest is escaped too', () => {
-    expect(withInlineCode('Run `npm audit` & check <b>`a<b>`</b>')).toBe(
-      'Run <code>npm audit</code> &amp; check &lt;b&gt;<code>a&lt;b&gt;</code>&lt;/b&gt;',
-    );
+    expect(withInlineCode('Run `npm audit` & check <b>`a<b>`</b>')).toBe('Run <code>npm audit</code> &amp; check &lt;b&gt;<code>a&lt;b&gt;</code>&lt;/b&gt;');
   });
   test('an unpaired backtick stays text', () => {
     expect(withInlineCode('a ` b')).toBe('a ` b');
@@ -21,8 +19,14 @@ describe('withInlineCode', () => {
 describe('riskMeaning', () => {
   test.each([
     [{ weaponized: true, detectable: true, cvssScore: 9.8, inKev: false }, 'HIGH: a public exploit exists and detection rules exist'],
-    [{ weaponized: true, detectable: false, cvssScore: 9.8, inKev: false }, 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited'],
-    [{ weaponized: true, detectable: false, cvssScore: 5.0, inKev: false }, 'HIGH: a public exploit exists and no detection rule is known, but the flaw scores below CVSS 7.0 and is not known to be exploited'],
+    [
+      { weaponized: true, detectable: false, cvssScore: 9.8, inKev: false },
+      'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited',
+    ],
+    [
+      { weaponized: true, detectable: false, cvssScore: 5.0, inKev: false },
+      'HIGH: a public exploit exists and no detection rule is known, but the flaw scores below CVSS 7.0 and is not known to be exploited',
+    ],
     [{ weaponized: false, detectable: true, cvssScore: 5.0, inKev: false }, 'MEDIUM: no public exploit is known, but detection rules exist'],
     [{ weaponized: false, detectable: false, cvssScore: null, inKev: false }, 'LOW: no public exploit is known and no detection rule is known'],
   ])('%o', (inputs, meaning) => {
@@ -55,7 +59,8 @@ describe('the CloudFront rewrite function', () => {
     expect(handler({ request: { uri: '/dashboard/app.js' } }).uri).toBe('/dashboard/app.js');
   });
   test('any other path or method is the JSON not-found answer', () => {
-    const answer = (request: { uri: string; method?: string }) => (handler as unknown as (event: { request: typeof request }) => Record<string, unknown>)({ request });
+    const answer = (request: { uri: string; method?: string }) =>
+      (handler as unknown as (event: { request: typeof request }) => Record<string, unknown>)({ request });
     expect(answer({ uri: '/wp-admin', method: 'GET' })).toMatchObject({ statusCode: 404, body: { data: '{"ok":false}' } });
     expect(answer({ uri: '/dashboard/', method: 'POST' })).toMatchObject({ statusCode: 404 });
   });

@@ -22,7 +22,11 @@ describe('stream images as Lambda delivers them', () => {
     const image = event.Records[0]!.dynamodb.NewImage as Record<string, Record<string, unknown>>;
     expect(image.record).toEqual({ B: item.record.toString('base64') });
     expect(image.blobs).toEqual({ BS: ['AP8H', 'eA=='] });
-    expect(event.Records[0]).toMatchObject({ eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: { S: item.pk } }, ApproximateCreationDateTime: 1_700_000_000, StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    expect(event.Records[0]).toMatchObject({
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      dynamodb: { Keys: { pk: { S: item.pk } }, ApproximateCreationDateTime: 1_700_000_000, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
 
     const parsed = dynamoStreamEventSchema.parse(event);
     const back = itemOfStreamImage(parsed.Records[0]!.dynamodb.NewImage!);

@@ -44,7 +44,10 @@ describe('one strict query parser, four endpoints', () => {
 
   it('exports: sarif_path belongs to the SARIF export alone', () => {
     expect(refusal(() => parseExportQuery('csv', { sarif_path: ['a.json'] })).details).toEqual([
-      { parameter: 'sarif_path', message: 'is not a parameter of this export; accepted parameters: severity, risk_level, patch_status, tag, min_score, search, modified_since' },
+      {
+        parameter: 'sarif_path',
+        message: 'is not a parameter of this export; accepted parameters: severity, risk_level, patch_status, tag, min_score, search, modified_since',
+      },
     ]);
     expect(parseExportQuery('sarif', { sarif_path: ['a.json'] }).sarifPath).toBe('a.json');
   });

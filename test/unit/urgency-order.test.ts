@@ -32,6 +32,15 @@ describe('scan findings by urgency (product decisions §10)', () => {
       vulnerability('E-cvss-high', { cvss_score: 9 }),
       vulnerability('E-cvss-high-2', { cvss_score: 9 }),
     ];
-    expect([...list].sort(byUrgency).map((v) => v.id)).toEqual(['A-kev', 'B-poc-gap', 'C-epss-high', 'D-epss', 'E-cvss-high', 'E-cvss-high-2', 'E-cvss-low', 'F-unknown']);
+    expect([...list].sort(byUrgency).map((v) => v.id)).toEqual([
+      'A-kev',
+      'B-poc-gap',
+      'C-epss-high',
+      'D-epss',
+      'E-cvss-high',
+      'E-cvss-high-2',
+      'E-cvss-low',
+      'F-unknown',
+    ]);
   });
 });

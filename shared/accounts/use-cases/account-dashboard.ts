@@ -67,9 +67,7 @@ export async function accountOverview(active: ActiveSession, nowMs = platformClo
     available_providers: providerIdSchema.options
       .filter((provider) => !identities.some((i) => i.provider === provider))
       .map((provider) => ({ provider, label: PROVIDERS[provider].label })),
-    key: account.current_key
-      ? { key_id: account.current_key.key_id, prefix: account.current_key.prefix, created_at: account.current_key.created_at }
-      : null,
+    key: account.current_key ? { key_id: account.current_key.key_id, prefix: account.current_key.prefix, created_at: account.current_key.created_at } : null,
     issued_key: issuedKeyOf(active) ?? null,
     usage: {
       minute: { used: minuteUsed, limit: CORE_LIMIT.limit, reset_at: minute.resetAt },
@@ -128,8 +126,7 @@ export async function exportAccountData(active: ActiveSession, nowMs = platformC
   const [counters, windows] = await Promise.all([counterRepository.countersOf(accountId), accountRepository.rateWindows(accountId)]);
   // The per-minute allowance's windows are kept on the account item, the hourly export ones in the counters table.
   const minuteCounters = windows.map((w) => ({ resource: CORE_LIMIT.resource, key_id: w.keyId, window_start: w.windowStart, count: w.used }));
-  const pick = (item: Record<string, unknown>, fields: string[]) =>
-    Object.fromEntries(fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
+  const pick = (item: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
   const [account] = items.account;
   return {
     exported_at: new Date(nowMs).toISOString(),
@@ -149,10 +146,12 @@ export async function exportAccountData(active: ActiveSession, nowMs = platformC
     watchlists: await watchlistRepository.list(accountId),
     usage_counters: [
       ...minuteCounters,
-      ...counters.filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX)).map((c) => {
-        const [resource, keyId, windowStart] = c.sk.split('#');
-        return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
-      }),
+      ...counters
+        .filter((c) => !c.sk.startsWith(USAGE_SK_PREFIX))
+        .map((c) => {
+          const [resource, keyId, windowStart] = c.sk.split('#');
+          return { resource, key_id: keyId, window_start: Number(windowStart), count: c.n };
+        }),
     ],
     daily_usage: (await dailyUsageSince(accountId, '0000-00-00')).map((u) => ({
       key_id: u.keyId,

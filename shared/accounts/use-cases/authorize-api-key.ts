@@ -20,4 +20,3 @@ export async function authorizeApiKey(candidate: string): Promise<Authorization>
   if (!found) return { outcome: 'deny' };
   return { outcome: 'allow', ...found };
 }
-

@@ -2,14 +2,7 @@ import { config } from '../../config/index.js';
 import { SESSION_COOKIE_NAME } from '../../platform/cookies.js';
 import { parseCookies, hostCookie, clearedCookie } from '../../auth/cookies.js';
 import type { ProviderId } from '../../auth/providers.js';
-import {
-  isWellFormedSessionId,
-  newSessionId,
-  openForSession,
-  randomToken,
-  sealForSession,
-  sessionHash,
-} from '../../auth/session-secret.js';
+import { isWellFormedSessionId, newSessionId, openForSession, randomToken, sealForSession, sessionHash } from '../../auth/session-secret.js';
 import { ApiError } from '../../domain/errors.js';
 import { accountRepository, type AccountItem, type IssuedKey } from '../../repositories/account-repository.js';
 import { sessionRepository, type SessionItem } from '../../repositories/session-repository.js';
@@ -34,12 +27,7 @@ export function sealIssuedKey(sessionId: string, accountId: string, key: IssuedK
 }
 
 /** A fresh server-side session (a new id at every sign-in) and the cookie that carries it. */
-export async function createSession(
-  accountId: string,
-  provider: ProviderId,
-  issuedKey: IssuedKey,
-  nowMs = platformClock.now(),
-): Promise<{ cookie: string }> {
+export async function createSession(accountId: string, provider: ProviderId, issuedKey: IssuedKey, nowMs = platformClock.now()): Promise<{ cookie: string }> {
   const { SESSION_IDLE_SECONDS, SESSION_ABSOLUTE_SECONDS } = config();
   const sessionId = newSessionId();
   const now = nowSeconds(nowMs);

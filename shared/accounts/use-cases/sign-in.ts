@@ -155,4 +155,3 @@ async function linkIdentity(accountId: string, profile: ProviderProfile, nowMs: 
   await accountRepository.addIdentityRef(accountId, identityRef(profile.provider, profile.subject));
   return 'linked';
 }
-

@@ -113,6 +113,12 @@ export async function usageHistory(accountId: string, nowMs = platformClock.now(
   const keyIds = [...new Set(items.map((i) => i.keyId))].sort();
   return {
     days: fill(dates, items),
-    keys: keyIds.map((keyId) => ({ key_id: keyId, days: fill(dates, items.filter((i) => i.keyId === keyId)) })),
+    keys: keyIds.map((keyId) => ({
+      key_id: keyId,
+      days: fill(
+        dates,
+        items.filter((i) => i.keyId === keyId),
+      ),
+    })),
   };
 }

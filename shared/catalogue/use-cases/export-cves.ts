@@ -99,7 +99,9 @@ export async function exportCves<T>(request: ExportRequest<T>): Promise<{ answer
   loading.catch(() => undefined);
   // Rendering is part of building: if it fails, the unit is given back.
   const paging = cursorIssuer(request, query, nowMs);
-  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () => request.render(await selectExportRows(query, nowMs, loading, MAX_EXPORT_ROWS, paging)));
+  const { value, rate } = await spendExportUnit(request.caller, nowMs, request.onUsageError, async () =>
+    request.render(await selectExportRows(query, nowMs, loading, MAX_EXPORT_ROWS, paging)),
+  );
   return { answer: value, rate };
 }
 
@@ -109,7 +111,13 @@ function cursorIssuer<T>(request: ExportRequest<T>, query: ExportQuery, nowMs: n
     offset: 0,
     async next(offset: number): Promise<string> {
       const token = newCursorToken();
-      const state: ExportCursorState = { keyId: request.caller.keyId, format: request.format, query, offset, expiresAt: Math.floor(nowMs / 1000) + CURSOR_TTL_SECONDS };
+      const state: ExportCursorState = {
+        keyId: request.caller.keyId,
+        format: request.format,
+        query,
+        offset,
+        expiresAt: Math.floor(nowMs / 1000) + CURSOR_TTL_SECONDS,
+      };
       await counterRepository.putExportCursor(request.caller.accountId, cursorHash(token) ?? '', state);
       return token;
     },
@@ -128,7 +136,11 @@ function badCursor(message: string, parameter = 'cursor'): ApiError {
 async function exportPage<T>(request: ExportRequest<T>, nowMs: number): Promise<{ answer: T; rate: Record<string, string> }> {
   const others = Object.keys(request.query ?? {}).filter((name) => name !== 'cursor');
   if (others.length > 0) {
-    throw new ApiError('INVALID_PARAMETER', 'A cursor continues its export: give it alone.', others.map((parameter) => ({ parameter, message: 'is not allowed beside cursor' })));
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      'A cursor continues its export: give it alone.',
+      others.map((parameter) => ({ parameter, message: 'is not allowed beside cursor' })),
+    );
   }
   const values = request.query?.cursor ?? [];
   if (values.length !== 1) throw badCursor('is given more than once.');

@@ -25,7 +25,12 @@ const SENTENCES = new Intl.Segmenter('en', { granularity: 'sentence' });
 
 /** The first sentences of an advisory's details, up to about 400 characters, without Markdown markup. */
 export function firstSentences(text: string): string {
-  const plain = text.replace(/```[\s\S]*?```/g, ' ').replace(/[`*_#>]/g, '').replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/[`*_#>]/g, '')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (plain.length <= SUMMARY_LIMIT) return plain;
   const sentences = [...SENTENCES.segment(plain)].map((s) => s.segment);
   let out = '';
@@ -50,7 +55,12 @@ export function fixAdvice(component: Pick<Component, 'name' | 'version'>, fixedV
  * has it. `displayName` is the component as the user's manifest names it (`log4j-core`, `Django`),
  * which the words use; the matching uses the package's name in OSV's spelling.
  */
-export function toVulnerability(advisory: Advisory, record: CatalogueRecord | undefined, component: Component, displayName = component.name): PackageVulnerability {
+export function toVulnerability(
+  advisory: Advisory,
+  record: CatalogueRecord | undefined,
+  component: Component,
+  displayName = component.name,
+): PackageVulnerability {
   const fixedVersions = fixedVersionsFor(advisory, component.ecosystem, component.name, component.version);
   const details = firstSentences(advisory.details);
   const named = { name: displayName, version: component.version };

@@ -53,7 +53,9 @@ export async function searchCves(raw: string | undefined): Promise<SearchOutcome
 }
 
 /** The search's answer as the page shows it: a redirect to a CVE page, or the results page's HTML. */
-export async function searchPage(raw: string | undefined): Promise<{ readonly kind: 'page'; readonly location: string } | { readonly kind: 'html'; readonly html: string }> {
+export async function searchPage(
+  raw: string | undefined,
+): Promise<{ readonly kind: 'page'; readonly location: string } | { readonly kind: 'html'; readonly html: string }> {
   const outcome = await searchCves(raw);
   if (outcome.kind === 'page') return outcome;
   return { kind: 'html', html: renderSearchPage(outcome.query, outcome.total, outcome.records) };

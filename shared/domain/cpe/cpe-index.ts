@@ -38,7 +38,9 @@ export function cpeIndexEntries(nvd: NvdRecord): CpeIndexEntry[] {
     // The collector keeps one product per part, vendor and product as NVD spells them; two spellings in different case are one entry.
     entries.set(key, same ? { ...same, ranges: [...same.ranges, ...entry.ranges], allVersions: same.allVersions || entry.allVersions } : entry);
   }
-  return [...entries.values()].sort((a, b) => (a.productKey < b.productKey ? -1 : a.productKey > b.productKey ? 1 : a.part < b.part ? -1 : a.part > b.part ? 1 : 0));
+  return [...entries.values()].sort((a, b) =>
+    a.productKey < b.productKey ? -1 : a.productKey > b.productKey ? 1 : a.part < b.part ? -1 : a.part > b.part ? 1 : 0,
+  );
 }
 
 function entryOf(cveId: string, product: AffectedProduct): CpeIndexEntry | undefined {
@@ -51,7 +53,9 @@ function entryOf(cveId: string, product: AffectedProduct): CpeIndexEntry | undef
 /** The entry's range holds the component's version (an exact version with ANY update also holds that version's updates). */
 function rangeHolds(range: VersionRange, cpe: ComponentCpe): boolean {
   if (rangeContains(range, cpe.version)) return true;
-  return range.exact !== undefined && cpe.baseVersion !== cpe.version && compareVersions(range.exact, cpe.baseVersion) === 0 && rangeContains(range, cpe.baseVersion);
+  return (
+    range.exact !== undefined && cpe.baseVersion !== cpe.version && compareVersions(range.exact, cpe.baseVersion) === 0 && rangeContains(range, cpe.baseVersion)
+  );
 }
 
 /**
@@ -74,7 +78,8 @@ export function cpeFixedVersions(entries: readonly Pick<CpeIndexEntry, 'ranges' 
   for (const entry of entries) {
     if (entry.allVersions) continue;
     for (const range of entry.ranges) {
-      if (range.endExcluding !== undefined && rangeHolds(range, cpe) && compareVersions(range.endExcluding, cpe.version) > 0) fixed.set(range.endExcluding, range.endExcluding);
+      if (range.endExcluding !== undefined && rangeHolds(range, cpe) && compareVersions(range.endExcluding, cpe.version) > 0)
+        fixed.set(range.endExcluding, range.endExcluding);
     }
   }
   return [...fixed.values()].sort(compareVersions);

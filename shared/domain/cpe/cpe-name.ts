@@ -55,7 +55,14 @@ export function parseCpe23(value: string): CpeName | undefined {
   const meaningful = isMeaningfulVersion(version);
   const named = update !== '*' && update !== '-' && isMeaningfulVersion(update) ? update.replace(/_+/g, ' ').trim() : undefined;
   const qualified = meaningful && named !== undefined ? `${version} ${named}` : version;
-  return { part, vendor, product, version: meaningful || version === '-' ? qualified : '*', ...(named !== undefined ? { update: named } : {}), targetSoftware: f[10] ?? '*' };
+  return {
+    part,
+    vendor,
+    product,
+    version: meaningful || version === '-' ? qualified : '*',
+    ...(named !== undefined ? { update: named } : {}),
+    targetSoftware: f[10] ?? '*',
+  };
 }
 
 /** A version that needs no cleaning: a digit first, then no space, comma or semicolon. */
@@ -92,7 +99,17 @@ function cleanRange(range: VersionRange): VersionRange {
   return out;
 }
 
-interface ProductEntry { vendor: string; product: string; part?: CpePart; targetSoftware?: string; ranges: VersionRange[]; rangeKeys: Set<string>; openEnded: boolean; allVersions: boolean; fixed: Set<string> }
+interface ProductEntry {
+  vendor: string;
+  product: string;
+  part?: CpePart;
+  targetSoftware?: string;
+  ranges: VersionRange[];
+  rangeKeys: Set<string>;
+  openEnded: boolean;
+  allVersions: boolean;
+  fixed: Set<string>;
+}
 
 /** Builds AffectedProduct entries, one per (part, vendor, product), in first-seen order. */
 export class ProductCollector {

@@ -27,7 +27,19 @@ type Token = { readonly rank: number; readonly number?: bigint; readonly word?: 
 
 /** Pre-release stages, lowest first; anything else made of letters is a post-release qualifier. */
 const PRE_RELEASE: Readonly<Record<string, number>> = {
-  dev: 0, snapshot: 0, nightly: 0, alpha: 1, a: 1, beta: 2, b: 2, pre: 3, preview: 3, m: 3, milestone: 3, rc: 4, cr: 4,
+  dev: 0,
+  snapshot: 0,
+  nightly: 0,
+  alpha: 1,
+  a: 1,
+  beta: 2,
+  b: 2,
+  pre: 3,
+  preview: 3,
+  m: 3,
+  milestone: 3,
+  rc: 4,
+  cr: 4,
 };
 
 const RELEASE_ITSELF: ReadonlySet<string> = new Set(['release', 'final', 'ga']);
@@ -48,7 +60,10 @@ const cache = new Map<string, readonly Token[]>();
 export function versionTokens(version: string): readonly Token[] {
   const cached = cache.get(version);
   if (cached) return cached;
-  const text = version.trim().toLowerCase().replace(/^v(?=\d)/, '');
+  const text = version
+    .trim()
+    .toLowerCase()
+    .replace(/^v(?=\d)/, '');
   // "RELEASE", "final", "GA" name the release itself, not a step after it: 12.0-RELEASE is 12.0
   // and comes before 12.0-RELEASE-p10 (FreeBSD's patch levels, CPE "12.0:p8").
   const parts = (text.match(/\d+|[a-z]+/g) ?? []).filter((part) => !RELEASE_ITSELF.has(part));

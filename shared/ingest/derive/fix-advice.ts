@@ -117,7 +117,17 @@ export function productFixes(product: AffectedProduct, candidates: readonly stri
     }
     // A line that starts above e and ends below its fix: e's own line has no fix.
     const top = e.endIncluding ?? e.exact ?? e.endExcluding ?? lowerBound(e);
-    const lineBetween = top !== undefined && releaseLine(top) !== releaseLine(fix) && entries.some((other) => other !== e && hasStart(other) && rangeBelow(other, fix) && rangeBelow(e, lowerBound(other)!) && compareVersions(lowerBound(other)!, lowerBound(e) ?? '') > 0);
+    const lineBetween =
+      top !== undefined &&
+      releaseLine(top) !== releaseLine(fix) &&
+      entries.some(
+        (other) =>
+          other !== e &&
+          hasStart(other) &&
+          rangeBelow(other, fix) &&
+          rangeBelow(e, lowerBound(other)!) &&
+          compareVersions(lowerBound(other)!, lowerBound(e) ?? '') > 0,
+      );
     if (lineBetween) unfixed.push({ range: e, laterFix: true });
   }
   const branches = [...byGap.values()].sort((a, b) => compareVersions(b.version, a.version));
@@ -190,7 +200,11 @@ export const ANOTHER_SUBJECT = 'another subject';
  * used in Mozilla Firefox before 39.0" named 39.0 as NSS's fix). "JBoss …, as shipped with Cisco
  * CS-MARS before 4.2.1" still gives CS-MARS its fix: it is named after the phrase.
  */
-export function productForStatement(products: readonly AffectedProduct[], statement: DescribedFix, description: string): AffectedProduct | typeof ANOTHER_SUBJECT | undefined {
+export function productForStatement(
+  products: readonly AffectedProduct[],
+  statement: DescribedFix,
+  description: string,
+): AffectedProduct | typeof ANOTHER_SUBJECT | undefined {
   let best: { product: AffectedProduct; at: number } | undefined;
   for (const product of products) {
     const at = mentionIndex(product, statement.context, 'lastEnd');
@@ -241,7 +255,11 @@ function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): s
 
 /** The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. */
 export function lineMatches(statement: DescribedFix): boolean {
-  return !statement.line || statement.version === statement.line || [`${statement.line}.`, `${statement.line} `, `v${statement.line}.`].some((start) => statement.version.startsWith(start));
+  return (
+    !statement.line ||
+    statement.version === statement.line ||
+    [`${statement.line}.`, `${statement.line} `, `v${statement.line}.`].some((start) => statement.version.startsWith(start))
+  );
 }
 
 /**
@@ -268,7 +286,8 @@ function withDescribedVulnerable(product: AffectedProduct, lastAffected: readonl
 }
 
 /** `versions` with `version` added once. */
-const withVersion = (versions: readonly string[] | undefined, version: string): string[] => (versions?.includes(version) ? [...versions] : [...(versions ?? []), version]);
+const withVersion = (versions: readonly string[] | undefined, version: string): string[] =>
+  versions?.includes(version) ? [...versions] : [...(versions ?? []), version];
 
 export function deriveFixAdvice(products: readonly AffectedProduct[], description: string): FixAdvice {
   const described = describedVersions(description);
@@ -318,13 +337,20 @@ export function deriveFixAdvice(products: readonly AffectedProduct[], descriptio
   const speakOf = mentioned.length > 0 ? mentioned : all;
   const otherProductsWithFixes = mentioned.length > 0 ? all.filter((f) => !mentioned.includes(f) && hasFix(f)).length : 0;
   // The same version stated for several products of a record with no product list: said once.
-  const describedOnly = products.length === 0 ? described.fixed.filter(lineMatches).filter((d, i, all) => all.findIndex((e) => e.version === d.version && e.line === d.line) === i) : [];
+  const describedOnly =
+    products.length === 0
+      ? described.fixed.filter(lineMatches).filter((d, i, all) => all.findIndex((e) => e.version === d.version && e.line === d.line) === i)
+      : [];
   const shown = speakOf.filter(hasFix).slice(0, MAX_FIX_PRODUCTS);
   const named = [
-    ...shown.map((f) => ({ vendor: f.product.vendor, product: f.product.product, versions: [...(f.latest ? [f.latest] : []), ...f.branches.slice(0, MAX_BRANCHES).map((b) => b.version)] })),
+    ...shown.map((f) => ({
+      vendor: f.product.vendor,
+      product: f.product.product,
+      versions: [...(f.latest ? [f.latest] : []), ...f.branches.slice(0, MAX_BRANCHES).map((b) => b.version)],
+    })),
     ...(describedOnly.length > 0 ? [{ vendor: '', product: '', versions: describedOnly.slice(0, MAX_BRANCHES).map((d) => d.version) }] : []),
   ];
-  const sources = [...new Set(shown.map((f) => (f.from === 'source' ? 'the affected products\' version ranges' : 'the description')))];
+  const sources = [...new Set(shown.map((f) => (f.from === 'source' ? "the affected products' version ranges" : 'the description')))];
   const provenance = [
     named.length === 0 ? 'no fixed version that lies outside every vulnerable range' : `fixed versions from ${sources.join(' and ') || 'the description'}`,
     ...notes,

@@ -99,7 +99,14 @@ export function derivePatch(
   const refs = mergedReferences(sources);
   const patchUrls = [...new Set(refs.filter((r) => r.tags.includes('patch') && validUrl(r.url)).map((r) => new URL(r.url.trim()).href))].slice(0, 10);
   const mitigation = refs.some((r) => r.tags.includes('mitigation'));
-  const status = patchStatusFrom({ rejected: context.rejected, patchUrls, mitigation, products: context.products, ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}), ...(context.optIn ? { optIn: true } : {}) });
+  const status = patchStatusFrom({
+    rejected: context.rejected,
+    patchUrls,
+    mitigation,
+    products: context.products,
+    ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}),
+    ...(context.optIn ? { optIn: true } : {}),
+  });
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;
   if (fixed) {

@@ -19,12 +19,22 @@ function withoutInitialisms(text: string): string {
   // brackets hold no bracketed capitals at all, and then there is nothing to rewrite.
   if (!BRACKETED_CAPITALS.test(text)) return text;
   return text.replace(/((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})\)(?=\s[A-Za-z])/g, (whole, words: string, abbreviation: string) => {
-    const initials = words.trim().split(/\s+/).map((w) => w[0]!.toUpperCase()).join('');
+    const initials = words
+      .trim()
+      .split(/\s+/)
+      .map((w) => w[0]!.toUpperCase())
+      .join('');
     return initials.endsWith(abbreviation) ? words.trimEnd() : whole;
   });
 }
 
-const normalise = (text: string) => ` ${withoutInitialisms(text).toLowerCase().replace(/[_\-/]+/g, ' ').replace(/[^a-z0-9.+# ]+/g, ' ').replace(/\.(?= |$)/g, '').replace(/\s+/g, ' ')} `;
+const normalise = (text: string) =>
+  ` ${withoutInitialisms(text)
+    .toLowerCase()
+    .replace(/[_\-/]+/g, ' ')
+    .replace(/[^a-z0-9.+# ]+/g, ' ')
+    .replace(/\.(?= |$)/g, '')
+    .replace(/\s+/g, ' ')} `;
 
 /**
  * Normalised texts, memoised: a record's description is searched once per product (hundreds for

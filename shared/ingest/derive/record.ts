@@ -29,7 +29,14 @@ import { deriveCweIds, deriveCweNames } from './weakness.js';
 function namedProducts(sources: CveSources, description: string) {
   const products = deriveProducts(sources);
   const cnaProducts = sources.cve5?.cna.products;
-  return { ...products, value: nameProducts(products.value, { ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}), ...(cnaProducts ? { cnaProducts } : {}), description }) };
+  return {
+    ...products,
+    value: nameProducts(products.value, {
+      ...(sources.cpeTitles ? { cpeTitles: sources.cpeTitles } : {}),
+      ...(cnaProducts ? { cnaProducts } : {}),
+      description,
+    }),
+  };
 }
 
 export function deriveRecord(sources: CveSources, now: Date, previous?: PreviousPatch): CatalogueRecord | undefined {
@@ -91,7 +98,17 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
-    fixFacts: { fixed_in: facts.fixed_in, last_affected: facts.last_affected, fix_stated: facts.fix_stated, advisoryHosts: advisoryHosts(sources), patchLinks: patch.patch_urls.length > 0, steps: fixSteps, distributions, primary, describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version) },
+    fixFacts: {
+      fixed_in: facts.fixed_in,
+      last_affected: facts.last_affected,
+      fix_stated: facts.fix_stated,
+      advisoryHosts: advisoryHosts(sources),
+      patchLinks: patch.patch_urls.length > 0,
+      steps: fixSteps,
+      distributions,
+      primary,
+      describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
+    },
     facts,
   });
   const provenance: Record<string, string> = {
@@ -104,17 +121,24 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     title: title.provenance,
     tags: products.provenance,
     affected: products.provenance,
-    exploit_intel: [
-      inKev ? (sources.kev ? 'CISA KEV catalogue' : 'NVD cisaExploitAdd') : undefined,
-      ...[...sources.exploits].filter((s) => s !== 'CISA KEV'),
-      ...sources.detections,
-    ]
-      .filter((s): s is string => !!s)
-      .join(', ') || 'no exploit or detection source lists it',
+    exploit_intel:
+      [
+        inKev ? (sources.kev ? 'CISA KEV catalogue' : 'NVD cisaExploitAdd') : undefined,
+        ...[...sources.exploits].filter((s) => s !== 'CISA KEV'),
+        ...sources.detections,
+      ]
+        .filter((s): s is string => !!s)
+        .join(', ') || 'no exploit or detection source lists it',
     patch: patchProvenance,
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
-    fix_versions: JSON.stringify(namedFixVersions({ ...facts, distributions, primary }).map(({ product, ...named }) => ({ vendor: product.split(':')[0], product: product.split(':')[1], ...named }))),
+    fix_versions: JSON.stringify(
+      namedFixVersions({ ...facts, distributions, primary }).map(({ product, ...named }) => ({
+        vendor: product.split(':')[0],
+        product: product.split(':')[1],
+        ...named,
+      })),
+    ),
     references: sources.nvd && sources.cve5 ? 'NVD and CVE 5 references' : sources.nvd ? 'NVD references' : 'CVE 5 references',
     rejected: rejected.provenance,
     ...(intel.epss ? { epss: `FIRST EPSS (${intel.epss.date})` } : {}),

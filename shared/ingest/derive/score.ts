@@ -62,7 +62,8 @@ export function chooseCvss(sources: Pick<CveSources, 'nvd' | 'cve5'>): Candidate
 
 export function deriveScore(sources: Pick<CveSources, 'nvd' | 'cve5'>): ScoreResult {
   const chosen = chooseCvss(sources);
-  if (!chosen) return { cvss_score: null, severity: 'UNKNOWN', cvss_version: null, cvss_vector: null, provenance: 'no CVSS metric of any version in any source' };
+  if (!chosen)
+    return { cvss_score: null, severity: 'UNKNOWN', cvss_version: null, cvss_vector: null, provenance: 'no CVSS metric of any version in any source' };
   const { metric } = chosen;
   return {
     cvss_score: metric.score,

@@ -23,7 +23,10 @@ const MAX_TITLE = 120;
 const PRODUCT_BLURB = /^[^,.]{1,80}? (?:is|are) (?:a|an|the) (?![^.]*\b(?:vulnerab|flaw|issue|bug|injection|overflow|bypass|attack|exploit))/i;
 
 function shorten(text: string): string {
-  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?])\s/);
+  const sentences = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s/);
   const first = sentences.find((s, i) => i === sentences.length - 1 || !PRODUCT_BLURB.test(s)) ?? '';
   if (first.length <= MAX_TITLE) return first.replace(/\.$/, '');
   const cut = first.slice(0, MAX_TITLE);
@@ -41,7 +44,8 @@ function capitalise(text: string): string {
 const GENERIC_TITLE =
   /^(?:security (?:flaw|issue|problem|weakness|vulnerability)|input checking|input validation|permissions and access control|resource management|security feature|cryptography|number handling|access control|authori[sz]ation|authentication|password and key handling|injection|(?:a |an )?(?:unspecified )?(?:flaw|vulnerability|issue))(?: in\b|$)/i;
 
-const GENERIC_LEAD = /^(?:(?:multiple|an?|the)\s+)?(?:unspecified\s+|unknown\s+)?(?:security\s+)?(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?)(?:\s+exists?)?\s+in\s+(?:the\s+)?/i;
+const GENERIC_LEAD =
+  /^(?:(?:multiple|an?|the)\s+)?(?:unspecified\s+|unknown\s+)?(?:security\s+)?(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?)(?:\s+exists?)?\s+in\s+(?:the\s+)?/i;
 
 export function isGenericTitle(title: string): boolean {
   return GENERIC_TITLE.test(title.trim());
@@ -86,7 +90,13 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
-  if (bug) return withinLength([`${capitalise(bug)} in ${place}${lets}`, `${capitalise(bug)} in ${subject}${lets}`, `${capitalise(bug)} in ${place}`, `${capitalise(bug)} in ${subject}`]);
+  if (bug)
+    return withinLength([
+      `${capitalise(bug)} in ${place}${lets}`,
+      `${capitalise(bug)} in ${subject}${lets}`,
+      `${capitalise(bug)} in ${place}`,
+      `${capitalise(bug)} in ${subject}`,
+    ]);
   if (!main) return undefined;
   // "Vmware Workstation and 2 other products flaw" reads badly: several products take the gain as the kind.
   if (/ other products?$/.test(subject)) {

@@ -33,7 +33,10 @@ function lineOf(version: string): string {
  * ("4.0 a" from `4.0:a` is "4.0a"), so no CPE token or stray article reaches the text.
  */
 function shown(version: string): string {
-  return version.replace(/_+/g, ' ').replace(/(\S) ([a-z])$/i, '$1$2').trim();
+  return version
+    .replace(/_+/g, ' ')
+    .replace(/(\S) ([a-z])$/i, '$1$2')
+    .trim();
 }
 
 export function versionGroups(product: AffectedProduct): VersionGroup[] {
@@ -55,7 +58,11 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     groups.push(
       sorted.length === 1
         ? { text: `version ${shown(first)}`, range: { exact: first }, listed: 1 }
-        : { text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`, range: { startIncluding: first, endIncluding: last }, listed: sorted.length },
+        : {
+            text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`,
+            range: { startIncluding: first, endIncluding: last },
+            listed: sorted.length,
+          },
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));

@@ -34,7 +34,12 @@ function parseCvssV2(parts: ReadonlyMap<string, string>): AttackConditions | und
 
 export function parseCvssVector(vector: string | undefined): AttackConditions | undefined {
   if (!vector) return undefined;
-  const parts = new Map(vector.replace(/^\(|\)$/g, '').split('/').map((p) => p.split(':') as [string, string]));
+  const parts = new Map(
+    vector
+      .replace(/^\(|\)$/g, '')
+      .split('/')
+      .map((p) => p.split(':') as [string, string]),
+  );
   // v2 vectors carry no version prefix; their Au metric is theirs alone.
   if (parts.has('Au')) return parseCvssV2(parts);
   const av = parts.get('AV');
@@ -78,7 +83,12 @@ export function attackSentence(c: AttackConditions, context: { readonly localUse
   if (c.vector === 'L' && c.interaction === 'R' && c.privileges === 'N' && !context.localUsers) {
     return 'An attacker can try this by getting a user to open a file or link that the attacker made. The attacker needs no account on the machine.';
   }
-  const help = c.interaction === undefined ? undefined : c.interaction === 'N' ? 'and with no help from anyone' : 'but only if a user is tricked into doing something, such as opening a link or a file';
+  const help =
+    c.interaction === undefined
+      ? undefined
+      : c.interaction === 'N'
+        ? 'and with no help from anyone'
+        : 'but only if a user is tricked into doing something, such as opening a link or a file';
   // PR:N on a local attack that the description gives to "local users" means no special rights on
   // the machine, not no account on it: "with no account" beside "local users" would contradict it.
   const account = c.vector === 'L' && c.privileges === 'N' && context.localUsers ? 'as any user of it' : ACCOUNT[c.privileges];

@@ -104,7 +104,10 @@ const CONSEQUENCE_CLASSES = ['privilege escalation', 'information disclosure', '
 
 const alternatives = (names: readonly string[]) => names.map((b) => b.replace(/[-\s]/g, '[-\\s]')).join('|');
 const BUGS = new RegExp(`\\b(${alternatives(BUG_CLASSES)})(?:s|es)?\\b`, 'i');
-const NAMED_CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})(?:\\s+\\(\\w+\\))?\\s+(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?|weakness(?:es)?)\\b`, 'i');
+const NAMED_CONSEQUENCES = new RegExp(
+  `\\b(${alternatives(CONSEQUENCE_CLASSES)})(?:\\s+\\(\\w+\\))?\\s+(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?|weakness(?:es)?)\\b`,
+  'i',
+);
 const CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})\\b`, 'i');
 
 /**
@@ -112,10 +115,12 @@ const CONSEQUENCES = new RegExp(`\\b(${alternatives(CONSEQUENCE_CLASSES)})\\b`, 
  * sql injection."; newer: "Manipulating the argument id can result in improper authorization."):
  * its own name for the flaw, which wins over any other word of the text.
  */
-const VULDB_BUG = /\b(?:The manipulation|Manipulating|Manipulation)\b[^.]{0,120}?\b(?:leads to|can lead to|may lead to|will lead to|results in|can result in|may result in)\s+(?:an?\s+)?([a-z][\w/ -]{2,60}?)\s*(?:\.(?:\s|$)|$|,)/i;
+const VULDB_BUG =
+  /\b(?:The manipulation|Manipulating|Manipulation)\b[^.]{0,120}?\b(?:leads to|can lead to|may lead to|will lead to|results in|can result in|may result in)\s+(?:an?\s+)?([a-z][\w/ -]{2,60}?)\s*(?:\.(?:\s|$)|$|,)/i;
 
 /** VulDB's "leads to injection" names a category, not a bug: the title would read "Injection in X". */
-const CATEGORY = /^(?:(?:improper |unspecified )?(?:injection|input validation|authori[sz]ation|authentication|access control|cryptography|resource management|security feature|number handling|permissions?|privilege management|password and key handling))$/i;
+const CATEGORY =
+  /^(?:(?:improper |unspecified )?(?:injection|input validation|authori[sz]ation|authentication|access control|cryptography|resource management|security feature|number handling|permissions?|privilege management|password and key handling))$/i;
 
 /** Acronyms and spellings a bug name keeps whatever case the record wrote it in. */
 const SPELLING: readonly [RegExp, string][] = [
@@ -136,11 +141,21 @@ const SPELLING: readonly [RegExp, string][] = [
 
 /** Abbreviations an aka title names the class by ("Microsoft SharePoint XSS vulnerability"). */
 const ABBREVIATED = /\b(XSS|CSRF|XSRF|SSRF|XXE|SQLi)\b/;
-const EXPANDED: Readonly<Record<string, string>> = { XSS: 'cross-site scripting', CSRF: 'cross-site request forgery', XSRF: 'cross-site request forgery', SSRF: 'server-side request forgery', XXE: 'XML external entity', SQLi: 'SQL injection' };
+const EXPANDED: Readonly<Record<string, string>> = {
+  XSS: 'cross-site scripting',
+  CSRF: 'cross-site request forgery',
+  XSRF: 'cross-site request forgery',
+  SSRF: 'server-side request forgery',
+  XXE: 'XML external entity',
+  SQLi: 'SQL injection',
+};
 
 function spelt(name: string): string {
   if (EXPANDED[name]) return EXPANDED[name];
-  const lower = name.replace(/\s+/g, ' ').trim().replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
+  const lower = name
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b([A-Z][a-z]+|NULL)\b/g, (word) => word.toLowerCase());
   return SPELLING.reduce((text, [pattern, spelling]) => text.replace(pattern, spelling), lower);
 }
 
@@ -157,7 +172,12 @@ export function describedBugName(description: string): DescribedBug | undefined 
   // The name after "aka" ("Microsoft SharePoint XSS vulnerability") only where the text names no class.
   const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
   const vuldb = VULDB_BUG.exec(text)?.[1];
-  const named = (vuldb && !CATEGORY.test(vuldb) ? vuldb : undefined) ?? BUGS.exec(text)?.[1] ?? NAMED_CONSEQUENCES.exec(text)?.[1] ?? BUGS.exec(aka)?.[1] ?? ABBREVIATED.exec(aka)?.[1];
+  const named =
+    (vuldb && !CATEGORY.test(vuldb) ? vuldb : undefined) ??
+    BUGS.exec(text)?.[1] ??
+    NAMED_CONSEQUENCES.exec(text)?.[1] ??
+    BUGS.exec(aka)?.[1] ??
+    ABBREVIATED.exec(aka)?.[1];
   if (named) return { name: spelt(named), statedGain: false };
   const gain = CONSEQUENCES.exec(text)?.[1];
   return gain ? { name: spelt(gain), statedGain: true } : undefined;

@@ -8,14 +8,18 @@ import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { CLIENT_PROGRAM } from '../facts/attacker.js';
 
 /** What the description says is exposed, in its own words, for "see information … such as …". */
-const EXPOSED = /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
+const EXPOSED =
+  /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
 
 function exposedDetail(description: string): string {
   const found = [...new Set([...description.matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
   // "memory" says less than "process memory" beside it.
   // "such as private keys", though the record says "private key recovery".
   const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);
-  const kept = found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).slice(0, 2).map(plural);
+  const kept = found
+    .filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`)))
+    .slice(0, 2)
+    .map(plural);
   return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
 }
 
@@ -49,7 +53,9 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
         ? 'make the server send requests to places they choose'
         : "make a signed-in user's browser send requests the user did not mean to send";
     case 'spoofing':
-      return /\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims|browsers?|visitors)\b/i.test(description) ? "send users to a website of the attacker's choice" : 'pass off fake content, addresses or identities as genuine';
+      return /\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims|browsers?|visitors)\b/i.test(description)
+        ? "send users to a website of the attacker's choice"
+        : 'pass off fake content, addresses or identities as genuine';
     case 'denial_of_service':
       return 'stop the software from working';
     case 'unspecified':
@@ -74,7 +80,9 @@ export const IMPACT_SHORT: Readonly<Record<Impact, string>> = {
 
 /** A malicious server attacking the client that connects to it (OpenSSH's roaming, CVE-2016-0777). */
 export function serverAttacksClient(description: string): boolean {
-  return /\b(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|\bmalicious (?:\w+ )?servers?\b|\brogue (?:\w+ )?servers?\b/i.test(description);
+  return /\b(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|\bmalicious (?:\w+ )?servers?\b|\brogue (?:\w+ )?servers?\b/i.test(
+    description,
+  );
 }
 
 /**
@@ -91,7 +99,9 @@ export function attackerWords(attack: AttackFacts, description: string): string 
       case 'physical':
         return 'Someone with physical access to the device';
       case 'adjacent':
-        return attack.privileges === 'none' || attack.privileges === null ? 'An attacker on the same local network' : 'An attacker with an account, on the same local network';
+        return attack.privileges === 'none' || attack.privileges === null
+          ? 'An attacker on the same local network'
+          : 'An attacker with an account, on the same local network';
       case 'local':
         if (attack.privileges === 'admin') return 'A local administrator of the machine';
         if (attack.privileges === 'user') return 'A local user of the machine';
@@ -103,7 +113,11 @@ export function attackerWords(attack: AttackFacts, description: string): string 
         // Nobody reaches a reader or a browser over the network: its user brings the attack in.
         return needsVictim || CLIENT_PROGRAM.test(description) ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
       default:
-        return attack.privileges === 'admin' ? 'An attacker with administrator access' : attack.privileges === 'user' ? 'An attacker with an account' : 'An attacker';
+        return attack.privileges === 'admin'
+          ? 'An attacker with administrator access'
+          : attack.privileges === 'user'
+            ? 'An attacker with an account'
+            : 'An attacker';
     }
   })();
   return who;

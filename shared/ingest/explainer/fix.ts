@@ -24,7 +24,9 @@ function ranges(list: readonly { range: Parameters<typeof rangeText>[0] }[]): st
 function productSentences(fix: ProductFix, name: string): string[] {
   const out: string[] = [];
   const branches = fix.branches.slice(0, MAX_BRANCHES);
-  const branchText = branches.map((b) => `version ${b.version} fixes ${b.covers.exact !== undefined ? 'version' : 'versions'} ${rangeText(b.covers) ?? `before ${b.version}`}`);
+  const branchText = branches.map(
+    (b) => `version ${b.version} fixes ${b.covers.exact !== undefined ? 'version' : 'versions'} ${rangeText(b.covers) ?? `before ${b.version}`}`,
+  );
   if (fix.latest) {
     out.push(`Update ${name} to version ${fix.latest} or later.`);
     if (branches.length > 0) out.push(`If you stay on an older release line, ${listText(branchText)}.`);
@@ -49,18 +51,23 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   // A product whose source names fixed versions that all fall inside its vulnerable versions:
   // say so rather than name one ("1.6.0" while 1.6.0 update 27 is vulnerable).
   if (withFix.length === 0) {
-    for (const fix of advice.products.filter((f) => f.product.fixedVersions.length > 0).slice(0, MAX_FIX_PRODUCTS)) parts.push(...productSentences(fix, nameOf(fix.product)));
+    for (const fix of advice.products.filter((f) => f.product.fixedVersions.length > 0).slice(0, MAX_FIX_PRODUCTS))
+      parts.push(...productSentences(fix, nameOf(fix.product)));
   }
   const more = withFix.length - Math.min(withFix.length, MAX_FIX_PRODUCTS);
   if (more > 0) parts.push(`Fixed versions are listed for ${more} more ${more === 1 ? 'product' : 'products'} in the NVD entry.`);
   if (advice.otherProductsWithFixes > 0) {
     const n = advice.otherProductsWithFixes;
-    parts.push(`The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; this record's facts (fixed_in) name them.`);
+    parts.push(
+      `The record also lists fixed versions for ${n} other ${n === 1 ? 'product' : 'products'} that ${n === 1 ? 'carries' : 'carry'} the flaw; this record's facts (fixed_in) name them.`,
+    );
   }
   const part = advice.partFixes[0];
   if (parts.length === 0 && part) {
     const name = nameOf(part.product);
-    parts.push(`The description gives ${part.version} as the fixed version of a part of ${name} that it names (a plugin or component), not of ${name} itself: update that part to ${part.version} or later.`);
+    parts.push(
+      `The description gives ${part.version} as the fixed version of a part of ${name} that it names (a plugin or component), not of ${name} itself: update that part to ${part.version} or later.`,
+    );
   }
   const described = advice.describedOnly.slice(0, MAX_BRANCHES);
   if (described.length === 1 && !described[0]!.line) {
@@ -100,7 +107,21 @@ const MAX_ENTRIES = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
 const lineText = (branch: string) => (/[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
-const PLATFORM_NAMES: Readonly<Record<string, string>> = { windows: 'Windows', 'os x': 'OS X', macos: 'macOS', linux: 'Linux', android: 'Android', ios: 'iOS', ipados: 'iPadOS', 'chrome os': 'Chrome OS', freebsd: 'FreeBSD', solaris: 'Solaris', aix: 'AIX', 'hp-ux': 'HP-UX', unix: 'Unix' };
+const PLATFORM_NAMES: Readonly<Record<string, string>> = {
+  windows: 'Windows',
+  'os x': 'OS X',
+  macos: 'macOS',
+  linux: 'Linux',
+  android: 'Android',
+  ios: 'iOS',
+  ipados: 'iPadOS',
+  'chrome os': 'Chrome OS',
+  freebsd: 'FreeBSD',
+  solaris: 'Solaris',
+  aix: 'AIX',
+  'hp-ux': 'HP-UX',
+  unix: 'Unix',
+};
 const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
 /**
  * Only platforms with an everyday name are named in the text. The others are CPE tokens of the
@@ -169,28 +190,55 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
-    const above = (f: VersionFact) => last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
+    const above = (f: VersionFact) =>
+      last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
     const one = texts.length === 1 ? texts[0]! : undefined;
     if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
-    else if (one) out.push(/^\d/.test(one.version) ? `Version ${one.version} of ${name} fixes it${one.where}${moreText}.` : `${name} ${one.version} fixes it${one.where}${moreText}.`);
+    else if (one)
+      out.push(
+        /^\d/.test(one.version)
+          ? `Version ${one.version} of ${name} fixes it${one.where}${moreText}.`
+          : `${name} ${one.version} fixes it${one.where}${moreText}.`,
+      );
     else out.push(`Update ${name} to the fixed version for your release line or platform: ${listText(texts.map(shownEntry))}${moreText}.`);
     if (fixes.every((f) => f.source === 'description')) out[out.length - 1] = out.at(-1)!.replace(/\.$/, ' (the fixed version comes from the description).');
     // A line or platform the record calls affected with no fix of its own.
-    const unfixed = last.filter((l) => !fixes.some((f) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(f.version, l.version) > 0 && (f.branch === null || compatibleLines(l, f))));
-    for (const l of unfixed.slice(0, 2)) out.push(`No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`);
+    const unfixed = last.filter(
+      (l) =>
+        !fixes.some(
+          (f) =>
+            (l.platform === null || f.platform === null || l.platform === f.platform) &&
+            compareVersions(f.version, l.version) > 0 &&
+            (f.branch === null || compatibleLines(l, f)),
+        ),
+    );
+    for (const l of unfixed.slice(0, 2))
+      out.push(
+        `No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
+      );
     return out;
   }
   if (last.length > 0) {
-    const texts = entryTexts(last).slice(0, MAX_ENTRIES).map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
+    const texts = entryTexts(last)
+      .slice(0, MAX_ENTRIES)
+      .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
-    out.push(texts.length === 1 ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.` : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`);
+    out.push(
+      texts.length === 1
+        ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
+        : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`,
+    );
     // "phpMyBackupPro before 2.5" beside a configuration "through 2.5": the record contradicts itself; say so rather than pick.
     // A described fix another product kept is that product's, not a dispute of this one.
     const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
-    const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
+    const disputed = last.filter(
+      (l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)),
+    );
     if (disputed.length > 0) {
       const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
-      out.push(`The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`);
+      out.push(
+        `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`,
+      );
     }
   }
   return out;
@@ -216,11 +264,15 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
  * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
  * vulnerable versions of its own product and platform.
  */
-export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+export function namedFixVersions(
+  facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>,
+): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
   return shownProducts(facts).shown.flatMap((key) => {
     const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
     const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
-    return fixes.filter((f) => named.has(f.version)).map((f) => ({ product: key, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+    return fixes
+      .filter((f) => named.has(f.version))
+      .map((f) => ({ product: key, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
   });
 }
 
@@ -233,12 +285,24 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
   if (distributions.length > 0) {
     const names = distributions.slice(0, MAX_FACT_PRODUCTS).map(nameOf);
     const more = distributions.length - names.length;
-    parts.push(`${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`);
+    parts.push(
+      `${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`,
+    );
   }
   if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
-    parts.push(facts.advisoryHosts.length > 0 ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).` : 'The description says a fix or update is available: follow the vendor\'s advisory for it.');
+    parts.push(
+      facts.advisoryHosts.length > 0
+        ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
+        : "The description says a fix or update is available: follow the vendor's advisory for it.",
+    );
   }
-  if (facts.steps.optIn) parts.push(`The fix is off until you switch it on${facts.steps.setting ? `: set the ${facts.steps.setting} value as the vendor's advisory describes` : ' as the vendor\'s advisory describes'}. Installing updates alone does not enable it.`);
-  if (facts.steps.replaceKeys) parts.push('After updating, replace the private keys and certificates, and change the passwords, that the flaw could have exposed: an attacker may already have read them from memory.');
+  if (facts.steps.optIn)
+    parts.push(
+      `The fix is off until you switch it on${facts.steps.setting ? `: set the ${facts.steps.setting} value as the vendor's advisory describes` : " as the vendor's advisory describes"}. Installing updates alone does not enable it.`,
+    );
+  if (facts.steps.replaceKeys)
+    parts.push(
+      'After updating, replace the private keys and certificates, and change the passwords, that the flaw could have exposed: an attacker may already have read them from memory.',
+    );
   return parts;
 }

@@ -205,7 +205,10 @@ export function explainAffected(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.affected;
   const distributions = coListedDistributions(input.products);
   const products = input.products.filter((p) => !distributions.has(productKey(p)));
-  const shippedIn = shippedInSentence(input.products.filter((p) => distributions.has(productKey(p))), productName);
+  const shippedIn = shippedInSentence(
+    input.products.filter((p) => distributions.has(productKey(p))),
+    productName,
+  );
   if (products.length === 0) {
     if (input.kev?.product) {
       const vendor = input.kev.vendorProject ? `${input.kev.vendorProject} ` : '';
@@ -225,7 +228,9 @@ export function explainAffected(input: ExplainerInput): string {
 
 export function explainFix(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.fix;
-  const parts = input.fixFacts ? fixFactSentences(input.fixFacts, factProductName(input.products)) : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
+  const parts = input.fixFacts
+    ? fixFactSentences(input.fixFacts, factProductName(input.products))
+    : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
   if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
     const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
@@ -239,7 +244,7 @@ export function explainFix(input: ExplainerInput): string {
     parts.push(`CISA's required action: ${sentence(input.kev.requiredAction)}${due}`);
   }
   if (parts.length === 0) {
-    parts.push('No fixed version or patch is listed in the public record yet. Check the vendor\'s site and the references for updates.');
+    parts.push("No fixed version or patch is listed in the public record yet. Check the vendor's site and the references for updates.");
   }
   return parts.join(' ');
 }

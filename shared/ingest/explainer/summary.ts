@@ -12,7 +12,22 @@ import { attackerWords, impactPhrase, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
 
 /** CWE names that are categories, not bugs: "This is an input checking flaw" says nothing. */
-const CATEGORY_NAMES = new Set(['memory safety', 'input checking', 'access control', 'permissions and access control', 'resource management', 'security feature', 'cryptography', 'number handling', 'injection', 'authorization', 'authentication', 'password and key handling', 'privilege management', 'resource exposure']);
+const CATEGORY_NAMES = new Set([
+  'memory safety',
+  'input checking',
+  'access control',
+  'permissions and access control',
+  'resource management',
+  'security feature',
+  'cryptography',
+  'number handling',
+  'injection',
+  'authorization',
+  'authentication',
+  'password and key handling',
+  'privilege management',
+  'resource exposure',
+]);
 
 /**
  * The bug's kind: the description's own words, else a CWE name that is a bug class. A gain the
@@ -28,7 +43,10 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
     const implied = cweImpacts([id]);
     return impacts.length === 0 || implied.length === 0 || implied.some((i) => impacts.includes(i));
   };
-  return cweIds.filter(fits).map((id) => PLAIN_WEAKNESSES[id]?.name).find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
+  return cweIds
+    .filter(fits)
+    .map((id) => PLAIN_WEAKNESSES[id]?.name)
+    .find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
 }
 
 /**
@@ -102,7 +120,8 @@ export function factSummary(input: FactSummaryInput): string {
   const parts: string[] = [];
   const kind = bug ? `${article(bug)} ${bug} flaw` : 'a security flaw';
   parts.push(place ? `This is ${kind} in ${place}.` : `This is ${kind}.`);
-  if (alsoIn > 0) parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
+  if (alsoIn > 0)
+    parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
   if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => codeMarked(/\s/.test(a) ? `"${a}"` : a)))}.`);
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {

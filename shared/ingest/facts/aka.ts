@@ -12,7 +12,12 @@ const TRACKER = /^(?:internal\s+)?(?:bug|issue|defect|ticket|case|ID|CR|PR|ZDI|O
 const BULLETIN = /\b(MS\d{2}-\d{3})\b/g;
 
 function clean(name: string): string {
-  return name.trim().replace(/[.,;:]+$/, '').replace(/^(?:a|an|the)\s+/i, '').replace(/\s+(?:bug|issue)$/i, '').trim();
+  return name
+    .trim()
+    .replace(/[.,;:]+$/, '')
+    .replace(/^(?:a|an|the)\s+/i, '')
+    .replace(/\s+(?:bug|issue)$/i, '')
+    .trim();
 }
 
 /** Microsoft's bulletin the record links to ("…/ms08-067"): the name the bug is known by. */

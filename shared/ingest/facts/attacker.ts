@@ -19,15 +19,28 @@ export interface DescribedAttack {
  * proximate"). Only these are read before the noun, so "the admin panel allows remote attackers"
  * does not make the attacker an administrator.
  */
-const MODIFIER = "(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)";
+const MODIFIER =
+  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)';
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
-const ATTACKER_PHRASE = new RegExp(`\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?)`, 'gi');
+const ATTACKER_PHRASE = new RegExp(
+  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?)`,
+  'gi',
+);
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
 const SLOTS: readonly RegExp[] = [
-  new RegExp(`\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+of the \\w+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`, 'gi'),
-  new RegExp(`\\b(${MODIFIER}{1,5}${SLOT_NOUN})\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log)\\b`, 'gi'),
-  new RegExp(`\\b(?:exploit(?:ed|able)|abused|retrieved|triggered|performed|executed|invoked|leveraged|withdrawn|transferred|minted)\\s+by\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60})?)`, 'gi'),
+  new RegExp(
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+of the \\w+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`,
+    'gi',
+  ),
+  new RegExp(
+    `\\b(${MODIFIER}{1,5}${SLOT_NOUN})\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log)\\b`,
+    'gi',
+  ),
+  new RegExp(
+    `\\b(?:exploit(?:ed|able)|abused|retrieved|triggered|performed|executed|invoked|leveraged|withdrawn|transferred|minted)\\s+by\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60})?)`,
+    'gi',
+  ),
 ];
 
 /** Every attacker phrase of the prose, in text order. */
@@ -42,17 +55,29 @@ function attackerPhrases(prose: string): string[] {
 const POSITIONS: readonly [AttackPosition, RegExp][] = [
   ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|on-path|privileged network position|in the middle/],
   ['physical', /physical/],
-  ['adjacent', /adjacent|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/],
+  [
+    'adjacent',
+    /adjacent|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/,
+  ],
   ['local', /\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure|\bwith logon\b/],
-  ['remote', /\bremote(?:ly)?\b|context-dependent|network access|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|\bunauthenticated\b/],
+  [
+    'remote',
+    /\bremote(?:ly)?\b|context-dependent|network access|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|\bunauthenticated\b/,
+  ],
 ];
 
 const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
   ['user', /\bnon-?administrat|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
   ['admin', /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/],
-  ['user', /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges|rights|permissions?)\b|logon to the infrastructure/],
-  ['none', /\bunauthenticated|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/],
+  [
+    'user',
+    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges|rights|permissions?)\b|logon to the infrastructure/,
+  ],
+  [
+    'none',
+    /\bunauthenticated|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/,
+  ],
 ];
 
 /**
@@ -61,15 +86,23 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
  */
 const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   ['none', /\bwith no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b/i],
-  ['admin', /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i],
-  ['user', /\bwith User execution privileges needed\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i],
+  [
+    'admin',
+    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
+  ],
+  [
+    'user',
+    /\bwith User execution privileges needed\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i,
+  ],
 ];
 
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
-const ON_PATH_CUE = /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+const ON_PATH_CUE =
+  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
-const LINK_LOCAL = /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
+const LINK_LOCAL =
+  /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 const REMOTE_CUE = /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated)|\bremotely\b|\bover (?:the|a) network\b/i;
 const AUTHENTICATED_CUE = /(?<!un)\bauthenticated (?:remote )?(?:code execution|RCE|command)/i;
@@ -84,10 +117,13 @@ const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) t
  * A stated remote attack wins ("remotely execute arbitrary code or locally gain privileges"),
  * and so does a physical one (Android's "local escalation of privilege … with physical USB access").
  */
-const LOCAL_CUE = /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b/i;
-const OS_ACCOUNT_GAIN = /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
+const LOCAL_CUE =
+  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b/i;
+const OS_ACCOUNT_GAIN =
+  /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
-const NETWORK_WORDS = /\b(?:remote(?:ly)?|network|HTTP|HTTPS|web|URL|URI|requests?|packets?|internet|browser|AJAX|API|endpoint|parameter|server|website|online)\b/i;
+const NETWORK_WORDS =
+  /\b(?:remote(?:ly)?|network|HTTP|HTTPS|web|URL|URI|requests?|packets?|internet|browser|AJAX|API|endpoint|parameter|server|website|online)\b/i;
 
 /** A victim must act: open, visit, click, view, or be tricked (README of shared/gold). */
 const VICTIM_ACTS = new RegExp(
@@ -117,14 +153,16 @@ const VICTIM_ACTS = new RegExp(
  * browser renders a page, a reader opens a document), though the text says only "crafted X".
  * ("via unspecified vectors" alone leaves it open, as the gold's annotators read it.)
  */
-export const CLIENT_PROGRAM = /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|web browsers?)\b/i;
+export const CLIENT_PROGRAM =
+  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 
 /** The description says no victim acts (Android's and ZDI's templates). */
 const NO_VICTIM = /\buser interaction is not (?:needed|required)\b|\bwithout (?:any )?user interaction\b|\bno user interaction\b/i;
 
 /** Impacts that act on a victim: script in their browser, a forged request, a redirect or a spoofed page. */
-const VICTIM_IMPACT = /\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\binject (?:arbitrary |malicious )?(?:JavaScript|web scripts?|script code|HTML(?! headers?))\b|\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
+const VICTIM_IMPACT =
+  /\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\binject (?:arbitrary |malicious )?(?:JavaScript|web scripts?|script code|HTML(?! headers?))\b|\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
 
 /** Bug classes whose attack needs no victim: the attacker sends the query or command alone. */
 const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b/i;

@@ -6,9 +6,11 @@
  */
 import { statedProse } from './prose.js';
 
-const FILE = /\b(?:in|to|within|of)\s+((?:[\w.-]+\/)*[\w-]+\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
+const FILE =
+  /\b(?:in|to|within|of)\s+((?:[\w.-]+\/)*[\w-]+\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
-const PART_KINDS = 'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
+const PART_KINDS =
+  'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
 /** "The ProgramBinary::linkAttributes function in …", "within the importTextData method", "in the Calendar component". */
 const NAMED_PART = new RegExp(`\\b(?:the\\s+)((?:[\\w:.()\\[\\]/'-]+\\s+){0,4}?(?:${PART_KINDS}))\\b`, 'i');
 /** Oracle's "(subcomponent: Server: Optimizer)". */
@@ -18,7 +20,8 @@ const VULDB_FILE = /\bof the file ([^\s,]+?)(?=\.?(?:\s|$)|,)/i;
 const VULDB_COMPONENT = /\bof the component ((?:[^\s.,]+\s?){1,6}?)(?=\.(?:\s|$)|,|$|\s(?:leads|is|of)\b)/i;
 const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument ['"]?([\w[\]-]+)['"]?/i;
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
-const TOO_GENERAL = /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
+const TOO_GENERAL =
+  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
 export function describedComponent(description: string): string | null {
   const prose = statedProse(description);
@@ -27,7 +30,8 @@ export function describedComponent(description: string): string | null {
   const vuldbComponent = VULDB_COMPONENT.exec(prose)?.[1]?.trim();
   const file = VULDB_FILE.exec(prose)?.[1] ?? FILE.exec(prose)?.[1] ?? (vuldbComponent ? `${vuldbComponent} component` : undefined);
   const part = NAMED_PART.exec(prose)?.[1]?.trim();
-  const named = subcomponent ?? file ?? (part && !TOO_GENERAL.test(part) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(part) ? part : undefined);
+  const named =
+    subcomponent ?? file ?? (part && !TOO_GENERAL.test(part) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(part) ? part : undefined);
   if (!named) return null;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];

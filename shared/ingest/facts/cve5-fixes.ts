@@ -39,7 +39,12 @@ const major = (version: string) => /^v?(\d+)/i.exec(version.trim())?.[1];
  */
 function inNvdNumbering(version: string, product: FixProduct): boolean {
   const first = major(version);
-  return first !== undefined && product.ranges.some(({ range }) => [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === first));
+  return (
+    first !== undefined &&
+    product.ranges.some(({ range }) =>
+      [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === first),
+    )
+  );
 }
 
 /**
@@ -51,11 +56,18 @@ export function cve5FixProducts(nvdProducts: readonly FixProduct[], cnaProducts:
   const out: FixProduct[] = [];
   for (const product of nvdProducts) {
     const names = new Set(product.members.flatMap(namesOf));
-    const named = cnaProducts.filter((c) => (c.fixedVersions.length > 0 || c.ranges.some((r) => r.endExcluding !== undefined)) && names.has(squash(c.product)) && product.members.some((m) => sameVendor(m, c)));
+    const named = cnaProducts.filter(
+      (c) =>
+        (c.fixedVersions.length > 0 || c.ranges.some((r) => r.endExcluding !== undefined)) &&
+        names.has(squash(c.product)) &&
+        product.members.some((m) => sameVendor(m, c)),
+    );
     if (named.length === 0) continue;
     // The members keep all their ranges: the caller checks that none holds a fix NVD states.
     const members = named.map((c) => ({ ...c, fixedVersions: c.fixedVersions.filter((v) => inNvdNumbering(v, product)) }));
-    const ranges = named.flatMap((c) => c.ranges.filter((r) => r.endExcluding !== undefined && inNvdNumbering(r.endExcluding, product)).map((range) => ({ range, platform: null })));
+    const ranges = named.flatMap((c) =>
+      c.ranges.filter((r) => r.endExcluding !== undefined && inNvdNumbering(r.endExcluding, product)).map((range) => ({ range, platform: null })),
+    );
     out.push({ key: product.key, members, ranges, allVersions: false });
   }
   return out;

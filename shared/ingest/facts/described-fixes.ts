@@ -51,7 +51,40 @@ function clauseStart(text: string, index: number): number {
 }
 
 /** Words too common to name a product alone (the tail of `cloud_foundry_uaa-release` is not "release"). */
-const COMMON = new Set(['server', 'client', 'release', 'manager', 'studio', 'suite', 'web', 'cms', 'core', 'framework', 'plugin', 'module', 'app', 'application', 'system', 'software', 'firmware', 'os', 'service', 'services', 'portal', 'console', 'agent', 'tools', 'library', 'sdk', 'api', 'edition', 'enterprise', 'professional', 'standard', 'express']);
+const COMMON = new Set([
+  'server',
+  'client',
+  'release',
+  'manager',
+  'studio',
+  'suite',
+  'web',
+  'cms',
+  'core',
+  'framework',
+  'plugin',
+  'module',
+  'app',
+  'application',
+  'system',
+  'software',
+  'firmware',
+  'os',
+  'service',
+  'services',
+  'portal',
+  'console',
+  'agent',
+  'tools',
+  'library',
+  'sdk',
+  'api',
+  'edition',
+  'enterprise',
+  'professional',
+  'standard',
+  'express',
+]);
 
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
@@ -105,7 +138,9 @@ function lastMentions(haystack: string, products: readonly FixProduct[]): Mentio
 function namedIn(subject: string, products: readonly FixProduct[]): string[] {
   const haystack = normaliseForMention(subject);
   const all = lastMentions(haystack, products);
-  const mentions = all.filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start)).sort((a, b) => b.end - a.end);
+  const mentions = all
+    .filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start))
+    .sort((a, b) => b.end - a.end);
   const group: Mention[] = [];
   for (const m of mentions) {
     const front = group.length === 0 ? undefined : Math.min(...group.map((g) => g.start));
@@ -135,7 +170,8 @@ function withoutPlatforms(text: string): string {
 }
 
 /** Words that end a product's name when read backwards from a version. */
-const NOT_A_NAME = /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
+const NOT_A_NAME =
+  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
 
 /**
  * A record that lists no product: the words naming what comes right before the statement
@@ -164,7 +200,11 @@ function editionOf(key: string, subject: string, products: readonly FixProduct[]
   const edition = /([A-Za-z][\w-]*)\s+(ESR|LTS|LTSC|EUS)\s*$/.exec(subject);
   if (!edition) return key;
   const product = products.find((p) => p.key === key);
-  const last = (name: string) => name.split(/[_\s-]+/).at(-1)!.toLowerCase();
+  const last = (name: string) =>
+    name
+      .split(/[_\s-]+/)
+      .at(-1)!
+      .toLowerCase();
   if (!product?.members.some((m) => last(m.product) === edition[1]!.toLowerCase())) return key;
   const editionKey = `${key}_${edition[2]!.toLowerCase()}`;
   return products.some((p) => p.key === editionKey) ? key : editionKey;

@@ -21,7 +21,11 @@ export interface FixProduct {
   readonly allVersions: boolean;
 }
 
-const token = (value: string) => value.trim().toLowerCase().replace(/[\s:]+/g, '_');
+const token = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s:]+/g, '_');
 
 /** The facts' product key: CPE tokens as they are, a CNA's names in the same lower-case underscore style. */
 export function productKey(product: Pick<AffectedProduct, 'vendor' | 'product'>): string {
@@ -30,7 +34,11 @@ export function productKey(product: Pick<AffectedProduct, 'vendor' | 'product'>)
 }
 
 const sameRange = (a: VersionRange, b: VersionRange) =>
-  a.exact === b.exact && a.startIncluding === b.startIncluding && a.startExcluding === b.startExcluding && a.endIncluding === b.endIncluding && a.endExcluding === b.endExcluding;
+  a.exact === b.exact &&
+  a.startIncluding === b.startIncluding &&
+  a.startExcluding === b.startExcluding &&
+  a.endIncluding === b.endIncluding &&
+  a.endExcluding === b.endExcluding;
 
 /** The platforms the configurations tie one range of a product to; none: every platform. */
 function platformsOf(product: AffectedProduct, range: VersionRange, tied: readonly PlatformRange[]): (string | null)[] {

@@ -14,7 +14,11 @@ export function fixedProductKeys(products: readonly AffectedProduct[], fixedIn: 
   const fixed = [...new Set(fixedIn.map((f) => f.product))];
   // A release track's fix ("Firefox ESR") is a fix of the listed product it belongs to.
   const isFixed = (key: string) => fixed.some((f) => f === key || f.startsWith(`${key}_`));
-  return new Set(fixProducts(products, tied).filter((p) => isFixed(p.key)).flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())));
+  return new Set(
+    fixProducts(products, tied)
+      .filter((p) => isFixed(p.key))
+      .flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())),
+  );
 }
 
 /** Hosts of the references tagged as the vendor's advisory (`isVendorAdvisory`), at most three. */
@@ -27,7 +31,13 @@ export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string
   return hosts.slice(0, 3);
 }
 
-const sourceName = { description: 'the description', configuration: 'NVD configurations (CPE ranges)', cve5: 'the CVE 5 CNA\'s affected versions', cvss: 'CVSS', cwe: 'CWE' } as const;
+const sourceName = {
+  description: 'the description',
+  configuration: 'NVD configurations (CPE ranges)',
+  cve5: "the CVE 5 CNA's affected versions",
+  cvss: 'CVSS',
+  cwe: 'CWE',
+} as const;
 
 export function fixProvenance(fixedIn: readonly VersionFact[], lastAffected: readonly VersionFact[]): string {
   const from = (entries: readonly VersionFact[]) => [...new Set(entries.map((e) => sourceName[e.source]))].join(' and ');

@@ -6,7 +6,22 @@
  */
 import type { SourceReference } from '../../domain/nvd-record.js';
 
-const THIRD_PARTY_HOSTS = ['secunia.com', 'securityfocus.com', 'securitytracker.com', 'vupen.com', 'frsirt.com', 'osvdb.org', 'xforce.iss.net', 'exchange.xforce.ibmcloud.com', 'vuldb.com', 'securityreason.com', 'milw0rm.com', 'exploit-db.com', 'packetstormsecurity.com', 'packetstormsecurity.org'];
+const THIRD_PARTY_HOSTS = [
+  'secunia.com',
+  'securityfocus.com',
+  'securitytracker.com',
+  'vupen.com',
+  'frsirt.com',
+  'osvdb.org',
+  'xforce.iss.net',
+  'exchange.xforce.ibmcloud.com',
+  'vuldb.com',
+  'securityreason.com',
+  'milw0rm.com',
+  'exploit-db.com',
+  'packetstormsecurity.com',
+  'packetstormsecurity.org',
+];
 
 export function hostOf(url: string): string | undefined {
   try {

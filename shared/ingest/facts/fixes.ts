@@ -66,7 +66,8 @@ function sameLine(a: VersionFact, b: VersionFact): boolean {
 function unique(entries: readonly VersionFact[]): VersionFact[] {
   const kept: VersionFact[] = [];
   for (const e of entries) {
-    if (!kept.some((k) => k.product === e.product && (k.platform === e.platform || e.platform === null) && compareVersions(k.version, e.version) === 0)) kept.push(e);
+    if (!kept.some((k) => k.product === e.product && (k.platform === e.platform || e.platform === null) && compareVersions(k.version, e.version) === 0))
+      kept.push(e);
   }
   return kept;
 }
@@ -80,7 +81,14 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
   const kept: VersionFact[] = [];
   for (const e of entries) {
     // The description's statement holds on every platform unless it names one: it covers a configuration's "3.0.5 on joomla!".
-    const covered = kept.some((k) => k.product === e.product && (k.platform === e.platform || (k.source === 'description' && k.platform === null)) && sameLine(k, e) && (compareVersions(k.version, e.version) === 0 || (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)));
+    const covered = kept.some(
+      (k) =>
+        k.product === e.product &&
+        (k.platform === e.platform || (k.source === 'description' && k.platform === null)) &&
+        sameLine(k, e) &&
+        (compareVersions(k.version, e.version) === 0 ||
+          (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
+    );
     if (!covered) kept.push(e);
   }
   return kept;
@@ -96,12 +104,15 @@ function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixe
   for (const product of products) {
     for (const { range, platform } of product.ranges) {
       const start = range.startIncluding ?? range.startExcluding;
-      if (range.endExcluding !== undefined) fixed.push({ product: product.key, version: unescaped(range.endExcluding), branch: rangeLine(start, range.endExcluding), platform, source });
-      if (range.endIncluding !== undefined) last.push({ product: product.key, version: unescaped(range.endIncluding), branch: rangeLine(start, range.endIncluding), platform, source });
+      if (range.endExcluding !== undefined)
+        fixed.push({ product: product.key, version: unescaped(range.endExcluding), branch: rangeLine(start, range.endExcluding), platform, source });
+      if (range.endIncluding !== undefined)
+        last.push({ product: product.key, version: unescaped(range.endIncluding), branch: rangeLine(start, range.endIncluding), platform, source });
     }
     // A CNA's `unaffected` versions are fixed releases too (kept on the product, not as ranges).
     if (source === 'cve5') {
-      for (const version of product.members.flatMap((m) => m.fixedVersions)) fixed.push({ product: product.key, version, branch: null, platform: null, source });
+      for (const version of product.members.flatMap((m) => m.fixedVersions))
+        fixed.push({ product: product.key, version, branch: null, platform: null, source });
     }
   }
   return { fixed, last };
@@ -123,7 +134,9 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
   for (const product of products) {
     const platforms = [...new Set(product.ranges.map((r) => r.platform))];
     for (const platform of platforms) {
-      const listed = product.ranges.filter((r) => r.platform === platform && r.range.exact !== undefined && isComparableVersion(r.range.exact)).map((r) => unescaped(r.range.exact!));
+      const listed = product.ranges
+        .filter((r) => r.platform === platform && r.range.exact !== undefined && isComparableVersion(r.range.exact))
+        .map((r) => unescaped(r.range.exact!));
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
@@ -162,7 +175,11 @@ const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
 function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return true;
-  if (!startsWithNumber(fix.version) && product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))) return true;
+  if (
+    !startsWithNumber(fix.version) &&
+    product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))
+  )
+    return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
   if (product?.ranges.some((r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version))) return true;
   return last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0);
@@ -170,7 +187,10 @@ function contradicted(fix: VersionFact, products: readonly FixProduct[], last: r
 
 /** A configuration's fix below the description's fix of the same line is inside what the description calls vulnerable. */
 function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): boolean {
-  return fix.source !== 'description' && described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && sameLine(d, fix) && compareVersions(fix.version, d.version) < 0);
+  return (
+    fix.source !== 'description' &&
+    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && sameLine(d, fix) && compareVersions(fix.version, d.version) < 0)
+  );
 }
 
 const STATED_FIX_WORDS = /\b(?:fixed in|updates?|patch(?:es|ed)?)\b/i;
@@ -196,7 +216,13 @@ export function readFixFacts(input: FactInput): FixFacts {
       for (const platform of platforms) {
         const several = (perProduct.get(key) ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
-        (fixedStatements.has(statement) ? describedFixed : describedLast).push({ product: key, version: statement.version, branch, platform, source: 'description' });
+        (fixedStatements.has(statement) ? describedFixed : describedLast).push({
+          product: key,
+          version: statement.version,
+          branch,
+          platform,
+          source: 'description',
+        });
       }
     }
   }
@@ -205,16 +231,28 @@ export function readFixFacts(input: FactInput): FixFacts {
   const cnaProducts = rangeSource === 'configuration' && input.sources.cve5 ? cve5FixProducts(products, input.sources.cve5.cna.products) : [];
   const cna = withLines(rangeFacts(cnaProducts, 'cve5').fixed);
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter(
+    (l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version),
+  );
   // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
   const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
-  const candidates = unique([...describedFixed.filter((f) => !versionless.has(f.product)), ...fromRanges.fixed, ...cna.filter((f) => !versionless.has(f.product))]).filter((f) => isComparableVersion(f.version));
+  const candidates = unique([
+    ...describedFixed.filter((f) => !versionless.has(f.product)),
+    ...fromRanges.fixed,
+    ...cna.filter((f) => !versionless.has(f.product)),
+  ]).filter((f) => isComparableVersion(f.version));
   // A version the description calls affected is no fix of any product, whichever it names there
   // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
   const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
-  const kept = candidates.filter((f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  const kept = candidates.filter(
+    (f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0),
+  );
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
-  const cnaContradicts = (key: string) => cnaProducts.some((p) => p.key === key && p.members.some((m) => m.ranges.some((r) => kept.some((f) => f.product === key && f.source !== 'cve5' && rangeContains(r, f.version)))));
+  const cnaContradicts = (key: string) =>
+    cnaProducts.some(
+      (p) =>
+        p.key === key && p.members.some((m) => m.ranges.some((r) => kept.some((f) => f.product === key && f.source !== 'cve5' && rangeContains(r, f.version)))),
+    );
   const fixedIn = kept.filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product));
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);

@@ -10,7 +10,11 @@ import { mentionIndex } from '../derive/product-order.js';
 import { productName } from '../explainer/names.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 
-const token = (text: string) => text.trim().toLowerCase().replace(/[\s:]+/g, '_') || 'n/a';
+const token = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s:]+/g, '_') || 'n/a';
 
 /**
  * Where the record lists no product (a record NVD has not analysed yet), the product the
@@ -21,13 +25,16 @@ const token = (text: string) => text.trim().toLowerCase().replace(/[\s:]+/g, '_'
  * The first word of a longer name stands for the vendor, as CPE names mostly have it
  * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
  */
-const FOUND_IN = /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
-const LEADING = /^(?:The )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:before|through|prior to|up to|versions?|v)? ?\d[\w.()-]*\b/;
+const FOUND_IN =
+  /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
+const LEADING =
+  /^(?:The )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:before|through|prior to|up to|versions?|v)? ?\d[\w.()-]*\b/;
 
 /** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
 const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
 /** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
-const LEADING_SUBJECT = /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
+const LEADING_SUBJECT =
+  /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
 
 function describedProduct(description: string): FactProduct[] {
   const vuldb = FOUND_IN.exec(description)?.[1];
@@ -44,7 +51,8 @@ export function factProducts(products: readonly AffectedProduct[], description: 
   const seen = new Map<string, FactProduct>();
   for (const product of products) {
     const key = `${token(product.vendor)}:${token(product.product)}`;
-    const named = mentionIndex(product, description, 'first') >= 0 || (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase()));
+    const named =
+      mentionIndex(product, description, 'first') >= 0 || (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase()));
     const current = seen.get(key);
     if (!current) seen.set(key, { product: key, name: productName(product), primary: named });
     else if (named && !current.primary) seen.set(key, { ...current, primary: true });
@@ -54,7 +62,11 @@ export function factProducts(products: readonly AffectedProduct[], description: 
   return platformsAside(list, products);
 }
 
-const wordsIn = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9.]+/g, ' ').replace(/\.(?= |$)/g, '')} `;
+const wordsIn = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, ' ')
+    .replace(/\.(?= |$)/g, '')} `;
 
 /**
  * "Microsoft Windows 2000 SP4, XP SP2 and SP3, Server 2003 SP1 …": after one member of a family
@@ -63,7 +75,12 @@ const wordsIn = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9.]+/g,
  * words the description holds, is named too.
  */
 function familyNamed(list: FactProduct[], description: string): FactProduct[] {
-  const families = new Set(list.filter((p) => p.primary).map((p) => p.name.split(' ').slice(0, 2).join(' ')).filter((f) => f.includes(' ')));
+  const families = new Set(
+    list
+      .filter((p) => p.primary)
+      .map((p) => p.name.split(' ').slice(0, 2).join(' '))
+      .filter((f) => f.includes(' ')),
+  );
   if (families.size === 0) return list;
   const text = wordsIn(description);
   return list.map((p) => {

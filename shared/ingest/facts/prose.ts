@@ -13,12 +13,16 @@
 
 /** Whitespace made single, NOTE sentences dropped. */
 export function proseOf(description: string): string {
-  return description.replace(/\s+/g, ' ').replace(/\s*\bNOTE:.*$/, '').trim();
+  return description
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\bNOTE:.*$/, '')
+    .trim();
 }
 
 /** "aka "X"" / "aka 'X'" / "aka the X bug": quoted names and the aka phrase up to its clause end. */
 const AKA_PHRASE = /,?\s*\(?\baka\b\s*(?:the\s+)?(?:"[^"]*"|'[^']*'|“[^”]*”|[^,.;()]*)\)?/gi;
-const OTHER_RECORDS = /,?\s*(?:a (?:different|similar|related) (?:vulnerability|issue) (?:than|to)|a related issue to|related to|this CVE ID is unique from|this is a different issue than|an incomplete fix for|as demonstrated (?:by|in))\s+(?:CVE-\d+-\d+(?:,\s*(?:and\s+)?|\s+and\s+)?)+/gi;
+const OTHER_RECORDS =
+  /,?\s*(?:a (?:different|similar|related) (?:vulnerability|issue) (?:than|to)|a related issue to|related to|this CVE ID is unique from|this is a different issue than|an incomplete fix for|as demonstrated (?:by|in))\s+(?:CVE-\d+-\d+(?:,\s*(?:and\s+)?|\s+and\s+)?)+/gi;
 
 /** The prose less aka titles and mentions of other records: what the record itself states. */
 export function statedProse(description: string): string {
@@ -26,7 +30,8 @@ export function statedProse(description: string): string {
 }
 
 /** Verbs that start a consequence again after a vector: "…via X, or possibly execute…". */
-const CONSEQUENCE_VERB = '(?:execute|run|cause|obtain|gain|bypass|conduct|inject|read|write|modify|delete|overwrite|create|spoof|redirect|hijack|have|access|discover|determine|list|leak|escalate|elevate|crash|perform|upload|download|change|reconfigure|set|add|affect|install|impersonate|insert|disclose|trigger a denial)';
+const CONSEQUENCE_VERB =
+  '(?:execute|run|cause|obtain|gain|bypass|conduct|inject|read|write|modify|delete|overwrite|create|spoof|redirect|hijack|have|access|discover|determine|list|leak|escalate|elevate|crash|perform|upload|download|change|reconfigure|set|add|affect|install|impersonate|insert|disclose|trigger a denial)';
 
 /**
  * A via-clause runs from "via" (or "by means of", or "by" and a verb in -ing: "by uploading a

@@ -17,7 +17,14 @@ export type ReadFacts = Omit<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>
 /** Which source each read fact came from (the record's `provenance`, keys `facts.<field>`). */
 export type FactProvenance = Record<string, string>;
 
-const NOTHING: ReadFacts = { impacts: [], attack: { position: null, privileges: null, user_interaction: null }, component: null, products: [], exploit_public: false, aka: [] };
+const NOTHING: ReadFacts = {
+  impacts: [],
+  attack: { position: null, privileges: null, user_interaction: null },
+  component: null,
+  products: [],
+  exploit_public: false,
+  aka: [],
+};
 
 function impactsOf(input: FactInput, cweIds: readonly string[], vector: string | undefined): { value: Impact[]; source: string } {
   const described = describedImpacts(input.description);

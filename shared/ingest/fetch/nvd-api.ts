@@ -63,7 +63,13 @@ export function nvdDate(date: Date): string {
 /** The first cursor of a run over [since, until). */
 export function startCursor(since: Date, until: Date): NvdCursor {
   const windowEnd = new Date(Math.min(until.getTime(), since.getTime() + NVD_MAX_WINDOW_DAYS * DAY_MS));
-  return { windowStart: since.toISOString(), windowEnd: windowEnd.toISOString(), startIndex: 0, until: until.toISOString(), complete: since.getTime() >= until.getTime() };
+  return {
+    windowStart: since.toISOString(),
+    windowEnd: windowEnd.toISOString(),
+    startIndex: 0,
+    until: until.toISOString(),
+    complete: since.getTime() >= until.getTime(),
+  };
 }
 
 function nextWindow(cursor: NvdCursor): NvdCursor {

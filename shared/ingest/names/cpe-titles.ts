@@ -66,12 +66,16 @@ function lastVersionAt(text: string, version: string): number {
  * Service Pack 1" and "Microsoft Windows Vista Service Pack 2": cut at the version alone, every
  * Vista record named "Microsoft Windows Vista Service Pack" (CVE-2015-2426).
  */
-const ENTRY_QUALIFIERS = [/\s*\((?:initial|intial) release\)$/i, /\s+(?:service pack|sp)(?:\s*\d+)?$/i, /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i];
+const ENTRY_QUALIFIERS = [
+  /\s*\((?:initial|intial) release\)$/i,
+  /\s+(?:service pack|sp)(?:\s*\d+)?$/i,
+  /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i,
+];
 
 /** `text` without its trailing entry qualifiers, except words the product token itself holds (`windows_xp_x64`). */
 function withoutEntryQualifiers(text: string, product: string | undefined): string {
   const own = product ? letters(product) : '';
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const qualifier of ENTRY_QUALIFIERS) {
       const match = qualifier.exec(text);
@@ -110,7 +114,10 @@ function shortName(text: string, product: string | undefined): string {
 
 /** A title without its version part (and its entry qualifiers), or undefined when nothing sensible is left. */
 export function cutTitle(title: string, version: string, product?: string): string | undefined {
-  let text = title.replace(/\s*\(aka [^)]*\)/gi, '').replace(/\s+/g, ' ').trim();
+  let text = title
+    .replace(/\s*\(aka [^)]*\)/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   const words = text.split(' ');
   // The last place the version appears: a product name may itself hold the same digits.
   const found = version && version !== '*' && version !== '-' ? lastVersionAt(text, version) : -1;
@@ -208,7 +215,10 @@ const LEGAL_WORDS = /^(Software Foundation|Foundation|Project|Inc\.?|Corporation
 export function tidyVendor(title: string, vendor: string): string {
   const prefix = vendorPrefix(title, vendor);
   if (!prefix) return title;
-  const rest = title.slice(prefix.length + 1).replace(LEGAL_WORDS, '').trim();
+  const rest = title
+    .slice(prefix.length + 1)
+    .replace(LEGAL_WORDS, '')
+    .trim();
   if (!rest) return title;
   return `${prefix} ${rest}`.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
 }

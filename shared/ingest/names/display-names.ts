@@ -65,7 +65,10 @@ interface Words {
 }
 
 function wordsOf(description: string): Words {
-  const raw = description.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\],.;:!?]+$/g, '')).filter((w) => w.length > 0);
+  const raw = description
+    .split(/\s+/)
+    .map((w) => w.replace(/^[("'“‘[]+|[)"'”’\],.;:!?]+$/g, ''))
+    .filter((w) => w.length > 0);
   return { raw, squashed: raw.map(squash) };
 }
 

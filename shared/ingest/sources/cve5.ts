@@ -125,7 +125,14 @@ function cvss(container: RawContainer, source: string): CvssMetric[] {
     for (const m of container.metrics ?? []) {
       const c = m[key];
       if (!c || typeof c.baseScore !== 'number' || !c.vectorString) continue;
-      out.push({ version, score: c.baseScore, severity: metricSeverity(version, c.baseSeverity, c.baseScore), vector: c.vectorString, source, type: 'Secondary' });
+      out.push({
+        version,
+        score: c.baseScore,
+        severity: metricSeverity(version, c.baseSeverity, c.baseScore),
+        vector: c.vectorString,
+        source,
+        type: 'Secondary',
+      });
       break;
     }
   }

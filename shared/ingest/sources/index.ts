@@ -76,16 +76,51 @@ export const nvdPageSource: DocumentSource = {
 };
 
 /** NVD JSON 1.1 feed items written one per line. */
-const nvd11LinesSource = lazyLines('nvd', 'NVD', (_first, json) => isNvd11Item(json), async () => (await nvd11()).nvd11LinesParser);
+const nvd11LinesSource = lazyLines(
+  'nvd',
+  'NVD',
+  (_first, json) => isNvd11Item(json),
+  async () => (await nvd11()).nvd11LinesParser,
+);
 /** A whole NVD JSON 1.1 feed file (`{"CVE_Items":[…]}`), as NVD published it. */
-const nvd11FeedSource = lazyDocument('nvd', 'NVD', (_head, json) => isNvd11Feed(json), async () => (await nvd11()).readNvd11Feed);
-const cve5LinesSource = lazyLines('cve5', 'CVE 5', (_first, json) => isCve5Record(json), async () => (await cve5()).cve5LinesParser);
-const cve5DocumentSource = lazyDocument('cve5', 'CVE 5', (_head, json) => isCve5Record(json), async () => (await cve5()).readCve5Document);
+const nvd11FeedSource = lazyDocument(
+  'nvd',
+  'NVD',
+  (_head, json) => isNvd11Feed(json),
+  async () => (await nvd11()).readNvd11Feed,
+);
+const cve5LinesSource = lazyLines(
+  'cve5',
+  'CVE 5',
+  (_first, json) => isCve5Record(json),
+  async () => (await cve5()).cve5LinesParser,
+);
+const cve5DocumentSource = lazyDocument(
+  'cve5',
+  'CVE 5',
+  (_head, json) => isCve5Record(json),
+  async () => (await cve5()).readCve5Document,
+);
 
 // Detection sources (shared/ingest/sources/detections.ts).
-const nucleiSource = lazyLines('nuclei', 'Nuclei', (_first, json) => isNucleiRow(json), async () => (await detections()).nucleiParser);
-const osvLinesSource = lazyLines('osv', 'OSV', (_first, json) => isOsv(json), async () => (await detections()).osvLinesParser);
-const osvDocumentSource = lazyDocument('osv', 'OSV', (_head, json) => isOsvDocument(json), async () => (await detections()).readOsvDocument);
+const nucleiSource = lazyLines(
+  'nuclei',
+  'Nuclei',
+  (_first, json) => isNucleiRow(json),
+  async () => (await detections()).nucleiParser,
+);
+const osvLinesSource = lazyLines(
+  'osv',
+  'OSV',
+  (_first, json) => isOsv(json),
+  async () => (await detections()).osvLinesParser,
+);
+const osvDocumentSource = lazyDocument(
+  'osv',
+  'OSV',
+  (_head, json) => isOsvDocument(json),
+  async () => (await detections()).readOsvDocument,
+);
 const sigmaSource = lazyLines('sigma', 'Sigma', isSigmaTable, async () => (await detections()).sigmaParser);
 const suricataTableSource = lazyLines('suricata', 'Suricata ET Open', isSuricataTable, async () => (await detections()).suricataTableParser);
 const suricataRulesSource = lazyLines('suricata', 'Suricata ET Open', isSuricataRules, async () => (await detections()).suricataRulesParser);
@@ -96,11 +131,21 @@ const semgrepSource = lazyDocument('semgrep', 'Semgrep', isSemgrepRules, async (
 const exploitDbMapSource = lazyLines('exploit-db', 'Exploit-DB', isExploitDbMap, async () => (await exploits()).exploitDbMapParser);
 const exploitDbCsvSource = lazyLines('exploit-db', 'Exploit-DB', isExploitDbCsv, async () => (await exploits()).exploitDbCsvParser);
 const metasploitSource = lazyLines('metasploit', 'Metasploit', isMetasploitTable, async () => (await exploits()).metasploitParser);
-const githubPocSource = lazyLines('github-poc', 'GitHub PoC', (_first, json) => isGithubPocRow(json), async () => (await exploits()).githubPocParser);
+const githubPocSource = lazyLines(
+  'github-poc',
+  'GitHub PoC',
+  (_first, json) => isGithubPocRow(json),
+  async () => (await exploits()).githubPocParser,
+);
 
 const epssCsvSource = lazyLines('epss', 'FIRST EPSS', isEpssCsv, async () => (await epss()).epssCsvParser);
 const epssTableSource = lazyLines('epss', 'FIRST EPSS', isEpssTable, async () => (await epss()).epssTableParser);
-const kevJsonSource = lazyDocument('kev', 'CISA KEV', (_head, json) => isKevCatalogue(json), async () => (await kev()).readKevCatalogue);
+const kevJsonSource = lazyDocument(
+  'kev',
+  'CISA KEV',
+  (_head, json) => isKevCatalogue(json),
+  async () => (await kev()).readKevCatalogue,
+);
 const kevCsvSource = lazyLines('kev', 'CISA KEV', isKevCsv, async () => (await kev()).kevCsvParser);
 const cweSource = lazyLines('cwe', 'CWE catalogue', isCweTable, async () => (await cweModule()).cweParser);
 
@@ -131,7 +176,15 @@ export const LINE_SOURCES: readonly LineSource[] = [
   epssTableSource,
 ];
 
-export const DOCUMENT_SOURCES: readonly DocumentSource[] = [nvdPageSource, nvd11FeedSource, cve5DocumentSource, kevJsonSource, osvDocumentSource, yaraSource, semgrepSource];
+export const DOCUMENT_SOURCES: readonly DocumentSource[] = [
+  nvdPageSource,
+  nvd11FeedSource,
+  cve5DocumentSource,
+  kevJsonSource,
+  osvDocumentSource,
+  yaraSource,
+  semgrepSource,
+];
 
 /** Sources too large to read whole, recognised from the head of the content. */
 export const STREAM_SOURCES: readonly StreamSource[] = [cpeDictionarySource];

@@ -96,9 +96,7 @@ function cvssMetrics(raw: RawNvdCve): CvssMetric[] {
 }
 
 function cweIds(raw: RawNvdCve): string[] {
-  const weaknesses = [...(raw.weaknesses ?? [])].sort((a, b) =>
-    a.type === b.type ? 0 : a.type === 'Primary' ? -1 : b.type === 'Primary' ? 1 : 0,
-  );
+  const weaknesses = [...(raw.weaknesses ?? [])].sort((a, b) => (a.type === b.type ? 0 : a.type === 'Primary' ? -1 : b.type === 'Primary' ? 1 : 0));
   const ids: string[] = [];
   for (const w of weaknesses) {
     for (const d of w.description ?? []) {
@@ -188,7 +186,11 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
     if (cpes.every((c) => !c.match.vulnerable)) return true;
     // Operating systems named without a version beside vulnerable applications; an OS listed with
     // its versions (NetWare 6.0 SP1 beside its FTP server, CVE-2003-1592) is an affected product.
-    return cpes.every((c) => c.cpe?.part === 'o' && (c.cpe.version === '*' || c.cpe.version === '-') && !c.match.versionEndExcluding && !c.match.versionEndIncluding) && nodes.some((other) => other !== node && cpesOf(other).some((c) => c.cpe?.part === 'a' && c.match.vulnerable));
+    return (
+      cpes.every(
+        (c) => c.cpe?.part === 'o' && (c.cpe.version === '*' || c.cpe.version === '-') && !c.match.versionEndExcluding && !c.match.versionEndIncluding,
+      ) && nodes.some((other) => other !== node && cpesOf(other).some((c) => c.cpe?.part === 'a' && c.match.vulnerable))
+    );
   };
   const platformNodes = nodes.filter(isPlatformNode);
   if (platformNodes.length !== 1) return undefined;

@@ -44,7 +44,6 @@ interface Raw11Item {
 
 const NVD_SOURCE = 'nvd@nist.gov';
 
-
 function cpeMatch(match: Raw11CpeMatch) {
   return {
     vulnerable: match.vulnerable === true,
@@ -73,7 +72,9 @@ export function nvd11ItemToCve(item: Raw11Item): Record<string, unknown> | undef
   if (!meta?.ID) return undefined;
   const descriptions = (item.cve?.description?.description_data ?? []).map((d) => ({ lang: d.lang ?? 'en', value: d.value ?? '' }));
   const english = descriptions.find((d) => d.lang === 'en')?.value ?? descriptions[0]?.value;
-  const cwes = (item.cve?.problemtype?.problemtype_data ?? []).flatMap((p) => (p.description ?? []).map((d) => ({ lang: d.lang ?? 'en', value: d.value ?? '' })));
+  const cwes = (item.cve?.problemtype?.problemtype_data ?? []).flatMap((p) =>
+    (p.description ?? []).map((d) => ({ lang: d.lang ?? 'en', value: d.value ?? '' })),
+  );
   const v3 = item.impact?.baseMetricV3?.cvssV3;
   const v2 = item.impact?.baseMetricV2;
   const metrics: Record<string, unknown[]> = {};

@@ -28,7 +28,12 @@ export function isNvd11Item(value: unknown): boolean {
 
 /** One OSV record: an id, a modified time, and aliases, affected packages or a schema version. */
 export function isOsv(value: unknown): value is { id?: string; aliases?: string[]; modified?: string } {
-  return isObject(value) && typeof value.id === 'string' && typeof value.modified === 'string' && ('aliases' in value || 'affected' in value || 'schema_version' in value);
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.modified === 'string' &&
+    ('aliases' in value || 'affected' in value || 'schema_version' in value)
+  );
 }
 
 export const isOsvDocument = (json: unknown) => isOsv(json) || (Array.isArray(json) && json.length > 0 && json.every(isOsv));

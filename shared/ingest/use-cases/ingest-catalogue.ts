@@ -28,7 +28,9 @@ export class NoInputRecognisedError extends Error {
   constructor(readonly files: readonly string[]) {
     const shown = files.slice(0, 10).join(', ');
     const more = files.length > 10 ? ` and ${files.length - 10} more` : '';
-    super(files.length === 0 ? 'No input files were given.' : `No input file was recognised as a catalogue source (NVD 2.0 or 1.1, CVE 5, KEV…): ${shown}${more}.`);
+    super(
+      files.length === 0 ? 'No input files were given.' : `No input file was recognised as a catalogue source (NVD 2.0 or 1.1, CVE 5, KEV…): ${shown}${more}.`,
+    );
     this.name = 'NoInputRecognisedError';
   }
 }
@@ -118,12 +120,7 @@ function add(into: ReturnType<typeof totals>, outcome: BatchOutcome & { cpeIndex
 /** Record sources go last so the progress bars show side sources filling first. */
 const RECORD_KINDS = new Set(['nvd', 'cve5']);
 
-async function readFiles(
-  paths: readonly string[],
-  assembler: CatalogueAssembler,
-  progress: IngestProgress | undefined,
-  afterFile: () => Promise<void>,
-) {
+async function readFiles(paths: readonly string[], assembler: CatalogueAssembler, progress: IngestProgress | undefined, afterFile: () => Promise<void>) {
   const sources = new Map<string, SourceSummary>();
   const ignored: { path: string; reason: string }[] = [];
   const unknown: string[] = [];
@@ -131,14 +128,18 @@ async function readFiles(
   for (const path of [...paths].sort()) {
     const recognition = await recogniseFile(path);
     if (recognition?.type === 'ignored') ignored.push({ path, reason: recognition.reason });
-    else if (recognition?.type === 'lines' || recognition?.type === 'stream') plan.push({ path, label: recognition.source.label, record: RECORD_KINDS.has(recognition.source.kind) });
+    else if (recognition?.type === 'lines' || recognition?.type === 'stream')
+      plan.push({ path, label: recognition.source.label, record: RECORD_KINDS.has(recognition.source.kind) });
     else plan.push({ path, label: 'documents', record: false });
   }
   plan.sort((a, b) => Number(a.record) - Number(b.record) || a.label.localeCompare(b.label) || a.path.localeCompare(b.path));
   const byLabel = new Map<string, typeof plan>();
   for (const item of plan) byLabel.set(item.label, [...(byLabel.get(item.label) ?? []), item]);
   for (const [label, items] of byLabel) {
-    progress?.sourceStart?.(label, items.reduce((sum, i) => sum + fileSize(i.path), 0));
+    progress?.sourceStart?.(
+      label,
+      items.reduce((sum, i) => sum + fileSize(i.path), 0),
+    );
     for (const item of items) {
       const report = await readSourceFile(item.path, assembler, (bytes) => progress?.bytes?.(label, bytes));
       await afterFile();
@@ -246,7 +247,12 @@ async function runIngest(
     if (assembler.advisories.size === 0) return;
     const outcome = await storeAdvisories(assembler.advisories.values(), { dryRun });
     assembler.advisories.clear();
-    advisories = { read: advisories.read + outcome.read, written: advisories.written + outcome.written, unchanged: advisories.unchanged + outcome.unchanged, withdrawn: advisories.withdrawn + outcome.withdrawn };
+    advisories = {
+      read: advisories.read + outcome.read,
+      written: advisories.written + outcome.written,
+      unchanged: advisories.unchanged + outcome.unchanged,
+      withdrawn: advisories.withdrawn + outcome.withdrawn,
+    };
   };
   const read = await readFiles(options.files ?? [], assembler, options.progress, storeReadAdvisories);
   if (options.files && !options.nvdApi && read.sources.length === 0) throw new NoInputRecognisedError(options.files);

@@ -13,7 +13,10 @@ export const INGEST_LEASE_MS = 5 * 60_000;
 const RENEW_EVERY_MS = 60_000;
 
 export class IngestLeaseHeldError extends Error {
-  constructor(readonly heldUntil: Date, readonly holder: string) {
+  constructor(
+    readonly heldUntil: Date,
+    readonly holder: string,
+  ) {
     super(`another run holds the lease until ${heldUntil.toISOString()} (${holder})`);
     this.name = 'IngestLeaseHeldError';
   }

@@ -36,7 +36,12 @@ export async function rebuildFilterIndex(now: () => Date = () => new Date()): Pr
  * Builds an index version from `sources` and makes it current, if the pointer still names
  * `previous` (else the version is removed and `published` is false).
  */
-export async function publishFilterIndex(sources: readonly IndexSource[], previous: IndexPointer | undefined, now: () => Date, mode: RebuildReport['mode']): Promise<RebuildReport> {
+export async function publishFilterIndex(
+  sources: readonly IndexSource[],
+  previous: IndexPointer | undefined,
+  now: () => Date,
+  mode: RebuildReport['mode'],
+): Promise<RebuildReport> {
   const builtAt = now().toISOString();
   const version = `${builtAt.replace(/[-:.]/g, '')}-${randomUUID().slice(0, 8)}`;
   const index = buildFilterIndex(sources, version, builtAt);

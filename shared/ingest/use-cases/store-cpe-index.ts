@@ -18,7 +18,10 @@ export interface CpeIndexOutcome {
 
 export const NO_CPE_INDEX: CpeIndexOutcome = { written: 0, unchanged: 0 };
 
-export async function storeCpeIndex(batch: readonly { readonly id: string; readonly nvd?: NvdRecord }[], options: { readonly dryRun?: boolean } = {}): Promise<CpeIndexOutcome> {
+export async function storeCpeIndex(
+  batch: readonly { readonly id: string; readonly nvd?: NvdRecord }[],
+  options: { readonly dryRun?: boolean } = {},
+): Promise<CpeIndexOutcome> {
   const read = batch.flatMap((sources) => (sources.nvd ? [{ cveId: sources.id, entries: cpeIndexEntries(sources.nvd) }] : []));
   if (read.length === 0) return NO_CPE_INDEX;
   const stored = await cpeIndexRepository.storedState(read.map((r) => r.cveId));

@@ -121,7 +121,15 @@ function listedAffected(text: string): DescribedFix[] {
       for (const [line, version] of newest) {
         const at = listAt + list.indexOf(version);
         const end = at + version.length;
-        out.push({ version, ...(newest.size > 1 ? { line } : {}), context: text.slice(Math.max(0, at - 80), at), following: text.slice(end, end + 80), sentence: text.slice(sentenceStart(text, at), at), at, end });
+        out.push({
+          version,
+          ...(newest.size > 1 ? { line } : {}),
+          context: text.slice(Math.max(0, at - 80), at),
+          following: text.slice(end, end + 80),
+          sentence: text.slice(sentenceStart(text, at), at),
+          at,
+          end,
+        });
       }
     }
   }
@@ -145,7 +153,10 @@ function lineOf(match: RegExpExecArray): string | undefined {
  * fixes too, one per line. A version followed by ".x" or by a phrase of its own ("8.1.x before")
  * starts a statement of its own instead.
  */
-const LISTED = new RegExp(String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`, 'i');
+const LISTED = new RegExp(
+  String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
+  'i',
+);
 
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];

@@ -44,7 +44,10 @@ export interface QueueControls {
 
 const sqsControls: QueueControls = { retryLater: (handle, delayMs) => sqsDeliveryQueue.retryLater(handle, delayMs), now: platformClock.now };
 
-export async function deliverQueuedWebhooks(messages: readonly QueuedDelivery[], controls: QueueControls = sqsControls): Promise<{ failedMessageIds: string[] }> {
+export async function deliverQueuedWebhooks(
+  messages: readonly QueuedDelivery[],
+  controls: QueueControls = sqsControls,
+): Promise<{ failedMessageIds: string[] }> {
   const failed: string[] = [];
   await Promise.all(
     messages.map(async (message) => {

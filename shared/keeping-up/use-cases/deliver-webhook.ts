@@ -21,9 +21,7 @@ import { postWebhook } from '../webhooks/http-sender.js';
 import { guardWebhookUrl } from '../webhooks/url-guard.js';
 import { platformClock } from '../../platform/clock.js';
 
-export type AttemptResult =
-  | { readonly status: 'delivered' | 'dropped' | 'paused' }
-  | { readonly status: 'retry'; readonly retryInMs: number };
+export type AttemptResult = { readonly status: 'delivered' | 'dropped' | 'paused' } | { readonly status: 'retry'; readonly retryInMs: number };
 
 type Sent = Pick<DeliveryAttempt, 'status_code' | 'outcome' | 'error'>;
 

@@ -56,7 +56,11 @@ export class ChangeLogFollower {
   private async readAll(): Promise<number> {
     const now = this.clock();
     const marks = await changeRepository.activeWriterMarks(now);
-    const horizon = readHorizon(now, config().CHANGE_SETTLE_MS, marks.map((m) => m.low));
+    const horizon = readHorizon(
+      now,
+      config().CHANGE_SETTLE_MS,
+      marks.map((m) => m.low),
+    );
     let read = 0;
     while (this.cursor < horizon) {
       const page = await changeRepository.readRange(this.cursor, horizon, PAGE);

@@ -55,7 +55,8 @@ function roundsByCve<C extends MatchableChange>(changes: readonly C[]): C[][] {
 }
 
 function jobOf(change: Eligible, owner: AccountWatchlist, event: DeliveryJob['event_type']): DeliveryJob {
-  const transition = event === 'cve.risk_changed' && change.risk_before && change.risk_after ? describeRiskTransition(change.risk_before, change.risk_after) : undefined;
+  const transition =
+    event === 'cve.risk_changed' && change.risk_before && change.risk_after ? describeRiskTransition(change.risk_before, change.risk_after) : undefined;
   return {
     webhook_id: webhookMessageId(change.change_id, owner.watchlist.id),
     account_id: owner.account_id,

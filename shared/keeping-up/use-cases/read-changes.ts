@@ -31,7 +31,10 @@ function invalidCursor(message: string): ApiError {
 
 /** The record as the JSON export shows it today (`days_unpatched` counts to today, like an export). */
 function present(change: StoredChange, today: string): Change {
-  const record = change.record && change.record.patch ? { ...change.record, patch: { ...change.record.patch, days_unpatched: daysUnpatched(change.record, today) } } : change.record;
+  const record =
+    change.record && change.record.patch
+      ? { ...change.record, patch: { ...change.record.patch, days_unpatched: daysUnpatched(change.record, today) } }
+      : change.record;
   return {
     change_id: change.change_id,
     cve_id: change.cve_id,
@@ -46,7 +49,11 @@ export async function readChanges(query: Record<string, string[] | undefined> | 
   const { since, limit } = parseChangesQuery(query);
   const oldestKept = nowMs - CHANGE_RETENTION_MS;
   const marks = await changeRepository.activeWriterMarks(nowMs);
-  const horizon = readHorizon(nowMs, config().CHANGE_SETTLE_MS, marks.map((m) => m.low));
+  const horizon = readHorizon(
+    nowMs,
+    config().CHANGE_SETTLE_MS,
+    marks.map((m) => m.low),
+  );
   let after = positionBefore(oldestKept);
   if (since !== undefined) {
     const position = decodeCursor(since);

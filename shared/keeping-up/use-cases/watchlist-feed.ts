@@ -57,7 +57,9 @@ export function feedEntryOf(change: StoredChange, watchlist: Pick<Watchlist, 'ev
     event,
     fields: change.fields,
     record: change.record,
-    ...(event === 'cve.risk_changed' && change.risk_before && change.risk_after ? { risk_transition: describeRiskTransition(change.risk_before, change.risk_after) } : {}),
+    ...(event === 'cve.risk_changed' && change.risk_before && change.risk_after
+      ? { risk_transition: describeRiskTransition(change.risk_before, change.risk_after) }
+      : {}),
   };
 }
 

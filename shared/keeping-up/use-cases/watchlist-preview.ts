@@ -14,7 +14,6 @@ import type { ActiveSession } from '../../accounts/public.js';
 import { findWatchlist } from './watchlists.js';
 import { PREVIEW_MATCHES } from '../../domain/limits.js';
 
-
 export async function previewWatchlist(active: ActiveSession, id: string, nowMs: number = Date.now()): Promise<{ matches: ExportRecord[]; count: number }> {
   const watchlist = await findWatchlist(active, id);
   const filters = watchlist.filters as ExportFilters;

@@ -5,12 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../../domain/errors.js';
-import {
-  MAX_WATCHLISTS,
-  type CreateWatchlistRequest,
-  type UpdateWatchlistRequest,
-  type Watchlist,
-} from '../../domain/watchlist.js';
+import { MAX_WATCHLISTS, type CreateWatchlistRequest, type UpdateWatchlistRequest, type Watchlist } from '../../domain/watchlist.js';
 import { parseExportQuery } from '../../query/export-query.js';
 import { deliveryLogRepository } from '../../repositories/delivery-log-repository.js';
 import { watchlistRepository } from '../../repositories/watchlist-repository.js';
@@ -125,7 +120,10 @@ export async function findWatchlist(active: WatchlistOwner, id: string): Promise
 /** The webhook fields after a PATCH: a new URL starts active with a new secret; null removes the webhook. */
 async function webhookUpdate(current: Watchlist, request: UpdateWatchlistRequest): Promise<{ fields: Partial<Watchlist>; secret?: string | null }> {
   if (request.webhook_url === null) {
-    if (request.webhook_status !== undefined) throw new ApiError('BAD_REQUEST', 'A webhook cannot be resumed while it is being removed.', [{ parameter: 'webhook_status', message: 'give it without webhook_url: null' }]);
+    if (request.webhook_status !== undefined)
+      throw new ApiError('BAD_REQUEST', 'A webhook cannot be resumed while it is being removed.', [
+        { parameter: 'webhook_status', message: 'give it without webhook_url: null' },
+      ]);
     return { fields: { webhook_url: null, webhook_status: null, webhook_paused_reason: null }, secret: null };
   }
   if (request.webhook_url !== undefined) {
@@ -135,7 +133,8 @@ async function webhookUpdate(current: Watchlist, request: UpdateWatchlistRequest
     return { fields: { webhook_url: url, webhook_status: 'active', webhook_paused_reason: null }, secret: newWebhookSecret() };
   }
   if (request.webhook_status === 'active') {
-    if (!current.webhook_url) throw new ApiError('BAD_REQUEST', 'This watchlist has no webhook to resume.', [{ parameter: 'webhook_status', message: 'set webhook_url first' }]);
+    if (!current.webhook_url)
+      throw new ApiError('BAD_REQUEST', 'This watchlist has no webhook to resume.', [{ parameter: 'webhook_status', message: 'set webhook_url first' }]);
     return { fields: { webhook_status: 'active', webhook_paused_reason: null } };
   }
   return { fields: {} };

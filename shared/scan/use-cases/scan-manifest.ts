@@ -77,7 +77,12 @@ export async function findAllMatches(manifest: ParsedManifest): Promise<{ matche
     if (component.ecosystem && component.packageName) byPackage.push(component);
     if (cpe) byCpe.push({ component, cpe });
     if ((component.ecosystem && component.packageName) || cpe) checked++;
-    else notChecked.push({ entry: `${component.name}@${component.version}`, line: component.line, reason: 'Not checked: it has neither a purl of an OSV ecosystem nor a CPE with a version.' });
+    else
+      notChecked.push({
+        entry: `${component.name}@${component.version}`,
+        line: component.line,
+        reason: 'Not checked: it has neither a purl of an OSV ecosystem nor a CPE with a version.',
+      });
   }
   const refs = byPackage.map((c) => ({ ecosystem: c.ecosystem!, name: c.packageName! }));
   const [advisories, cpeIndex] = await Promise.all([
@@ -92,7 +97,10 @@ export async function findAllMatches(manifest: ParsedManifest): Promise<{ matche
   const cpeFound = byCpe.map(({ component, cpe }) => ({ component, cpe, found: affectingCpeFindings(cpeIndex.entries.get(cpe.productKey) ?? [], cpe) }));
   const allFound = affecting.flatMap(({ found }) => found);
 
-  const records = await catalogueRecordsFor(allFound, cpeFound.flatMap(({ found }) => found.map((f) => f.cveId)));
+  const records = await catalogueRecordsFor(
+    allFound,
+    cpeFound.flatMap(({ found }) => found.map((f) => f.cveId)),
+  );
 
   const vulnerabilities = new Map<ScanComponent, ScanVulnerability[]>();
   for (const { component, asked, found } of affecting) {
@@ -104,13 +112,18 @@ export async function findAllMatches(manifest: ParsedManifest): Promise<{ matche
     const known = vulnerabilities.get(component) ?? [];
     const cves = new Set(known.flatMap((v) => (v.cve_id ? [v.cve_id] : [])));
     // A CVE the catalogue marks rejected (CVE 5 can reject what NVD still lists) is not a finding.
-    const added = found.filter((f) => !cves.has(f.cveId) && !records.get(f.cveId)?.rejected).map((f) => toCpeVulnerability(component.name, cpe, f, records.get(f.cveId)));
+    const added = found
+      .filter((f) => !cves.has(f.cveId) && !records.get(f.cveId)?.rejected)
+      .map((f) => toCpeVulnerability(component.name, cpe, f, records.get(f.cveId)));
     if (added.length > 0) vulnerabilities.set(component, [...known, ...added]);
   }
 
   const matches: ScanMatch[] = [];
   for (const [component, list] of vulnerabilities) {
-    const finding: ScanFinding = { component: { name: component.name, version: component.version, purl: component.purl, line: component.line }, vulnerabilities: list.sort(compareVulnerabilities) };
+    const finding: ScanFinding = {
+      component: { name: component.name, version: component.version, purl: component.purl, line: component.line },
+      vulnerabilities: list.sort(compareVulnerabilities),
+    };
     matches.push({ finding, componentKey: componentKey(component), cpe: component.cpe });
   }
   matches.sort((a, b) => compareFindings(a.finding, b.finding));
@@ -186,13 +199,17 @@ export async function scanForDashboard(
   onUsageError?: (error: unknown) => void,
 ): Promise<{ report: ScanReport; rate: Record<string, string> }> {
   const key = active.account.current_key;
-  if (!key) throw new ApiError('CONFLICT', `This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its ${EXPORT_LIMIT.limit} exports an hour).`);
+  if (!key)
+    throw new ApiError(
+      'CONFLICT',
+      `This account has no API key: rotate the key on the API Keys tab first (a scan uses one of its ${EXPORT_LIMIT.limit} exports an hour).`,
+    );
   const caller = { accountId: active.account.account_id, keyId: key.key_id };
   // The API's limits, the per-minute allowance included (issue 24: 150 dashboard scans in 1.5 s):
   // every attempt, refused manifests too, is a request of the account's 100 a minute.
   const nowMs = platformClock.now();
   const admission = await admitRequest(caller, nowMs, onUsageError ?? (() => undefined));
-  if (admission.outcome === 'refused') throw new ApiError('CONFLICT', 'The account\'s API key changed meanwhile: reload the page and scan again.');
+  if (admission.outcome === 'refused') throw new ApiError('CONFLICT', "The account's API key changed meanwhile: reload the page and scan again.");
   if (admission.outcome === 'limited') {
     throw new ApiError('RATE_LIMITED', undefined, undefined, { ...rateHeaders(admission.state), 'Retry-After': String(admission.retryAfterSeconds) });
   }

@@ -42,9 +42,7 @@ test('or from a file with the same JSON', async () => {
 
 test('the secret as first deployed (every key present, empty) leaves every provider unavailable', async () => {
   use({ OAUTH_SECRET_ID: undefined, OAUTH_SECRET_FILE: undefined, OAUTH_SECRET_JSON: JSON.stringify(EMPTY_OAUTH_SETTINGS) });
-  expect(Object.keys(EMPTY_OAUTH_SETTINGS).sort()).toEqual(
-    ['github', 'google', 'microsoft'].flatMap((p) => [`${p}_client_id`, `${p}_client_secret`]).sort(),
-  );
+  expect(Object.keys(EMPTY_OAUTH_SETTINGS).sort()).toEqual(['github', 'google', 'microsoft'].flatMap((p) => [`${p}_client_id`, `${p}_client_secret`]).sort());
   for (const provider of ['github', 'google', 'microsoft'] as const) expect(await oauthCredentials(provider)).toBeUndefined();
 });
 
