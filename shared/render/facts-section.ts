@@ -69,6 +69,12 @@ export function factsSection(facts: Facts | undefined): string {
   return `<h2>Facts</h2><dl id="facts">${rows.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>`;
 }
 
-export function descriptionSection(description: string): string {
-  return description ? `<h2>What NVD says</h2><blockquote id="nvd-description"><p>${escapeHtml(description)}</p></blockquote>` : '';
+/**
+ * A demo record's description was written by hand for the demo (shared/ingest/demo/), so it is
+ * never presented as NVD's words.
+ */
+export function descriptionSection(description: string, demo = false): string {
+  if (!description) return '';
+  const heading = demo ? 'About this demo record (written by hand, not NVD&#39;s text)' : 'What NVD says';
+  return `<h2>${heading}</h2><blockquote id="nvd-description"><p>${escapeHtml(description)}</p></blockquote>`;
 }

@@ -109,6 +109,13 @@ describe('the demo shows every feature with real advisories', () => {
     expect(data.cves.map((c) => c.cve_id)).toEqual(['CVE-2021-44228']);
   });
 
+  it("a demo record's page never presents the hand-written description as NVD's words", async () => {
+    const html = await (await stack.get('/cve/CVE-2021-44228')).text();
+    expect(html).toContain('demo record');
+    expect(html).toContain('About this demo record (written by hand, not NVD&#39;s text)');
+    expect(html).not.toContain('What NVD says');
+  });
+
   it('the change feed holds the demo load: one addition per demo record', async () => {
     const response = await stack.get('/api/changes?limit=1000', { key });
     expect(response.status).toBe(200);
