@@ -9,6 +9,7 @@ import { catalogueRecordSchema, type CatalogueRecord } from '../../shared/domain
 import { gradeLevel } from '../support/readability.js';
 import type { IngestSummary } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { DATA_DIR, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
+import { cpeField } from '../support/data-files.js';
 import { ApiError } from '../../shared/domain/errors.js';
 import { createIndexCache } from '../../shared/query/index-cache.js';
 import { selectFromIndex, type FilterIndex } from '../../shared/query/filter-index.js';
@@ -73,13 +74,6 @@ function bestScore(metrics: readonly Stated[]): Stated | undefined {
 const kev = new Set<string>();
 
 const CWE = /^CWE-\d+$/;
-const cpeField = (cpe: string, i: number) =>
-  cpe
-    .replace(/\\:/g, '\uE000')
-    .split(':')
-    [i]?.replace(/\uE000/g, ':')
-    .replace(/\\(.)/g, '$1') ?? '';
-
 function expectNvd(cve: Record<string, unknown>) {
   const id = String(cve.id);
   const stamp = String(cve.lastModified ?? '');

@@ -17,6 +17,7 @@ import { impactPhrase } from '../../shared/ingest/explainer/fact-words.js';
 import { readSourceFile } from '../../shared/ingest/files.js';
 import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
+import { cpeField } from '../support/data-files.js';
 import { FROM_THE_INTERNET, saysCodeExecution } from '../../bench/support/gold-agreement.js';
 import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
 
@@ -25,13 +26,6 @@ let records: CatalogueRecord[] = [];
 let titles: CpeTitles;
 /** CVE id → the vendor:product pairs of NVD's vulnerable, non-negated CPE matches. */
 const nvdProducts = new Map<string, { vendor: string; product: string }[]>();
-
-const cpeField = (cpe: string, i: number) =>
-  cpe
-    .replace(/\\:/g, '\uE000')
-    .split(':')
-    [i]?.replace(/\uE000/g, ':')
-    .replace(/\\(.)/g, '$1') ?? '';
 
 async function readNvdProducts() {
   for (const path of filesUnder(DATA_DIR)) {

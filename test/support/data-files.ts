@@ -22,3 +22,14 @@ export async function* linesOf(path: string): AsyncGenerator<string> {
   const input = gz[0] === 0x1f && gz[1] === 0x8b ? raw.pipe(createGunzip()) : raw;
   yield* createInterface({ input, crlfDelay: Infinity });
 }
+
+/**
+ * Field `i` of a CPE 2.3 name, unescaped: the data suites read the records' CPEs with this small
+ * parser of their own, not the product's (shared/domain/cpe/cpe-name.ts), so they check it.
+ */
+export const cpeField = (cpe: string, i: number): string =>
+  cpe
+    .replace(/\\:/g, '\uE000')
+    .split(':')
+    [i]?.replace(/\uE000/g, ':')
+    .replace(/\\(.)/g, '$1') ?? '';
