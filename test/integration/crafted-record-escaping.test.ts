@@ -30,6 +30,11 @@ function craftedSources(): string[] {
     published: '2024-09-01T14:15:09.123',
     lastModified: '2024-09-20T10:00:00.000',
     vulnStatus: 'Analyzed',
+    // NVD's copy of KEV's name is the title's first source: source text that reaches the SARIF
+    // help, the CSV and the page verbatim (the description itself is no longer quoted by the
+    // text written from the facts).
+    cisaExploitAdd: '2024-09-10',
+    cisaVulnerabilityName: `${SCRIPT} ${IMG} ${MD_LINK} Acme Widget Server Remote Code Execution`,
     descriptions: [{ lang: 'en', value: DESCRIPTION }],
     metrics: {
       cvssMetricV31: [
