@@ -8,6 +8,7 @@
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
+import { platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -31,16 +32,6 @@ interface RawSpan {
   platforms: string[];
 }
 
-/** A platform CPE product by its everyday name, as the fix facts name platforms. */
-function platformOf(product: string): string {
-  const p = product.toLowerCase();
-  if (p.startsWith('windows')) return 'windows';
-  if (/^mac_?os(_x)?$/.test(p)) return 'os x';
-  if (p === 'linux' || p === 'linux_kernel') return 'linux';
-  if (p === 'iphone_os') return 'ios';
-  return p.replace(/_+/g, ' ');
-}
-
 type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
 
 /** The platforms of an AND configuration: the products of its node of non-vulnerable (or operating-system-only) matches. */
@@ -60,7 +51,7 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
   };
   const found = nodes.filter(isPlatform);
   if (found.length !== 1) return { platforms: [] };
-  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformOf(cpeFields(m.criteria ?? '')[4] ?? '')))];
+  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
   return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
 }
 

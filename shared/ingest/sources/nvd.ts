@@ -158,7 +158,7 @@ function products(raw: RawNvdCve): AffectedProduct[] {
 }
 
 /** The everyday name of a platform CPE's product: `mac_os_x` is "os x", `windows_10` is "windows". */
-function platformName(product: string): string {
+export function platformName(product: string): string {
   const p = product.toLowerCase();
   if (p.startsWith('windows')) return 'windows';
   if (/^mac_?os(_x)?$/.test(p)) return 'os x';
