@@ -59,6 +59,14 @@ function recordOf(description: string, configurations: object[] = [], references
 const factsOf = (...args: Parameters<typeof recordOf>) => recordOf(...args).facts!;
 const fixed = (entries: readonly VersionFact[]) => entries.map((e) => [e.product, e.version, e.branch, e.platform, e.source]);
 
+describe('a fix sentence names no product of its verbs', () => {
+  it('"This issue has been patched in version X" with no product listed: no product "has been"', () => {
+    const facts = factsOf('Acme Chat Client lets a crafted link grant camera access. This issue has been patched in version 25.04.2.');
+    expect(facts.fixed_in.map((f) => f.product)).not.toContain('has:been');
+    expect(facts.fixed_in.every((f) => !/\b(?:has|been)\b/.test(f.product))).toBe(true);
+  });
+});
+
 describe('the description grammar, phrase by phrase', () => {
   const versions = (text: string) => describedVersions(text).fixed.map((f) => (f.line ? `${f.line}|${f.version}` : f.version));
   it.each([

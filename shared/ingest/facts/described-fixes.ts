@@ -169,9 +169,13 @@ function withoutPlatforms(text: string): string {
   return text.replace(new RegExp(String.raw`\bon\s+${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM})*`, 'gi'), ' ');
 }
 
-/** Words that end a product's name when read backwards from a version. */
+/**
+ * Words that end a product's name when read backwards from a version: prepositions and articles,
+ * and the verbs of a fix sentence ("This issue has been patched in version 25.04.2" names no
+ * product "has been").
+ */
 const NOT_A_NAME =
-  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
+  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|were|be|been|being|has|have|had|it|this|that|which|patched|fixed|addressed|resolved|released|updated?|upgraded?|starting|since|until|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
 
 /**
  * A record that lists no product: the words naming what comes right before the statement
