@@ -31,6 +31,17 @@ describe('impacts of phrases a reading found missed', () => {
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 });
 
+describe("script run in a victim's browser is cross-site scripting, not code running on the system", () => {
+  it.each<[string, string[]]>([
+    [
+      "allows an authenticated remote attacker to conduct a stored cross-site scripting (XSS) attack. If successfully exploited, a threat actor could run arbitrary script code in a victim's web browser.",
+      ['cross_site_scripting'],
+    ],
+    ['allows attackers to execute arbitrary JavaScript code in the browser of a user.', ['cross_site_scripting']],
+    ['allows remote attackers to execute arbitrary code in the browser process via a crafted HTML page.', ['code_execution']],
+  ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
+});
+
 describe('who can attack, in the CNAs templates', () => {
   it.each<[string, ReturnType<typeof describedAttack>]>([
     [

@@ -15,8 +15,19 @@ import { consequenceProse, statedProse } from './prose.js';
 
 type Phrase = readonly [Impact, RegExp];
 
-const CODE =
+/** Any phrase of running code. */
+const RUN_CODE =
   /\b(?:execute|executing|execution of|run|running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
+
+/**
+ * Script run in a victim's browser ("run arbitrary script code in a victim's web browser", "execute
+ * JavaScript code in the browser of a user") is cross-site scripting, read as such below, not code
+ * running on the system; a browser's own process ("code in the browser process") still is.
+ */
+const IN_A_VICTIMS_BROWSER =
+  /^[^.]{0,80}?\b(?:(?:victim|user|users|other users?|administrator|admin)(?:'s|’s|s')?\s+(?:web\s+)?browsers?|web browsers?|browsers? of)\b/i;
+
+const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})`, 'i');
 
 /** Read outside the vector clauses. Code execution is checked against SQL separately. */
 const CONSEQUENCES: readonly Phrase[] = [
