@@ -180,8 +180,11 @@ export type CveExplanation = z.infer<typeof cveExplanationSchema>;
 /** Interface §2.3 columns, in order. */
 export const CSV_COLUMNS = ['cve_id', 'title', 'severity', 'cvss_score', 'published_date', 'patch_status', 'days_unpatched', 'risk_level'] as const;
 
-/** Columns appended after the interface's (product-decisions §4: additions go at the end). */
-export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile'] as const;
+/**
+ * Columns appended after the interface's (product-decisions §4: additions go at the end);
+ * `risk_meaning` says the interface's `risk_level` in words (product decisions §10).
+ */
+export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile', 'risk_meaning'] as const;
 
 /** Every column of a CSV export, in order: the one list the writer, the OpenAPI text and docs/exports.md follow. */
 export const CSV_HEADER = [...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS] as const;
