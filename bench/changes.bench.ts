@@ -16,6 +16,7 @@
  *   AWS matcher keeps them for WATCHLIST_CACHE_MS.
  */
 import type { ExportRecord, RiskLevel } from '../shared/domain/cve.js';
+import { withRiskMeaning } from '../shared/domain/risk-meaning.js';
 import type { Watchlist, WatchlistEvent } from '../shared/domain/watchlist.js';
 import type { DeliveryJob, DeliveryQueue } from '../shared/domain/webhook-delivery.js';
 import { tableName } from '../shared/config/index.js';
@@ -69,13 +70,13 @@ function record(i: number): ExportRecord {
     description: `A ${pick(WORDS)} in product ${i % 997} lets a remote attacker do harm.`,
     published_date: '2026-11-01',
     cwe_ids: ['CWE-79'],
-    exploit_intel: {
+    exploit_intel: withRiskMeaning({
       risk_level: risk,
       weaponized: risk !== 'LOW' && risk !== 'MEDIUM',
       detectable: risk === 'MEDIUM',
       detection_sources: [],
       exploit_sources: [],
-    },
+    }),
     patch: { status: pick(['available', 'not_available', 'partial'] as const), patch_urls: [], days_unpatched: 0 },
     tags: [
       { tag: pick(TAGS), tag_type: 'vendor' },

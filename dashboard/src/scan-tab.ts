@@ -8,11 +8,12 @@
 import { EXPORT_LIMIT, MAX_MANIFEST_LABEL } from '../../shared/domain/limits.js';
 import { ApiFailure, type AccountApi, type ScanReport, type ScanVulnerability } from './api.js';
 
+/** The badge names the scale: "High risk" alone reads as severity, which the level is not (product decisions §10). */
 const RISK_WORDS: Record<NonNullable<ScanVulnerability['risk_level']>, string> = {
   CRITICAL_GAP: 'Critical gap: public exploit, no detection rule',
-  HIGH: 'High risk',
-  MEDIUM: 'Medium risk',
-  LOW: 'Low risk',
+  HIGH: 'High (detection gap)',
+  MEDIUM: 'Medium (detection gap)',
+  LOW: 'Low (detection gap)',
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {

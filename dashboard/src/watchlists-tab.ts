@@ -4,7 +4,9 @@
  * revoke); the webhook's state and its delivery log. Filters are the export's parameters and the
  * server validates them with the export's own parser; a refused field is shown beside it.
  */
+import type { RiskLevel } from '../../shared/domain/cve.js';
 import { MAX_WATCHLIST_NAME } from '../../shared/domain/limits.js';
+import { RISK_LEVEL_SCALE, RISK_LEVEL_WORDS } from '../../shared/domain/risk-meaning.js';
 import { ApiFailure } from './api.js';
 import { FieldFailure, WatchlistsApi, type Delivery, type Watchlist, type WatchlistEvent, type WatchlistInput } from './watchlists-api.js';
 
@@ -49,8 +51,18 @@ function button(text: string, className = '', label?: string): HTMLButtonElement
   return b;
 }
 
+/** A risk level is never shown bare (product decisions §10): it reads as a severity otherwise. */
+function optionText(filter: string, value: string): string {
+  return filter === 'risk_level' && value in RISK_LEVEL_WORDS ? `${value}: ${RISK_LEVEL_WORDS[value as RiskLevel]}` : value;
+}
+
+function filterValueText(name: string, value: unknown): string {
+  if (name === 'modified_since') return String(value).slice(0, 10);
+  return name === 'risk_level' ? `${optionText(name, String(value))} (detection gap)` : String(value);
+}
+
 function describeFilters(filters: Watchlist['filters']): string {
-  const parts = Object.entries(filters).map(([name, value]) => `${name.replace('_', ' ')} ${name === 'modified_since' ? String(value).slice(0, 10) : value}`);
+  const parts = Object.entries(filters).map(([name, value]) => `${name.replace('_', ' ')} ${filterValueText(name, value)}`);
   return parts.length ? parts.join(', ') : 'every CVE';
 }
 
@@ -113,8 +125,8 @@ export class WatchlistsTab {
     };
     const filters = el('fieldset', {}, el('legend', {}, 'Filters (as in exports; all must match)'));
     for (const [name, spec] of Object.entries(SELECT_FILTERS)) {
-      const select = el('select', {}, el('option', { value: '' }, 'Any'), ...spec.options.map((o) => el('option', { value: o }, o)));
-      filters.append(field(name, spec.label, select));
+      const select = el('select', {}, el('option', { value: '' }, 'Any'), ...spec.options.map((o) => el('option', { value: o }, optionText(name, o))));
+      filters.append(field(name, spec.label, select, name === 'risk_level' ? `${RISK_LEVEL_SCALE}.` : ''));
     }
     for (const [name, spec] of Object.entries(TEXT_FILTERS)) {
       const input = el('input', {

@@ -1,4 +1,5 @@
 import { factsSchema } from './facts.js';
+import { riskScaleInWords } from './risk-meaning.js';
 import * as z from './zod.js';
 
 /**
@@ -11,7 +12,8 @@ export const CVE_ID_PATTERN = /^CVE-\d{4}-\d{4,19}$/;
 export const severitySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKNOWN']);
 export type Severity = z.infer<typeof severitySchema>;
 
-export const riskLevelSchema = z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']);
+/** Wherever a risk level is shown its meaning goes with it (product decisions §10): here, in the OpenAPI document. */
+export const riskLevelSchema = z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, { description: riskScaleInWords() });
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 
 export const patchStatusSchema = z.enum(['available', 'partial', 'workaround_only', 'not_available']);
@@ -50,18 +52,32 @@ export const explanationSchema = z
   })
   .register(z.globalRegistry, { id: 'Explanation' });
 
-export const exploitIntelSchema = z
-  .object({
-    risk_level: riskLevelSchema,
-    detectable: z.boolean(),
-    weaponized: z.boolean(),
-    detection_sources: z.array(z.string()),
-    exploit_sources: z.array(z.string()),
-    /** Present only where FIRST EPSS has the CVE. */
-    epss: z.optional(epssSchema),
+/** Exploit intelligence as the catalogue stores it: the inputs of the risk rule and its level. */
+export const exploitIntelSchema = z.object({
+  risk_level: riskLevelSchema,
+  detectable: z.boolean(),
+  weaponized: z.boolean(),
+  detection_sources: z.array(z.string()),
+  exploit_sources: z.array(z.string()),
+  /** Present only where FIRST EPSS has the CVE. */
+  epss: z.optional(epssSchema),
+});
+export type ExploitIntel = z.infer<typeof exploitIntelSchema>;
+
+/**
+ * Exploit intelligence as every answer shows it (lookup, JSON export, change feed, webhooks):
+ * the stored fields plus `risk_meaning`, written from them when answered, never stored in the
+ * catalogue, so the words cannot drift from the level (product decisions §10).
+ */
+export const exploitIntelAnswerSchema = z
+  .extend(exploitIntelSchema, {
+    risk_meaning: z.string().check(z.minLength(1)).register(z.globalRegistry, {
+      description:
+        'The risk level in words for this CVE, e.g. "HIGH: a public exploit exists and detection rules exist": it measures a detection gap (a public exploit and no detection rule), not severity or urgency.',
+    }),
   })
   .register(z.globalRegistry, { id: 'ExploitIntel' });
-export type ExploitIntel = z.infer<typeof exploitIntelSchema>;
+export type ExploitIntelAnswer = z.infer<typeof exploitIntelAnswerSchema>;
 
 export const patchSchema = z
   .object({
@@ -87,7 +103,7 @@ export const exportRecordSchema = z
     published_date: isoDate,
     cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
     explanation: z.optional(explanationSchema),
-    exploit_intel: z.optional(exploitIntelSchema),
+    exploit_intel: z.optional(exploitIntelAnswerSchema),
     patch: z.optional(patchSchema),
     tags: z.array(tagSchema),
     cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
@@ -104,6 +120,8 @@ export type ExportRecord = z.infer<typeof exportRecordSchema>;
  * Lookup and exports read this same item.
  */
 export const catalogueRecordSchema = z.extend(exportRecordSchema, {
+  /** Stored without `risk_meaning`: the answers write it from these fields. */
+  exploit_intel: z.optional(exploitIntelSchema),
   /** Optional in storage: items written before scores of every version were read lack them (read as null). */
   cvss_version: z.optional(z.nullable(cvssVersionSchema)),
   cvss_vector: z.optional(z.nullable(z.string().check(z.minLength(1)))),
@@ -148,7 +166,7 @@ export const cveExplanationSchema = z
     description: z.string(),
     published_date: isoDate,
     cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
-    exploit_intel: z.optional(exploitIntelSchema),
+    exploit_intel: z.optional(exploitIntelAnswerSchema),
     patch: z.optional(patchSchema),
     tags: z.array(tagSchema),
     in_kev: z.boolean(),
@@ -162,8 +180,11 @@ export type CveExplanation = z.infer<typeof cveExplanationSchema>;
 /** Interface §2.3 columns, in order. */
 export const CSV_COLUMNS = ['cve_id', 'title', 'severity', 'cvss_score', 'published_date', 'patch_status', 'days_unpatched', 'risk_level'] as const;
 
-/** Columns appended after the interface's (product-decisions §4: additions go at the end). */
-export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile'] as const;
+/**
+ * Columns appended after the interface's (product-decisions §4: additions go at the end);
+ * `risk_meaning` says the interface's `risk_level` in words (product decisions §10).
+ */
+export const CSV_EXTRA_COLUMNS = ['cvss_version', 'cvss_vector', 'epss_score', 'epss_percentile', 'risk_meaning'] as const;
 
 /** Every column of a CSV export, in order: the one list the writer, the OpenAPI text and docs/exports.md follow. */
 export const CSV_HEADER = [...CSV_COLUMNS, ...CSV_EXTRA_COLUMNS] as const;

@@ -1,5 +1,6 @@
 import type { CatalogueRecord, CveExplanation } from './cve.js';
 import { daysUnpatched } from './days-unpatched.js';
+import { withRiskMeaning } from './risk-meaning.js';
 
 /**
  * Interface §2.2 from the stored record: lookup and exports read the same item. Beside the
@@ -29,7 +30,7 @@ export function toCveExplanation(record: CatalogueRecord, today: string): CveExp
     description: record.description,
     published_date: record.published_date,
     cwe_ids: record.cwe_ids,
-    ...(record.exploit_intel ? { exploit_intel: record.exploit_intel } : {}),
+    ...(record.exploit_intel ? { exploit_intel: withRiskMeaning(record.exploit_intel) } : {}),
     ...(record.patch ? { patch: { ...record.patch, days_unpatched: daysUnpatched(record, today) } } : {}),
     tags: record.tags,
     in_kev: record.in_kev,

@@ -1,7 +1,27 @@
-import type { RiskLevel } from './cve.js';
+import type { ExploitIntel, ExploitIntelAnswer, RiskLevel } from './cve.js';
 import type { RiskInputs } from './risk.js';
 
 const LABELS: Record<RiskLevel, string> = { CRITICAL_GAP: 'CRITICAL GAP', HIGH: 'HIGH', MEDIUM: 'MEDIUM', LOW: 'LOW' };
+
+/**
+ * What the scale measures, for a reader who sees a level with no CVE's particulars beside it
+ * (an export's help, a filter, a field's description): the level is easily read as severity.
+ */
+export const RISK_LEVEL_SCALE = "PlainCVE's risk level measures a detection gap (a public exploit that no detection rule catches), not how severe the flaw is";
+
+/** Each level in words, without a CVE's particulars (product decisions §6). */
+export const RISK_LEVEL_WORDS: Readonly<Record<RiskLevel, string>> = {
+  CRITICAL_GAP: 'a public exploit, no detection rule, and the flaw severe (CVSS 7.0 or more) or known exploited',
+  HIGH: 'a public exploit that rules detect, or a milder undetected one',
+  MEDIUM: 'detection rules but no public exploit',
+  LOW: 'neither a public exploit nor a detection rule',
+};
+
+/** The scale and every level, in one paragraph: the OpenAPI description of a risk level. */
+export function riskScaleInWords(): string {
+  const levels = (Object.keys(RISK_LEVEL_WORDS) as RiskLevel[]).map((level) => `${level} ${RISK_LEVEL_WORDS[level]}`);
+  return `${RISK_LEVEL_SCALE}: ${levels.join('; ')}.`;
+}
 
 /**
  * One line that says what a risk level means for this CVE, from the same inputs riskLevel()
@@ -17,4 +37,13 @@ export function riskMeaning(level: RiskLevel, { weaponized, detectable }: Pick<R
     LOW: `${exploit} and ${detection}`,
   };
   return `${LABELS[level]}: ${why[level]}`;
+}
+
+/**
+ * Stored exploit intelligence as an answer shows it: `risk_meaning` beside the level, always
+ * written afresh (a stored copy from before, such as a change-log record, is overwritten), so
+ * the words cannot drift from the level they explain.
+ */
+export function withRiskMeaning(intel: ExploitIntel): ExploitIntelAnswer {
+  return { ...intel, risk_meaning: riskMeaning(intel.risk_level, intel) };
 }

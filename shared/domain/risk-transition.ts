@@ -1,4 +1,4 @@
-import type { ExportRecord, RiskLevel } from './cve.js';
+import type { ExploitIntel, RiskLevel } from './cve.js';
 
 /**
  * Risk-transition alerts (issue 13, product-decisions §6/§7): one line that says how a CVE's
@@ -16,7 +16,11 @@ export interface RiskState {
 }
 
 /** The risk state of a stored or exported record; undefined when it has no exploit intelligence. */
-export function riskStateOf(record: Pick<ExportRecord, 'exploit_intel' | 'cvss_score'> & { readonly in_kev?: boolean | undefined }): RiskState | undefined {
+export function riskStateOf(record: {
+  readonly exploit_intel?: ExploitIntel | undefined;
+  readonly cvss_score: number | null;
+  readonly in_kev?: boolean | undefined;
+}): RiskState | undefined {
   const intel = record.exploit_intel;
   if (!intel) return undefined;
   return {

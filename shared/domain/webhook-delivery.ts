@@ -1,5 +1,6 @@
 import * as z from './zod.js';
-import { exportRecordSchema } from './cve.js';
+import { exploitIntelSchema, exportRecordSchema } from './cve.js';
+import { withRiskMeaning } from './risk-meaning.js';
 import { watchlistEventSchema } from './watchlist.js';
 
 /**
@@ -38,7 +39,9 @@ export const deliveryJobSchema = z.object({
   changed_at: z.string(),
   fields: z.array(z.string()),
   risk_transition: z.optional(z.string()),
-  record: exportRecordSchema,
+  // Read with the stored exploit intelligence (a job queued before the answers carried
+  // `risk_meaning` lacks it); the body writes the meaning afresh.
+  record: z.extend(exportRecordSchema, { exploit_intel: z.optional(exploitIntelSchema) }),
 });
 export type DeliveryJob = z.infer<typeof deliveryJobSchema>;
 
@@ -51,7 +54,8 @@ export function webhookMessageId(changeId: string, watchlistId: string): string 
  * The body (product-decisions §7): `{type, timestamp, data: {watchlist_id, cve_id, fields,
  * record}}`. `timestamp` is when the change was made (the `webhook-timestamp` header is when it
  * was sent); `fields` names what moved, as `/api/changes` does; a `cve.risk_changed` also says how
- * the risk level moved in words (`risk_transition`, describeRiskTransition).
+ * the risk level moved in words (`risk_transition`, describeRiskTransition), and the record's
+ * `exploit_intel.risk_meaning` what the level now means.
  */
 export function webhookBody(job: DeliveryJob): string {
   return JSON.stringify({
@@ -62,7 +66,7 @@ export function webhookBody(job: DeliveryJob): string {
       cve_id: job.cve_id,
       fields: job.fields,
       ...(job.risk_transition ? { risk_transition: job.risk_transition } : {}),
-      record: job.record,
+      record: job.record.exploit_intel ? { ...job.record, exploit_intel: withRiskMeaning(job.record.exploit_intel) } : job.record,
     },
   });
 }

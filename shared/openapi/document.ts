@@ -31,7 +31,7 @@ export const sarifLogSchema = z
   .register(z.globalRegistry, {
     id: 'SarifLog',
     description:
-      'A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/) with one run: one rule and one result per exported CVE and one CWE 4.13 taxonomy.',
+      "A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/) with one run: one rule and one result per exported CVE and one CWE 4.13 taxonomy. A result with a risk level carries `risk-level` and beside it `risk-meaning`, the level in words (it measures a detection gap, not severity); an export's rule says it in `help.markdown` too.",
   });
 
 export const csvSchema = z.string().register(z.globalRegistry, {

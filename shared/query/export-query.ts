@@ -1,6 +1,7 @@
 import * as z from '../domain/zod.js';
 import { parseStrictQuery } from './strict-query.js';
 import { patchStatusSchema } from '../domain/cve.js';
+import { riskScaleInWords } from '../domain/risk-meaning.js';
 
 /**
  * The export query parameters (interface §4.2, product-decisions §4) as one zod schema per
@@ -22,7 +23,7 @@ export const filterParameterSchemas = {
     description: 'Only CVEs of this severity. Case-insensitive (`high` works).',
   }),
   risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
-    description: 'Only CVEs of this exploit-intelligence risk level. Case-insensitive.',
+    description: `Only CVEs of this risk level. Case-insensitive. ${riskScaleInWords()}`,
   }),
   patch_status: patchStatusSchema.register(z.globalRegistry, {
     description: 'Only CVEs whose patch status is this value (any of the four). Case-insensitive.',

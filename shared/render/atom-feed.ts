@@ -43,10 +43,11 @@ const EVENT_WORDS: Record<WatchlistEvent, string> = {
   'cve.updated': 'updated',
 };
 
+/** Severity and score, then the risk level in words: a bare "risk HIGH" would read as severity (product decisions §10). */
 function riskLine(record: ExportRecord): string {
   const score = record.cvss_score === null ? 'no CVSS score' : `CVSS ${record.cvss_score.toFixed(1)}`;
-  const risk = record.exploit_intel ? `, risk ${record.exploit_intel.risk_level}` : '';
-  return `${record.severity} (${score}${risk})`;
+  const risk = record.exploit_intel ? `; detection-gap risk level ${record.exploit_intel.risk_meaning}` : '';
+  return `${record.severity} (${score})${risk}`;
 }
 
 /** What the entry says changed, in a sentence or two. */

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { CSV_HEADER, type CatalogueRecord } from '../domain/cve.js';
 import { daysUnpatched } from '../domain/days-unpatched.js';
+import { riskMeaning } from '../domain/risk-meaning.js';
 
 /** OWASP CSV-injection guidance: a cell a spreadsheet could read as a formula gets a leading `'`. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -32,6 +33,8 @@ export function toCsvRow(record: CatalogueRecord, exportDay: string): CsvRow {
     cvss_vector: neutraliseFormula(record.cvss_vector ?? ''),
     epss_score: record.exploit_intel?.epss?.score ?? '',
     epss_percentile: record.exploit_intel?.epss?.percentile ?? '',
+    // Starts with a level's name ("HIGH: …"), never a formula character; neutralised all the same.
+    risk_meaning: neutraliseFormula(record.exploit_intel ? riskMeaning(record.exploit_intel.risk_level, record.exploit_intel) : ''),
   };
 }
 

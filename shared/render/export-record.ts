@@ -1,10 +1,12 @@
 import type { CatalogueRecord, ExportRecord } from '../domain/cve.js';
 import { daysUnpatched } from '../domain/days-unpatched.js';
+import { withRiskMeaning } from '../domain/risk-meaning.js';
 
 /**
  * Interface §2.4 from a stored record: only the exported fields, in the interface's order,
  * optional objects present only when known, and `patch.days_unpatched` computed for the export
- * day (product-decisions §4) rather than read back from the ingest.
+ * day (product-decisions §4) rather than read back from the ingest; the risk level with its
+ * meaning in words (product decisions §10).
  */
 export function toExportRecord(record: CatalogueRecord, exportDay: string): ExportRecord {
   return {
@@ -16,7 +18,7 @@ export function toExportRecord(record: CatalogueRecord, exportDay: string): Expo
     published_date: record.published_date,
     cwe_ids: record.cwe_ids,
     ...(record.explanation ? { explanation: record.explanation } : {}),
-    ...(record.exploit_intel ? { exploit_intel: record.exploit_intel } : {}),
+    ...(record.exploit_intel ? { exploit_intel: withRiskMeaning(record.exploit_intel) } : {}),
     ...(record.patch ? { patch: { ...record.patch, days_unpatched: daysUnpatched(record, exportDay) } } : {}),
     tags: record.tags,
     cvss_version: record.cvss_version ?? null,

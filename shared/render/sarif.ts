@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result, ReportingDescriptorRelationship } from 'sarif';
 import type { CatalogueRecord } from '../domain/cve.js';
+import { RISK_LEVEL_SCALE, riskMeaning } from '../domain/risk-meaning.js';
 import type { ExportFilters } from '../query/export-query.js';
 import { escapeMarkdown, markdownLink } from './markdown.js';
 
@@ -56,6 +57,17 @@ export function ruleTags(record: CatalogueRecord): string[] {
   return tags.slice(0, MAX_TAGS);
 }
 
+/**
+ * A code-scanning user sees `risk-level` beside the alert and would read it as severity: the help
+ * says what it measures (product decisions §10). Not in `help.text`, whose form the interface fixes.
+ */
+function riskLines(record: CatalogueRecord): string[] {
+  const intel = record.exploit_intel;
+  if (!intel) return [];
+  // PlainCVE's own words, no source text in them: nothing to escape.
+  return ['', `**Risk level:** ${riskMeaning(intel.risk_level, intel)}. ${RISK_LEVEL_SCALE}.`];
+}
+
 /** Every source-derived string is escaped (shared/render/markdown.ts): the help renders as text. */
 function helpMarkdown(record: CatalogueRecord, affected: string, fix: string, helpUri: string): string {
   const explanation = record.explanation;
@@ -68,6 +80,7 @@ function helpMarkdown(record: CatalogueRecord, affected: string, fix: string, he
     `**Affected:** ${text(affected)}`,
     '',
     `**Fix:** ${text(fix)}`,
+    ...riskLines(record),
   ];
   const references = explanation?.references ?? [];
   if (references.length > 0) {
@@ -149,7 +162,9 @@ function result(record: CatalogueRecord, ruleIndex: number, path: string): Resul
             'epss-date': record.exploit_intel.epss.date,
           }
         : {}),
-      ...(record.exploit_intel ? { 'risk-level': record.exploit_intel.risk_level } : {}),
+      ...(record.exploit_intel
+        ? { 'risk-level': record.exploit_intel.risk_level, 'risk-meaning': riskMeaning(record.exploit_intel.risk_level, record.exploit_intel) }
+        : {}),
       ...(record.patch ? { 'patch-status': record.patch.status } : {}),
       weaponized: record.exploit_intel?.weaponized ?? false,
     },

@@ -79,6 +79,7 @@ function result(match: ScanMatch, vulnerability: ScanVulnerability, ruleIndex: n
       'advisory-id': vulnerability.id,
       'fixed-versions': vulnerability.fixed_versions,
       ...(vulnerability.risk_level ? { 'risk-level': vulnerability.risk_level } : {}),
+      ...(vulnerability.risk_meaning ? { 'risk-meaning': vulnerability.risk_meaning } : {}),
     },
   };
 }

@@ -4,6 +4,7 @@ import { tableName } from '../config/index.js';
 import type { ChangeKind } from '../domain/change.js';
 import { bucketOf, bucketOfTime, CHANGE_RETENTION_MS, newChangeId, positionAtEndOf, positionTime } from '../domain/change-log.js';
 import type { ExportRecord } from '../domain/cve.js';
+import { withRiskMeaning } from '../domain/risk-meaning.js';
 import type { RiskState } from '../domain/risk-transition.js';
 import { batchDeleteAll, sendBatchWrite, type WriteRequest } from './batch.js';
 import { documentClient, dynamo } from './dynamo-client.js';
@@ -82,6 +83,11 @@ function fieldsOf(stored: unknown): string[] {
   return Array.isArray(stored) ? stored.map(String) : [];
 }
 
+/** Items written before the answers said the risk level in words carry no `risk_meaning`. */
+function withCurrentRiskMeaning(record: ExportRecord): ExportRecord {
+  return record.exploit_intel ? { ...record, exploit_intel: withRiskMeaning(record.exploit_intel) } : record;
+}
+
 function fromItem(item: Record<string, unknown>): StoredChange {
   return {
     change_id: String(item.sk),
@@ -90,7 +96,7 @@ function fromItem(item: Record<string, unknown>): StoredChange {
     kind: item.kind as ChangeKind,
     fields: fieldsOf(item.fields),
     // A JSON string since the ingest got faster; a map in items written before.
-    ...(item.record ? { record: fromStoredJson(item.record) as ExportRecord } : {}),
+    ...(item.record ? { record: withCurrentRiskMeaning(fromStoredJson(item.record) as ExportRecord) } : {}),
     ...(item.risk_before ? { risk_before: item.risk_before as RiskState } : {}),
     ...(item.risk_after ? { risk_after: item.risk_after as RiskState } : {}),
   };

@@ -78,6 +78,18 @@ describe('the Watchlists tab', () => {
     expect(await page.locator('#wl-min_score').getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page);
 
+    // A risk level is never offered bare: each option and the field's hint say what it measures.
+    expect(await page.locator('#wl-risk_level option').allTextContents()).toEqual([
+      'Any',
+      'CRITICAL_GAP: a public exploit, no detection rule, and the flaw severe (CVSS 7.0 or more) or known exploited',
+      'HIGH: a public exploit that rules detect, or a milder undetected one',
+      'MEDIUM: detection rules but no public exploit',
+      'LOW: neither a public exploit nor a detection rule',
+    ]);
+    expect(await page.locator('#wl-risk_level-hint').textContent()).toBe(
+      "PlainCVE's risk level measures a detection gap (a public exploit that no detection rule catches), not how severe the flaw is.",
+    );
+
     // A valid watchlist (the server checks the filters with the export's parser).
     await panel.getByLabel('Name', { exact: true }).fill('Edge servers');
     await panel.getByLabel('Minimum CVSS score').fill('9');

@@ -24,8 +24,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A change item written directly, with an id of the given time. */
-async function putRawChange(at: number, cveId: string): Promise<string> {
+/** A change item written directly, with an id of the given time (and, as an item stored long ago might, a record). */
+async function putRawChange(at: number, cveId: string, record?: unknown): Promise<string> {
   const id = `${positionBefore(at).slice(0, 10)}${'0'.repeat(15)}1`;
   await documentClient().send(
     new PutCommand({
@@ -37,6 +37,7 @@ async function putRawChange(at: number, cveId: string): Promise<string> {
         changed_at: new Date(at).toISOString(),
         kind: 'updated',
         fields: ['epss'],
+        ...(record ? { record: JSON.stringify(record) } : {}),
         expires_at: Math.ceil(Date.now() / 1000) + 86_400,
       },
     }),
@@ -165,6 +166,23 @@ describe('GET /api/changes (product-decisions §7)', () => {
     }
     const ok = await get('/api/changes?limit=1000');
     expect(ok.response.status).toBe(200);
+  });
+
+  it('a record stored before the answers said the risk level in words is answered with risk_meaning', async () => {
+    const t = Date.now() - SETTLE_MS - 90_000;
+    const exploited = makeRecord({
+      cve_id: 'CVE-2024-31000',
+      exploit_intel: { risk_level: 'CRITICAL_GAP', detectable: false, weaponized: true, detection_sources: [], exploit_sources: ['exploit-db'] },
+    });
+    const { risk_meaning: _written, ...storedIntel } = toExportRecord(exploited, '2024-06-01').exploit_intel!;
+    const id = await putRawChange(t, exploited.cve_id, { ...toExportRecord(exploited, '2024-06-01'), exploit_intel: storedIntel });
+    const { response, body } = await get(`/api/changes?since=${encodeCursor(positionBefore(t))}&limit=1000`);
+    expect(response.status).toBe(200);
+    const change = body.data.changes.find((c) => c.change_id === id);
+    expect(exportRecordSchema.parse(change?.record).exploit_intel).toEqual({
+      ...storedIntel,
+      risk_meaning: 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited',
+    });
   });
 
   it('every answer is the one the OpenAPI document describes', async () => {

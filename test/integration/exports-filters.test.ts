@@ -163,7 +163,7 @@ describe('export filters (JSON export over HTTP)', () => {
     expect(answer.status).toBe(200);
     if (format === 'csv')
       expect(answer.text).toBe(
-        'cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile\r\n',
+        'cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile,risk_meaning\r\n',
       );
     if (format === 'json') expect(answer.json<JsonExport>().data).toMatchObject({ cves: [], meta: { total: 0, exported: 0, max_rows: 1000 } });
     if (format === 'sarif') {

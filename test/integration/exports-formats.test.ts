@@ -38,7 +38,16 @@ const special: CatalogueRecord[] = [
     cvss_version: '2.0',
     cvss_vector: 'AV:N/AC:L/Au:N/C:N/I:N/A:C',
   },
+  // One of each risk level, to see each said in words (product decisions §10).
+  ...(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW'] as const).map((risk, i) => fixtureRecord({ id: `CVE-2025-030${i}`, score: 9.0 - i, risk, tags: ['risk'] })),
 ];
+/** What each `risk` fixture's level means, in the words every format gives beside it. */
+const RISK_WORDS: Record<string, string> = {
+  'CVE-2025-0300': 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited',
+  'CVE-2025-0301': 'HIGH: a public exploit exists and detection rules exist',
+  'CVE-2025-0302': 'MEDIUM: no public exploit is known, but detection rules exist',
+  'CVE-2025-0303': 'LOW: no public exploit is known and no detection rule is known',
+};
 const largest = Array.from({ length: 1000 }, (_, i) => largestRecord(i));
 
 let stack: TestStack;
@@ -92,6 +101,9 @@ describe('CSV export', () => {
         expect(row.cvss_vector).toBe(cve.cvss_vector ?? '');
         expect(row.epss_score).toBe(cve.exploit_intel?.epss ? String(cve.exploit_intel.epss.score) : '');
         expect(row.epss_percentile).toBe(cve.exploit_intel?.epss ? String(cve.exploit_intel.epss.percentile) : '');
+        // The level in words, the same sentence the JSON export gives beside it.
+        expect(row.risk_meaning).toBe(cve.exploit_intel?.risk_meaning ?? '');
+        if (cve.exploit_intel) expect(row.risk_meaning?.startsWith(`${cve.exploit_intel.risk_level.replace('_', ' ')}: `)).toBe(true);
       });
     }
   });
@@ -112,6 +124,7 @@ describe('CSV export', () => {
       patch_status: '',
       days_unpatched: '',
       risk_level: '',
+      risk_meaning: '',
     });
   });
 
@@ -178,6 +191,35 @@ describe('JSON export', () => {
       exploit_intel: { epss: { score: 0.0421, percentile: 0.8812, date: '2025-08-25' } },
     });
     for (const cve of cves) for (const field of ['cwe_names', 'in_kev', 'rejected', 'provenance', 'demo']) expect(cve).not.toHaveProperty(field);
+  });
+});
+
+describe('the risk level in words, beside it in every format', () => {
+  it('JSON: exploit_intel.risk_meaning says what the level means for the CVE', async () => {
+    const cves = (await exportAs('json', 'tag=risk')).json<JsonExport>().data.cves;
+    expect(Object.fromEntries(cves.map((c) => [c.cve_id, c.exploit_intel?.risk_meaning]))).toEqual(RISK_WORDS);
+  });
+
+  it('CSV: the appended risk_meaning column', async () => {
+    const rows = csvRows((await exportAs('csv', 'tag=risk')).text);
+    expect(Object.fromEntries(rows.map((r) => [r.cve_id, r.risk_meaning]))).toEqual(RISK_WORDS);
+  });
+
+  it('SARIF: a risk-meaning result property, and the help a code-scanning user reads says it is a detection gap', async () => {
+    const log = (await exportAs('sarif', 'tag=risk')).json<Log>();
+    expect(sarifSchemaErrors(log)).toEqual([]);
+    const run = log.runs[0];
+    expect(Object.fromEntries((run?.results ?? []).map((r) => [r.ruleId, r.properties?.['risk-meaning']]))).toEqual(RISK_WORDS);
+    for (const rule of run?.tool.driver.rules ?? []) {
+      expect(rule.help?.markdown).toContain(`**Risk level:** ${RISK_WORDS[rule.id]}.`);
+      expect(rule.help?.markdown).toContain('measures a detection gap');
+      expect(rule.help?.markdown).toContain('not how severe the flaw is');
+      // The interface fixes help.text's form: Affected, a blank line, Fix.
+      expect(rule.help?.text).toMatch(/^Affected: [^\n]+\n\nFix: [^\n]+$/);
+    }
+    const unrated = (await exportAs('sarif', 'tag=formula')).json<Log>().runs[0];
+    expect(unrated?.tool.driver.rules?.find((r) => r.id === 'CVE-2025-0006')?.help?.markdown).not.toContain('Risk level');
+    expect(unrated?.results?.find((r) => r.ruleId === 'CVE-2025-0006')?.properties).not.toHaveProperty('risk-meaning');
   });
 });
 

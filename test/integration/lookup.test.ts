@@ -44,7 +44,7 @@ const OLDER = makeRecord({
   cvss_score: 10,
   cvss_version: '2.0',
   cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C',
-  exploit_intel: { risk_level: 'HIGH', detectable: true, weaponized: true, detection_sources: ['Nuclei'], exploit_sources: ['Metasploit'] },
+  exploit_intel: { risk_level: 'CRITICAL_GAP', detectable: false, weaponized: true, detection_sources: [], exploit_sources: ['Metasploit'] },
 });
 
 let stack: TestStack;
@@ -133,7 +133,8 @@ describe('GET /api/cve/{cve_id}', () => {
       description: LOG4SHELL.description,
       published_date: LOG4SHELL.published_date,
       cwe_ids: LOG4SHELL.cwe_ids,
-      exploit_intel: LOG4SHELL.exploit_intel,
+      // The risk level with its meaning in words (product decisions §10).
+      exploit_intel: LOG4SHELL.exploit_intel && { ...LOG4SHELL.exploit_intel, risk_meaning: 'HIGH: a public exploit exists and detection rules exist' },
       // Counted to the day of the answer, as an export counts it; patched on a known date, it stays.
       patch: LOG4SHELL.patch && { ...LOG4SHELL.patch, days_unpatched: 17 },
       tags: LOG4SHELL.tags,
@@ -142,6 +143,16 @@ describe('GET /api/cve/{cve_id}', () => {
       facts: LOG4SHELL.facts,
     });
     expect(body.data.epss).toEqual({ score: 0.42, percentile: 0.97, date: '2025-08-25' });
+    // exploit_intel: the interface's fields in its order, then the additions.
+    expect(Object.keys(body.data.exploit_intel as object)).toEqual([
+      'risk_level',
+      'detectable',
+      'weaponized',
+      'detection_sources',
+      'exploit_sources',
+      'epss',
+      'risk_meaning',
+    ]);
     expectRateHeaders(response);
   });
 
@@ -155,6 +166,10 @@ describe('GET /api/cve/{cve_id}', () => {
       cvss_version: '2.0',
       cvss_vector: 'AV:N/AC:L/Au:N/C:C/I:C/A:C',
       epss: null,
+      exploit_intel: {
+        risk_level: 'CRITICAL_GAP',
+        risk_meaning: 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited',
+      },
     });
   });
 

@@ -4,6 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from '../../shared/domain/webhook-delivery.js';
 import { toExportRecord } from '../../shared/render/export-record.js';
+import type { RiskLevel } from '../../shared/domain/cve.js';
+import { riskMeaning } from '../../shared/domain/risk-meaning.js';
 import { changeRepository } from '../../shared/repositories/change-repository.js';
 import { ingestCatalogue } from '../../shared/ingest/use-cases/ingest-catalogue.js';
 import { freshSubject, startAuthStack } from '../support/auth-stack.js';
@@ -157,7 +159,13 @@ describe('webhooks through the local stack (issue 13)', () => {
       return verifier.verify(h.body, headers) as {
         type: string;
         timestamp: string;
-        data: { watchlist_id: string; cve_id: string; fields: string[]; risk_transition?: string; record: { cve_id: string } };
+        data: {
+          watchlist_id: string;
+          cve_id: string;
+          fields: string[];
+          risk_transition?: string;
+          record: { cve_id: string; exploit_intel?: { risk_level: RiskLevel; weaponized: boolean; detectable: boolean; risk_meaning: string } };
+        };
       };
     });
     const byCve = new Map(events.map((e) => [e.data.cve_id, e]));
@@ -167,6 +175,10 @@ describe('webhooks through the local stack (issue 13)', () => {
     expect(kev.type).toBe('cve.risk_changed');
     expect(kev.data.fields).toEqual(expect.arrayContaining(['in_kev']));
     expect(kev.data.risk_transition).toContain('CISA now lists it as exploited in the wild (KEV)');
+    // The record says its new risk level in words (product decisions §10): KEV lists it, so a public exploit exists.
+    const intel = kev.data.record.exploit_intel!;
+    expect(intel.risk_meaning).toBe(riskMeaning(intel.risk_level, intel));
+    expect(intel.risk_meaning).toMatch(/^(CRITICAL GAP|HIGH): a public exploit exists/);
     expect(hooks[0]!.headers['webhook-id']).not.toBe(hooks[1]!.headers['webhook-id']);
 
     // /api/changes lists both.

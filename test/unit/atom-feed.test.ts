@@ -33,6 +33,21 @@ describe('renderWatchlistFeed', () => {
     expect(feed.entries[0]!.link).toBe(`https://plaincve.example/cve/${hostile.cve_id}`);
   });
 
+  it('says the risk level in words, as a detection gap rather than a severity', () => {
+    const record = makeRecord({ cvss_score: 5.3, severity: 'MEDIUM' });
+    const change = { change_id: '01JD0000000000000000000002', cve_id: record.cve_id, changed_at: '2026-11-20T10:00:00.000Z' };
+    const added: FeedEntry = { ...change, event: 'cve.added', fields: ['title'], record: toExportRecord(record, '2026-11-20') };
+    const updated: FeedEntry = { ...added, event: 'cve.updated', fields: ['cvss_score'] };
+    const bare = toExportRecord(makeRecord({ exploit_intel: undefined }), '2026-11-20');
+    const unrated: FeedEntry = { ...added, event: 'cve.added', record: bare };
+    const [first, second, third] = parseAtom(renderWatchlistFeed({ ...base, name: 'Words', entries: [added, updated, unrated] })).entries;
+    const words = 'MEDIUM (CVSS 5.3); detection-gap risk level HIGH: a public exploit exists and detection rules exist.';
+    expect(first!.summary).toContain(`New in PlainCVE: ${words}`);
+    expect(second!.summary).toContain(`Now ${words}`);
+    expect(third!.summary).toContain('New in PlainCVE: HIGH (CVSS 8.1). ');
+    expect(third!.summary).not.toContain('risk level');
+  });
+
   it('an empty feed is valid Atom dated by the watchlist', () => {
     const feed = parseAtom(renderWatchlistFeed({ ...base, name: 'Quiet', entries: [] }));
     expect(feed.entries).toEqual([]);

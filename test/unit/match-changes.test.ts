@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { riskStateOf } from '../../shared/domain/risk-transition.js';
 import type { Watchlist } from '../../shared/domain/watchlist.js';
-import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, retryDelayAfter, webhookBody } from '../../shared/domain/webhook-delivery.js';
+import { deliveryJobSchema, MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS, retryDelayAfter, webhookBody } from '../../shared/domain/webhook-delivery.js';
 import { buildFilterIndex, selectFromIndex } from '../../shared/query/filter-index.js';
 import type { ExportFilters } from '../../shared/query/export-query.js';
 import { toExportRecord } from '../../shared/render/export-record.js';
@@ -118,6 +118,16 @@ describe('matchChanges', () => {
       risk_transition: job!.risk_transition,
     });
     expect((body.data.record as { cve_id: string }).cve_id).toBe(after.cve_id);
+    // The record says what the new level means (product decisions §10).
+    const words = 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited';
+    expect((body.data.record as { exploit_intel: { risk_meaning: string } }).exploit_intel.risk_meaning).toBe(words);
+
+    // A job queued before records carried risk_meaning still reads, and its body gets the words.
+    const storedIntel = after.exploit_intel!;
+    const queued = deliveryJobSchema.safeParse(JSON.parse(JSON.stringify({ ...job, record: { ...job!.record, exploit_intel: storedIntel } })));
+    expect(queued.success).toBe(true);
+    const legacyBody = JSON.parse(webhookBody(queued.data!)) as { data: { record: { exploit_intel: Record<string, unknown> } } };
+    expect(legacyBody.data.record.exploit_intel).toEqual({ ...storedIntel, risk_meaning: words });
   });
 
   it('matches two changes of the same CVE in one batch, each once', () => {

@@ -72,6 +72,11 @@ describe('scan SARIF', () => {
     expect(results[0]?.message.text).toContain('Upgrade to 4.17.19 or later.');
     expect(results[2]?.message.text).toContain('No fixed release is published yet.');
     expect(log.runs[0]?.tool.driver.rules?.map((r) => r.id)).toEqual(['CVE-2020-8203', 'CVE-2020-7598', 'GHSA-xxxx-no-cve']);
+    // The risk level with its meaning beside it, in the message and the properties; none when unrated.
+    expect(results[0]?.message.text).toContain('; risk level HIGH: a public exploit exists and detection rules exist)');
+    expect(results[0]?.properties).toMatchObject({ 'risk-level': 'HIGH', 'risk-meaning': 'HIGH: a public exploit exists and detection rules exist' });
+    expect(results[2]?.properties).not.toHaveProperty('risk-level');
+    expect(results[2]?.properties).not.toHaveProperty('risk-meaning');
   }, 120_000);
 
   it('fingerprints are per component and vulnerability, and do not move with the line or the version', async () => {
