@@ -79,7 +79,11 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
     /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i,
   ],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
-  ['request_forgery', /\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b/i],
+  // XXE's "send TCP requests to intranet servers": the server makes requests on the attacker's behalf (SSRF).
+  [
+    'request_forgery',
+    /\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b|\b(?:send|make|issue|perform)\s+(?:arbitrary\s+)?(?:TCP|UDP|HTTPS?|network|outbound)?\s*requests?\s+to\s+(?:\w+\s+){0,2}?(?:intranet|internal|arbitrary|back-?end|third-party|other) (?:servers?|hosts?|systems?|services?|networks?|URLs?|addresses|IP addresses)\b/i,
+  ],
   ['privilege_escalation', /\bincrease (?:their|his|her|its) own (?:permissions|privileges|rights|role)\b/i],
   [
     'information_disclosure',
@@ -185,8 +189,26 @@ const CIA: Readonly<Record<string, Impact>> = { confidentiality: 'information_di
 /** Oracle's "can result in takeover of X": confidentiality, integrity and availability all lost. */
 const TAKEOVER = /\bresult in (?:a )?(?:complete )?takeover of\b/i;
 
+/**
+ * "execute commands into the web administration tool that would cause the tool to crash": the
+ * commands' stated result is a crash, so they are input that brings the program down, not code
+ * the attacker runs. The crash is kept and read as a denial of service.
+ */
+const COMMANDS_THAT_CRASH =
+  /\b(?:execute|run|send|issue)\s+(?:\w+\s+){0,2}?commands?\b([^.;]{0,80}?\b(?:that|which)\s+(?:would|could|can|may|might|will)?\s*(?:cause|result in|lead to|trigger)\s+(?:\w+\s+){0,4}?(?:crash|crashes|denial[- ]of[- ]service|hang|hangs|restart|reboot)\b)/gi;
+
+/**
+ * "allows remote attackers to upload arbitrary files": a file put on the server is data
+ * tampering, the consequence stated, so the CWE's "unrestricted upload" gloss (code execution) is
+ * not reached. Where the text says the upload runs code ("upload arbitrary files, resulting in
+ * remote code execution"), the upload is the means and code execution the gain.
+ */
+const UPLOADED_FILES = /\bupload (?:an? )?(?:\w+ )?(?:arbitrary|malicious|dangerous) (?:\w+ )?files?\b/i;
+/** "upload malicious files that would be automatically executed by the server": the upload runs as code. */
+const UPLOAD_RUNS = /\bupload\b[^.;]{0,120}?\b(?:be |is |are |gets? )?(?:automatically |then |later )?(?:executed|excuted|run) (?:by|on|as|with|in)\b/i;
+
 export function describedImpacts(description: string): Impact[] {
-  const consequences = consequenceProse(description).replace(SQL_COMMANDS, ' ');
+  const consequences = consequenceProse(description).replace(SQL_COMMANDS, ' ').replace(COMMANDS_THAT_CRASH, 'send input$1');
   const stated = statedProse(description);
   const found = new Set<Impact>();
   if (TAKEOVER.test(consequences)) for (const impact of Object.values(CIA)) found.add(impact);
@@ -195,6 +217,10 @@ export function describedImpacts(description: string): Impact[] {
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES]) if (pattern.test(consequences)) found.add(impact);
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
+  if (UPLOADED_FILES.test(consequences)) {
+    if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
+    else if (!found.has('code_execution')) found.add('data_tampering');
+  }
   return IMPACT_ORDER.filter((i) => found.has(i));
 }
 
