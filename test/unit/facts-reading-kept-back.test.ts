@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../shared/domain/facts.js';
+import { deriveTitle } from '../../shared/ingest/derive/title.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { affirmedProse } from '../../shared/ingest/facts/prose.js';
@@ -138,4 +139,46 @@ describe('who can attack, more phrases', () => {
     // a local user supplies the malformed file to the machine themselves
     ['allows local users to cause a denial of service (crash) via a malformed ELF file.', false],
   ])('user interaction: %s → %s', (text, interaction) => expect(describedAttack(text).userInteraction).toBe(interaction));
+});
+
+describe('the texts of what the kept-back set showed', () => {
+  const facts = (overrides: Partial<Facts>): Facts => ({
+    impacts: [],
+    attack: { position: 'remote', privileges: 'none', user_interaction: false },
+    component: null,
+    products: [{ product: 'sap:netweaver', name: 'SAP NetWeaver', primary: true }],
+    fixed_in: [],
+    last_affected: [],
+    fix_stated: false,
+    exploit_public: false,
+    aka: [],
+    ...overrides,
+  });
+  const summary = (f: Facts, description: string) => factSummary({ facts: f, description, cweIds: [], severity: '', inKev: false, exploitCode: false });
+
+  it('says the server sends the requests of an XXE "send TCP requests to intranet servers", not a user\'s browser', () => {
+    const text = summary(
+      facts({ impacts: ['request_forgery'] }),
+      'XML external entity (XXE) vulnerability in SAP NetWeaver AS Java 7.4 allows remote attackers to send TCP requests to intranet servers via an XML request.',
+    );
+    expect(text).toContain('make the server send requests to places they choose');
+    expect(text).not.toMatch(/browser/);
+  });
+
+  it("still says a cross-site request forgery makes the user's browser send requests", () => {
+    const text = summary(
+      facts({ impacts: ['request_forgery'], attack: { position: 'remote', privileges: 'none', user_interaction: true } }),
+      'Cross-site request forgery (CSRF) vulnerability in Foo allows remote attackers to hijack the authentication of administrators.',
+    );
+    expect(text).toContain("make a signed-in user's browser send requests");
+  });
+
+  it("skips a finder's credit for the title of a record that names no product", () => {
+    const sources = { id: 'CVE-2025-1056', kev: undefined, nvd: undefined, cve5: undefined, cweCatalogue: new Map() } as unknown as Parameters<
+      typeof deriveTitle
+    >[0];
+    const description =
+      'Gee-netics, member of AXIS Camera Station Pro Bug Bounty Program, has identified an issue with a specific file that the server is using. A non-admin user can modify this file to either create files or change the content of files in an admin-protected location.';
+    expect(deriveTitle(sources, { rejected: false, cweIds: [], description }).value).toMatch(/^A non-admin user can modify this file to either create files/);
+  });
 });

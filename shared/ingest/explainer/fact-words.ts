@@ -6,6 +6,7 @@
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { CLIENT_PROGRAM } from '../facts/attacker.js';
+import { SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
 
 /** What the description says is exposed, in its own words, for "see information … such as …". */
@@ -51,7 +52,7 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
     case 'cross_site_scripting':
       return "run their own script in other users' browsers";
     case 'request_forgery':
-      return /\bserver[- ]side request forgery\b|\bSSRF\b/i.test(description)
+      return SERVER_SENDS_REQUESTS.test(affirmedProse(description))
         ? 'make the server send requests to places they choose'
         : "make a signed-in user's browser send requests the user did not mean to send";
     case 'spoofing':

@@ -29,6 +29,14 @@ const IN_A_VICTIMS_BROWSER =
 
 const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})`, 'i');
 
+/**
+ * Requests the server makes for the attacker (server-side request forgery): XXE's "send TCP
+ * requests to intranet servers", Jenkins' "connect to an attacker-specified URL", "issue requests
+ * to internal services". The texts say these apart from a victim's browser sending requests (CSRF).
+ */
+export const SERVER_SENDS_REQUESTS =
+  /\bserver[- ]side request forgery\b|\bSSRF\b|\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b|\b(?:send|make|issue|perform)\s+(?:arbitrary\s+)?(?:TCP|UDP|HTTPS?|network|outbound)?\s*requests?\s+to\s+(?:\w+\s+){0,2}?(?:intranet|internal|arbitrary|back-?end|third-party|other) (?:servers?|hosts?|systems?|services?|networks?|URLs?|addresses|IP addresses)\b/i;
+
 /** Read outside the vector clauses. Code execution is checked against SQL separately. */
 const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
@@ -79,11 +87,7 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
     /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i,
   ],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
-  // XXE's "send TCP requests to intranet servers": the server makes requests on the attacker's behalf (SSRF).
-  [
-    'request_forgery',
-    /\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b|\b(?:send|make|issue|perform)\s+(?:arbitrary\s+)?(?:TCP|UDP|HTTPS?|network|outbound)?\s*requests?\s+to\s+(?:\w+\s+){0,2}?(?:intranet|internal|arbitrary|back-?end|third-party|other) (?:servers?|hosts?|systems?|services?|networks?|URLs?|addresses|IP addresses)\b/i,
-  ],
+  ['request_forgery', SERVER_SENDS_REQUESTS],
   ['privilege_escalation', /\bincrease (?:their|his|her|its) own (?:permissions|privileges|rights|role)\b/i],
   [
     'information_disclosure',
