@@ -88,6 +88,10 @@ describe('what the attacker gains, more phrases', () => {
     ],
     ['allows remote attackers to send requests to intranet servers via crafted XML.', ['request_forgery']],
     ['baserCMS allows remote attackers with a site operator privilege to upload arbitrary files.', ['data_tampering']],
+    [
+      'IBM WebSphere Application Server 9.0 is vulnerable to cross-site scripting. This vulnerability allows users to embed arbitrary JavaScript code in the Web UI thus altering the intended functionality potentially leading to credentials disclosure within a trusted session.',
+      ['information_disclosure', 'cross_site_scripting'],
+    ],
     ['The plugin allows unauthenticated attackers to upload arbitrary files, resulting in remote code execution.', ['code_execution']],
     ['allows an authenticated user to upload malicious files that would be automatically executed by the server.', ['code_execution']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
@@ -136,6 +140,10 @@ describe('who can attack, more phrases', () => {
       true,
     ],
     ['allows remote attackers to cause a denial of service via a malformed JPEG image.', true],
+    ['otools in Apple Xcode before 7.2 allows local users to gain privileges via a crafted mach-o file.', true],
+    // a link of the program's own scheme is opened by its user; a file: URL is the attacker's own argument to a server
+    ['Buffer overflow in oovoo.exe allows remote attackers to cause a denial of service and possibly execute arbitrary code via a long oovoo: URI.', true],
+    ['The File Browser View allows remote authenticated administrators to read arbitrary files via a file: URL in the WebHDFS URL configuration.', false],
     // a local user supplies the malformed file to the machine themselves
     ['allows local users to cause a denial of service (crash) via a malformed ELF file.', false],
   ])('user interaction: %s → %s', (text, interaction) => expect(describedAttack(text).userInteraction).toBe(interaction));

@@ -139,10 +139,13 @@ const VICTIM_ACTS = new RegExp(
     'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
     '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
-    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
+    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
+    // a URI of a program's own scheme ("via a long oovoo: URI", "a crafted aim: URI") is opened by its
+    // user, like a link; the schemes a server fetches ("a file: URL", "http:", "data:") are the attacker's own input
+    '(?:via|through) (?:an? )?(?:long |crafted |malicious |malformed )?(?!(?:file|https?|ftp|data|gopher|dict|ldap|jar|php|phar|expect|zip|glob|netdoc|smb|sftp|tftp): )[\\w.+-]+: (?:URI|URL|link)s?',
     'requires? that (?:a |the )?(?:user|victim|administrator)s?',
     'drive-by',
   ]
