@@ -4,8 +4,8 @@
  * and the product: "<bug> in <part> in <product> lets <attacker> <main gain>" ("Heap-based
  * buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code"), or
  * "<product> flaw lets <attacker> <gain>" where the record names no bug class; else the first
- * sentence of the description that is not a product's introduction (cut at 120 characters on a
- * word boundary). A title that names only a category ("Security flaw in X", "Input checking in
+ * sentence of the description that is neither a product's introduction nor a finder's credit (cut
+ * at 120 characters on a word boundary). A title that names only a category ("Security flaw in X", "Input checking in
  * X") is never written, and a KEV or CNA title of that kind gives way. A short name the record
  * gives the bug (aka "Heartbleed") follows in brackets.
  */
@@ -22,12 +22,18 @@ const MAX_TITLE = 120;
  */
 const PRODUCT_BLURB = /^[^,.]{1,80}? (?:is|are) (?:a|an|the) (?![^.]*\b(?:vulnerab|flaw|issue|bug|injection|overflow|bypass|attack|exploit))/i;
 
+/**
+ * "Gee-netics, member of AXIS Camera Station Pro Bug Bounty Program, has identified an issue with
+ * a specific file …": a sentence that credits the finder says who found the flaw, not what it is.
+ */
+const CREDIT_LINE = /^[^.]{0,160}?\b(?:has|have|had) (?:identified|discovered|reported|found)\b|^(?:reported|discovered|found) by\b/i;
+
 function shorten(text: string): string {
   const sentences = text
     .replace(/\s+/g, ' ')
     .trim()
     .split(/(?<=[.!?])\s/);
-  const first = sentences.find((s, i) => i === sentences.length - 1 || !PRODUCT_BLURB.test(s)) ?? '';
+  const first = sentences.find((s, i) => i === sentences.length - 1 || !(PRODUCT_BLURB.test(s) || CREDIT_LINE.test(s))) ?? '';
   if (first.length <= MAX_TITLE) return first.replace(/\.$/, '');
   const cut = first.slice(0, MAX_TITLE);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[,;:]$/, '')}…`;

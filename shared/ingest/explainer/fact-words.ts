@@ -6,13 +6,16 @@
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { CLIENT_PROGRAM } from '../facts/attacker.js';
+import { SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
+import { affirmedProse } from '../facts/prose.js';
 
 /** What the description says is exposed, in its own words, for "see information … such as …". */
 const EXPOSED =
   /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
 
 function exposedDetail(description: string): string {
-  const found = [...new Set([...description.matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
+  // A denied consequence ("not enough to allow recovery of the private key") names nothing exposed.
+  const found = [...new Set([...affirmedProse(description).matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
   // "memory" says less than "process memory" beside it.
   // "such as private keys", though the record says "private key recovery".
   const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);
@@ -49,7 +52,7 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
     case 'cross_site_scripting':
       return "run their own script in other users' browsers";
     case 'request_forgery':
-      return /\bserver[- ]side request forgery\b|\bSSRF\b/i.test(description)
+      return SERVER_SENDS_REQUESTS.test(affirmedProse(description))
         ? 'make the server send requests to places they choose'
         : "make a signed-in user's browser send requests the user did not mean to send";
     case 'spoofing':

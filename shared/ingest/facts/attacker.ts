@@ -30,7 +30,7 @@ const ATTACKER_PHRASE = new RegExp(
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
 const SLOTS: readonly RegExp[] = [
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+of the \\w+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:of|in) the (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`,
     'gi',
   ),
   new RegExp(
@@ -68,11 +68,14 @@ const POSITIONS: readonly [AttackPosition, RegExp][] = [
 
 const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
-  ['user', /\bnon-?administrat|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
-  ['admin', /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/],
+  ['user', /\bnon-?administrat|\bnon-?admin\b|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
+  [
+    'admin',
+    /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\bhigh(?:ly)?[- ]privileges?\b|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/,
+  ],
   [
     'user',
-    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges|rights|permissions?)\b|logon to the infrastructure/,
+    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
   ],
   [
     'none',
@@ -136,10 +139,13 @@ const VICTIM_ACTS = new RegExp(
     'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
     '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
-    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
+    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
+    // a URI of a program's own scheme ("via a long oovoo: URI", "a crafted aim: URI") is opened by its
+    // user, like a link; the schemes a server fetches ("a file: URL", "http:", "data:") are the attacker's own input
+    '(?:via|through) (?:an? )?(?:long |crafted |malicious |malformed )?(?!(?:file|https?|ftp|data|gopher|dict|ldap|jar|php|phar|expect|zip|glob|netdoc|smb|sftp|tftp): )[\\w.+-]+: (?:URI|URL|link)s?',
     'requires? that (?:a |the )?(?:user|victim|administrator)s?',
     'drive-by',
   ]
@@ -151,11 +157,22 @@ const VICTIM_ACTS = new RegExp(
 /**
  * Client programs: a crafted input to one of these reaches it only when its user loads it (a
  * browser renders a page, a reader opens a document), though the text says only "crafted X".
- * ("via unspecified vectors" alone leaves it open, as the gold's annotators read it.)
+ * ("via unspecified vectors" alone leaves it open, as the gold's annotators read it.) A server's
+ * pages "returned to the web browser" name the browser as the server's client, not the product.
  */
 export const CLIENT_PROGRAM =
-  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|web browsers?)\b/i;
+  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
+
+/**
+ * "parsing a malformed program file", "via a malformed JPEG image": a file someone opens, like a
+ * crafted one. Not where a local user supplies it to the machine themselves ("local users …
+ * via a malformed ELF file"): there the attacker acts alone.
+ */
+const MALFORMED_FILE = new RegExp(
+  `\\bmalformed (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
+  'i',
+);
 
 /** The description says no victim acts (Android's and ZDI's templates). */
 const NO_VICTIM = /\buser interaction is not (?:needed|required)\b|\bwithout (?:any )?user interaction\b|\bno user interaction\b/i;
@@ -192,7 +209,10 @@ export function describedAttack(description: string): DescribedAttack {
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
   const interaction = NO_VICTIM.test(prose)
     ? false
-    : VICTIM_IMPACT.test(prose) || VICTIM_ACTS.test(prose) || (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose))
+    : VICTIM_IMPACT.test(prose) ||
+        VICTIM_ACTS.test(prose) ||
+        (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose)) ||
+        (position !== 'local' && MALFORMED_FILE.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) || ATTACKER_ALONE.test(prose)
         ? false

@@ -29,6 +29,14 @@ const IN_A_VICTIMS_BROWSER =
 
 const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})`, 'i');
 
+/**
+ * Requests the server makes for the attacker (server-side request forgery): XXE's "send TCP
+ * requests to intranet servers", Jenkins' "connect to an attacker-specified URL", "issue requests
+ * to internal services". The texts say these apart from a victim's browser sending requests (CSRF).
+ */
+export const SERVER_SENDS_REQUESTS =
+  /\bserver[- ]side request forgery\b|\bSSRF\b|\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b|\b(?:send|make|issue|perform)\s+(?:arbitrary\s+)?(?:TCP|UDP|HTTPS?|network|outbound)?\s*requests?\s+to\s+(?:\w+\s+){0,2}?(?:intranet|internal|arbitrary|back-?end|third-party|other) (?:servers?|hosts?|systems?|services?|networks?|URLs?|addresses|IP addresses)\b/i;
+
 /** Read outside the vector clauses. Code execution is checked against SQL separately. */
 const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
@@ -79,11 +87,11 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
     /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i,
   ],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
-  ['request_forgery', /\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b/i],
+  ['request_forgery', SERVER_SENDS_REQUESTS],
   ['privilege_escalation', /\bincrease (?:their|his|her|its) own (?:permissions|privileges|rights|role)\b/i],
   [
     'information_disclosure',
-    /\b(?:be able to|may|can|could|might) (?:(?!be\b)\w+ )?(?:access|read|view|see|observe|capture|intercept|download|exfiltrate|track|monitor|record|determine|infer|fingerprint) (?!from\b|into\b|to\b|out\b)(?:[\w’'-]+ ){0,4}?(?:information|data|files?|contents?|contacts|photos|locations?|messages|notes|notifications|calendars?|keychain|history|e-?mails?|memory|recordings?|audio|camera|microphone|keystrokes|screen|clipboard|activity|identifiers?|images?|videos?|streams?|traffic|phone numbers?|paths?|usernames?|user names?|passwords?|credentials|tokens?|keys?|logs?|communications?|connections?|sessions?)\b|\bfingerprint (?:the )?users?\b|\b(?:allows?|allowing|lets?|enables?|permits?) (?:[\w/-]+ ){1,4}to (?:see|access|read|view|download|obtain|get|capture) (?:and (?:capture|read|view|obtain) )?(?!from\b|into\b|out\b)(?:[\w’'-]+ ){0,4}?(?:information|data|files?|contents?|contacts|photos|locations?|messages|notes|notifications|calendars?|keychain(?: items)?|history|e-?mails?|memory|recordings?|audio|camera|microphone|keystrokes|screen|clipboard|activity|identifiers?|images?|videos?|streams?|traffic|phone numbers?|paths?|usernames?|user names?|passwords?|credentials|tokens?|keys?|logs?|documents|records|database)\b|\b(?:gain|gains|obtain|get|gets|have|has) (?:unauthori[sz]ed |full |complete |read )?access to (?:[\w’'-]+ ){0,3}?(?:keychain|files?|data|information|messages|e-?mails?|contacts|photos|documents|records|credentials|passwords|logs|database)\b|\b(?:leaks?|leaking|exposes|discloses|reveals) (?:\w+ ){0,3}(?:information|data|memory|credentials|secrets?|tokens?|keys?|passwords?)\b|\bleakage of\b|\bget (?:\w+ ){0,3}information\b|\b(?:logs|logged|writes|wrote) (?:the )?(?:[\w-]+ ){0,3}(?:credentials?|access tokens?|tokens?|passwords?|secrets?|keys?|SQL quer(?:y|ies))\b|\bsensitive information into (?:a )?log|\b(?:stored|logged|kept|saved|written|transmitted|sent) (?:\w+ ){0,2}in (?:plain ?text|clear ?text|cleartext)\b|\binfo-?leak\b|\bdisclose information\b|\b(?:does not|do not|did not|fails? to) (?:properly )?(?:redact|mask|encrypt|protect|hide|obfuscate) (?:\([^)]*\) )?(?:[\w.-]+ ){0,4}(?:credentials?|passwords?|secrets?|tokens?|keys?)\b|\b(?:credentials?|passwords?|secrets?|tokens?) (?:\w+ ){0,2}not (?:being )?(?:masked|redacted|encrypted)\b|\bcontain(?:s|ing)? (?:[\w/-]+ ){0,4}(?:secrets?|credentials|passwords?|private (?:[\w/-]+ ){0,3}keys?|(?:access|auth|API|session|bearer) tokens?)\b|\bexposure of (?:[\w-]+ ){0,4}(?:tokens?|secrets?|credentials|keys?|passwords?|e-?mail addresse?s?|information|data|identit(?:y|ies)|addresse?s?)\b|\b(?:video|camera|audio|stream|screenshot)(?: \w+)? access\b|\btransmitted over (?:unencrypted|plain ?text|clear ?text|HTTP)\b|\btracking of (?:a |the )?(?:devices?|users?)\b|\bsensitive (?:\w+ )?data\b|\b(?:obtain|obtaining|steal|read|retrieve)s? (?:the )?(?:\w+ ){0,2}hash(?:es)?\b|\b(?:sensitive|secret|confidential) (?:\w+ ){0,2}(?:being |are |is |was |were )?logged\b|\b(?:impact|compromise|affect)(?:s|ing)? (?:the )?(?:\w+ ){0,2}confidentiality\b|\bde-?anonymi[sz]\w*|\breveal(?:s|ing)? (?:\w+ ){0,3}(?:identit\w+|addresses|information|data|names|locations?)\b|\bloss of confidentiality\b|\b(?:user(?:name)?|account|e-?mail) enumeration\b|\bdetermine if\b|\barbitrary file (?:read|download|disclosure|access)\b|\b(?:key|password|credential|token|path|source code|secret|PII|personal data) (?:disclosure|leak(?:age)?|exposure)\b|\bstores? (?:\w+ ){0,2}(?:passwords?|credentials|keys|secrets|tokens) (?:\w+ )?(?:in (?:plain ?text|clear ?text|cleartext)|unencrypted)\b|\b(?:passwords?|credentials|data|information|contents?|tokens?|keys?)\b[^.]{0,30}?\b(?:be |is |are )?visible (?:on|in|to)\b|\bexfiltrat\w*\b|\blog keystrokes\b|\bkeylog|\b(?:can|could|may|might) be read by (?:any|all|other|unprivileged|local|remote|unauthenticated|an?)\b|\b(?:is|are) (?:world[- ])?readable\b|\bdisclosure of (?:\w+ ){0,2}(?:memory|information|data|credentials|secrets?)\b|\b(?:credentials|passwords?|tokens?|keys?|secrets?|cookies|headers?|information|data|bits of secret \w+|tags|paths?|usernames?)\b[^.]{0,60}?\b(?:(?:be|are|is|was|were|being|get|gets) (?:\w+ )?(?:exposed|leaked|disclosed|revealed|discovered(?! (?:in|on|that|during|within|when|while|as)\b)|enumerated|obtained|stolen|transmitted in cleartext))\b|\bdownload (?:\w+ ){0,3}(?:files|videos|recordings|documents|backups|data)\b/i,
+    /\b(?:be able to|may|can|could|might) (?:(?!be\b)\w+ )?(?:access|read|view|see|observe|capture|intercept|download|exfiltrate|track|monitor|record|determine|infer|fingerprint) (?!from\b|into\b|to\b|out\b)(?:[\w’'-]+ ){0,4}?(?:information|data|files?|contents?|contacts|photos|locations?|messages|notes|notifications|calendars?|keychain|history|e-?mails?|memory|recordings?|audio|camera|microphone|keystrokes|screen|clipboard|activity|identifiers?|images?|videos?|streams?|traffic|phone numbers?|paths?|usernames?|user names?|passwords?|credentials|tokens?|keys?|logs?|communications?|connections?|sessions?)\b|\bfingerprint (?:the )?users?\b|\b(?:allows?|allowing|lets?|enables?|permits?) (?:[\w/-]+ ){1,4}to (?:see|access|read|view|download|obtain|get|capture) (?:and (?:capture|read|view|obtain) )?(?!from\b|into\b|out\b)(?:[\w’'-]+ ){0,4}?(?:information|data|files?|contents?|contacts|photos|locations?|messages|notes|notifications|calendars?|keychain(?: items)?|history|e-?mails?|memory|recordings?|audio|camera|microphone|keystrokes|screen|clipboard|activity|identifiers?|images?|videos?|streams?|traffic|phone numbers?|paths?|usernames?|user names?|passwords?|credentials|tokens?|keys?|logs?|documents|records|database)\b|\b(?:gain|gains|obtain|get|gets|have|has) (?:unauthori[sz]ed |full |complete |read )?access to (?:[\w’'-]+ ){0,3}?(?:keychain|files?|data|information|messages|e-?mails?|contacts|photos|documents|records|credentials|passwords|logs|database)\b|\b(?:leaks?|leaking|exposes|discloses|reveals) (?:\w+ ){0,3}(?:information|data|memory|credentials|secrets?|tokens?|keys?|passwords?)\b|\bleakage of\b|\bget (?:\w+ ){0,3}information\b|\b(?:logs|logged|writes|wrote) (?:the )?(?:[\w-]+ ){0,3}(?:credentials?|access tokens?|tokens?|passwords?|secrets?|keys?|SQL quer(?:y|ies))\b|\bsensitive information into (?:a )?log|\b(?:stored|logged|kept|saved|written|transmitted|sent) (?:\w+ ){0,2}in (?:plain ?text|clear ?text|cleartext)\b|\binfo-?leak\b|\bdisclose information\b|\b(?:does not|do not|did not|fails? to) (?:properly )?(?:redact|mask|encrypt|protect|hide|obfuscate) (?:\([^)]*\) )?(?:[\w.-]+ ){0,4}(?:credentials?|passwords?|secrets?|tokens?|keys?)\b|\b(?:credentials?|passwords?|secrets?|tokens?) (?:\w+ ){0,2}not (?:being )?(?:masked|redacted|encrypted)\b|\bcontain(?:s|ing)? (?:[\w/-]+ ){0,4}(?:secrets?|credentials|passwords?|private (?:[\w/-]+ ){0,3}keys?|(?:access|auth|API|session|bearer) tokens?)\b|\bexposure of (?:[\w-]+ ){0,4}(?:tokens?|secrets?|credentials|keys?|passwords?|e-?mail addresse?s?|information|data|identit(?:y|ies)|addresse?s?)\b|\b(?:video|camera|audio|stream|screenshot)(?: \w+)? access\b|\btransmitted over (?:unencrypted|plain ?text|clear ?text|HTTP)\b|\btracking of (?:a |the )?(?:devices?|users?)\b|\bsensitive (?:\w+ )?data\b|\b(?:obtain|obtaining|steal|read|retrieve)s? (?:the )?(?:\w+ ){0,2}hash(?:es)?\b|\b(?:sensitive|secret|confidential) (?:\w+ ){0,2}(?:being |are |is |was |were )?logged\b|\b(?:impact|compromise|affect)(?:s|ing)? (?:the )?(?:\w+ ){0,2}confidentiality\b|\bde-?anonymi[sz]\w*|\breveal(?:s|ing)? (?:\w+ ){0,3}(?:identit\w+|addresses|information|data|names|locations?)\b|\bloss of confidentiality\b|\b(?:user(?:name)?|account|e-?mail) enumeration\b|\bdetermine if\b|\barbitrary file (?:read|download|disclosure|access)\b|\b(?:keys?|passwords?|credentials?|tokens?|path|source code|secrets?|PII|personal data) (?:disclosure|leak(?:age)?|exposure)\b|\bstores? (?:\w+ ){0,2}(?:passwords?|credentials|keys|secrets|tokens) (?:\w+ )?(?:in (?:plain ?text|clear ?text|cleartext)|unencrypted)\b|\b(?:passwords?|credentials|data|information|contents?|tokens?|keys?)\b[^.]{0,30}?\b(?:be |is |are )?visible (?:on|in|to)\b|\bexfiltrat\w*\b|\blog keystrokes\b|\bkeylog|\b(?:can|could|may|might) be read by (?:any|all|other|unprivileged|local|remote|unauthenticated|an?)\b|\b(?:is|are) (?:world[- ])?readable\b|\bdisclosure of (?:\w+ ){0,2}(?:memory|information|data|credentials|secrets?)\b|\b(?:credentials|passwords?|tokens?|keys?|secrets?|cookies|headers?|information|data|bits of secret \w+|tags|paths?|usernames?)\b[^.]{0,60}?\b(?:(?:be|are|is|was|were|being|get|gets) (?:\w+ )?(?:exposed|leaked|disclosed|revealed|discovered(?! (?:in|on|that|during|within|when|while|as)\b)|enumerated|obtained|stolen|transmitted in cleartext))\b|\bdownload (?:\w+ ){0,3}(?:files|videos|recordings|documents|backups|data)\b/i,
   ],
   [
     'data_tampering',
@@ -185,8 +193,26 @@ const CIA: Readonly<Record<string, Impact>> = { confidentiality: 'information_di
 /** Oracle's "can result in takeover of X": confidentiality, integrity and availability all lost. */
 const TAKEOVER = /\bresult in (?:a )?(?:complete )?takeover of\b/i;
 
+/**
+ * "execute commands into the web administration tool that would cause the tool to crash": the
+ * commands' stated result is a crash, so they are input that brings the program down, not code
+ * the attacker runs. The crash is kept and read as a denial of service.
+ */
+const COMMANDS_THAT_CRASH =
+  /\b(?:execute|run|send|issue)\s+(?:\w+\s+){0,2}?commands?\b([^.;]{0,80}?\b(?:that|which)\s+(?:would|could|can|may|might|will)?\s*(?:cause|result in|lead to|trigger)\s+(?:\w+\s+){0,4}?(?:crash|crashes|denial[- ]of[- ]service|hang|hangs|restart|reboot)\b)/gi;
+
+/**
+ * "allows remote attackers to upload arbitrary files": a file put on the server is data
+ * tampering, the consequence stated, so the CWE's "unrestricted upload" gloss (code execution) is
+ * not reached. Where the text says the upload runs code ("upload arbitrary files, resulting in
+ * remote code execution"), the upload is the means and code execution the gain.
+ */
+const UPLOADED_FILES = /\bupload (?:an? )?(?:\w+ )?(?:arbitrary|malicious|dangerous) (?:\w+ )?files?\b/i;
+/** "upload malicious files that would be automatically executed by the server": the upload runs as code. */
+const UPLOAD_RUNS = /\bupload\b[^.;]{0,120}?\b(?:be |is |are |gets? )?(?:automatically |then |later )?(?:executed|excuted|run) (?:by|on|as|with|in)\b/i;
+
 export function describedImpacts(description: string): Impact[] {
-  const consequences = consequenceProse(description).replace(SQL_COMMANDS, ' ');
+  const consequences = consequenceProse(description).replace(SQL_COMMANDS, ' ').replace(COMMANDS_THAT_CRASH, 'send input$1');
   const stated = statedProse(description);
   const found = new Set<Impact>();
   if (TAKEOVER.test(consequences)) for (const impact of Object.values(CIA)) found.add(impact);
@@ -195,6 +221,10 @@ export function describedImpacts(description: string): Impact[] {
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES]) if (pattern.test(consequences)) found.add(impact);
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
+  if (UPLOADED_FILES.test(consequences)) {
+    if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
+    else if (!found.has('code_execution')) found.add('data_tampering');
+  }
   return IMPACT_ORDER.filter((i) => found.has(i));
 }
 

@@ -44,7 +44,47 @@ const VIA_CLAUSE = new RegExp(
   'gi',
 );
 
+/** A denial runs to its clause end: a sentence end, or ", it can …" / ", but …" that states again. */
+const DENIAL_REST = String.raw`(?:(?!,\s*(?:it|but|however|though|although|they|this|which|and|yet)\b)[^.;])*`;
+
+/**
+ * A consequence the description denies is no gain: "we do not believe this leakage is enough to
+ * allow recovery of the private key", "This does not allow attackers to take over accounts",
+ * "does not allow for privilege escalation", "does not enable remote code execution". The
+ * denial is cut to its clause end. A product that "does not allow users to disable SNMP" or
+ * "does not enable HSTS" states its bug, not a denial: only a denial by the flaw itself (this,
+ * it, the issue), one of degree ("not enough to"), or one whose object is a gain counts.
+ */
+const DENIED_CONSEQUENCE = new RegExp(
+  [
+    String.raw`\b(?:not|n't)\s+(?:\w+\s+){0,4}?(?:enough|sufficient)\s+to\s+(?:allow|permit|enable|lead to|result in|recover|be used|be exploited|be leveraged|cause|give|grant)\b${DENIAL_REST}`,
+    String.raw`\bwe (?:do|did) not (?:believe|think|expect)\b${DENIAL_REST}`,
+    String.raw`\b(?:this|it|which|these|they|doing so|the (?:issue|flaw|bug|vulnerability|weakness|leak(?:age)?))\s+(?:alone\s+|by itself\s+|itself\s+)?(?:does|do|did|would|could|can|will|should|is|are|was)\s*(?:not|n't)\s+(?:\w+\s+){0,2}?(?:allow|allows|permit|enable|lead to|result in|give|grant|be used to|be leveraged to|be exploited to|expose|disclose|affect)\b${DENIAL_REST}`,
+    String.raw`\b(?:not|n't)\s+(?:allow|enable|lead to|result in|permit)\s+(?:for\s+)?(?:an?\s+)?(?:remote\s+|arbitrary\s+)?(?:code execution|command execution|privilege escalation|escalation of privileges?|elevation of privileges?|RCE|information disclosure|data (?:leak|exposure))\b[^.;,]*`,
+  ].join('|'),
+  'gi',
+);
+
+/** The stated prose less the consequences it denies: what the record affirms. */
+export function affirmedProse(description: string): string {
+  return statedProse(description).replace(DENIED_CONSEQUENCE, ' ').replace(/\s+/g, ' ');
+}
+
+/**
+ * "could cause denial of service when reading memory blocks with an invalid data size": a
+ * when-clause right after a crash names what the attacker makes the program do, not a second
+ * gain (the reading is the device's, not the attacker's). Only after a denial of service or a
+ * crash, and only up to a consequence stated again; other when-clauses ("when an
+ * administrator views the logs") stay as they are.
+ */
+const CRASH_TRIGGER = new RegExp(
+  String.raw`\b((?:denial[- ]of[- ]service|DoS|crash(?:es)?)(?:\s+(?:conditions?|attacks?))?(?:\s+\([^)]*\))?)\s+(?:when|while|upon|during)\s+` +
+    // up to a consequence stated again: "may crash while accessing an invalid pointer or expose memory"
+    String.raw`(?:(?!\s(?:or|and)\s+(?:possibly\s+|may\s+|might\s+|could\s+|to\s+)?(?:${CONSEQUENCE_VERB}|expose|reveal)\b)[^.;,])*`,
+  'gi',
+);
+
 /** The stated prose with each vector clause cut out: where consequences are read. */
 export function consequenceProse(description: string): string {
-  return statedProse(description).replace(VIA_CLAUSE, ' ').replace(/\s+/g, ' ');
+  return affirmedProse(description).replace(CRASH_TRIGGER, '$1').replace(VIA_CLAUSE, ' ').replace(/\s+/g, ' ');
 }
