@@ -235,3 +235,35 @@ describe('a new reading of random records: the phrases it found misread', () => 
     ).toBeUndefined();
   });
 });
+
+describe("Microsoft's template: the description is the advisory's title", () => {
+  const windows = [{ vendor: 'microsoft', product: 'windows_10' }];
+  it('reads the part the title names before the impact', () => {
+    expect(
+      describedComponent('Windows Container Execution Agent Elevation of Privilege Vulnerability This CVE ID is unique from CVE-2021-26891.', windows),
+    ).toBe('Windows Container Execution Agent');
+    expect(describedComponent('Windows Network Address Translation (NAT) Denial of Service Vulnerability', windows)).toBe(
+      'Windows Network Address Translation (NAT)',
+    );
+    expect(describedComponent('Secure Boot Security Feature Bypass Vulnerability', windows)).toBe('Secure Boot');
+  });
+
+  it('takes no product for a part: one the record lists, or a "Microsoft …" name', () => {
+    expect(describedComponent('Microsoft Photos App Remote Code Execution Vulnerability.', [{ vendor: 'microsoft', product: 'photos' }])).toBeNull();
+    expect(
+      describedComponent('Open Management Infrastructure (OMI) Elevation of Privilege Vulnerability', [
+        { vendor: 'microsoft', product: 'open_management_infrastructure' },
+      ]),
+    ).toBeNull();
+    expect(describedComponent('Microsoft Word Remote Code Execution Vulnerability', [{ vendor: 'microsoft', product: 'office' }])).toBeNull();
+  });
+
+  it('is not a longer description that quotes such a title', () => {
+    expect(
+      describedComponent(
+        'Microsoft Edge allows remote attackers to execute arbitrary code via unspecified vectors, aka "Microsoft Edge Memory Corruption Vulnerability."',
+        [{ vendor: 'microsoft', product: 'edge' }],
+      ),
+    ).toBeNull();
+  });
+});

@@ -4,6 +4,7 @@
  * the parameter when the description names one ("search.php (q parameter)"). Null when the
  * description names no part: the product alone is not a component.
  */
+import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { statedProse } from './prose.js';
 
 const FILE =
@@ -23,7 +24,41 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
 const TOO_GENERAL =
   /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
-export function describedComponent(description: string): string | null {
+/**
+ * Microsoft's template, where the whole description is the advisory's title: "<part> <impact>
+ * Vulnerability" ("Windows Kernel Elevation of Privilege Vulnerability", "Windows Network Address
+ * Translation (NAT) Denial of Service Vulnerability"), sometimes with "This CVE ID is unique from …".
+ */
+const MICROSOFT_TITLE =
+  /^\s*(.+?)\s+(?:Remote Code Execution|Elevation of Privilege|Information Disclosure|Denial of Service|Security Feature Bypass|Spoofing|Tampering)\s+Vulnerability\.?(?:\s+This CVE ID is unique from\b[^]*)?\s*$/;
+/** Words that name no part beside a product's own name: "Microsoft Photos App" is Photos. */
+const PRODUCT_WORDS = /^(?:microsoft|app|application|for|the)$/;
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '' && !PRODUCT_WORDS.test(w));
+
+/**
+ * The part a Microsoft title names, unless it names a product: one the record lists ("Windows
+ * Photos App" beside Photos), or any "Microsoft …" ("Microsoft Word" in a record listing Office).
+ */
+function microsoftPart(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[]): string | undefined {
+  const part = MICROSOFT_TITLE.exec(description)?.[1]?.trim();
+  if (!part || /^Microsoft\b/i.test(part)) return undefined;
+  const partWords = wordsOf(part);
+  const onlyAProduct = products.some((p) => {
+    const productWords = new Set(wordsOf(p.product.replace(/_/g, ' ')));
+    return partWords.every((w) => productWords.has(w));
+  });
+  return partWords.length === 0 || onlyAProduct ? undefined : part;
+}
+
+export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
+  const microsoft = microsoftPart(description, products);
+  if (microsoft !== undefined) return microsoft;
   const prose = statedProse(description);
   const oracle = ORACLE_SUBCOMPONENT.exec(prose)?.[1]?.trim();
   const subcomponent = oracle ? `${oracle} subcomponent` : undefined;

@@ -65,7 +65,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   return {
     impacts: impacts.value,
     attack,
-    component: describedComponent(input.description),
+    component: describedComponent(input.description, input.products),
     products,
     exploit_public: exploit.value,
     aka,
