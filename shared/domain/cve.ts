@@ -1,5 +1,5 @@
 import { factsSchema } from './facts.js';
-import { riskScaleInWords } from './risk-meaning.js';
+import { RISK_LEVELS, riskScaleInWords } from './risk-scale.js';
 import * as z from './zod.js';
 
 /**
@@ -13,7 +13,7 @@ export const severitySchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW', 'UNKN
 export type Severity = z.infer<typeof severitySchema>;
 
 /** Wherever a risk level is shown its meaning goes with it (product decisions §10): here, in the OpenAPI document. */
-export const riskLevelSchema = z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, { description: riskScaleInWords() });
+export const riskLevelSchema = z.enum(RISK_LEVELS).register(z.globalRegistry, { description: riskScaleInWords() });
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 
 export const patchStatusSchema = z.enum(['available', 'partial', 'workaround_only', 'not_available']);

@@ -1,7 +1,7 @@
 import * as z from '../domain/zod.js';
 import { parseStrictQuery } from './strict-query.js';
 import { patchStatusSchema } from '../domain/cve.js';
-import { riskScaleInWords } from '../domain/risk-meaning.js';
+import { RISK_LEVELS, riskScaleInWords } from '../domain/risk-scale.js';
 
 /**
  * The export query parameters (interface §4.2, product-decisions §4) as one zod schema per
@@ -22,7 +22,7 @@ export const filterParameterSchemas = {
   severity: z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
     description: 'Only CVEs of this severity. Case-insensitive (`high` works).',
   }),
-  risk_level: z.enum(['CRITICAL_GAP', 'HIGH', 'MEDIUM', 'LOW']).register(z.globalRegistry, {
+  risk_level: z.enum(RISK_LEVELS).register(z.globalRegistry, {
     description: `Only CVEs of this risk level. Case-insensitive. ${riskScaleInWords()}`,
   }),
   patch_status: patchStatusSchema.register(z.globalRegistry, {
