@@ -634,3 +634,86 @@ describe('the fix text names versions and platforms as people write them', () =>
     );
   });
 });
+
+describe('fix rules mended against a second, blind reading (h27-fixes)', () => {
+  it('fixes of one product on one line that differ by platform get no line, and no platform is said to lack its fix', () => {
+    const record = recordOf(
+      'Adobe AIR before 18.0.0.144 on Windows and before 18.0.0.143 on OS X and Android allows remote attackers to bypass the Same Origin Policy.',
+      [and([{ criteria: cpe('adobe:air'), versionEndIncluding: '17.0.0.172' }], [{ criteria: os('microsoft:windows') }, { criteria: os('apple:mac_os_x') }])],
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([
+      ['adobe:air', '18.0.0.144', null, 'windows', 'description'],
+      ['adobe:air', '18.0.0.143', null, 'os x', 'description'],
+      ['adobe:air', '18.0.0.143', null, 'android', 'description'],
+    ]);
+    expect(record.explanation!.fix).not.toMatch(/No fixed version is stated/);
+  });
+
+  it('a version listed one by one below a range end of its line is not a newest affected version ("6 update 9" beside "through 6 update 10")', () => {
+    const facts = factsOf('Apple CUPS allows remote attackers to bypass intended policy.', [
+      or({ criteria: cpe('apple:cups'), versionEndIncluding: '1.3.7' }, { criteria: cpe('apple:cups', '1.3.6') }, { criteria: cpe('apple:cups', '1.2.0') }),
+    ]);
+    expect(facts.last_affected.map((l) => l.version)).toEqual(['1.3.7']);
+    const jre = factsOf('Sun JRE allows untrusted applications to connect to other hosts.', [
+      or({ criteria: cpe('sun:jre', '*', 'update_10'), versionEndIncluding: '6' }, { criteria: cpe('sun:jre', '6', 'update_9') }),
+    ]);
+    expect(jre.last_affected.map((l) => l.version)).not.toContain('6 update 9');
+  });
+
+  it('"update" inside a path or as a release step states no fix; the word on its own does', () => {
+    expect(factsOf('Codezips Online Shopping Portal 1.0 allows unrestricted upload via /update-image1.php.').fix_stated).toBe(false);
+    expect(factsOf('Sun JRE 6 Update 10 and earlier allows remote attackers to bypass restrictions.').fix_stated).toBe(false);
+    expect(factsOf('Acme Widget 2.0 allows XSS. Users should apply the update.').fix_stated).toBe(true);
+  });
+
+  it('software NVD lists with no version ("-") keeps the description\'s fix; a hardware device does not', () => {
+    const facts = factsOf(
+      'Untrusted search path vulnerability in HIBUN Confidential File Decryption program prior to 10.50.0.5 allows an attacker to gain privileges.',
+      [or({ criteria: cpe('hitachi-solutions:confidential_file_decryption', '-') })],
+    );
+    expect(fixed(facts.fixed_in)).toEqual([['hitachi-solutions:confidential_file_decryption', '10.50.0.5', null, null, 'description']]);
+    const device = factsOf('Acme Router devices before 2.1 allow remote attackers to reboot them.', [
+      or({ criteria: 'cpe:2.3:h:acme:router:-:*:*:*:*:*:*:*' }),
+    ]);
+    expect(device.fixed_in).toEqual([]);
+  });
+
+  it('Citrix\'s rolling patch is a step of its release: "10.8 before RP2 and 10.7 before RP3"', () => {
+    const text = 'There are Open Redirect Vulnerabilities in Citrix XenMobile Server 10.8 before RP2 and 10.7 before RP3.';
+    expect(describedVersions(text).fixed.map((f) => `${f.line}|${f.version}`)).toEqual(['10.8|10.8 RP2', '10.7|10.7 RP3']);
+    const facts = factsOf(text, [
+      or({ criteria: cpe('citrix:xenmobile_server', '10.8') }, { criteria: cpe('citrix:xenmobile_server', '10.8', 'rp1') }),
+      or({ criteria: cpe('citrix:xenmobile_server', '10.7', 'rp2') }, { criteria: cpe('citrix:xenmobile_server', '10.7') }),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['citrix:xenmobile_server', '10.8 RP2', '10.8', null, 'description'],
+      ['citrix:xenmobile_server', '10.7 RP3', '10.7', null, 'description'],
+    ]);
+  });
+
+  it.each([
+    'In Android before 2018-04-05 or earlier security patch level on Qualcomm Snapdragon Mobile SD 400, userspace-provided pointer arguments are not validated.',
+    'In Android before security patch level 2018-04-05 on Qualcomm Snapdragon Mobile SD 400, userspace-provided pointer arguments are not validated.',
+  ])('an Android security patch level fixes the chips listed with no version: %s', (description) => {
+    const record = recordOf(description, [and([{ criteria: os('qualcomm:sd_400_firmware') }], [{ criteria: 'cpe:2.3:h:qualcomm:sd_400:-:*:*:*:*:*:*:*' }])]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['google:android', '2018-04-05', null, null, 'description']]);
+    expect(record.explanation!.fix).toContain('Update Android to security patch level 2018-04-05 or later');
+    expect(record.patch?.status).toBe('available');
+  });
+
+  it('an Android patch level is not said beside a product with versions the record lists (it could not be checked against them)', () => {
+    const facts = factsOf('In Android before 2018-04-05 or earlier security patch level on Acme Modem, pointers are not validated.', [
+      or({ criteria: cpe('acme:modem', '3.1') }),
+    ]);
+    expect(facts.fixed_in.map((f) => f.product)).not.toContain('google:android');
+  });
+
+  it('a described fix of the one product NVD lists in every version is named, with the disagreement said', () => {
+    const record = recordOf('Cross-site scripting (XSS) vulnerability in wp-admin/wp-blogs.php in Wordpress MU (WPMU) before 2.6 allows XSS.', [
+      or({ criteria: cpe('wordpress:wordpress_mu') }, { criteria: cpe('wordpress:wordpress_mu', '1.3.1') }),
+    ]);
+    expect(record.facts!.fixed_in).toEqual([]);
+    expect(record.explanation!.fix).toContain("The description gives 2.6 as fixed, but NVD's configuration lists every version of");
+    expect(record.explanation!.fix).not.toMatch(/a fix or update is available/);
+  });
+});

@@ -8,7 +8,7 @@ import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
 import { coListedDistributions } from '../facts/distributions.js';
-import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
+import { advisoryHosts, fixedProductKeys, fixProvenance, soleProductInEveryVersion } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
@@ -108,6 +108,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       distributions,
       primary,
       describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
+      everyVersion: soleProductInEveryVersion(products.value),
     },
     facts,
   });

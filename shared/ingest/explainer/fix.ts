@@ -100,6 +100,8 @@ export interface FixFactsText {
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
   readonly describedFixed?: readonly string[];
+  /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
+  readonly everyVersion?: string | undefined;
 }
 
 const MAX_FACT_PRODUCTS = 4;
@@ -162,8 +164,9 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
 }
 
 const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
-/** "version 2.7.9", but "build 7845" and "v285" as written. */
-const versionPhrase = (version: string) => (/^\d/.test(version) ? `version ${version}` : version);
+/** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
+const versionPhrase = (version: string, key = '') =>
+  key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? `security patch level ${version}` : /^\d/.test(version) ? `version ${version}` : version;
 
 /** The line an entry is stated for: its branch, else its first number. */
 const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
@@ -193,7 +196,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const above = (f: VersionFact) =>
       last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
     const one = texts.length === 1 ? texts[0]! : undefined;
-    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
+    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version, key)} or later${one.where}${moreText}.`);
     else if (one)
       out.push(
         /^\d/.test(one.version)
@@ -289,7 +292,16 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
       `${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`,
     );
   }
-  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
+  // "Wordpress MU (WPMU) before 2.6" beside a CPE that calls every version affected: the record
+  // disagrees with itself; name the described fix and say so rather than pick or stay silent.
+  const unchecked = facts.fixed_in.length === 0 && facts.everyVersion !== undefined ? [...new Set(facts.describedFixed ?? [])] : [];
+  if (unchecked.length > 0) {
+    const versions = listText(unchecked.map(versionText));
+    parts.push(
+      `The description gives ${versions} as fixed, but NVD's configuration lists every version of ${nameOf(facts.everyVersion!)} as affected: check the vendor's release notes before relying on ${unchecked.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0) {
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`

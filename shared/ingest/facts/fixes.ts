@@ -24,6 +24,7 @@ import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { placeStatements } from './described-fixes.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';
+import { androidPatchLevel } from './android-patch-level.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -193,7 +194,11 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
   );
 }
 
-const STATED_FIX_WORDS = /\b(?:fixed in|updates?|patch(?:es|ed)?)\b/i;
+/**
+ * Words that state a fix. Not inside a name or path ("/update-image1.php", "patch_manager"),
+ * and not a release's step ("JRE 6 Update 10 and earlier", "Patch 3"): those state no fix.
+ */
+const STATED_FIX_WORDS = /(?<![\w/.-])(?:fixed in|updates?|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)/i;
 
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
@@ -205,16 +210,20 @@ export function readFixFacts(input: FactInput): FixFacts {
   const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
-  const perProduct = new Map<string, number>();
+  // The release lines of each product's stated fixes: a product fixed on several lines gets a
+  // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
+  const linesPerProduct = new Map<string, Set<string | null>>();
   const placed = placeStatements(all, products, input.description);
   const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
-  for (const p of placed) for (const key of p.products) if (fixedStatements.has(p.statement)) perProduct.set(key, (perProduct.get(key) ?? 0) + 1);
+  for (const p of placed)
+    for (const key of p.products)
+      if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
   for (const { statement, products: keys, platforms, named } of placed) {
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
-        const several = (perProduct.get(key) ?? 0) > 1;
+        const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
         (fixedStatements.has(statement) ? describedFixed : describedLast).push({
           product: key,
@@ -231,12 +240,26 @@ export function readFixFacts(input: FactInput): FixFacts {
   const cnaProducts = rangeSource === 'configuration' && input.sources.cve5 ? cve5FixProducts(products, input.sources.cve5.cna.products) : [];
   const cna = withLines(rangeFacts(cnaProducts, 'cve5').fixed);
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter(
-    (l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version),
+  // A version listed one by one below a range's end on its line is not the newest affected: JRE's
+  // listed "6 update 9" beside a range through "6 update 10" is inside that range.
+  const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource).filter(
+    (l) =>
+      !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
-  // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
-  const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
+  // A device NVD lists with no version (CPE `-` of a hardware part, beside its firmware) has no
+  // version to update to. Software listed with `-` is software whose versions NVD did not list:
+  // "HIBUN Confidential File Decryption program prior to 10.50.0.5" is its fix.
+  const versionless = new Set(
+    rangeSource === 'configuration'
+      ? products.filter((p) => p.ranges.length === 0 && !p.allVersions && p.members.every((m) => m.part === 'h')).map((p) => p.key)
+      : [],
+  );
+  // An Android patch level fixes the chips NVD lists with no version; beside versioned products it is not checked, so not said.
+  const patchLevel = androidPatchLevel(input.description);
+  const onlyVersionless = products.every((p) => p.key === 'google:android' || (p.ranges.length === 0 && !p.allVersions));
   const candidates = unique([
+    ...(patchLevel && onlyVersionless ? [patchLevel] : []),
     ...describedFixed.filter((f) => !versionless.has(f.product)),
     ...fromRanges.fixed,
     ...cna.filter((f) => !versionless.has(f.product)),

@@ -57,7 +57,7 @@ export interface DescribedVersions {
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
 // "6.0.0-Rational-CLM-ifix005" are one version. Cisco's "3.1(21)"
 // and an Android build id ("5.1.1 LMY48M") are part of the version they follow.
-const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
+const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update|rp|rolling patch)`;
 const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
 // Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
