@@ -717,3 +717,38 @@ describe('fix rules mended against a second, blind reading (h27-fixes)', () => {
     expect(record.explanation!.fix).not.toMatch(/a fix or update is available/);
   });
 });
+
+describe('a record with no configuration names its product in Patchstack\'s template ("This issue affects X: from n/a through Y")', () => {
+  it('"from n/a through Y": the product as written, its vendor, Y as the newest affected version and no fix', () => {
+    const record = recordOf(
+      'Cross-Site Request Forgery (CSRF) vulnerability in Stylemix Pearl allows Cross Site Request Forgery. This issue affects Pearl: from n/a through 1.3.9.',
+    );
+    const facts = record.facts!;
+    expect(facts.products.map((p) => [p.product, p.name])).toEqual([['stylemix:pearl', 'Stylemix Pearl']]);
+    expect(fixed(facts.last_affected)).toEqual([['stylemix:pearl', '1.3.9', null, null, 'description']]);
+    expect(facts.fixed_in).toEqual([]);
+    expect(record.explanation!.affected).toContain('Stylemix Pearl (versions up to and including 1.3.9)');
+    expect(record.explanation!.fix).toBe('NVD lists 1.3.9 as the newest affected version of Stylemix Pearl; update past it.');
+  });
+
+  it('"before Y" (and "before <Y") is a fix of that product', () => {
+    const facts = factsOf(
+      'Out-of-bounds Write vulnerability in radareorg radare2 allows heap-based buffer overflow.This issue affects radare2: before <5.9.9.',
+    );
+    expect(fixed(facts.fixed_in)).toEqual([['radareorg:radare2', '5.9.9', null, null, 'description']]);
+  });
+
+  it('"up to and including Y" after a start, and a second product after a semicolon, are read as written', () => {
+    const facts = factsOf(
+      'Improper Input Validation vulnerability in WatchGuard Fireware OS allows XSS.This issue affects Fireware OS: from 12.0 up to and including 12.11.',
+    );
+    expect(facts.last_affected.map((l) => [l.product, l.version])).toEqual([['watchguard:fireware_os', '12.11']]);
+  });
+
+  it('no version, or a sentence that names no product ("affects some unknown processing"), gives no product', () => {
+    expect(
+      factsOf('A flaw in Acme Shop. This issue affects some unknown processing of the file /admin/edit.php. The manipulation leads to XSS.').products,
+    ).toEqual([]);
+    expect(factsOf('XSS vulnerability in Acme Gallery allows Stored XSS.This issue affects Gallery: from n/a through n/a.').products).toEqual([]);
+  });
+});

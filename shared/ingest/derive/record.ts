@@ -27,7 +27,7 @@ import { deriveCweIds, deriveCweNames } from './weakness.js';
 
 /** The affected products with the names people know them by (`names/display-names.ts`). */
 function namedProducts(sources: CveSources, description: string) {
-  const products = deriveProducts(sources);
+  const products = deriveProducts(sources, description);
   const cnaProducts = sources.cve5?.cna.products;
   return {
     ...products,
