@@ -752,3 +752,36 @@ describe('a record with no configuration names its product in Patchstack\'s temp
     expect(factsOf('XSS vulnerability in Acme Gallery allows Stored XSS.This issue affects Gallery: from n/a through n/a.').products).toEqual([]);
   });
 });
+
+describe('editions are not versions to move past (Word 2004, Windows Server 2012 R2)', () => {
+  const bulletin = { url: 'https://docs.microsoft.com/en-us/security-updates/securitybulletins/2006/ms06-060', tags: [] };
+
+  it('a year edition is named as affected with the vendor\'s update for it, never "update past 2004"; an untagged bulletin states the fix', () => {
+    const record = recordOf(
+      'Unspecified vulnerability in Microsoft Word 2004 for Mac allows remote user-assisted attackers to execute arbitrary code.',
+      [or({ criteria: cpe('microsoft:word', '2004') })],
+      [bulletin],
+    );
+    const fix = record.explanation!.fix;
+    expect(fix).not.toMatch(/update past/);
+    expect(fix).toContain("NVD lists Microsoft Word 2004 as affected: install the vendor's security update for that edition");
+    expect(fix).toContain("Microsoft's security bulletin MS06-060 has the update");
+    expect(record.facts!.fix_stated).toBe(true);
+    expect(record.patch?.status).toBe('available');
+  });
+
+  it('Windows\' edition tokens ("r2", "r2 sp1") are no newest affected version; a cumulative update still is', () => {
+    const facts = factsOf('The kernel in Microsoft Windows Server 2012 Gold and R2 allows local users to bypass permissions.', [
+      or(
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2012:-:*:*:*:*:*:*:*' },
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2012:r2:*:*:*:*:*:*:*' },
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2008:r2:sp1:*:*:*:*:*:*' },
+      ),
+    ]);
+    expect(facts.last_affected).toEqual([]);
+    const exchange = recordOf('Microsoft Exchange Server 2016 allows XSS.', [
+      or({ criteria: cpe('microsoft:exchange_server', '2016', 'cumulative_update_9') }),
+    ]);
+    expect(exchange.explanation!.fix).toContain('NVD lists 2016 cumulative update 9 as the newest affected version of');
+  });
+});

@@ -100,6 +100,8 @@ export interface FixFactsText {
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
   readonly describedFixed?: readonly string[];
+  /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
+  readonly bulletins?: readonly string[];
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
   readonly everyVersion?: string | undefined;
 }
@@ -183,6 +185,16 @@ const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists'
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
 
+/**
+ * A newest affected "version" that names an edition of the product, not a release to move past:
+ * a year ("Word 2004", "Office 2010 SP2", "SharePoint Server 2013") or a Windows 10 feature
+ * release ("1511", "20H2"). The vendor's security update for that edition is the fix; a newer
+ * edition is not. (A cumulative update, "2013 CU20", is a release of its edition: it stays a version.)
+ */
+const YEAR_EDITION = /^(?:19|20)\d{2}(?:\s+(?:r2|rt|gold|sp\d+|sr\d+))*$/i;
+const WINDOWS_RELEASE = /^(?:\d{2}(?:0[1-9]|1[0-2])|\d{2}h[12])$/i;
+const isEdition = (key: string, version: string) => YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && WINDOWS_RELEASE.test(version.trim()));
+
 function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
   const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
@@ -221,7 +233,10 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       );
     return out;
   }
-  if (last.length > 0) {
+  // Editions are said once for every product (`editionSentence`).
+  const versions = last.filter((l) => !isEdition(key, l.version));
+  if (versions.length > 0) {
+    const last = versions;
     const texts = entryTexts(last)
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
@@ -279,9 +294,21 @@ export function namedFixVersions(
   });
 }
 
+/** "NVD lists Microsoft Word 2016 and Microsoft Office 2019 as affected: …" for the products with no fix whose newest affected entries are editions. */
+function editionSentence(shown: readonly string[], facts: FixFactsText, nameOf: (key: string) => string): string | undefined {
+  const editions = shown
+    .filter((key) => !facts.fixed_in.some((f) => f.product === key))
+    .flatMap((key) => facts.last_affected.filter((l) => l.product === key && isEdition(key, l.version)).map((l) => ({ l, key })));
+  if (editions.length === 0) return undefined;
+  const named = [...new Set(editions.map(({ l, key }) => `${nameOf(key)} ${versionText(l.version)}`))].slice(0, MAX_ENTRIES);
+  const who = editions.every(({ l }) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+  return `${who} ${listText(named)} as affected: install the vendor's security update for ${named.length === 1 ? 'that edition' : 'your edition'} (a newer edition is not the fix).`;
+}
+
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
   const { shown, all } = shownProducts(facts);
-  const parts = shown.flatMap((key) => productFactSentences(key, nameOf(key), facts));
+  const editions = editionSentence(shown, facts, nameOf);
+  const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
   const more = all - shown.length;
   if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
   const distributions = facts.distributions ?? [];
@@ -301,7 +328,12 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
       `The description gives ${versions} as fixed, but NVD's configuration lists every version of ${nameOf(facts.everyVersion!)} as affected: check the vendor's release notes before relying on ${unchecked.length === 1 ? 'it' : 'them'}.`,
     );
   }
-  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0) {
+  const bulletins = facts.fixed_in.length === 0 ? (facts.bulletins ?? []) : [];
+  if (bulletins.length > 0)
+    parts.push(
+      `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
+    );
+  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0 && bulletins.length === 0) {
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`

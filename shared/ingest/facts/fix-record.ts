@@ -8,7 +8,7 @@ import { mergedReferences } from '../derive/references.js';
 import type { AffectedProduct, PlatformRange } from '../../domain/nvd-record.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey } from './fix-products.js';
-import { hostOf, isVendorAdvisory } from './fix-references.js';
+import { bulletinsOf, hostOf, isVendorAdvisory } from './fix-references.js';
 
 /** `vendor:product` (lower case, as the patch status keys products) of every affected product with a fixed version, aliases included. */
 export function fixedProductKeys(products: readonly AffectedProduct[], fixedIn: readonly VersionFact[], tied: readonly PlatformRange[]): ReadonlySet<string> {
@@ -40,6 +40,11 @@ export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string
     if (host !== undefined && !hosts.includes(host)) hosts.push(host);
   }
   return hosts.slice(0, 3);
+}
+
+/** The Microsoft security bulletins the references point at ("MS06-060"), at most three. */
+export function bulletins(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
+  return bulletinsOf(mergedReferences(sources)).slice(0, 3);
 }
 
 const sourceName = {

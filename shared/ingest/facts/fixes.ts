@@ -246,7 +246,10 @@ export function readFixFacts(input: FactInput): FixFacts {
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter((l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version));
+  // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter(
+    (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
+  );
   // A device NVD lists with no version (CPE `-` of a hardware part, beside its firmware) has no
   // version to update to. Software listed with `-` is software whose versions NVD did not list:
   // "HIBUN Confidential File Decryption program prior to 10.50.0.5" is its fix.
