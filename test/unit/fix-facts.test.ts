@@ -625,6 +625,9 @@ describe('the fix text names versions and platforms as people write them', () =>
     // CVE-2004-1371: a version that is a CPE token of words is not shown as one; other underscores stay.
     expect(text([fact('9i_application_server', null)])).toBe('NVD lists 9i application server as the newest affected version of GNU Bash; update past it.');
     expect(text([fact('1.2_08', null)])).toBe('NVD lists 1.2_08 as the newest affected version of GNU Bash; update past it.');
+    // SAP's kernel component and release (CVE-2021-27628) are two words; "el9_4" stays one.
+    expect(text([fact('krnl64uc_8.04', null)])).toBe('NVD lists krnl64uc 8.04 as the newest affected version of GNU Bash; update past it.');
+    expect(text([fact('el9_4', null)])).toBe('NVD lists el9_4 as the newest affected version of GNU Bash; update past it.');
   });
 
   it('names a platform people know, never a CPE token of the device the product runs on ("dir-859 a3")', () => {
@@ -783,5 +786,34 @@ describe('editions are not versions to move past (Word 2004, Windows Server 2012
       or({ criteria: cpe('microsoft:exchange_server', '2016', 'cumulative_update_9') }),
     ]);
     expect(exchange.explanation!.fix).toContain('NVD lists 2016 cumulative update 9 as the newest affected version of');
+  });
+});
+
+describe('one fix for a span of release lines ("19.x and 20.x before 20.0.0.228")', () => {
+  it('reads the span as one line and gives the fix to every line of it', () => {
+    const read = (text: string) => describedVersions(text).fixed.map((f) => `${f.line ?? ''}|${f.version}`);
+    expect(read('Adobe Flash Player before 18.0.0.268 and 19.x and 20.x before 20.0.0.228 on Windows allows it.')).toEqual(['|18.0.0.268', '19-20|20.0.0.228']);
+    expect(read('Adobe Flash Player 14.x through 18.x before 18.0.0.160 allows it.')).toEqual(['14-18|18.0.0.160']);
+    // A span of dotted lines keeps the line the version is on.
+    expect(read('Acme 1.19.x and 1.20.x before 1.20.3 allows it.')).toEqual(['1.20|1.20.3']);
+  });
+
+  it('the text names the span, and no line of it is said to lack a fix', () => {
+    const record = recordOf(
+      'Use-after-free in Adobe Flash Player before 18.0.0.268 and 19.x and 20.x before 20.0.0.228 allows attackers to execute arbitrary code.',
+      [
+        or(
+          { criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.261' },
+          { criteria: cpe('adobe:flash_player', '19.0.0.245') },
+          { criteria: cpe('adobe:flash_player', '20.0.0.204') },
+        ),
+      ],
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([
+      ['adobe:flash_player', '18.0.0.268', '18.0', null, 'description'],
+      ['adobe:flash_player', '20.0.0.228', '19-20', null, 'description'],
+    ]);
+    expect(record.explanation!.fix).toContain('20.0.0.228 for the 19.x to 20.x lines');
+    expect(record.explanation!.fix).not.toMatch(/No fixed version is stated/);
   });
 });

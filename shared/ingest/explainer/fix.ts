@@ -8,6 +8,7 @@ import type { VersionFact } from '../../domain/facts.js';
 import type { FixSteps } from '../facts/fix-steps.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
+import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { listText, rangeText } from './names.js';
 
@@ -110,7 +111,11 @@ const MAX_FACT_PRODUCTS = 4;
 const MAX_ENTRIES = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
-const lineText = (branch: string) => (/[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
+const lineText = (branch: string) => {
+  const span = lineSpan(branch);
+  if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
+  return /[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
+};
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',
   'os x': 'OS X',
@@ -143,7 +148,11 @@ const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i
  * Oracle Database Server in CVE-2004-1371) is written with spaces, so it is not read as a product
  * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay.
  */
-const affectedVersionText = (version: string) => (/[a-z]{2,}_[a-z]{2,}/i.test(version) ? version.replace(/_+/g, ' ') : version);
+const affectedVersionText = (version: string) =>
+  /[a-z]{2,}_[a-z]{2,}/i.test(version)
+    ? version.replace(/_+/g, ' ')
+    : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
+      version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
@@ -177,6 +186,8 @@ const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?
 function compatibleLines(a: VersionFact, b: VersionFact): boolean {
   const x = lineOfEntry(a);
   const y = lineOfEntry(b);
+  if (lineSpan(y)) return onLine(a.version, y);
+  if (lineSpan(x)) return onLine(b.version, x);
   return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
 }
 

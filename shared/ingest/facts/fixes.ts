@@ -18,7 +18,7 @@
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions } from '../versions/description.js';
+import { describedVersions, lineSpan, onLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { placeStatements } from './described-fixes.js';
@@ -53,8 +53,10 @@ function rangeLine(start: string | undefined, end: string): string | null {
   return shared.length > 0 ? shared.join('.') : null;
 }
 
-/** Same line: the statement's line, else the same first number. */
+/** Same line: the statement's line (a span "19-20" holds 19.x and 20.x), else the same first number. */
 function sameLine(a: VersionFact, b: VersionFact): boolean {
+  if (a.branch !== null && lineSpan(a.branch)) return onLine(b.version, a.branch);
+  if (b.branch !== null && lineSpan(b.branch)) return onLine(a.version, b.branch);
   if (a.branch !== null && b.branch !== null) return a.branch === b.branch || a.branch.startsWith(`${b.branch}.`) || b.branch.startsWith(`${a.branch}.`);
   return major(a.version) === major(b.version);
 }
@@ -160,7 +162,9 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
 function reachesLine(range: VersionRange, branch: string | null): boolean {
   if (branch === null) return true;
   const line = major(branch);
-  return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === line);
+  return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some(
+    (v) => v !== undefined && (lineSpan(branch) ? onLine(v, branch) : major(v) === line),
+  );
 }
 
 const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
