@@ -264,3 +264,16 @@ describe('titles that would mislead', () => {
     expect(displayName('cpe:/h:HP:AdvanceStack 10Base-T Switching Hub J3200A version')).toBe('AdvanceStack 10Base-T Switching Hub J3200A version');
   });
 });
+
+describe('names people know, mended against a blind reading (h27-fixes)', () => {
+  it('a vendor written as its lower-case token ("aruba Networks", "acquia") is capitalised; "eBay" keeps its spelling', () => {
+    const [aruba] = nameProducts([product('arubanetworks', 'aos-cx')], { cnaProducts: [{ vendor: 'aruba Networks', product: 'AOS-CX' }] });
+    expect([aruba!.title, aruba!.vendorTitle]).toEqual(['Aruba Networks AOS-CX', 'Aruba Networks']);
+    const [ebay] = nameProducts([product('ebay', 'kylin')], { cnaProducts: [{ vendor: 'eBay', product: 'Kylin' }] });
+    expect([ebay!.title, ebay!.vendorTitle]).toEqual(['eBay Kylin', 'eBay']);
+  });
+
+  it('a dictionary title\'s "(64-bit)" is an entry qualifier, not the product\'s name', () => {
+    expect(cutTitle('Microsoft Windows 8.1 x64 (64-bit)', '-', 'windows_8.1')).toBe('Microsoft Windows 8.1');
+  });
+});

@@ -136,7 +136,25 @@ function underVendorName(product: AffectedProduct, vendorTitle: string | undefin
   return { ...product, vendorTitle, ...(title ? { title } : {}) };
 }
 
+/**
+ * A vendor written as its lower-case CPE token ("acquia Drupal Commons", "aruba Networks" in
+ * NVD's own dictionary titles) reads as a typo: its first letter is capitalised, in the vendor
+ * name and where the product's title starts with it. A name with a capital inside its first word
+ * ("eBay", "iXsystems", "phpMyAdmin") is the vendor's own spelling and stays.
+ */
+function capitalisedVendor(product: AffectedProduct): AffectedProduct {
+  const own = product.vendorTitle;
+  if (!own || !/^[a-z][a-z0-9.-]*(?:\s|$)/.test(own)) return product;
+  const vendorTitle = `${own[0]!.toUpperCase()}${own.slice(1)}`;
+  const title = product.title?.startsWith(`${own} `) ? `${vendorTitle}${product.title.slice(own.length)}` : product.title;
+  return { ...product, vendorTitle, ...(title ? { title } : {}) };
+}
+
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
+  return namedProducts(products, sources).map(capitalisedVendor);
+}
+
+function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   let cnaProducts: CnaName[] | undefined;
   // Titles from the dictionary and the CNA first: they also name vendors, which the products
   // named from the description (or not named) then share.
