@@ -277,3 +277,12 @@ describe('names people know, mended against a blind reading (h27-fixes)', () => 
     expect(cutTitle('Microsoft Windows 8.1 x64 (64-bit)', '-', 'windows_8.1')).toBe('Microsoft Windows 8.1');
   });
 });
+
+describe('firmware named by its device as the description writes it', () => {
+  it('Qualcomm\'s "mdm9625_firmware" is "Qualcomm MDM9625 Firmware", not "Qualcomm Mdm9625 Firmware"', () => {
+    const description =
+      'In Android before 2018-04-05 or earlier security patch level on Qualcomm Snapdragon Mobile MDM9625, MDM9635M, SD 400, and SD 800, pointers are not validated.';
+    const named = nameProducts([product('qualcomm', 'mdm9625_firmware'), product('qualcomm', 'sd_400_firmware')], { description });
+    expect(named.map((p) => p.title)).toEqual(['Qualcomm MDM9625 Firmware', 'Qualcomm SD 400 Firmware']);
+  });
+});

@@ -95,8 +95,18 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
   return undefined;
 }
 
+/**
+ * A device's firmware (`mdm9625_firmware`) as the description names the device ("Qualcomm
+ * Snapdragon Mobile MDM9625, SD 400 …"): the device's spelling and "Firmware".
+ */
+function firmwareSpelledIn(words: Words, token: string): string | undefined {
+  const device = /^(.+)_firmware$/i.exec(token)?.[1];
+  const spelled = device === undefined ? undefined : spelledIn(words, device);
+  return spelled === undefined ? undefined : `${spelled} Firmware`;
+}
+
 function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
-  const name = spelledIn(words, product.product);
+  const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product);
   if (!name) return knownVendor ? { vendorTitle: knownVendor } : {};
   const vendorToken = product.vendor.replace(/_project$/i, '');
   const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
