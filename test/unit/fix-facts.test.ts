@@ -817,3 +817,22 @@ describe('one fix for a span of release lines ("19.x and 20.x before 20.0.0.228"
     expect(record.explanation!.fix).not.toMatch(/No fixed version is stated/);
   });
 });
+
+describe('a record that lists distributions only', () => {
+  it('names the release as affected and sends users to the distribution\'s update, never "update past 21.10"', () => {
+    const fix = recordOf("apport's read_file() follows symbolic links, which could expose private data to local users.", [
+      or({ criteria: 'cpe:2.3:o:canonical:ubuntu_linux:21.10:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:canonical:ubuntu_linux:20.04:*:*:*:lts:*:*:*' }),
+    ]).explanation!.fix;
+    expect(fix).not.toMatch(/update past/);
+    expect(fix).toContain("21.10 as affected: install the distribution's security update for the affected package");
+  });
+
+  it('the CVE 5 "ubuntu:ubuntu" beside an upstream product is a distribution too', () => {
+    const fix = recordOf('Xen 3.3.x through 4.5.x does not restrict access to PCI command registers.', [
+      or({ criteria: cpe('xen:xen'), versionEndIncluding: '4.5' }),
+      or({ criteria: 'cpe:2.3:o:ubuntu:ubuntu:12.04:*:*:*:*:*:*:*' }),
+    ]).explanation!.fix;
+    expect(fix).not.toMatch(/12\.04/);
+    expect(fix).toContain('also ships it');
+  });
+});

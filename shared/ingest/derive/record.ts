@@ -7,7 +7,7 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
-import { coListedDistributions } from '../facts/distributions.js';
+import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
 import { advisoryHosts, bulletins, fixedProductKeys, fixProvenance, soleProductInEveryVersion } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
@@ -107,6 +107,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,
       distributions,
+      distributionOnly: [...onlyDistributions(products.value)],
       primary,
       describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
       everyVersion: soleProductInEveryVersion(products.value),

@@ -97,6 +97,8 @@ export interface FixFactsText {
   readonly steps: FixSteps;
   /** Keys of the distributions listed beside the upstream product (`../facts/distributions.ts`): they get no version, only their advisory. */
   readonly distributions?: readonly string[];
+  /** Keys of the distributions of a record that lists nothing else (`onlyDistributions`): their releases are no version to move past. */
+  readonly distributionOnly?: readonly string[];
   /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
@@ -204,9 +206,15 @@ const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.v
  */
 const YEAR_EDITION = /^(?:19|20)\d{2}(?:\s+(?:r2|rt|gold|sp\d+|sr\d+))*$/i;
 const WINDOWS_RELEASE = /^(?:\d{2}(?:0[1-9]|1[0-2])|\d{2}h[12])$/i;
-const isEdition = (key: string, version: string) => YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && WINDOWS_RELEASE.test(version.trim()));
+const isYearOrWindowsEdition = (key: string, version: string) =>
+  YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && WINDOWS_RELEASE.test(version.trim()));
+
+/** A newest affected entry that is an edition (`isYearOrWindowsEdition`) or a release of a distribution that is all the record lists. */
+const editionOf = (facts: Pick<FixFactsText, 'distributionOnly'>) => (key: string, version: string) =>
+  isYearOrWindowsEdition(key, version) || (facts.distributionOnly ?? []).includes(key);
 
 function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
+  const isEdition = editionOf(facts);
   const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
@@ -307,12 +315,15 @@ export function namedFixVersions(
 
 /** "NVD lists Microsoft Word 2016 and Microsoft Office 2019 as affected: …" for the products with no fix whose newest affected entries are editions. */
 function editionSentence(shown: readonly string[], facts: FixFactsText, nameOf: (key: string) => string): string | undefined {
+  const isEdition = editionOf(facts);
   const editions = shown
     .filter((key) => !facts.fixed_in.some((f) => f.product === key))
     .flatMap((key) => facts.last_affected.filter((l) => l.product === key && isEdition(key, l.version)).map((l) => ({ l, key })));
   if (editions.length === 0) return undefined;
   const named = [...new Set(editions.map(({ l, key }) => `${nameOf(key)} ${versionText(l.version)}`))].slice(0, MAX_ENTRIES);
   const who = editions.every(({ l }) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+  if (editions.every(({ key }) => (facts.distributionOnly ?? []).includes(key)))
+    return `${who} ${listText(named)} as affected: install the distribution's security update for the affected package (moving to a newer release is not the fix).`;
   return `${who} ${listText(named)} as affected: install the vendor's security update for ${named.length === 1 ? 'that edition' : 'your edition'} (a newer edition is not the fix).`;
 }
 
