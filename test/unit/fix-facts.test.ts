@@ -836,3 +836,21 @@ describe('a record that lists distributions only', () => {
     expect(fix).toContain('also ships it');
   });
 });
+
+describe('a record that lists no product: the product the description is about', () => {
+  const description =
+    'Element X Android is a Matrix Android Client provided by element.io. Prior to version 25.04.2, a crafted hyperlink on a webpage, or a locally installed malicious app, can force Element X up to version 25.04.1 to load a webpage. This issue has been patched in version 25.04.2.';
+
+  it('gets the fix its sentences state, by the name the description gives it (CVE-2025-27599)', () => {
+    const record = recordOf(description);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['element:x_android', '25.04.2', null, null, 'description']]);
+    expect(fixed(record.facts!.last_affected)).toEqual([['element:x_android', '25.04.1', null, null, 'description']]);
+    expect(record.explanation!.fix).toBe('Update Element X Android to version 25.04.2 or later (the fixed version comes from the description).');
+    expect(record.explanation!.affected).toContain('Element X Android (versions before 25.04.2, as the description states)');
+  });
+
+  it('a lower-case word before a capitalised name is not part of it ("can force Element X")', () => {
+    const facts = factsOf('A crafted link can force Acme Viewer up to version 3.1 to load a page.');
+    expect(facts.last_affected.map((l) => l.product)).toEqual(['acme:viewer']);
+  });
+});

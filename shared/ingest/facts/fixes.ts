@@ -22,6 +22,7 @@ import { describedVersions, lineSpan, onLine } from '../versions/description.js'
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { placeStatements } from './described-fixes.js';
+import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { androidPatchLevel } from './android-patch-level.js';
@@ -217,7 +218,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
-  const placed = placeStatements(all, products, input.description);
+  const subject = products.length === 0 ? factProducts([], input.description)[0] : undefined;
+  const placed = placeStatements(all, products, input.description, subject && { key: subject.product, name: subject.name });
   const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
   for (const p of placed)
     for (const key of p.products)
