@@ -854,3 +854,26 @@ describe('a record that lists no product: the product the description is about',
     expect(facts.last_affected.map((l) => l.product)).toEqual(['acme:viewer']);
   });
 });
+
+describe("Oracle's affected versions listed line by line", () => {
+  it('"Java SE: 7u231, 8u221, 11.0.4 and 13": the newest listed version of each line, not 13 for all', () => {
+    const record = recordOf(
+      'Vulnerability in the Java SE product of Oracle Java SE (component: Networking). Supported versions that are affected are Java SE: 7u231, 8u221, 11.0.4 and 13. Difficult to exploit vulnerability allows unauthenticated attacker to compromise Java SE.',
+      [
+        or(
+          { criteria: cpe('oracle:jdk', '1.7.0', 'update_231') },
+          { criteria: cpe('oracle:jdk', '1.8.0', 'update_221') },
+          { criteria: cpe('oracle:jdk', '11.0.4') },
+          { criteria: cpe('oracle:jdk', '13.0.0') },
+        ),
+      ],
+    );
+    expect(record.facts!.last_affected.map((l) => [l.version, l.branch])).toEqual([
+      ['1.7.0 update 231', '1.7'],
+      ['1.8.0 update 221', '1.8'],
+      ['11.0.4', '11.0'],
+      ['13.0.0', '13.0'],
+    ]);
+    expect(record.explanation!.fix).toContain('update past the one for your release line');
+  });
+});

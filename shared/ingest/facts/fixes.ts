@@ -89,9 +89,8 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
       (k) =>
         k.product === e.product &&
         (k.platform === e.platform || (k.source === 'description' && k.platform === null)) &&
-        sameLine(k, e) &&
         (compareVersions(k.version, e.version) === 0 ||
-          (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
+          (sameLine(k, e) && k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
     );
     if (!covered) kept.push(e);
   }
@@ -132,8 +131,13 @@ function withLines(fixes: readonly VersionFact[]): VersionFact[] {
   return fixes.map((f) => (f.branch === null && (versions.get(f.product)?.length ?? 0) > 1 ? { ...f, branch: releaseLine(f.version) } : f));
 }
 
-/** The highest version listed one by one, per product and platform, and per line of the product's fixes. */
-function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact[], source: FactSource): VersionFact[] {
+/**
+ * The highest version listed one by one, per product and platform, and per line of the product's
+ * fixes, or per release line of its own where the description lists the affected versions line
+ * by line (`perLine`: Oracle's "Supported versions that are affected are Java SE: 7u231, 8u221,
+ * 11.0.4 and 13"): 8u221 is the newest affected version of the 8 line, not below 13.
+ */
+function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact[], source: FactSource, perLine = false): VersionFact[] {
   const out: VersionFact[] = [];
   for (const product of products) {
     const platforms = [...new Set(product.ranges.map((r) => r.platform))];
@@ -144,10 +148,17 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
-      const groups = lines.length > 1 ? lines.map((line) => listed.filter((v) => major(v) === line)) : [listed];
+      const ownLines = perLine ? [...new Set(listed.map((v) => releaseLine(v)))] : [];
+      const groups =
+        lines.length > 1
+          ? lines.map((line) => listed.filter((v) => major(v) === line))
+          : ownLines.length > 1
+            ? ownLines.map((line) => listed.filter((v) => releaseLine(v) === line))
+            : [listed];
       for (const group of groups) {
         const top = [...group].sort(compareVersions).at(-1);
-        if (top !== undefined) out.push({ product: product.key, version: top, branch: lines.length > 1 ? (releaseLine(top) ?? null) : null, platform, source });
+        if (top !== undefined)
+          out.push({ product: product.key, version: top, branch: groups.length > 1 ? (releaseLine(top) ?? null) : null, platform, source });
       }
     }
   }
@@ -248,7 +259,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
   // A version listed one by one below a range's end on its line is not the newest affected: JRE's
   // listed "6 update 9" beside a range through "6 update 10" is inside that range.
-  const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource).filter(
+  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
+  const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource, perLine).filter(
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
