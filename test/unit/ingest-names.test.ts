@@ -286,3 +286,13 @@ describe('firmware named by its device as the description writes it', () => {
     expect(named.map((p) => p.title)).toEqual(['Qualcomm MDM9625 Firmware', 'Qualcomm SD 400 Firmware']);
   });
 });
+
+describe('the casing rule knows a few more spellings', () => {
+  it.each([
+    ['ucosminexus_application_server_enterprise', 'uCosminexus Application Server Enterprise'],
+    ['opensuse', 'openSUSE'],
+    ['indesign', 'InDesign'],
+    ['tor', 'Tor'],
+    ['air_sdk', 'Air SDK'],
+  ])('%s → %s', (token, name) => expect(displayName(token)).toBe(name));
+});
