@@ -679,6 +679,11 @@ describe('fix rules mended against a second, blind reading (h27-fixes)', () => {
       or({ criteria: 'cpe:2.3:h:acme:router:-:*:*:*:*:*:*:*' }),
     ]);
     expect(device.fixed_in).toEqual([]);
+    // Beside a product with versions, an unversioned one's fix could not be checked against the record: not said.
+    const mixed = factsOf('Acme Viewer prior to 2.0 and Acme Server 3.1 allow XSS.', [
+      or({ criteria: cpe('acme:viewer', '-') }, { criteria: cpe('acme:server', '3.1') }),
+    ]);
+    expect(mixed.fixed_in.map((f) => f.product)).not.toContain('acme:viewer');
   });
 
   it('Citrix\'s rolling patch is a step of its release: "10.8 before RP2 and 10.7 before RP3"', () => {

@@ -268,12 +268,14 @@ export function readFixFacts(input: FactInput): FixFacts {
   const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
-  // A device NVD lists with no version (CPE `-` of a hardware part, beside its firmware) has no
-  // version to update to. Software listed with `-` is software whose versions NVD did not list:
-  // "HIBUN Confidential File Decryption program prior to 10.50.0.5" is its fix.
+  // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
+  // update to. Where every product is listed so, software is software whose versions NVD did not
+  // list: "HIBUN Confidential File Decryption program prior to 10.50.0.5" is its fix.
+  const noVersions = (p: FixProduct) => p.ranges.length === 0 && !p.allVersions;
+  const allUnversioned = products.every(noVersions);
   const versionless = new Set(
     rangeSource === 'configuration'
-      ? products.filter((p) => p.ranges.length === 0 && !p.allVersions && p.members.every((m) => m.part === 'h')).map((p) => p.key)
+      ? products.filter((p) => noVersions(p) && (!allUnversioned || p.members.every((m) => m.part === 'h'))).map((p) => p.key)
       : [],
   );
   // An Android patch level fixes the chips NVD lists with no version; beside versioned products it is not checked, so not said.
