@@ -284,6 +284,11 @@ describe('firmware named by its device as the description writes it', () => {
       'In Android before 2018-04-05 or earlier security patch level on Qualcomm Snapdragon Mobile MDM9625, MDM9635M, SD 400, and SD 800, pointers are not validated.';
     const named = nameProducts([product('qualcomm', 'mdm9625_firmware'), product('qualcomm', 'sd_400_firmware')], { description });
     expect(named.map((p) => p.title)).toEqual(['Qualcomm MDM9625 Firmware', 'Qualcomm SD 400 Firmware']);
+    // A name starts at a word, not at a slash between two names.
+    const [lite] = nameProducts([product('ribboncommunications', 'sbc_swe_lite_firmware')], {
+      description: 'A flaw in the Sonus SBC 1000 / SBC 2000 / SBC SWe Lite web interface allows command execution.',
+    });
+    expect(lite!.title).toBe('Ribboncommunications SBC SWe Lite Firmware');
   });
 });
 

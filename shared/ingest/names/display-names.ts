@@ -77,6 +77,8 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
   const target = squash(token);
   if (target.length < MIN_TOKEN_LETTERS) return undefined;
   for (let start = 0; start < words.length; start++) {
+    // A name starts at a word, not at punctuation standing alone ("SBC 2000 / SBC SWe Lite").
+    if (squashed[start] === '') continue;
     let joined = '';
     for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
       joined += squashed[end]!;
