@@ -882,3 +882,20 @@ describe("Oracle's affected versions listed line by line", () => {
     expect(record.explanation!.fix).toContain('update past the one for your release line');
   });
 });
+
+describe('a record that names no listed product but states its fix', () => {
+  it('GitHub\'s "Dpanel is a Docker visualization panel system …": the product it is about gets the fix', () => {
+    const record = recordOf(
+      'Dpanel is a Docker visualization panel system which provides complete Docker management functions. The Dpanel service contains a hardcoded JWT secret. This issue is patched in version 1.6.1.',
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([['dpanel:dpanel', '1.6.1', null, null, 'description']]);
+    expect(record.explanation!.fix).toBe('Update Dpanel to version 1.6.1 or later (the fixed version comes from the description).');
+  });
+
+  it('no product to give it to: the text still names the version the description states', () => {
+    const fix = recordOf(
+      'An improper input validation vulnerability was discovered in the NTP server configuration field of the Network-M2 card. The vulnerability has been resolved in the version 3.0.4.',
+    ).explanation!.fix;
+    expect(fix).toBe('The description says version 3.0.4 fixes it: update to 3.0.4 or later.');
+  });
+});

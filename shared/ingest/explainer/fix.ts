@@ -355,7 +355,19 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
     );
-  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0 && bulletins.length === 0) {
+  // A record that names no product but states the fixed version ("The vulnerability has been
+  // resolved in the version 3.0.4"): the version, not only "a fix is available".
+  const unplaced =
+    facts.fixed_in.length === 0 && facts.last_affected.length === 0 && unchecked.length === 0
+      ? [...new Set(facts.describedFixed ?? [])].slice(0, MAX_ENTRIES)
+      : [];
+  if (unplaced.length > 0)
+    parts.push(
+      unplaced.length === 1
+        ? `The description says version ${unplaced[0]} fixes it: update to ${unplaced[0]} or later.`
+        : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
+    );
+  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0 && bulletins.length === 0 && unplaced.length === 0) {
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
