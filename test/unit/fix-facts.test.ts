@@ -625,6 +625,9 @@ describe('the fix text names versions and platforms as people write them', () =>
     // CVE-2004-1371: a version that is a CPE token of words is not shown as one; other underscores stay.
     expect(text([fact('9i_application_server', null)])).toBe('NVD lists 9i application server as the newest affected version of GNU Bash; update past it.');
     expect(text([fact('1.2_08', null)])).toBe('NVD lists 1.2_08 as the newest affected version of GNU Bash; update past it.');
+    // SAP's kernel component and release (CVE-2021-27628) are two words; "el9_4" stays one.
+    expect(text([fact('krnl64uc_8.04', null)])).toBe('NVD lists krnl64uc 8.04 as the newest affected version of GNU Bash; update past it.');
+    expect(text([fact('el9_4', null)])).toBe('NVD lists el9_4 as the newest affected version of GNU Bash; update past it.');
   });
 
   it('names a platform people know, never a CPE token of the device the product runs on ("dir-859 a3")', () => {
@@ -632,5 +635,267 @@ describe('the fix text names versions and platforms as people write them', () =>
     expect(text([fact('5.0', 'android'), fact('4.0', 'windows')])).toBe(
       'NVD lists 5.0 on Android and 4.0 on Windows as the newest affected versions of GNU Bash; update past the one for your release line.',
     );
+  });
+});
+
+describe('fix rules mended against a second, blind reading (h27-fixes)', () => {
+  it('fixes of one product on one line that differ by platform get no line, and no platform is said to lack its fix', () => {
+    const record = recordOf(
+      'Adobe AIR before 18.0.0.144 on Windows and before 18.0.0.143 on OS X and Android allows remote attackers to bypass the Same Origin Policy.',
+      [and([{ criteria: cpe('adobe:air'), versionEndIncluding: '17.0.0.172' }], [{ criteria: os('microsoft:windows') }, { criteria: os('apple:mac_os_x') }])],
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([
+      ['adobe:air', '18.0.0.144', null, 'windows', 'description'],
+      ['adobe:air', '18.0.0.143', null, 'os x', 'description'],
+      ['adobe:air', '18.0.0.143', null, 'android', 'description'],
+    ]);
+    expect(record.explanation!.fix).not.toMatch(/No fixed version is stated/);
+  });
+
+  it('a version listed one by one below a range end of its line is not a newest affected version ("6 update 9" beside "through 6 update 10")', () => {
+    const facts = factsOf('Apple CUPS allows remote attackers to bypass intended policy.', [
+      or({ criteria: cpe('apple:cups'), versionEndIncluding: '1.3.7' }, { criteria: cpe('apple:cups', '1.3.6') }, { criteria: cpe('apple:cups', '1.2.0') }),
+    ]);
+    expect(facts.last_affected.map((l) => l.version)).toEqual(['1.3.7']);
+    const jre = factsOf('Sun JRE allows untrusted applications to connect to other hosts.', [
+      or({ criteria: cpe('sun:jre', '*', 'update_10'), versionEndIncluding: '6' }, { criteria: cpe('sun:jre', '6', 'update_9') }),
+    ]);
+    expect(jre.last_affected.map((l) => l.version)).not.toContain('6 update 9');
+  });
+
+  it('"update" inside a path or as a release step states no fix; the word on its own does', () => {
+    expect(factsOf('Codezips Online Shopping Portal 1.0 allows unrestricted upload via /update-image1.php.').fix_stated).toBe(false);
+    expect(factsOf('Sun JRE 6 Update 10 and earlier allows remote attackers to bypass restrictions.').fix_stated).toBe(false);
+    expect(factsOf('Acme Widget 2.0 allows XSS. Users should apply the update.').fix_stated).toBe(true);
+  });
+
+  it('software NVD lists with no version ("-") keeps the description\'s fix; a hardware device does not', () => {
+    const facts = factsOf(
+      'Untrusted search path vulnerability in HIBUN Confidential File Decryption program prior to 10.50.0.5 allows an attacker to gain privileges.',
+      [or({ criteria: cpe('hitachi-solutions:confidential_file_decryption', '-') })],
+    );
+    expect(fixed(facts.fixed_in)).toEqual([['hitachi-solutions:confidential_file_decryption', '10.50.0.5', null, null, 'description']]);
+    const device = factsOf('Acme Router devices before 2.1 allow remote attackers to reboot them.', [
+      or({ criteria: 'cpe:2.3:h:acme:router:-:*:*:*:*:*:*:*' }),
+    ]);
+    expect(device.fixed_in).toEqual([]);
+    // Beside a product with versions, an unversioned one's fix could not be checked against the record: not said.
+    const mixed = factsOf('Acme Viewer prior to 2.0 and Acme Server 3.1 allow XSS.', [
+      or({ criteria: cpe('acme:viewer', '-') }, { criteria: cpe('acme:server', '3.1') }),
+    ]);
+    expect(mixed.fixed_in.map((f) => f.product)).not.toContain('acme:viewer');
+  });
+
+  it('Citrix\'s rolling patch is a step of its release: "10.8 before RP2 and 10.7 before RP3"', () => {
+    const text = 'There are Open Redirect Vulnerabilities in Citrix XenMobile Server 10.8 before RP2 and 10.7 before RP3.';
+    expect(describedVersions(text).fixed.map((f) => `${f.line}|${f.version}`)).toEqual(['10.8|10.8 RP2', '10.7|10.7 RP3']);
+    const facts = factsOf(text, [
+      or({ criteria: cpe('citrix:xenmobile_server', '10.8') }, { criteria: cpe('citrix:xenmobile_server', '10.8', 'rp1') }),
+      or({ criteria: cpe('citrix:xenmobile_server', '10.7', 'rp2') }, { criteria: cpe('citrix:xenmobile_server', '10.7') }),
+    ]);
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['citrix:xenmobile_server', '10.8 RP2', '10.8', null, 'description'],
+      ['citrix:xenmobile_server', '10.7 RP3', '10.7', null, 'description'],
+    ]);
+  });
+
+  it.each([
+    'In Android before 2018-04-05 or earlier security patch level on Qualcomm Snapdragon Mobile SD 400, userspace-provided pointer arguments are not validated.',
+    'In Android before security patch level 2018-04-05 on Qualcomm Snapdragon Mobile SD 400, userspace-provided pointer arguments are not validated.',
+  ])('an Android security patch level fixes the chips listed with no version: %s', (description) => {
+    const record = recordOf(description, [and([{ criteria: os('qualcomm:sd_400_firmware') }], [{ criteria: 'cpe:2.3:h:qualcomm:sd_400:-:*:*:*:*:*:*:*' }])]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['google:android', '2018-04-05', null, null, 'description']]);
+    expect(record.explanation!.fix).toContain('Update Android to security patch level 2018-04-05 or later');
+    expect(record.patch?.status).toBe('available');
+  });
+
+  it('an Android patch level is not said beside a product with versions the record lists (it could not be checked against them)', () => {
+    const facts = factsOf('In Android before 2018-04-05 or earlier security patch level on Acme Modem, pointers are not validated.', [
+      or({ criteria: cpe('acme:modem', '3.1') }),
+    ]);
+    expect(facts.fixed_in.map((f) => f.product)).not.toContain('google:android');
+  });
+
+  it('a described fix of the one product NVD lists in every version is named, with the disagreement said', () => {
+    const record = recordOf('Cross-site scripting (XSS) vulnerability in wp-admin/wp-blogs.php in Wordpress MU (WPMU) before 2.6 allows XSS.', [
+      or({ criteria: cpe('wordpress:wordpress_mu') }, { criteria: cpe('wordpress:wordpress_mu', '1.3.1') }),
+    ]);
+    expect(record.facts!.fixed_in).toEqual([]);
+    expect(record.explanation!.fix).toContain("The description gives 2.6 as fixed, but NVD's configuration lists every version of");
+    expect(record.explanation!.fix).not.toMatch(/a fix or update is available/);
+  });
+});
+
+describe('a record with no configuration names its product in Patchstack\'s template ("This issue affects X: from n/a through Y")', () => {
+  it('"from n/a through Y": the product as written, its vendor, Y as the newest affected version and no fix', () => {
+    const record = recordOf(
+      'Cross-Site Request Forgery (CSRF) vulnerability in Stylemix Pearl allows Cross Site Request Forgery. This issue affects Pearl: from n/a through 1.3.9.',
+    );
+    const facts = record.facts!;
+    expect(facts.products.map((p) => [p.product, p.name])).toEqual([['stylemix:pearl', 'Stylemix Pearl']]);
+    expect(fixed(facts.last_affected)).toEqual([['stylemix:pearl', '1.3.9', null, null, 'description']]);
+    expect(facts.fixed_in).toEqual([]);
+    expect(record.explanation!.affected).toContain('Stylemix Pearl (versions up to and including 1.3.9)');
+    expect(record.explanation!.fix).toBe('NVD lists 1.3.9 as the newest affected version of Stylemix Pearl; update past it.');
+  });
+
+  it('"before Y" (and "before <Y") is a fix of that product', () => {
+    const facts = factsOf(
+      'Out-of-bounds Write vulnerability in radareorg radare2 allows heap-based buffer overflow.This issue affects radare2: before <5.9.9.',
+    );
+    expect(fixed(facts.fixed_in)).toEqual([['radareorg:radare2', '5.9.9', null, null, 'description']]);
+  });
+
+  it('"up to and including Y" after a start, and a second product after a semicolon, are read as written', () => {
+    const facts = factsOf(
+      'Improper Input Validation vulnerability in WatchGuard Fireware OS allows XSS.This issue affects Fireware OS: from 12.0 up to and including 12.11.',
+    );
+    expect(facts.last_affected.map((l) => [l.product, l.version])).toEqual([['watchguard:fireware_os', '12.11']]);
+  });
+
+  it('no version, or a sentence that names no product ("affects some unknown processing"), gives no product', () => {
+    expect(
+      factsOf('A flaw in Acme Shop. This issue affects some unknown processing of the file /admin/edit.php. The manipulation leads to XSS.').products,
+    ).toEqual([]);
+    expect(factsOf('XSS vulnerability in Acme Gallery allows Stored XSS.This issue affects Gallery: from n/a through n/a.').products).toEqual([]);
+  });
+});
+
+describe('editions are not versions to move past (Word 2004, Windows Server 2012 R2)', () => {
+  const bulletin = { url: 'https://docs.microsoft.com/en-us/security-updates/securitybulletins/2006/ms06-060', tags: [] };
+
+  it('a year edition is named as affected with the vendor\'s update for it, never "update past 2004"; an untagged bulletin states the fix', () => {
+    const record = recordOf(
+      'Unspecified vulnerability in Microsoft Word 2004 for Mac allows remote user-assisted attackers to execute arbitrary code.',
+      [or({ criteria: cpe('microsoft:word', '2004') })],
+      [bulletin],
+    );
+    const fix = record.explanation!.fix;
+    expect(fix).not.toMatch(/update past/);
+    expect(fix).toContain("NVD lists Microsoft Word 2004 as affected: install the vendor's security update for that edition");
+    expect(fix).toContain("Microsoft's security bulletin MS06-060 has the update");
+    expect(record.facts!.fix_stated).toBe(true);
+    expect(record.patch?.status).toBe('available');
+  });
+
+  it('Windows\' edition tokens ("r2", "r2 sp1") are no newest affected version; a cumulative update still is', () => {
+    const facts = factsOf('The kernel in Microsoft Windows Server 2012 Gold and R2 allows local users to bypass permissions.', [
+      or(
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2012:-:*:*:*:*:*:*:*' },
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2012:r2:*:*:*:*:*:*:*' },
+        { criteria: 'cpe:2.3:o:microsoft:windows_server_2008:r2:sp1:*:*:*:*:*:*' },
+      ),
+    ]);
+    expect(facts.last_affected).toEqual([]);
+    const exchange = recordOf('Microsoft Exchange Server 2016 allows XSS.', [
+      or({ criteria: cpe('microsoft:exchange_server', '2016', 'cumulative_update_9') }),
+    ]);
+    expect(exchange.explanation!.fix).toContain('NVD lists 2016 cumulative update 9 as the newest affected version of');
+  });
+});
+
+describe('one fix for a span of release lines ("19.x and 20.x before 20.0.0.228")', () => {
+  it('reads the span as one line and gives the fix to every line of it', () => {
+    const read = (text: string) => describedVersions(text).fixed.map((f) => `${f.line ?? ''}|${f.version}`);
+    expect(read('Adobe Flash Player before 18.0.0.268 and 19.x and 20.x before 20.0.0.228 on Windows allows it.')).toEqual(['|18.0.0.268', '19-20|20.0.0.228']);
+    expect(read('Adobe Flash Player 14.x through 18.x before 18.0.0.160 allows it.')).toEqual(['14-18|18.0.0.160']);
+    // A span of dotted lines keeps the line the version is on.
+    expect(read('Acme 1.19.x and 1.20.x before 1.20.3 allows it.')).toEqual(['1.20|1.20.3']);
+  });
+
+  it('the text names the span, and no line of it is said to lack a fix', () => {
+    const record = recordOf(
+      'Use-after-free in Adobe Flash Player before 18.0.0.268 and 19.x and 20.x before 20.0.0.228 allows attackers to execute arbitrary code.',
+      [
+        or(
+          { criteria: cpe('adobe:flash_player'), versionEndIncluding: '18.0.0.261' },
+          { criteria: cpe('adobe:flash_player', '19.0.0.245') },
+          { criteria: cpe('adobe:flash_player', '20.0.0.204') },
+        ),
+      ],
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([
+      ['adobe:flash_player', '18.0.0.268', '18.0', null, 'description'],
+      ['adobe:flash_player', '20.0.0.228', '19-20', null, 'description'],
+    ]);
+    expect(record.explanation!.fix).toContain('20.0.0.228 for the 19.x to 20.x lines');
+    expect(record.explanation!.fix).not.toMatch(/No fixed version is stated/);
+  });
+});
+
+describe('a record that lists distributions only', () => {
+  it('names the release as affected and sends users to the distribution\'s update, never "update past 21.10"', () => {
+    const fix = recordOf("apport's read_file() follows symbolic links, which could expose private data to local users.", [
+      or({ criteria: 'cpe:2.3:o:canonical:ubuntu_linux:21.10:*:*:*:*:*:*:*' }, { criteria: 'cpe:2.3:o:canonical:ubuntu_linux:20.04:*:*:*:lts:*:*:*' }),
+    ]).explanation!.fix;
+    expect(fix).not.toMatch(/update past/);
+    expect(fix).toContain("21.10 as affected: install the distribution's security update for the affected package");
+  });
+
+  it('the CVE 5 "ubuntu:ubuntu" beside an upstream product is a distribution too', () => {
+    const fix = recordOf('Xen 3.3.x through 4.5.x does not restrict access to PCI command registers.', [
+      or({ criteria: cpe('xen:xen'), versionEndIncluding: '4.5' }),
+      or({ criteria: 'cpe:2.3:o:ubuntu:ubuntu:12.04:*:*:*:*:*:*:*' }),
+    ]).explanation!.fix;
+    expect(fix).not.toMatch(/12\.04/);
+    expect(fix).toContain('also ships it');
+  });
+});
+
+describe('a record that lists no product: the product the description is about', () => {
+  const description =
+    'Element X Android is a Matrix Android Client provided by element.io. Prior to version 25.04.2, a crafted hyperlink on a webpage, or a locally installed malicious app, can force Element X up to version 25.04.1 to load a webpage. This issue has been patched in version 25.04.2.';
+
+  it('gets the fix its sentences state, by the name the description gives it (CVE-2025-27599)', () => {
+    const record = recordOf(description);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['element:x_android', '25.04.2', null, null, 'description']]);
+    expect(fixed(record.facts!.last_affected)).toEqual([['element:x_android', '25.04.1', null, null, 'description']]);
+    expect(record.explanation!.fix).toBe('Update Element X Android to version 25.04.2 or later (the fixed version comes from the description).');
+    expect(record.explanation!.affected).toContain('Element X Android (versions before 25.04.2, as the description states)');
+  });
+
+  it('a lower-case word before a capitalised name is not part of it ("can force Element X")', () => {
+    const facts = factsOf('A crafted link can force Acme Viewer up to version 3.1 to load a page.');
+    expect(facts.last_affected.map((l) => l.product)).toEqual(['acme:viewer']);
+  });
+});
+
+describe("Oracle's affected versions listed line by line", () => {
+  it('"Java SE: 7u231, 8u221, 11.0.4 and 13": the newest listed version of each line, not 13 for all', () => {
+    const record = recordOf(
+      'Vulnerability in the Java SE product of Oracle Java SE (component: Networking). Supported versions that are affected are Java SE: 7u231, 8u221, 11.0.4 and 13. Difficult to exploit vulnerability allows unauthenticated attacker to compromise Java SE.',
+      [
+        or(
+          { criteria: cpe('oracle:jdk', '1.7.0', 'update_231') },
+          { criteria: cpe('oracle:jdk', '1.8.0', 'update_221') },
+          { criteria: cpe('oracle:jdk', '11.0.4') },
+          { criteria: cpe('oracle:jdk', '13.0.0') },
+        ),
+      ],
+    );
+    expect(record.facts!.last_affected.map((l) => [l.version, l.branch])).toEqual([
+      ['1.7.0 update 231', '1.7'],
+      ['1.8.0 update 221', '1.8'],
+      ['11.0.4', '11.0'],
+      ['13.0.0', '13.0'],
+    ]);
+    expect(record.explanation!.fix).toContain('update past the one for your release line');
+  });
+});
+
+describe('a record that names no listed product but states its fix', () => {
+  it('GitHub\'s "Dpanel is a Docker visualization panel system …": the product it is about gets the fix', () => {
+    const record = recordOf(
+      'Dpanel is a Docker visualization panel system which provides complete Docker management functions. The Dpanel service contains a hardcoded JWT secret. This issue is patched in version 1.6.1.',
+    );
+    expect(fixed(record.facts!.fixed_in)).toEqual([['dpanel:dpanel', '1.6.1', null, null, 'description']]);
+    expect(record.explanation!.fix).toBe('Update Dpanel to version 1.6.1 or later (the fixed version comes from the description).');
+  });
+
+  it('no product to give it to: the text still names the version the description states', () => {
+    const fix = recordOf(
+      'An improper input validation vulnerability was discovered in the NTP server configuration field of the Network-M2 card. The vulnerability has been resolved in the version 3.0.4.',
+    ).explanation!.fix;
+    expect(fix).toBe('The description says version 3.0.4 fixes it: update to 3.0.4 or later.');
   });
 });

@@ -264,3 +264,40 @@ describe('titles that would mislead', () => {
     expect(displayName('cpe:/h:HP:AdvanceStack 10Base-T Switching Hub J3200A version')).toBe('AdvanceStack 10Base-T Switching Hub J3200A version');
   });
 });
+
+describe('names people know, mended against a blind reading (h27-fixes)', () => {
+  it('a vendor written as its lower-case token ("aruba Networks", "acquia") is capitalised; "eBay" keeps its spelling', () => {
+    const [aruba] = nameProducts([product('arubanetworks', 'aos-cx')], { cnaProducts: [{ vendor: 'aruba Networks', product: 'AOS-CX' }] });
+    expect([aruba!.title, aruba!.vendorTitle]).toEqual(['Aruba Networks AOS-CX', 'Aruba Networks']);
+    const [ebay] = nameProducts([product('ebay', 'kylin')], { cnaProducts: [{ vendor: 'eBay', product: 'Kylin' }] });
+    expect([ebay!.title, ebay!.vendorTitle]).toEqual(['eBay Kylin', 'eBay']);
+  });
+
+  it('a dictionary title\'s "(64-bit)" is an entry qualifier, not the product\'s name', () => {
+    expect(cutTitle('Microsoft Windows 8.1 x64 (64-bit)', '-', 'windows_8.1')).toBe('Microsoft Windows 8.1');
+  });
+});
+
+describe('firmware named by its device as the description writes it', () => {
+  it('Qualcomm\'s "mdm9625_firmware" is "Qualcomm MDM9625 Firmware", not "Qualcomm Mdm9625 Firmware"', () => {
+    const description =
+      'In Android before 2018-04-05 or earlier security patch level on Qualcomm Snapdragon Mobile MDM9625, MDM9635M, SD 400, and SD 800, pointers are not validated.';
+    const named = nameProducts([product('qualcomm', 'mdm9625_firmware'), product('qualcomm', 'sd_400_firmware')], { description });
+    expect(named.map((p) => p.title)).toEqual(['Qualcomm MDM9625 Firmware', 'Qualcomm SD 400 Firmware']);
+    // A name starts at a word, not at a slash between two names.
+    const [lite] = nameProducts([product('ribboncommunications', 'sbc_swe_lite_firmware')], {
+      description: 'A flaw in the Sonus SBC 1000 / SBC 2000 / SBC SWe Lite web interface allows command execution.',
+    });
+    expect(lite!.title).toBe('Ribboncommunications SBC SWe Lite Firmware');
+  });
+});
+
+describe('the casing rule knows a few more spellings', () => {
+  it.each([
+    ['ucosminexus_application_server_enterprise', 'uCosminexus Application Server Enterprise'],
+    ['opensuse', 'openSUSE'],
+    ['indesign', 'InDesign'],
+    ['tor', 'Tor'],
+    ['air_sdk', 'Air SDK'],
+  ])('%s → %s', (token, name) => expect(displayName(token)).toBe(name));
+});

@@ -29,7 +29,7 @@
  */
 import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions, type DescribedFix } from '../versions/description.js';
+import { describedVersions, onLine, type DescribedFix } from '../versions/description.js';
 import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { mentionIndex } from './product-order.js';
 
@@ -257,6 +257,7 @@ function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): s
 export function lineMatches(statement: DescribedFix): boolean {
   return (
     !statement.line ||
+    onLine(statement.version, statement.line) ||
     statement.version === statement.line ||
     [`${statement.line}.`, `${statement.line} `, `v${statement.line}.`].some((start) => statement.version.startsWith(start))
   );

@@ -1,7 +1,8 @@
 /**
  * Patch status, date, URLs and days unpatched.
  *
- * Evidence of a fix: a reference tagged Patch (NVD) or `patch` (CVE 5), or a checked fixed
+ * Evidence of a fix: a reference tagged Patch (NVD) or `patch` (CVE 5), a Microsoft security
+ * bulletin (each ships the update, tagged or not: MS06-060's link is untagged), or a checked fixed
  * version — one the fix advice accepts (fix-advice.ts): a vulnerable CPE range's
  * `versionEndExcluding`, a CVE 5 `lessThan` bound or `unaffected` version, or a version the
  * description states, each outside every vulnerable range of its product. So the status and the
@@ -26,6 +27,7 @@ import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, fixKeyOf, type FixAdvice } from './fix-advice.js';
 import type { CveSources } from './inputs.js';
 import { mergedReferences } from './references.js';
+import { isBulletin } from '../facts/fix-references.js';
 
 export interface PreviousPatch {
   readonly status: PatchStatus;
@@ -97,7 +99,9 @@ export function derivePatch(
   },
 ): { patch: Patch; provenance: string } {
   const refs = mergedReferences(sources);
-  const patchUrls = [...new Set(refs.filter((r) => r.tags.includes('patch') && validUrl(r.url)).map((r) => new URL(r.url.trim()).href))].slice(0, 10);
+  const patchUrls = [
+    ...new Set(refs.filter((r) => (r.tags.includes('patch') || isBulletin(r.url)) && validUrl(r.url)).map((r) => new URL(r.url.trim()).href)),
+  ].slice(0, 10);
   const mitigation = refs.some((r) => r.tags.includes('mitigation'));
   const status = patchStatusFrom({
     rejected: context.rejected,

@@ -7,8 +7,8 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
-import { coListedDistributions } from '../facts/distributions.js';
-import { advisoryHosts, fixedProductKeys, fixProvenance } from '../facts/fix-record.js';
+import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
+import { advisoryHosts, bulletins, fixedProductKeys, fixProvenance, soleProductInEveryVersion } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
@@ -27,7 +27,7 @@ import { deriveCweIds, deriveCweNames } from './weakness.js';
 
 /** The affected products with the names people know them by (`names/display-names.ts`). */
 function namedProducts(sources: CveSources, description: string) {
-  const products = deriveProducts(sources);
+  const products = deriveProducts(sources, description);
   const cnaProducts = sources.cve5?.cna.products;
   return {
     ...products,
@@ -103,11 +103,14 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       last_affected: facts.last_affected,
       fix_stated: facts.fix_stated,
       advisoryHosts: advisoryHosts(sources),
+      bulletins: bulletins(sources),
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,
       distributions,
+      distributionOnly: [...onlyDistributions(products.value)],
       primary,
       describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
+      everyVersion: soleProductInEveryVersion(products.value),
     },
     facts,
   });

@@ -8,6 +8,7 @@ import type { VersionFact } from '../../domain/facts.js';
 import type { FixSteps } from '../facts/fix-steps.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
+import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { listText, rangeText } from './names.js';
 
@@ -96,17 +97,27 @@ export interface FixFactsText {
   readonly steps: FixSteps;
   /** Keys of the distributions listed beside the upstream product (`../facts/distributions.ts`): they get no version, only their advisory. */
   readonly distributions?: readonly string[];
+  /** Keys of the distributions of a record that lists nothing else (`onlyDistributions`): their releases are no version to move past. */
+  readonly distributionOnly?: readonly string[];
   /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
   readonly describedFixed?: readonly string[];
+  /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
+  readonly bulletins?: readonly string[];
+  /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
+  readonly everyVersion?: string | undefined;
 }
 
 const MAX_FACT_PRODUCTS = 4;
 const MAX_ENTRIES = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
-const lineText = (branch: string) => (/[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`);
+const lineText = (branch: string) => {
+  const span = lineSpan(branch);
+  if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
+  return /[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
+};
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',
   'os x': 'OS X',
@@ -139,7 +150,11 @@ const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i
  * Oracle Database Server in CVE-2004-1371) is written with spaces, so it is not read as a product
  * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay.
  */
-const affectedVersionText = (version: string) => (/[a-z]{2,}_[a-z]{2,}/i.test(version) ? version.replace(/_+/g, ' ') : version);
+const affectedVersionText = (version: string) =>
+  /[a-z]{2,}_[a-z]{2,}/i.test(version)
+    ? version.replace(/_+/g, ' ')
+    : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
+      version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
@@ -162,8 +177,9 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
 }
 
 const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
-/** "version 2.7.9", but "build 7845" and "v285" as written. */
-const versionPhrase = (version: string) => (/^\d/.test(version) ? `version ${version}` : version);
+/** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
+const versionPhrase = (version: string, key = '') =>
+  key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? `security patch level ${version}` : /^\d/.test(version) ? `version ${version}` : version;
 
 /** The line an entry is stated for: its branch, else its first number. */
 const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
@@ -172,6 +188,8 @@ const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?
 function compatibleLines(a: VersionFact, b: VersionFact): boolean {
   const x = lineOfEntry(a);
   const y = lineOfEntry(b);
+  if (lineSpan(y)) return onLine(a.version, y);
+  if (lineSpan(x)) return onLine(b.version, x);
   return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
 }
 
@@ -180,7 +198,23 @@ const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists'
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
 
+/**
+ * A newest affected "version" that names an edition of the product, not a release to move past:
+ * a year ("Word 2004", "Office 2010 SP2", "SharePoint Server 2013") or a Windows 10 feature
+ * release ("1511", "20H2"). The vendor's security update for that edition is the fix; a newer
+ * edition is not. (A cumulative update, "2013 CU20", is a release of its edition: it stays a version.)
+ */
+const YEAR_EDITION = /^(?:19|20)\d{2}(?:\s+(?:r2|rt|gold|sp\d+|sr\d+))*$/i;
+const WINDOWS_RELEASE = /^(?:\d{2}(?:0[1-9]|1[0-2])|\d{2}h[12])$/i;
+const isYearOrWindowsEdition = (key: string, version: string) =>
+  YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && WINDOWS_RELEASE.test(version.trim()));
+
+/** A newest affected entry that is an edition (`isYearOrWindowsEdition`) or a release of a distribution that is all the record lists. */
+const editionOf = (facts: Pick<FixFactsText, 'distributionOnly'>) => (key: string, version: string) =>
+  isYearOrWindowsEdition(key, version) || (facts.distributionOnly ?? []).includes(key);
+
 function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
+  const isEdition = editionOf(facts);
   const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
@@ -193,7 +227,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const above = (f: VersionFact) =>
       last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
     const one = texts.length === 1 ? texts[0]! : undefined;
-    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version)} or later${one.where}${moreText}.`);
+    if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version, key)} or later${one.where}${moreText}.`);
     else if (one)
       out.push(
         /^\d/.test(one.version)
@@ -218,7 +252,10 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       );
     return out;
   }
-  if (last.length > 0) {
+  // Editions are said once for every product (`editionSentence`).
+  const versions = last.filter((l) => !isEdition(key, l.version));
+  if (versions.length > 0) {
+    const last = versions;
     const texts = entryTexts(last)
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
@@ -276,9 +313,24 @@ export function namedFixVersions(
   });
 }
 
+/** "NVD lists Microsoft Word 2016 and Microsoft Office 2019 as affected: …" for the products with no fix whose newest affected entries are editions. */
+function editionSentence(shown: readonly string[], facts: FixFactsText, nameOf: (key: string) => string): string | undefined {
+  const isEdition = editionOf(facts);
+  const editions = shown
+    .filter((key) => !facts.fixed_in.some((f) => f.product === key))
+    .flatMap((key) => facts.last_affected.filter((l) => l.product === key && isEdition(key, l.version)).map((l) => ({ l, key })));
+  if (editions.length === 0) return undefined;
+  const named = [...new Set(editions.map(({ l, key }) => `${nameOf(key)} ${versionText(l.version)}`))].slice(0, MAX_ENTRIES);
+  const who = editions.every(({ l }) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+  if (editions.every(({ key }) => (facts.distributionOnly ?? []).includes(key)))
+    return `${who} ${listText(named)} as affected: install the distribution's security update for the affected package (moving to a newer release is not the fix).`;
+  return `${who} ${listText(named)} as affected: install the vendor's security update for ${named.length === 1 ? 'that edition' : 'your edition'} (a newer edition is not the fix).`;
+}
+
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
   const { shown, all } = shownProducts(facts);
-  const parts = shown.flatMap((key) => productFactSentences(key, nameOf(key), facts));
+  const editions = editionSentence(shown, facts, nameOf);
+  const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
   const more = all - shown.length;
   if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
   const distributions = facts.distributions ?? [];
@@ -289,7 +341,33 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
       `${listText([...names, ...(more > 0 ? [`${more} more ${more === 1 ? 'distribution' : 'distributions'}`] : [])])} also ${distributions.length === 1 ? 'ships' : 'ship'} it: there, install the distribution's own security update for the package (its advisory names the fixed package).`,
     );
   }
-  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks) {
+  // "Wordpress MU (WPMU) before 2.6" beside a CPE that calls every version affected: the record
+  // disagrees with itself; name the described fix and say so rather than pick or stay silent.
+  const unchecked = facts.fixed_in.length === 0 && facts.everyVersion !== undefined ? [...new Set(facts.describedFixed ?? [])] : [];
+  if (unchecked.length > 0) {
+    const versions = listText(unchecked.map(versionText));
+    parts.push(
+      `The description gives ${versions} as fixed, but NVD's configuration lists every version of ${nameOf(facts.everyVersion!)} as affected: check the vendor's release notes before relying on ${unchecked.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  const bulletins = facts.fixed_in.length === 0 ? (facts.bulletins ?? []) : [];
+  if (bulletins.length > 0)
+    parts.push(
+      `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
+    );
+  // A record that names no product but states the fixed version ("The vulnerability has been
+  // resolved in the version 3.0.4"): the version, not only "a fix is available".
+  const unplaced =
+    facts.fixed_in.length === 0 && facts.last_affected.length === 0 && unchecked.length === 0
+      ? [...new Set(facts.describedFixed ?? [])].slice(0, MAX_ENTRIES)
+      : [];
+  if (unplaced.length > 0)
+    parts.push(
+      unplaced.length === 1
+        ? `The description says version ${unplaced[0]} fixes it: update to ${unplaced[0]} or later.`
+        : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
+    );
+  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0 && bulletins.length === 0 && unplaced.length === 0) {
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`

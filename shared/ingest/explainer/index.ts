@@ -201,6 +201,21 @@ function checkSentence(lines: readonly ProductLine[]): string {
   return '';
 }
 
+/**
+ * A record that lists no product but whose description names one with its versions ("Element X
+ * Android … Prior to version 25.04.2"): the product as the description names it, and the versions
+ * the facts read there.
+ */
+function describedAffected(facts: Facts | undefined): string | undefined {
+  const product = facts?.products.find((p) => p.primary);
+  if (!product) return undefined;
+  const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === product.product).map((f) => f.version))];
+  const last = [...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => l.version))];
+  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last.map((v) => `versions up to and including ${v}`);
+  if (spans.length === 0) return undefined;
+  return `You are affected if you use ${product.name} (${listText(spans)}, as the description states). To check, compare the version you run with ${spans.length === 1 ? 'this range' : 'these ranges'}.`;
+}
+
 export function explainAffected(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.affected;
   const distributions = coListedDistributions(input.products);
@@ -214,6 +229,8 @@ export function explainAffected(input: ExplainerInput): string {
       const vendor = input.kev.vendorProject ? `${input.kev.vendorProject} ` : '';
       return `CISA lists the affected product as ${vendor}${input.kev.product}. The record gives no version details, so check the vendor's advisory for the versions at risk.`;
     }
+    const described = describedAffected(input.facts);
+    if (described) return described;
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map(productLine);
@@ -229,7 +246,7 @@ export function explainAffected(input: ExplainerInput): string {
 export function explainFix(input: ExplainerInput): string {
   if (input.rejected) return REJECTED.fix;
   const parts = input.fixFacts
-    ? fixFactSentences(input.fixFacts, factProductName(input.products))
+    ? fixFactSentences(input.fixFacts, factProductName(input.products, input.facts?.products ?? []))
     : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
   if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
@@ -254,13 +271,14 @@ export function explainFix(input: ExplainerInput): string {
  * description names beside it ("Firefox ESR" where NVD lists Firefox) is that product's name with
  * the edition; else the key's words.
  */
-function factProductName(products: readonly AffectedProduct[]): (key: string) => string {
+function factProductName(products: readonly AffectedProduct[], named: Facts['products']): (key: string) => string {
   return (key) => {
     const own = products.find((p) => productKey(p) === key);
     if (own) return productName(own);
     const base = products.find((p) => key.startsWith(`${productKey(p)}_`));
     if (base) return `${productName(base)} ${key.slice(productKey(base).length + 1).toUpperCase()}`;
-    return displayName(key.split(':')[1] ?? key);
+    // A product the description names in a record that lists none: its name as the description writes it.
+    return named.find((p) => p.product === key)?.name ?? displayName(key.split(':')[1] ?? key);
   };
 }
 

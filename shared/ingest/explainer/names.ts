@@ -132,6 +132,12 @@ const KNOWN_SPELLINGS: Readonly<Record<string, string>> = {
   jdk: 'JDK',
   jre: 'JRE',
   pdf: 'PDF',
+  // Hitachi writes its newer Cosminexus line "uCosminexus": one family, two spellings.
+  ucosminexus: 'uCosminexus',
+  opensuse: 'openSUSE',
+  indesign: 'InDesign',
+  tor: 'Tor',
+  sdk: 'SDK',
 };
 
 function wordCase(word: string): string {

@@ -7,7 +7,8 @@
  *   place the longer wins ("Firefox ESR" is not also Firefox). A statement that names none
  *   continues the previous one ("10.x before 10.1.14 and 11.x before 11.0.11"); the first of a
  *   sentence falls back to the product named nearest before it, else the record's only product
- *   (`productForStatement`), never a product whose part ("plugin … for X") it is about.
+ *   (`productForStatement`), never a product whose part ("plugin … for X") it is about. In a
+ *   record that lists no product, it falls back to the product the description is about.
  * - Platforms: "on Windows and OS X" after a statement holds for it and for the statements
  *   chained before it with no comma between ("Firefox before 41.0 and Firefox ESR 38.x before
  *   38.3 on Windows"); a statement with none holds on every platform.
@@ -182,16 +183,28 @@ const NOT_A_NAME =
  * ("qutebrowser before version 1.4.1", "Acme Widget before 2.3") as a best-effort
  * `vendor:product` key (the gold annotations' reading of such records), else none.
  */
-function describedProductKey(subject: string): string | undefined {
+function describedProductKey(subject: string, recordSubject?: DescribedSubject): string | undefined {
   const words: string[] = [];
+  const written: string[] = [];
   for (const word of subject.trim().split(/\s+/).reverse()) {
     const clean = word.replace(/^[("']+|[)"',;:.]+$/g, '');
     if (!clean || NOT_A_NAME.test(clean) || /^\d/.test(clean) || word !== word.replace(/[,;:.]+$/, '') || words.length >= 3) break;
     if (!/^[A-Za-z][\w.+-]*$/.test(clean)) break;
+    // "can force Element X up to 25.04.1": a lower-case word before a capitalised name is prose, not part of it.
+    if (written.some((w) => /[A-Z]/.test(w)) && !/[A-Z0-9]/.test(clean)) break;
+    written.unshift(clean);
     words.unshift(clean.toLowerCase().replace(/[^a-z0-9+.-]+/g, '_'));
   }
-  if (words.length === 0) return undefined;
+  // The record's subject ("Element X Android is a Matrix client …") called by a shorter name ("Element X").
+  if (recordSubject && words.length > 0 && `${recordSubject.name.toLowerCase()} `.startsWith(`${written.join(' ').toLowerCase()} `)) return recordSubject.key;
+  if (words.length === 0) return recordSubject?.key;
   return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+}
+
+/** The product a record that lists none is about (`factProducts`' reading of its description). */
+export interface DescribedSubject {
+  readonly key: string;
+  readonly name: string;
 }
 
 /**
@@ -235,7 +248,12 @@ function afterCarrier(subject: string): string {
   return subject.slice(end);
 }
 
-export function placeStatements(statements: readonly DescribedFix[], products: readonly FixProduct[], description: string): PlacedStatement[] {
+export function placeStatements(
+  statements: readonly DescribedFix[],
+  products: readonly FixProduct[],
+  description: string,
+  recordSubject?: DescribedSubject,
+): PlacedStatement[] {
   const text = description.replace(/\s+/g, ' ');
   const members = products.flatMap((p) => p.members);
   const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
@@ -252,12 +270,18 @@ export function placeStatements(statements: readonly DescribedFix[], products: r
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
     // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
     if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    // In a record that lists no product, a name between two statements is read as any other ("… can force Element X up to 25.04.1").
+    if (!own && inClause && keys.length === 0 && products.length === 0 && namesSomething(subject)) {
+      const named = describedProductKey(subject, recordSubject);
+      keys = named ? [named] : [];
+    }
     if (!own && !inClause && products.length > 0) {
       const found = productForStatement(members, statement, description);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
     if (!own && !inClause && products.length === 0) {
-      const named = describedProductKey(subject);
+      // A statement that names nothing ("This issue has been patched in version 25.04.2") is about the record's subject.
+      const named = describedProductKey(subject, recordSubject);
       keys = named ? [named] : [];
     }
     const next = statements[i + 1];

@@ -6,19 +6,30 @@ import type { VersionFact } from '../../domain/facts.js';
 import type { CveSources } from '../derive/inputs.js';
 import { mergedReferences } from '../derive/references.js';
 import type { AffectedProduct, PlatformRange } from '../../domain/nvd-record.js';
-import { fixProducts } from './fix-products.js';
-import { hostOf, isVendorAdvisory } from './fix-references.js';
+import { isDistribution } from './distributions.js';
+import { fixProducts, productKey } from './fix-products.js';
+import { bulletinsOf, hostOf, isVendorAdvisory } from './fix-references.js';
 
 /** `vendor:product` (lower case, as the patch status keys products) of every affected product with a fixed version, aliases included. */
 export function fixedProductKeys(products: readonly AffectedProduct[], fixedIn: readonly VersionFact[], tied: readonly PlatformRange[]): ReadonlySet<string> {
   const fixed = [...new Set(fixedIn.map((f) => f.product))];
   // A release track's fix ("Firefox ESR") is a fix of the listed product it belongs to.
   const isFixed = (key: string) => fixed.some((f) => f === key || f.startsWith(`${key}_`));
-  return new Set(
-    fixProducts(products, tied)
-      .filter((p) => isFixed(p.key))
-      .flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())),
-  );
+  const listed = fixProducts(products, tied);
+  // An Android patch level (`android-patch-level.ts`) fixes the chips' firmware the record lists beside no Android entry.
+  const byAndroid = fixed.includes('google:android') && !listed.some((p) => p.key === 'google:android');
+  return new Set(listed.filter((p) => byAndroid || isFixed(p.key)).flatMap((p) => p.members.map((m) => `${m.vendor}:${m.product}`.toLowerCase())));
+}
+
+/**
+ * The record's one product, when NVD lists it as affected in every version (a CPE `*` with no
+ * bound, as old records write "some version"): a fix the description states for it cannot be
+ * checked against the configuration, which calls every version vulnerable.
+ */
+export function soleProductInEveryVersion(products: readonly AffectedProduct[]): string | undefined {
+  const keys = [...new Set(products.filter((p) => !isDistribution(p)).map(productKey))];
+  const only = keys.length === 1 ? products.find((p) => productKey(p) === keys[0] && p.allVersions === true) : undefined;
+  return only ? productKey(only) : undefined;
 }
 
 /** Hosts of the references tagged as the vendor's advisory (`isVendorAdvisory`), at most three. */
@@ -29,6 +40,11 @@ export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string
     if (host !== undefined && !hosts.includes(host)) hosts.push(host);
   }
   return hosts.slice(0, 3);
+}
+
+/** The Microsoft security bulletins the references point at ("MS06-060"), at most three. */
+export function bulletins(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
+  return bulletinsOf(mergedReferences(sources)).slice(0, 3);
 }
 
 const sourceName = {

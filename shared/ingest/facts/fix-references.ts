@@ -36,6 +36,17 @@ const thirdParty = (url: string) => {
   return host === undefined || THIRD_PARTY_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
 };
 
-export const isVendorAdvisory = (r: SourceReference) => r.tags.some((t) => t === 'vendor advisory' || t === 'vendor-advisory') && !thirdParty(r.url);
+/** A Microsoft security bulletin ("…/securitybulletins/2006/ms06-060"): each ships the security update, tagged or not. */
+const BULLETIN = /^https?:\/\/(?:[\w-]+\.)*microsoft\.com\/.*\b(ms\d{2}-\d{3})\b/i;
+
+export const isBulletin = (url: string) => BULLETIN.test(url.trim());
+
+/** The Microsoft bulletin ids ("MS06-060") the references point at. */
+export function bulletinsOf(references: readonly SourceReference[]): string[] {
+  return [...new Set(references.map((r) => BULLETIN.exec(r.url.trim())?.[1]?.toUpperCase()).filter((id): id is string => id !== undefined))];
+}
+
+export const isVendorAdvisory = (r: SourceReference) =>
+  (r.tags.some((t) => t === 'vendor advisory' || t === 'vendor-advisory') && !thirdParty(r.url)) || BULLETIN.test(r.url.trim());
 
 export const statesFix = (r: SourceReference) => r.tags.includes('patch') || isVendorAdvisory(r);

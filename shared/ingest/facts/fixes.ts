@@ -18,12 +18,14 @@
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions } from '../versions/description.js';
+import { describedVersions, lineSpan, onLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { placeStatements } from './described-fixes.js';
+import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';
+import { androidPatchLevel } from './android-patch-level.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey, samePlace, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -52,8 +54,10 @@ function rangeLine(start: string | undefined, end: string): string | null {
   return shared.length > 0 ? shared.join('.') : null;
 }
 
-/** Same line: the statement's line, else the same first number. */
+/** Same line: the statement's line (a span "19-20" holds 19.x and 20.x), else the same first number. */
 function sameLine(a: VersionFact, b: VersionFact): boolean {
+  if (a.branch !== null && lineSpan(a.branch)) return onLine(b.version, a.branch);
+  if (b.branch !== null && lineSpan(b.branch)) return onLine(a.version, b.branch);
   if (a.branch !== null && b.branch !== null) return a.branch === b.branch || a.branch.startsWith(`${b.branch}.`) || b.branch.startsWith(`${a.branch}.`);
   return major(a.version) === major(b.version);
 }
@@ -85,9 +89,8 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
       (k) =>
         k.product === e.product &&
         (k.platform === e.platform || (k.source === 'description' && k.platform === null)) &&
-        sameLine(k, e) &&
         (compareVersions(k.version, e.version) === 0 ||
-          (k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
+          (sameLine(k, e) && k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
     );
     if (!covered) kept.push(e);
   }
@@ -128,8 +131,13 @@ function withLines(fixes: readonly VersionFact[]): VersionFact[] {
   return fixes.map((f) => (f.branch === null && (versions.get(f.product)?.length ?? 0) > 1 ? { ...f, branch: releaseLine(f.version) } : f));
 }
 
-/** The highest version listed one by one, per product and platform, and per line of the product's fixes. */
-function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact[], source: FactSource): VersionFact[] {
+/**
+ * The highest version listed one by one, per product and platform, and per line of the product's
+ * fixes, or per release line of its own where the description lists the affected versions line
+ * by line (`perLine`: Oracle's "Supported versions that are affected are Java SE: 7u231, 8u221,
+ * 11.0.4 and 13"): 8u221 is the newest affected version of the 8 line, not below 13.
+ */
+function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact[], source: FactSource, perLine = false): VersionFact[] {
   const out: VersionFact[] = [];
   for (const product of products) {
     const platforms = [...new Set(product.ranges.map((r) => r.platform))];
@@ -140,10 +148,17 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
-      const groups = lines.length > 1 ? lines.map((line) => listed.filter((v) => major(v) === line)) : [listed];
+      const ownLines = perLine ? [...new Set(listed.map((v) => releaseLine(v)))] : [];
+      const groups =
+        lines.length > 1
+          ? lines.map((line) => listed.filter((v) => major(v) === line))
+          : ownLines.length > 1
+            ? ownLines.map((line) => listed.filter((v) => releaseLine(v) === line))
+            : [listed];
       for (const group of groups) {
         const top = [...group].sort(compareVersions).at(-1);
-        if (top !== undefined) out.push({ product: product.key, version: top, branch: lines.length > 1 ? (releaseLine(top) ?? null) : null, platform, source });
+        if (top !== undefined)
+          out.push({ product: product.key, version: top, branch: groups.length > 1 ? (releaseLine(top) ?? null) : null, platform, source });
       }
     }
   }
@@ -159,7 +174,9 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
 function reachesLine(range: VersionRange, branch: string | null): boolean {
   if (branch === null) return true;
   const line = major(branch);
-  return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === line);
+  return [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some(
+    (v) => v !== undefined && (lineSpan(branch) ? onLine(v, branch) : major(v) === line),
+  );
 }
 
 const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
@@ -193,7 +210,11 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
   );
 }
 
-const STATED_FIX_WORDS = /\b(?:fixed in|updates?|patch(?:es|ed)?)\b/i;
+/**
+ * Words that state a fix. Not inside a name or path ("/update-image1.php", "patch_manager"),
+ * and not a release's step ("JRE 6 Update 10 and earlier", "Patch 3"): those state no fix.
+ */
+const STATED_FIX_WORDS = /(?<![\w/.-])(?:fixed in|updates?|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)/i;
 
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
@@ -205,16 +226,21 @@ export function readFixFacts(input: FactInput): FixFacts {
   const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
-  const perProduct = new Map<string, number>();
-  const placed = placeStatements(all, products, input.description);
+  // The release lines of each product's stated fixes: a product fixed on several lines gets a
+  // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
+  const linesPerProduct = new Map<string, Set<string | null>>();
+  const subject = products.length === 0 ? factProducts([], input.description)[0] : undefined;
+  const placed = placeStatements(all, products, input.description, subject && { key: subject.product, name: subject.name });
   const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
-  for (const p of placed) for (const key of p.products) if (fixedStatements.has(p.statement)) perProduct.set(key, (perProduct.get(key) ?? 0) + 1);
+  for (const p of placed)
+    for (const key of p.products)
+      if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
   for (const { statement, products: keys, platforms, named } of placed) {
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
-        const several = (perProduct.get(key) ?? 0) > 1;
+        const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
         (fixedStatements.has(statement) ? describedFixed : describedLast).push({
           product: key,
@@ -231,12 +257,32 @@ export function readFixFacts(input: FactInput): FixFacts {
   const cnaProducts = rangeSource === 'configuration' && input.sources.cve5 ? cve5FixProducts(products, input.sources.cve5.cna.products) : [];
   const cna = withLines(rangeFacts(cnaProducts, 'cve5').fixed);
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource)]).filter(
-    (l) => startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version),
+  // A version listed one by one below a range's end on its line is not the newest affected: JRE's
+  // listed "6 update 9" beside a range through "6 update 10" is inside that range.
+  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
+  const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource, perLine).filter(
+    (l) =>
+      !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
-  // A product NVD lists with no version (CPE `-`: a device beside its firmware) has no version to update to.
-  const versionless = new Set(rangeSource === 'configuration' ? products.filter((p) => p.ranges.length === 0 && !p.allVersions).map((p) => p.key) : []);
+  // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
+  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter(
+    (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
+  );
+  // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
+  // update to. Where every product is listed so, software is software whose versions NVD did not
+  // list: "HIBUN Confidential File Decryption program prior to 10.50.0.5" is its fix.
+  const noVersions = (p: FixProduct) => p.ranges.length === 0 && !p.allVersions;
+  const allUnversioned = products.every(noVersions);
+  const versionless = new Set(
+    rangeSource === 'configuration'
+      ? products.filter((p) => noVersions(p) && (!allUnversioned || p.members.every((m) => m.part === 'h'))).map((p) => p.key)
+      : [],
+  );
+  // An Android patch level fixes the chips NVD lists with no version; beside versioned products it is not checked, so not said.
+  const patchLevel = androidPatchLevel(input.description);
+  const onlyVersionless = products.every((p) => p.key === 'google:android' || (p.ranges.length === 0 && !p.allVersions));
   const candidates = unique([
+    ...(patchLevel && onlyVersionless ? [patchLevel] : []),
     ...describedFixed.filter((f) => !versionless.has(f.product)),
     ...fromRanges.fixed,
     ...cna.filter((f) => !versionless.has(f.product)),

@@ -21,7 +21,8 @@ const token = (text: string) =>
  * description names, best effort (README of shared/gold): VulDB's "A vulnerability … has been
  * found in itsourcecode Gym Management System 1.0", NVD's leading "Foo Bar before 1.2 …", its
  * "Use-after-free vulnerability in Microsoft Internet Explorer 9", or a leading name of two
- * words or more ("SAP HANA Extend Application Services (XS) does not encrypt …").
+ * words or more ("SAP HANA Extend Application Services (XS) does not encrypt …"), or GitHub's
+ * "Dpanel is a Docker visualization panel system …".
  * The first word of a longer name stands for the vendor, as CPE names mostly have it
  * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
  */
@@ -36,9 +37,18 @@ const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:b
 const LEADING_SUBJECT =
   /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
 
+/** GitHub's advisory template: "Dpanel is a Docker visualization panel system …", "Element X Android is a Matrix client …". */
+const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
+
 function describedProduct(description: string): FactProduct[] {
   const vuldb = FOUND_IN.exec(description)?.[1];
-  const name = (vuldb ?? LEADING.exec(description)?.[1] ?? IN_PRODUCT.exec(description)?.[1] ?? LEADING_SUBJECT.exec(description)?.[1])?.trim();
+  const name = (
+    vuldb ??
+    LEADING.exec(description)?.[1] ??
+    IN_PRODUCT.exec(description)?.[1] ??
+    LEADING_SUBJECT.exec(description)?.[1] ??
+    IS_A.exec(description)?.[1]
+  )?.trim();
   // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
   if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
   const words = name.split(' ');

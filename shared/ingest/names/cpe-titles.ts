@@ -70,6 +70,8 @@ const ENTRY_QUALIFIERS = [
   /\s*\((?:initial|intial) release\)$/i,
   /\s+(?:service pack|sp)(?:\s*\d+)?$/i,
   /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i,
+  // "Microsoft Windows 8.1 x64 (64-bit)": the CPU said twice.
+  /\s*\((?:32|64)-bit\)$/i,
 ];
 
 /** `text` without its trailing entry qualifiers, except words the product token itself holds (`windows_xp_x64`). */

@@ -77,6 +77,8 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
   const target = squash(token);
   if (target.length < MIN_TOKEN_LETTERS) return undefined;
   for (let start = 0; start < words.length; start++) {
+    // A name starts at a word, not at punctuation standing alone ("SBC 2000 / SBC SWe Lite").
+    if (squashed[start] === '') continue;
     let joined = '';
     for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
       joined += squashed[end]!;
@@ -95,8 +97,18 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
   return undefined;
 }
 
+/**
+ * A device's firmware (`mdm9625_firmware`) as the description names the device ("Qualcomm
+ * Snapdragon Mobile MDM9625, SD 400 …"): the device's spelling and "Firmware".
+ */
+function firmwareSpelledIn(words: Words, token: string): string | undefined {
+  const device = /^(.+)_firmware$/i.exec(token)?.[1];
+  const spelled = device === undefined ? undefined : spelledIn(words, device);
+  return spelled === undefined ? undefined : `${spelled} Firmware`;
+}
+
 function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
-  const name = spelledIn(words, product.product);
+  const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product);
   if (!name) return knownVendor ? { vendorTitle: knownVendor } : {};
   const vendorToken = product.vendor.replace(/_project$/i, '');
   const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
@@ -136,7 +148,25 @@ function underVendorName(product: AffectedProduct, vendorTitle: string | undefin
   return { ...product, vendorTitle, ...(title ? { title } : {}) };
 }
 
+/**
+ * A vendor written as its lower-case CPE token ("acquia Drupal Commons", "aruba Networks" in
+ * NVD's own dictionary titles) reads as a typo: its first letter is capitalised, in the vendor
+ * name and where the product's title starts with it. A name with a capital inside its first word
+ * ("eBay", "iXsystems", "phpMyAdmin") is the vendor's own spelling and stays.
+ */
+function capitalisedVendor(product: AffectedProduct): AffectedProduct {
+  const own = product.vendorTitle;
+  if (!own || !/^[a-z][a-z0-9.-]*(?:\s|$)/.test(own)) return product;
+  const vendorTitle = `${own[0]!.toUpperCase()}${own.slice(1)}`;
+  const title = product.title?.startsWith(`${own} `) ? `${vendorTitle}${product.title.slice(own.length)}` : product.title;
+  return { ...product, vendorTitle, ...(title ? { title } : {}) };
+}
+
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
+  return namedProducts(products, sources).map(capitalisedVendor);
+}
+
+function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   let cnaProducts: CnaName[] | undefined;
   // Titles from the dictionary and the CNA first: they also name vendors, which the products
   // named from the description (or not named) then share.

@@ -5,6 +5,7 @@
  * |---|---|
  * | "X before V", "X prior to V", "X < V", "versions before V" | V is fixed |
  * | "1.x before 1.2.3 and 2.x before 2.0.1" | one fixed version per line (1.2.3 for 1.x, 2.0.1 for 2.x) |
+ * | "19.x and 20.x before 20.0.0.228", "14.x through 18.x before …" | one fixed version for a span of lines ("19-20") |
  * | "fixed in V", "patched in V", "resolved in X V", "upgrade to V", "update to version V" | V is fixed |
  * | "X through V", "A through B", "up to V", "<= V", "V and earlier", "V or earlier", "V and prior", "V and below" | V is the last affected version: no fix is stated |
  *
@@ -57,13 +58,16 @@ export interface DescribedVersions {
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
 // "6.0.0-Rational-CLM-ifix005" are one version. Cisco's "3.1(21)"
 // and an Android build id ("5.1.1 LMY48M") are part of the version they follow.
-const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update)`;
+const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|cu|cumulative update|rp|rolling patch)`;
 const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
 // Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
 const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
 const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${DOTTED})))(?![\w.]*\d)`;
-const LINE = String.raw`(?:(?<line>\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*)\.x\s+(?:versions?\s+)?)?`;
+// "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
+// whole lines, read as the line "19-20" (a span of first numbers).
+const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
+const LINE = String.raw`(?:(?<line>${LINE_NAME})\.x\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
@@ -145,7 +149,23 @@ function versionOf(match: RegExpExecArray): string | undefined {
 
 /** The line of a step statement ("10 before Update 18" is on the 10 line), else the phrase's own. */
 function lineOf(match: RegExpExecArray): string | undefined {
-  return match.groups?.line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
+  const { line, lineTo } = match.groups ?? {};
+  if (line !== undefined && lineTo !== undefined) return /^\d+$/.test(line) && /^\d+$/.test(lineTo) ? `${line}-${lineTo}` : lineTo;
+  return line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
+}
+
+/** "19-20": a span of whole lines (`LINE`), as first numbers; undefined for one line. */
+export function lineSpan(line: string | null | undefined): readonly [number, number] | undefined {
+  const span = /^(\d+)-(\d+)$/.exec(line ?? '');
+  return span ? [Number(span[1]), Number(span[2])] : undefined;
+}
+
+/** Whether `version` lies on `line`: its first number inside a span ("20.0.0.228" on "19-20"), else its start. */
+export function onLine(version: string, line: string): boolean {
+  const span = lineSpan(line);
+  if (!span) return false;
+  const first = Number(/\d+/.exec(version)?.[0] ?? NaN);
+  return first >= span[0] && first <= span[1];
 }
 
 /**
