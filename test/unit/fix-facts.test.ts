@@ -93,6 +93,7 @@ describe('the description grammar, phrase by phrase', () => {
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
     ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3R1-S3', '18.4R2']],
+    ['IBM Acme Manager 3.0 before 3.0.1.6 iFix7 Interim Fix 1 and 6.0 before 6.0.1 iFix4 allows XSS.', ['3.0.1.6 iFix7 Interim Fix 1', '6.0.1 iFix4']],
   ])('%s', (text, expected) => {
     expect(versions(text)).toEqual(expected);
   });
