@@ -40,6 +40,19 @@ describe('CVE 5 entries written per release line', () => {
     expect(read.ranges).toEqual([{ startIncluding: '6.8', endExcluding: '6.8.5' }]);
   });
 
+  it('reads a flaw that came and went between release candidates', () => {
+    const read = readReleaseLines(
+      [
+        { status: 'affected', version: '6.11-rc2' },
+        { status: 'unaffected', version: '0', lessThan: '6.11-rc2' },
+        { status: 'unaffected', version: '6.11-rc3', lessThanOrEqual: '*' },
+      ],
+      'affected',
+    )!;
+    expect(read.ranges).toEqual([{ startIncluding: '6.11-rc2', endExcluding: '6.11-rc3' }]);
+    expect(releaseLinesText(read.lines)).toBe('versions from 6.11-rc2 before 6.11-rc3');
+  });
+
   it('is not this reading when the default is unaffected or no line is written', () => {
     expect(readReleaseLines(lines, 'unaffected')).toBeUndefined();
     expect(readReleaseLines([{ status: 'affected', version: '1.0', lessThan: '1.2' }], 'affected')).toBeUndefined();

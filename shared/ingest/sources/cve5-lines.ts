@@ -29,7 +29,8 @@ export interface LineReading {
 }
 
 const LINE_WILDCARD = /^(\d+(?:\.\d+)*)\.\*$/;
-const NUMBERED = /^\d+(?:\.\d+)*$/;
+/** "6.8", "5.10.212" and a release candidate "6.11-rc2" (where a flaw came in and went before a release). */
+const NUMBERED = /^\d+(?:\.\d+)*(?:-rc\d+)?$/;
 
 /** The entries read per release line, or undefined where they are not written that way. */
 export function readReleaseLines(entries: readonly LineEntry[], defaultStatus: string | undefined): LineReading | undefined {

@@ -82,8 +82,9 @@ function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
   const lines = new Map<string, ReleaseLines>();
   for (const affected of container.affected ?? []) {
-    let vendor = cleanName(affected.vendor);
-    let product = isKernelEntry(affected) ? 'linux_kernel' : cleanName(affected.product);
+    const kernel = isKernelEntry(affected);
+    let vendor = kernel ? 'linux' : cleanName(affected.vendor);
+    let product = kernel ? 'linux_kernel' : cleanName(affected.product);
     let part: 'a' | 'o' | 'h' | undefined;
     // CISA-ADP often gives only CPEs: take vendor and product from them.
     const cpe = (affected.cpes ?? []).map(parseCpe23).find((c) => c !== undefined);
