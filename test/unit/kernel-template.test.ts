@@ -6,7 +6,10 @@ const kernel = (subject: string, message = 'Some later analysis names the only i
 
 describe('the Linux kernel CNA template: subject line', () => {
   it('splits the subsystem prefixes off the subject', () => {
-    expect(kernelSubject(kernel('net/rds: fix possible cp null dereference'))).toEqual({ subsystem: ['net/rds'], text: 'fix possible cp null dereference' });
+    expect(kernelSubject(kernel('net/rds: fix possible cp null dereference'))).toMatchObject({
+      subsystem: ['net/rds'],
+      text: 'fix possible cp null dereference',
+    });
     expect(kernelSubject(kernel('i2c: tegra: Do not mark ACPI devices as irq safe'))?.subsystem).toEqual(['i2c', 'tegra']);
     expect(kernelSubject(kernel('bpf, s390: Fix potential memory leak about jit_data'))?.subsystem).toEqual(['bpf, s390']);
     expect(kernelSubject('A buffer overflow in foo allows remote attackers to run code.')).toBeUndefined();
@@ -24,7 +27,17 @@ describe('the Linux kernel CNA template: subject line', () => {
     expect(bug('f2fs: fix to avoid potential deadlock')).toBe('deadlock');
     expect(bug('KVM: Fix a data race on last_boosted_vcpu in kvm_vcpu_on_spin()')).toBe('race condition');
     expect(bug('ext4: fix slab-out-of-bounds read in ext4_foo()')).toBe('out-of-bounds read');
+    expect(bug('ice: fix read buffer overflow in hex dumps')).toBe('out-of-bounds read');
+    expect(bug('scsi: fix out-of-bounds access in foo_bar()')).toBe('out-of-bounds access');
+    expect(bug('net: mlx5: fix shift-out-of-bounds in HWS_SET32')).toBe('out-of-range shift');
+    expect(bug('netfilter: nf_osf: do not leak stale kernel stack data')).toBe('information leak');
     expect(bug('i2c: tegra: Do not mark ACPI devices as irq safe')).toBeUndefined();
+  });
+
+  it("reads the bug from the message's first paragraph where the subject names none, never from the later analysis", () => {
+    const bug = (message: string) => kernelBug(kernelSubject(kernel('usb: musb: dsps: Fix the probe error path', message))!);
+    expect(bug('syzbot reported a use-after-free in dsps_probe().\n\nLater: this is not a double free.')).toBe('use-after-free');
+    expect(bug('The error path does not unregister the device.\n\nI observed a NULL pointer dereference on 5.10.')).toBeUndefined();
   });
 
   it('reads the component from the subject, never from the later analysis', () => {

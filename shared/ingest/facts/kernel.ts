@@ -16,6 +16,8 @@ export interface KernelSubject {
   readonly subsystem: readonly string[];
   /** The subject after the prefixes: "fix possible cp null dereference". */
   readonly text: string;
+  /** The commit message's first paragraph, which often names the bug the subject only fixes ("syzbot reported a use-after-free …"). */
+  readonly lead: string;
 }
 
 export const isKernelTemplate = (description: string): boolean => HEADER.test(description);
@@ -24,7 +26,8 @@ export const isKernelTemplate = (description: string): boolean => HEADER.test(de
 export function kernelSubject(description: string): KernelSubject | undefined {
   const header = HEADER.exec(description);
   if (!header) return undefined;
-  const line = description.slice(header[0].length).split('\n')[0]?.trim() ?? '';
+  const [first, ...paragraphs] = description.slice(header[0].length).split(/\n\s*\n/);
+  const line = first?.split('\n')[0]?.trim() ?? '';
   if (!line) return undefined;
   const subsystem: string[] = [];
   let rest = line;
@@ -33,7 +36,8 @@ export function kernelSubject(description: string): KernelSubject | undefined {
     subsystem.push(prefix[1]!);
     rest = rest.slice(prefix[0].length);
   }
-  return { subsystem, text: rest.replace(/\.$/, '').trim() };
+  const lead = (paragraphs[0] ?? '').replace(/\s+/g, ' ').trim();
+  return { subsystem, text: rest.replace(/\.$/, '').trim(), lead };
 }
 
 /** Bug classes as kernel developers write them in a subject, with the name a reader knows. */
@@ -41,12 +45,11 @@ const BUG_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:use[- ]after[- ]free|UAF)\b/i, 'use-after-free'],
   [/\bdouble[- ]free\b/i, 'double free'],
   [/\b(?:null[- ]ptr[- ]deref\w*|null(?:[- ]pointer)?[- ]deref\w*|NULL pointer|null ptr)\b/i, 'null pointer dereference'],
-  [
-    /\b(?:out[- ]of[- ]bounds?|OOB)[- ](?:write|access)\b|\b(?:buffer|stack|heap) overflow\b|\boverflow (?:of|in) (?:the )?(?:\w+ )?buffer\b/i,
-    'out-of-bounds write',
-  ],
-  [/\b(?:out[- ]of[- ]bounds?|OOB)[- ]read\b|\bslab-out-of-bounds\b/i, 'out-of-bounds read'],
-  [/\b(?:out[- ]of[- ]bounds?|OOB)\b|\barray[- ]index[- ]out[- ]of[- ]bounds\b/i, 'out-of-bounds access'],
+  // UBSAN's "shift-out-of-bounds" is a shift by too many bits, no memory access.
+  [/\bshift[- ]out[- ]of[- ]bounds\b/i, 'out-of-range shift'],
+  [/\b(?:out[- ]of[- ]bounds?|OOB)[- ]read\b|\bread (?:buffer )?overflow\b|\bover-?read\b/i, 'out-of-bounds read'],
+  [/\b(?:out[- ]of[- ]bounds?|OOB)[- ]write\b|\b(?:buffer|stack|heap) overflow\b|\boverflow (?:of|in) (?:the )?(?:\w+ )?buffer\b/i, 'out-of-bounds write'],
+  [/\b(?:out[- ]of[- ]bounds?|OOB)\b|\bslab-out-of-bounds\b|\barray[- ]index[- ]out[- ]of[- ]bounds\b/i, 'out-of-bounds access'],
   [/\b(?:refcount|reference count|reference|ref|refcnt)[- ]?leaks?\b/i, 'reference count leak'],
   [
     /\b(?:memory|mem|kmemleak) leaks?\b|\bleak(?:s|ing)? (?:of )?memory\b|\bleaks? (?:of )?(?:\w+ )?(?:buffer|skb|page|struct|object|allocation)s?\b/i,
@@ -67,12 +70,20 @@ const BUG_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/\binfo(?:rmation)? leak|\bkernel-infoleak\b/i, 'information leak'],
 ];
 
-/** The bug class the subject names, or undefined ("Do not mark ACPI devices as irq safe" names none). */
-export function kernelBug(subject: KernelSubject): string | undefined {
-  const text = subject.text;
+function bugIn(text: string): string | undefined {
   // An information leak is a leak of data, not of memory: checked before "leak".
-  if (/\binfo(?:rmation)?[- ]?leak|\bkernel-infoleak\b/i.test(text)) return 'information leak';
+  if (/\binfo(?:rmation)?[- ]?leak|\bkernel-infoleak\b|\bleak(?:s|ing)? (?:\w+ ){0,3}(?:data|information|contents|bytes)\b/i.test(text))
+    return 'information leak';
   return BUG_CLASSES.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/**
+ * The bug class the subject names, else the one the message's first paragraph names (a report
+ * or a KASAN splat's first line); never one from the later analysis, which weighs bugs the
+ * commit rules out. Undefined where neither names one ("Do not mark ACPI devices as irq safe").
+ */
+export function kernelBug(subject: KernelSubject): string | undefined {
+  return bugIn(subject.text) ?? bugIn(subject.lead);
 }
 
 /** The function the subject names with "()", else the first identifier written as one ("in tomoyo_write_control"). */
