@@ -28,6 +28,8 @@ describe('the Linux kernel CNA template: subject line', () => {
     expect(bug('KVM: Fix a data race on last_boosted_vcpu in kvm_vcpu_on_spin()')).toBe('race condition');
     expect(bug('ext4: fix slab-out-of-bounds read in ext4_foo()')).toBe('out-of-bounds read');
     expect(bug('ice: fix read buffer overflow in hex dumps')).toBe('out-of-bounds read');
+    expect(bug('nilfs2: fix general protection fault in nilfs_btree_insert()')).toBe('crash');
+    expect(bug('btrfs: fix double inode unlock for direct IO sync writes')).toBe('double unlock');
     expect(bug('scsi: fix out-of-bounds access in foo_bar()')).toBe('out-of-bounds access');
     expect(bug('net: mlx5: fix shift-out-of-bounds in HWS_SET32')).toBe('out-of-range shift');
     expect(bug('netfilter: nf_osf: do not leak stale kernel stack data')).toBe('information leak');

@@ -44,6 +44,7 @@ export function kernelSubject(description: string): KernelSubject | undefined {
 const BUG_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/\b(?:use[- ]after[- ]free|UAF)\b/i, 'use-after-free'],
   [/\bdouble[- ]free\b/i, 'double free'],
+  [/\bdouble (?:\w+ )?unlock\b/i, 'double unlock'],
   [/\b(?:null[- ]ptr[- ]deref\w*|null(?:[- ]pointer)?[- ]deref\w*|NULL pointer|null ptr)\b/i, 'null pointer dereference'],
   // UBSAN's "shift-out-of-bounds" is a shift by too many bits, no memory access.
   [/\bshift[- ]out[- ]of[- ]bounds\b/i, 'out-of-range shift'],
@@ -65,7 +66,7 @@ const BUG_CLASSES: readonly (readonly [RegExp, string])[] = [
   [/\bdata[- ]races?\b|\brace(?:s| condition)?\b|\bracy\b/i, 'race condition'],
   [/\binfinite loop\b|\bendless loop\b|\bsoft lockup\b|\bhang\b/i, 'infinite loop'],
   [/\bdivide[- ]by[- ]zero\b|\bdivision by zero\b|\bdiv(?:ide)?[- ]by[- ]0\b/i, 'division by zero'],
-  [/\b(?:kernel )?(?:BUG|panic|oops|crash)\b/, 'crash'],
+  [/\b(?:kernel )?(?:BUG|panic|oops|crash)\b|\bgeneral protection fault\b/, 'crash'],
   [/\bWARN(?:ING|_ON)?\b/, 'kernel warning'],
   [/\binfo(?:rmation)? leak|\bkernel-infoleak\b/i, 'information leak'],
 ];
