@@ -29,6 +29,13 @@ export interface VersionRange {
 
 export type CpePart = 'a' | 'o' | 'h';
 
+/** Where a flaw starts, each stable line's fix (oldest first) and the mainline release with the fix. */
+export interface ReleaseLines {
+  readonly introduced?: string;
+  readonly fixes: readonly string[];
+  readonly mainline?: string;
+}
+
 /** One affected product: vendor and product as the source spells them (CPE tokens or CVE 5 names). */
 export interface AffectedProduct {
   readonly vendor: string;
@@ -44,6 +51,8 @@ export interface AffectedProduct {
   readonly allVersions?: boolean;
   /** Versions a source names as fixed (CVE 5 `unaffected` entries, `lessThan` bounds). */
   readonly fixedVersions: readonly string[];
+  /** CVE 5 entries written per release line (`../ingest/sources/cve5-lines.ts`): where the flaw starts and each line's fix. */
+  readonly releaseLines?: ReleaseLines;
   /** The product's display name (CPE dictionary title, else the CNA's names), set at derivation. */
   readonly title?: string;
   /** The vendor's display name from the same source, when it gives one. */

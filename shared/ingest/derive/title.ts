@@ -1,6 +1,7 @@
 /**
  * Title. Rule, first that applies: for a rejected CVE, "Rejected CVE id"; CISA KEV's vulnerability
- * name (or NVD's copy of it); the CVE 5 CNA's title; then, from the facts (§9), the bug, the part
+ * name (or NVD's copy of it); for the Linux kernel CNA's template, the bug and part its commit
+ * subject names (`../facts/kernel.ts`); the CVE 5 CNA's title; then, from the facts (§9), the bug, the part
  * and the product: "<bug> in <part> in <product> lets <attacker> <main gain>" ("Heap-based
  * buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code"), or
  * "<product> flaw lets <attacker> <gain>" where the record names no bug class; else the first
@@ -12,6 +13,7 @@
 import type { Facts } from '../../domain/facts.js';
 import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
+import { kernelTitle } from '../facts/kernel.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
@@ -129,6 +131,9 @@ export function deriveTitle(
   const named = (value: string, provenance: string): Derived<string> => ({ value: `${value}${akaSuffix(value, aka)}`, provenance });
   const kevName = sources.kev?.name || sources.nvd?.kev?.name;
   if (kevName && !isGenericTitle(kevName)) return named(kevName, sources.kev?.name ? 'CISA KEV vulnerabilityName' : 'NVD cisaVulnerabilityName');
+  // The kernel CNA's title is its commit subject ("net/rds: fix possible cp null dereference"): read, not repeated.
+  const kernel = kernelTitle(context.description);
+  if (kernel) return named(kernel, 'Linux kernel commit subject (bug class and part)');
   if (sources.cve5?.title && !isGenericTitle(sources.cve5.title)) return named(sources.cve5.title, `${cnaName(sources.cve5)} title`);
   const fromFacts = context.facts ? factTitle(context.facts, context.description, context.cweIds) : undefined;
   if (fromFacts) return named(fromFacts, 'facts (bug, part, product, attacker and gain)');

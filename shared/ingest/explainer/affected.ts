@@ -5,7 +5,7 @@
  * ("1.6.0 update 27"). "All versions" is said only when a source says so (CPE `*` with no bound,
  * CVE 5 `defaultStatus: affected` with no versions); CPE `-` (not applicable) names no version.
  */
-import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
+import type { AffectedProduct, ReleaseLines, VersionRange } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { newestFirst, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { listText, rangeText } from './names.js';
@@ -66,6 +66,23 @@ export function versionGroups(product: AffectedProduct): VersionGroup[] {
     );
   }
   return groups.sort((a, b) => newestFirst(a.range, b.range));
+}
+
+/**
+ * Versions written per release line (the kernel CNA's): the whole stretch from where the flaw
+ * starts before the mainline fix, less each stable line from its fix on: "versions from 3.1
+ * before 6.8, except each stable line from its fixed release on (5.10.212, 5.15.151 and 6.1.81)".
+ * Lines between them that got no fix (5.11 to 5.14) are inside the stretch, as they are affected.
+ */
+export function releaseLinesText(lines: ReleaseLines): string {
+  const from = lines.introduced !== undefined ? `from ${lines.introduced} ` : '';
+  const stretch = lines.mainline !== undefined ? `versions ${from}before ${lines.mainline}` : from ? `versions ${from}on` : 'all versions';
+  if (lines.fixes.length === 0) return stretch;
+  const except =
+    lines.fixes.length === 1
+      ? `the ${lineOf(lines.fixes[0]!)} line from ${lines.fixes[0]} on`
+      : `each stable line from its fixed release on (${listText(lines.fixes)})`;
+  return `${stretch}, except ${except}`;
 }
 
 /** Distribution releases named per distribution; the rest are counted. */

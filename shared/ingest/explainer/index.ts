@@ -8,7 +8,7 @@ import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
-import { shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
+import { releaseLinesText, shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
@@ -166,6 +166,8 @@ function productLine(product: AffectedProduct): ProductLine {
   const name = productName(product);
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
+  // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
+  if (product.releaseLines) return { name, text: `${name} (${releaseLinesText(product.releaseLines)})`, ranges: 1, listed: 0 };
   const groups = versionGroups(product);
   if (groups.length === 0) return { name, text: name, ranges: 0, listed: 0 };
   const shownGroups = groups.slice(0, MAX_RANGES);

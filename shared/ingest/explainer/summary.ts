@@ -6,6 +6,7 @@
  */
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
 import { cweImpacts } from '../facts/fallback.js';
+import { kernelBug, kernelSubject } from '../facts/kernel.js';
 import { describedBugName } from './bug-words.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, victimClause } from './fact-words.js';
@@ -36,7 +37,10 @@ const CATEGORY_NAMES = new Set([
  * modification of the siteurl setting" filed as an open redirect is not called one.
  */
 export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
-  const described = describedBugName(description);
+  // A kernel commit names its bug in the subject line; its later analysis names others it ruled out.
+  const kernel = kernelSubject(description);
+  const kernelName = kernel ? kernelBug(kernel) : undefined;
+  const described = kernel ? (kernelName ? { name: kernelName, statedGain: false } : undefined) : describedBugName(description);
   // One stated gain of several is no name for the flaw: the title would hide the others.
   if (described && !(described.statedGain && impacts.length > 1)) return described.name;
   const fits = (id: string) => {

@@ -252,7 +252,11 @@ export function readFixFacts(input: FactInput): FixFacts {
       }
     }
   }
-  const fromRanges = rangeFacts(products, rangeSource);
+  const ranged = rangeFacts(products, rangeSource);
+  // A CNA that writes its fixes per release line (the kernel's "5.10.212 up to 5.10.*") gives each fix its line.
+  const writtenPerLine = new Set(products.filter((p) => p.members.some((m) => m.releaseLines)).map((p) => p.key));
+  const lined = withLines(ranged.fixed.filter((f) => writtenPerLine.has(f.product)).map((f) => ({ ...f, branch: null })));
+  const fromRanges = { ...ranged, fixed: ranged.fixed.map((f) => lined.find((l) => l.product === f.product && l.version === f.version) ?? f) };
   // Beside NVD's configurations, a CNA's fix that NVD's ranges lack is stated too (checked below against NVD's ranges).
   const cnaProducts = rangeSource === 'configuration' && input.sources.cve5 ? cve5FixProducts(products, input.sources.cve5.cna.products) : [];
   const cna = withLines(rangeFacts(cnaProducts, 'cve5').fixed);

@@ -6,6 +6,7 @@ import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
 import { describedAttack } from './attacker.js';
 import { describedComponent } from './component.js';
+import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
 import { cvssAttack, cvssImpacts, cweImpacts } from './fallback.js';
 import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
@@ -61,11 +62,13 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const exploit = exploitPublic(input.sources.exploits, references, input.description);
   const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
   const products = factProducts(input.products, input.description);
+  // A kernel commit's later analysis is no statement of where the bug is: its subject line is.
+  const kernel = kernelSubject(input.description);
   const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
   return {
     impacts: impacts.value,
     attack,
-    component: describedComponent(input.description, input.products),
+    component: kernel ? kernelComponent(kernel) : describedComponent(input.description, input.products),
     products,
     exploit_public: exploit.value,
     aka,
@@ -74,7 +77,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
       'facts.attack.position': from(described.position, attack.position),
       'facts.attack.privileges': from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': from(described.userInteraction, attack.user_interaction),
-      'facts.component': 'description',
+      'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',
       'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',
       'facts.exploit_public': exploit.provenance,
       'facts.aka': 'description; Microsoft bulletins the references link to',

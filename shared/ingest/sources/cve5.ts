@@ -3,8 +3,9 @@
  * container, which the derivation uses where NVD has not analysed a CVE yet.
  */
 import type { CvssVersion } from '../../domain/cve.js';
-import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, SourceReference } from '../../domain/nvd-record.js';
+import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, ReleaseLines, SourceReference } from '../../domain/nvd-record.js';
 import { ProductCollector, isMeaningfulVersion, parseCpe23 } from '../../domain/cpe/cpe-name.js';
+import { readReleaseLines } from './cve5-lines.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';
@@ -19,6 +20,7 @@ interface RawVersion {
   versionType?: string;
 }
 interface RawAffected {
+  repo?: string;
   vendor?: string;
   product?: string;
   versions?: RawVersion[];
@@ -69,11 +71,20 @@ function versionOf(value: string | undefined): string | undefined {
 /** Names lose stray trailing punctuation ("… install software,"). */
 const cleanName = (value: string | undefined) => value?.trim().replace(/[\s,;:]+$/, '');
 
+/**
+ * The kernel CNA names its product "Linux" by "Linux"; NVD's CPE for the same code is
+ * `linux:linux_kernel` ("Linux Kernel"): one product under NVD's name, so the two agree.
+ */
+const isKernelEntry = (affected: RawAffected) =>
+  /git\.kernel\.org/i.test(affected.repo ?? '') && affected.vendor?.trim().toLowerCase() === 'linux' && affected.product?.trim().toLowerCase() === 'linux';
+
 function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
+  const lines = new Map<string, ReleaseLines>();
   for (const affected of container.affected ?? []) {
-    let vendor = cleanName(affected.vendor);
-    let product = cleanName(affected.product);
+    const kernel = isKernelEntry(affected);
+    let vendor = kernel ? 'linux' : cleanName(affected.vendor);
+    let product = kernel ? 'linux_kernel' : cleanName(affected.product);
     let part: 'a' | 'o' | 'h' | undefined;
     // CISA-ADP often gives only CPEs: take vendor and product from them.
     const cpe = (affected.cpes ?? []).map(parseCpe23).find((c) => c !== undefined);
@@ -86,6 +97,16 @@ function products(container: RawContainer): AffectedProduct[] {
     const base = { vendor: isName(vendor) ? vendor : '', product, ...(part ? { part } : {}) };
     const versions = affected.versions ?? [];
     if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true, allVersions: true });
+    const perLine = readReleaseLines(
+      versions.filter((raw) => raw.versionType !== 'git'),
+      affected.defaultStatus,
+    );
+    if (perLine) {
+      for (const range of perLine.ranges) collector.add({ ...base, range });
+      for (const fixedVersion of perLine.fixedVersions) collector.add({ ...base, fixedVersion, openEnded: perLine.openEnded });
+      lines.set(`${base.vendor}|${base.product}`.toLowerCase(), perLine.lines);
+      continue;
+    }
     for (const raw of versions) {
       if (raw.versionType === 'git') continue;
       // Plain locals, not a spread copy of each entry: some records list thousands of versions.
@@ -115,7 +136,10 @@ function products(container: RawContainer): AffectedProduct[] {
       }
     }
   }
-  return collector.products();
+  return collector.products().map((p) => {
+    const perLine = lines.get(`${p.vendor}|${p.product}`.toLowerCase());
+    return perLine ? { ...p, releaseLines: perLine } : p;
+  });
 }
 
 /** The container's metrics, the first usable one of each version. */
