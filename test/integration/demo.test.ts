@@ -149,9 +149,12 @@ describe('the demo shows every feature with real advisories', () => {
   it('the change feed holds the demo load: one addition per demo record', async () => {
     const response = await stack.get('/api/changes?limit=1000', { key });
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { changes: { cve_id: string; kind: string }[]; has_more: boolean } };
+    const { data } = (await response.json()) as { data: { changes: { cve_id: string; kind: string; record?: unknown }[]; has_more: boolean } };
     expect(data.has_more).toBe(false);
     expect(data.changes.map((c) => c.kind)).toEqual(demoCatalogue.map(() => 'added'));
     expect(data.changes.map((c) => c.cve_id).sort()).toEqual(demoCatalogue.map((r) => r.cve_id).sort());
+    // Change-feed records carry the facts too (product decisions §9).
+    const byId = new Map(demoCatalogue.map((r) => [r.cve_id, r]));
+    for (const change of data.changes) expect(exportRecordSchema.parse(change.record).facts, change.cve_id).toEqual(byId.get(change.cve_id)?.facts);
   });
 });
