@@ -21,6 +21,15 @@ export type PatchStatus = z.infer<typeof patchStatusSchema>;
 
 export const tagTypeSchema = z.enum(['vendor', 'product', 'technology']);
 
+/**
+ * Said in the OpenAPI document because a reader checks the plain text against it: the demo's
+ * records were written by hand, so their description is the demo's account, not NVD's words.
+ */
+const descriptionField = z.string().register(z.globalRegistry, {
+  description:
+    "NVD's English description, else the CVE 5 CNA's (for the hand-written demo records that a local `npm start` loads, the demo's own account, not NVD's text).",
+});
+
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a date of the form YYYY-MM-DD'));
 const cvssScore = z.number().check(z.minimum(0), z.maximum(10));
 
@@ -99,7 +108,7 @@ export const exportRecordSchema = z
     title: z.string().check(z.minLength(1)),
     severity: severitySchema,
     cvss_score: z.nullable(cvssScore),
-    description: z.string(),
+    description: descriptionField,
     published_date: isoDate,
     cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
     explanation: z.optional(explanationSchema),
@@ -108,7 +117,10 @@ export const exportRecordSchema = z
     tags: z.array(tagSchema),
     cvss_version: z.nullable(z.enum(['3.1', '3.0', '4.0', '2.0'])),
     cvss_vector: z.nullable(z.string().check(z.minLength(1))),
-    /** Product decisions §9; absent only in records stored before facts were read. */
+    /**
+     * Product decisions §9; absent only in records ingested before facts were read (every demo
+     * record carries them: the demo schema requires them).
+     */
     facts: z.optional(factsSchema),
   })
   .register(z.globalRegistry, { id: 'ExportRecord' });
@@ -162,8 +174,8 @@ export const cveExplanationSchema = z
     cvss_vector: z.nullable(z.string().check(z.minLength(1))),
     epss: z.nullable(epssSchema),
     // Product decisions §9: beside the interface's fields, what the JSON export record carries,
-    // the facts and NVD's own description, so one call answers and the text can be checked.
-    description: z.string(),
+    // the facts and the source's description, so one call answers and the text can be checked.
+    description: descriptionField,
     published_date: isoDate,
     cwe_ids: z.array(z.string().check(z.regex(/^CWE-\d+$/))),
     exploit_intel: z.optional(exploitIntelAnswerSchema),

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAdvisories } from '../../shared/ingest/demo/advisories.js';
 import { demoCatalogue } from '../../shared/ingest/demo/catalogue.js';
 import { scanReportSchema } from '../../shared/domain/scan-report.js';
+import { cveExplanationSchema, exportRecordSchema } from '../../shared/domain/cve.js';
+import { factsSchema } from '../../shared/domain/facts.js';
 import { seedDemoCatalogue } from '../../shared/ingest/use-cases/seed-demo-catalogue.js';
 import { startTestStack, type TestStack } from '../support/stack.js';
 
@@ -109,6 +111,34 @@ describe('the demo shows every feature with real advisories', () => {
     expect(data.cves.map((c) => c.cve_id)).toEqual(['CVE-2021-44228']);
   });
 
+  it('the lookup of a demo record carries its facts, valid, and its hand-written description', async () => {
+    for (const record of demoCatalogue.filter((r) => ['CVE-2014-0160', 'CVE-2014-3566', 'CVE-2024-3273'].includes(r.cve_id))) {
+      const response = await stack.get(`/api/cve/${record.cve_id}`, { key });
+      expect(response.status, record.cve_id).toBe(200);
+      const data = cveExplanationSchema.parse(((await response.json()) as { data: unknown }).data);
+      expect(factsSchema.parse(data.facts)).toEqual(record.facts);
+      expect(data.description).toBe(record.description);
+    }
+  });
+
+  it('every record of a JSON export of the demo carries its facts', async () => {
+    const response = await stack.get('/api/cves/export.json', { key });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { cves: unknown[] } };
+    const exported = data.cves.map((c) => exportRecordSchema.parse(c));
+    expect(exported.map((c) => c.cve_id).sort()).toEqual(demoCatalogue.map((r) => r.cve_id).sort());
+    const byId = new Map(demoCatalogue.map((r) => [r.cve_id, r]));
+    for (const c of exported) expect(factsSchema.parse(c.facts), c.cve_id).toEqual(byId.get(c.cve_id)?.facts);
+  });
+
+  it("a demo record's page shows its facts as text", async () => {
+    const html = await (await stack.get('/cve/CVE-2023-4966')).text();
+    const facts = /<dl id="facts">(.*?)<\/dl>/s.exec(html)?.[1] ?? '';
+    expect(facts).toContain('Citrix Bleed');
+    expect(facts).toContain('13.1-37.164');
+    expect(facts).toContain('NetScaler Gateway');
+  });
+
   it("a demo record's page never presents the hand-written description as NVD's words", async () => {
     const html = await (await stack.get('/cve/CVE-2021-44228')).text();
     expect(html).toContain('demo record');
@@ -119,9 +149,12 @@ describe('the demo shows every feature with real advisories', () => {
   it('the change feed holds the demo load: one addition per demo record', async () => {
     const response = await stack.get('/api/changes?limit=1000', { key });
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { changes: { cve_id: string; kind: string }[]; has_more: boolean } };
+    const { data } = (await response.json()) as { data: { changes: { cve_id: string; kind: string; record?: unknown }[]; has_more: boolean } };
     expect(data.has_more).toBe(false);
     expect(data.changes.map((c) => c.kind)).toEqual(demoCatalogue.map(() => 'added'));
     expect(data.changes.map((c) => c.cve_id).sort()).toEqual(demoCatalogue.map((r) => r.cve_id).sort());
+    // Change-feed records carry the facts too (product decisions §9).
+    const byId = new Map(demoCatalogue.map((r) => [r.cve_id, r]));
+    for (const change of data.changes) expect(exportRecordSchema.parse(change.record).facts, change.cve_id).toEqual(byId.get(change.cve_id)?.facts);
   });
 });

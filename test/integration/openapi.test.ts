@@ -73,9 +73,12 @@ describe('GET /openapi.json', () => {
       expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['cvss_version', 'cvss_vector']));
     expect(Object.keys(schema('CveExplanation')?.properties ?? {})).toContain('epss');
     expect(Object.keys(schema('ExploitIntel')?.properties ?? {})).toContain('epss');
-    // §9: the facts, and NVD's own description in the lookup.
-    for (const id of ['ExportRecord', 'CveExplanation'])
+    // §9: the facts, and the source's description in the lookup; the document says what a demo record's description is.
+    for (const id of ['ExportRecord', 'CveExplanation']) {
       expect(Object.keys(schema(id)?.properties ?? {})).toEqual(expect.arrayContaining(['facts', 'description']));
+      const description = schema(id)?.properties?.description as { description?: string } | undefined;
+      expect(description?.description).toMatch(/^NVD's English description.*hand-written demo records.*not NVD's text/);
+    }
     expect(Object.keys(schema('Facts')?.properties ?? {})).toEqual([
       'impacts',
       'attack',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoCatalogue, loadDemoCatalogue, type DemoRecord } from '../../shared/ingest/demo/catalogue.js';
+import { FROM_THE_INTERNET, namesVersion, saysCodeExecution, saysNoFix } from '../../bench/support/gold-agreement.js';
 import {
   catalogueRecordSchema,
   patchStatusSchema,
@@ -116,6 +117,9 @@ describe('demo catalogue', () => {
   it('the loader validates every record with the schema and keeps `demo: true`', () => {
     const [first] = demoCatalogue;
     expect(() => loadDemoCatalogue([{ ...first, demo: false }])).toThrow();
+    // Every answer of a demo record shows its facts (product decisions §9): a record without them is refused.
+    expect(() => loadDemoCatalogue([{ ...first, facts: undefined }])).toThrow();
+    expect(() => loadDemoCatalogue([{ ...first, facts: { ...first!.facts, impacts: ['runs code'] } }])).toThrow();
     expect(() => loadDemoCatalogue([{ ...first, cvss_version: '3.2' }])).toThrow();
     expect(() => loadDemoCatalogue([{ ...first, published_date: '10 Dec 2021' }])).toThrow();
     expect(loadDemoCatalogue([first])).toEqual([first]);
@@ -128,6 +132,45 @@ describe('demo catalogue', () => {
     expect(bleed.explanation!.fix).toContain('12.1-55.300 (12.1-FIPS and 12.1-NDcPP)');
     for (const id of ['CVE-2019-0708', 'CVE-2017-5754', 'CVE-2016-0777']) expect(byId.get(id)?.cvss_version, id).toBe('3.0');
     expect(byId.get('CVE-2023-38545')).toMatchObject({ cvss_score: 8.8, severity: 'HIGH', cvss_version: '3.1' });
+  });
+
+  describe.each(demoCatalogue.map((r) => [r.cve_id, r] as const))('%s: the facts and the hand-written texts agree', (_id, record) => {
+    const { facts, explanation } = record;
+    const { summary, affected, fix } = explanation!;
+
+    it('says where the facts come from and states at least one gain and the attacker', () => {
+      expect(record.provenance.facts).toMatch(/^written by hand from /);
+      expect(facts.impacts.length).toBeGreaterThan(0);
+      expect(new Set(facts.impacts).size).toBe(facts.impacts.length);
+      expect(facts.attack.position).not.toBeNull();
+      expect(facts.products.length).toBeGreaterThan(0);
+    });
+
+    it('names every fixed version in the fix text and every newest affected version in the affected text', () => {
+      for (const v of facts.fixed_in) expect(namesVersion(fix, v.version), `${v.product} ${v.version} in "${fix}"`).toBe(true);
+      for (const v of facts.last_affected) expect(namesVersion(affected, v.version), `${v.product} ${v.version} in "${affected}"`).toBe(true);
+      const products = new Set(facts.products.map((p) => p.product));
+      for (const v of [...facts.fixed_in, ...facts.last_affected]) expect(products, v.product).toContain(v.product);
+      // A fixed version is only stated where a fix is.
+      if (facts.fixed_in.length > 0) expect(facts.fix_stated).toBe(true);
+    });
+
+    it('says code runs exactly when code execution is a stated gain', () => {
+      expect(saysCodeExecution(summary), summary).toBe(facts.impacts.includes('code_execution'));
+    });
+
+    it('shows every name the bug is known by in its title or summary', () => {
+      for (const name of facts.aka) expect(`${record.title} ${summary}`.toLowerCase(), name).toContain(name.toLowerCase());
+    });
+
+    it('never denies a stated fix or a public exploit, never puts an on-path attacker on the internet nor calls an authenticated one anyone', () => {
+      if (facts.fix_stated) expect(saysNoFix(fix), fix).toBe(false);
+      const texts = [record.description, summary, affected, fix].join(' ');
+      if (facts.exploit_public) expect(texts).not.toMatch(/\bno (?:public |known )?exploit\b|\bnot (?:been )?(?:publicly )?exploited\b/i);
+      if (facts.attack.position === 'man_in_the_middle') expect(FROM_THE_INTERNET.test(summary), summary).toBe(false);
+      if (facts.attack.privileges !== 'none') expect(summary).not.toMatch(/\banyone\b/i);
+      if (facts.attack.position === 'local') expect(summary).toMatch(/\blocal|on the (?:same )?(?:machine|computer)|log in to/i);
+    });
   });
 
   it('contains no "undefined" or "null" text', () => {
