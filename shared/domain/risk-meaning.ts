@@ -10,7 +10,7 @@ const LABELS: Record<RiskLevel, string> = { CRITICAL_GAP: 'CRITICAL GAP', HIGH: 
  * decides on (product-decisions §6), e.g. "HIGH: a public exploit exists and detection rules exist".
  */
 export function riskMeaning(level: RiskLevel, { weaponized, detectable }: Pick<RiskInputs, 'weaponized' | 'detectable'>): string {
-  const exploit = weaponized ? 'a public exploit exists' : 'no public exploit is known';
+  const exploit = weaponized ? 'a public exploit exists' : 'no exploit is in the tracked exploit lists';
   const detection = detectable ? 'detection rules exist' : 'no detection rule is known';
   const why: Record<RiskLevel, string> = {
     CRITICAL_GAP: `${exploit}, ${detection}, and the flaw is severe (CVSS 7.0 or more) or known to be exploited`,

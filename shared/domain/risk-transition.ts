@@ -63,7 +63,7 @@ export function describeRiskTransition(before: RiskState, after: RiskState): str
   const score = scoreMove(before.cvss_score, after.cvss_score);
   if (score) moved.push(score);
 
-  const exploitState = after.weaponized ? 'a public exploit exists' : 'no public exploit is known';
+  const exploitState = after.weaponized ? 'a public exploit exists' : 'no exploit is in the tracked exploit lists';
   const detectionState = after.detectable ? 'detection rules exist' : 'no detection rule exists yet';
   let still: string | undefined;
   if (exploitMoved && !detectionMoved) still = detectionState;

@@ -45,8 +45,8 @@ const special: CatalogueRecord[] = [
 const RISK_WORDS: Record<string, string> = {
   'CVE-2025-0300': 'CRITICAL GAP: a public exploit exists, no detection rule is known, and the flaw is severe (CVSS 7.0 or more) or known to be exploited',
   'CVE-2025-0301': 'HIGH: a public exploit exists and detection rules exist',
-  'CVE-2025-0302': 'MEDIUM: no public exploit is known, but detection rules exist',
-  'CVE-2025-0303': 'LOW: no public exploit is known and no detection rule is known',
+  'CVE-2025-0302': 'MEDIUM: no exploit is in the tracked exploit lists, but detection rules exist',
+  'CVE-2025-0303': 'LOW: no exploit is in the tracked exploit lists and no detection rule is known',
 };
 const largest = Array.from({ length: 1000 }, (_, i) => largestRecord(i));
 

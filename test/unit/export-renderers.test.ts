@@ -48,7 +48,7 @@ describe('CSV', () => {
       'cve_id,title,severity,cvss_score,published_date,patch_status,days_unpatched,risk_level,cvss_version,cvss_vector,epss_score,epss_percentile,risk_meaning',
     );
     expect(csv.split('\r\n')[1]).toBe(
-      `CVE-2024-0001,Example flaw CVE-2024-0001,HIGH,7,2024-01-15,not_available,17,LOW,3.1,${FIXTURE_VECTOR},0.0123,0.456,LOW: no public exploit is known and no detection rule is known`,
+      `CVE-2024-0001,Example flaw CVE-2024-0001,HIGH,7,2024-01-15,not_available,17,LOW,3.1,${FIXTURE_VECTOR},0.0123,0.456,LOW: no exploit is in the tracked exploit lists and no detection rule is known`,
     );
     expect(csv.split('\r\n')[2]).toBe('CVE-2024-0002,Example flaw CVE-2024-0002,UNKNOWN,,2024-01-15,,,,,,,,');
   });

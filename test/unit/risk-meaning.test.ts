@@ -18,7 +18,7 @@ describe('the risk level in words (product decisions §10)', () => {
           const level = riskLevel({ weaponized, detectable, cvssScore, inKev });
           const words = riskMeaning(level, { weaponized, detectable });
           expect(words.startsWith(`${LABEL[level]}: `)).toBe(true);
-          expect(words).toContain(weaponized ? 'a public exploit exists' : 'no public exploit is known');
+          expect(words).toContain(weaponized ? 'a public exploit exists' : 'no exploit is in the tracked exploit lists');
           expect(words).toContain(detectable ? 'detection rules exist' : 'no detection rule is known');
         },
       ),
@@ -40,7 +40,7 @@ describe('the risk level in words (product decisions §10)', () => {
       exploit_sources: [],
       epss: { score: 0.1, percentile: 0.5, date: '2026-11-01' },
     };
-    const words = 'MEDIUM: no public exploit is known, but detection rules exist';
+    const words = 'MEDIUM: no exploit is in the tracked exploit lists, but detection rules exist';
     expect(withRiskMeaning(stored)).toEqual({ ...stored, risk_meaning: words });
     const stale = { ...stored, risk_meaning: 'LOW: something said before' } as ExploitIntel;
     expect(withRiskMeaning(stale).risk_meaning).toBe(words);

@@ -27,8 +27,8 @@ describe('riskMeaning', () => {
       { weaponized: true, detectable: false, cvssScore: 5.0, inKev: false },
       'HIGH: a public exploit exists and no detection rule is known, but the flaw scores below CVSS 7.0 and is not known to be exploited',
     ],
-    [{ weaponized: false, detectable: true, cvssScore: 5.0, inKev: false }, 'MEDIUM: no public exploit is known, but detection rules exist'],
-    [{ weaponized: false, detectable: false, cvssScore: null, inKev: false }, 'LOW: no public exploit is known and no detection rule is known'],
+    [{ weaponized: false, detectable: true, cvssScore: 5.0, inKev: false }, 'MEDIUM: no exploit is in the tracked exploit lists, but detection rules exist'],
+    [{ weaponized: false, detectable: false, cvssScore: null, inKev: false }, 'LOW: no exploit is in the tracked exploit lists and no detection rule is known'],
   ])('%o', (inputs, meaning) => {
     expect(riskMeaning(riskLevel(inputs), inputs)).toBe(meaning);
   });
