@@ -27,7 +27,11 @@ const RUN_CODE =
 const IN_A_VICTIMS_BROWSER =
   /^[^.]{0,80}?\b(?:(?:victim|user|users|other users?|administrator|admin)(?:'s|’s|s')?\s+(?:web\s+)?browsers?|web browsers?|browsers? of)\b/i;
 
-const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})`, 'i');
+/** "can lead to device node and executable to be run from /cache/": an executable the attacker places runs. */
+const EXECUTABLE_RUNS =
+  /\b(?:allow|allows|allowing|lead|leads|leading|cause|causes|causing|enable|enables|permit|permits)\b(?: \w+){0,5}? (?:an? )?(?:executables?|binar(?:y|ies)|programs?) (?:files? )?to be (?:run|executed|launched)\b/i;
+
+const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})|${EXECUTABLE_RUNS.source}`, 'i');
 
 /**
  * Requests the server makes for the attacker (server-side request forgery): XXE's "send TCP
@@ -58,11 +62,11 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'security_bypass',
-    /\bbypass(?:es|ed|ing)?\b|\bcircumvent(?:s|ed|ing)?\b|\b(?:does not|do not|did not|fails? to|failed to|not) (?:properly )?(?:verify|check|validate|require|enforce) (?:\w+ ){0,2}(?:authentication|authorization|authorisation|permissions?|access)\b|\bwithout (?:authentication|authorization|logging in|valid credentials|credentials)\b|\bunauthenticated access\b|\baccess (?:restricted|protected|administrative|admin) (?:\w+ )?(?:functions?|pages?|areas?|interfaces?|resources?|features?)\b|\bhijack"?\s+(?:\w+\s+){0,2}accounts?\b|"hijack"|\btake over (?:\w+ ){0,2}accounts?\b|\baccount take-?over\b|\bsandbox escape\b|\bescape (?:the |a )?sandbox\b|\bauthentication bypass\b|\blog ?in as (?:any|another|other|arbitrary)\b|\bbackdoor\b|\bviolate (?:\w+ )?(?:access[- ]control|security|authori[sz]ation) (?:rules|policy|policies|restrictions)\b|\b(?:hard-?coded|default|built-in|undocumented) (?:\w+ )?(?:credentials|passwords?|accounts?|keys?)\b/i,
+    /\bbypass(?:es|ed|ing)?\b|\bcircumvent(?:s|ed|ing)?\b|\b(?:does not|do not|did not|fails? to|failed to|not) (?:properly )?(?:verify|check|validate|require|enforce) (?:\w+ ){0,2}(?:authentication|authorization|authorisation|permissions?|access)\b|\bwithout (?:authentication|authorization|logging in|valid credentials|credentials)\b|\bunauthenticated access\b|\baccess (?:restricted|protected|administrative|admin) (?:\w+ )?(?:functions?|pages?|areas?|interfaces?|resources?|features?)\b|\bhijack"?\s+(?:\w+\s+){0,2}accounts?\b|"hijack"|\btake over (?:\w+ ){0,2}accounts?\b|\baccount take-?over\b|\bsandbox escape\b|\bescape (?:the |a )?sandbox\b|\bauthentication bypass\b|\bperform (?:arbitrary|unauthori[sz]ed) (?:administrative|admin|administrator|privileged) (?:actions|functions|operations|tasks)\b|\blog ?in as (?:any|another|other|arbitrary)\b|\bbackdoor\b|\bviolate (?:\w+ )?(?:access[- ]control|security|authori[sz]ation) (?:rules|policy|policies|restrictions)\b|\b(?:hard-?coded|default|built-in|undocumented) (?:\w+ )?(?:credentials|passwords?|accounts?|keys?)\b/i,
   ],
   [
     'spoofing',
-    /(?<!anti-)\bspoof(?:s|ed|ing)?\b|\bskips? (?:the )?certificate (?:verification|validation)\b|\bcertificate (?:verification|validation) (?:is |was )?(?:skipped|bypassed|disabled|not performed)\b|\bhide the contents of\b|\bobfuscate (?:\w+ ){0,2}(?:origin|URL|address|data)\b|\bimpersonat(?:e|es|ing|ion)\b|\bmasquerade\b|\bredirect (?:\w+ ){0,2}to (?:\w+ ){0,2}(?:arbitrary|malicious|other|external|attacker)\b|\bphishing\b|\bpose as\b|\bforge (?:\w+ ){0,2}(?:signatures?|certificates?|messages?|emails?|responses?|requests? from)\b/i,
+    /(?<!anti-)\bspoof(?:s|ed|ing)?\b|\bhide (?:\w+ ){0,2}(?:processes|files|activit(?:y|ies)|connections|log entries)\b|\bskips? (?:the )?certificate (?:verification|validation)\b|\bcertificate (?:verification|validation) (?:is |was )?(?:skipped|bypassed|disabled|not performed)\b|\bhide the contents of\b|\bobfuscate (?:\w+ ){0,2}(?:origin|URL|address|data)\b|\bimpersonat(?:e|es|ing|ion)\b|\bmasquerade\b|\bredirect (?:\w+ ){0,2}to (?:\w+ ){0,2}(?:arbitrary|malicious|other|external|attacker)\b|\bphishing\b|\bpose as\b|\bforge (?:\w+ ){0,2}(?:signatures?|certificates?|messages?|emails?|responses?|requests? from)\b/i,
   ],
   [
     'unspecified',
