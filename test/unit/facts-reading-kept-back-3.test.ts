@@ -166,3 +166,20 @@ describe('a malicious server and the clients that connect to it', () => {
     expect(text).not.toMatch(/if a user opens/);
   });
 });
+
+describe('phrases of the other years read beside the answers', () => {
+  it('reads a path from the root as the file', () => {
+    expect(
+      describedComponent(
+        'The HTTP request parameter is used in the handler function of /goform/form2userconfig.cgi route, which can construct the user name string to delete the user function.',
+      ),
+    ).toBe('/goform/form2userconfig.cgi');
+  });
+
+  it('reads pushing code to a repository as tampering, not as running it', () => {
+    const text =
+      'there is a few seconds where an attacker can extract the token from the artifact and use it with the Github API to push malicious code or rewrite release commits in your repository.';
+    expect(describedImpacts(text)).toContain('data_tampering');
+    expect(describedImpacts(text)).not.toContain('code_execution');
+  });
+});

@@ -109,9 +109,11 @@ export function placeWords(component: string | null, subject: string | undefined
   const named = codeMarked(component);
   // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
   if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
-  const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
+  // One identifier ("MapUrlToZone", "getObject") is a name, like a file: no article, "in" its product.
+  const identifier = /^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component);
+  const part = identifier || /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
-  return /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
+  return identifier || /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
 }
 
 function listOr(items: readonly string[]): string {
