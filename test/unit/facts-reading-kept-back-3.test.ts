@@ -97,6 +97,8 @@ describe('titles and summaries the third kept-back set showed', () => {
     expect(placeWords('Windows MapUrlToZone', 'Microsoft Windows')).toBe('Windows MapUrlToZone');
     expect(placeWords('Windows Kernel', 'Windows 10 and 5 other products')).toBe('Windows Kernel in Windows 10 and 5 other products');
     expect(placeWords('importTextData method', 'Foxit Reader')).toBe('the importTextData method of Foxit Reader');
+    expect(placeWords('MapUrlToZone', 'Microsoft Windows')).toBe('MapUrlToZone in Microsoft Windows');
+    expect(placeWords('Calendar component', 'Joomla')).toBe('the Calendar component of Joomla');
     const f = facts({
       impacts: ['denial_of_service'],
       component: 'Windows MapUrlToZone',
