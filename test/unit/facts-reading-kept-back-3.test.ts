@@ -185,3 +185,15 @@ describe('phrases of the other years read beside the answers', () => {
     expect(describedImpacts(text)).not.toContain('code_execution');
   });
 });
+
+describe('a Trojan horse and a file opened with the product', () => {
+  it.each<[string, boolean | undefined]>([
+    ['Untrusted search path vulnerability in HYPER SBI allows an attacker to gain privileges via a Trojan horse DLL in an unspecified directory.', true],
+    // a setuid program the attacker runs themselves loads the library
+    ['allows local users to gain privileges via a Trojan horse library that is accessed by a setuid or setgid program.', false],
+    [
+      'An attacker with local access to the system could cause a Denial-of-Service condition in the application when it is used to open a specially crafted file.',
+      true,
+    ],
+  ])('user interaction: %s → %s', (text, interaction) => expect(describedAttack(text).userInteraction).toBe(interaction));
+});

@@ -139,8 +139,11 @@ const VICTIM_ACTS = new RegExp(
     'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
     '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
-    // A Trojan horse (a planted DLL, a program named like a command) does nothing until a victim runs it.
-    'Trojan horse',
+    // A Trojan horse (a planted DLL, a program named like a command) does nothing until a victim runs
+    // it; one a setuid program loads is run by the attacker themselves.
+    'Trojan horse(?![^.]{0,80}\\b(?:setuid|setgid|set-uid|suid)\\b)',
+    // "when it is used to open a specially crafted file": the victim opens it with the product.
+    '(?:is|are|being) used to (?:open|load|import|view|parse|play) (?:an? |the )?(?:specially )?(?:crafted|malicious|malformed)',
     // "allows remote SSL servers to …": the victim's client must connect to the attacker's server.
     '(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\\w+ )?servers? to\\b',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
