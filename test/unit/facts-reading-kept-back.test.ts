@@ -140,7 +140,8 @@ describe('who can attack, more phrases', () => {
       true,
     ],
     ['allows remote attackers to cause a denial of service via a malformed JPEG image.', true],
-    ['otools in Apple Xcode before 7.2 allows local users to gain privileges via a crafted mach-o file.', true],
+    // a local user supplies the crafted file to the machine themselves, as a malformed one below
+    ['otools in Apple Xcode before 7.2 allows local users to gain privileges via a crafted mach-o file.', false],
     // a link of the program's own scheme is opened by its user; a file: URL is the attacker's own argument to a server
     ['Buffer overflow in oovoo.exe allows remote attackers to cause a denial of service and possibly execute arbitrary code via a long oovoo: URI.', true],
     ['The File Browser View allows remote authenticated administrators to read arbitrary files via a file: URL in the WebHDFS URL configuration.', false],

@@ -4,7 +4,8 @@
  * subject names (`../facts/kernel.ts`); the CVE 5 CNA's title; then, from the facts (§9), the bug, the part
  * and the product: "<bug> in <part> in <product> lets <attacker> <main gain>" ("Heap-based
  * buffer overflow in authplay.dll in Adobe Flash Player lets remote attackers run code"), or
- * "<product> flaw lets <attacker> <gain>" where the record names no bug class; else the first
+ * "<product> flaw lets <attacker> <gain>" where the record names no bug class; "<bug> in <part>"
+ * where it names a part but no product; else the first
  * sentence of the description that is neither a product's introduction nor a finder's credit (cut
  * at 120 characters on a word boundary). A title that names only a category ("Security flaw in X", "Input checking in
  * X") is never written, and a KEV or CNA title of that kind gives way. A short name the record
@@ -93,8 +94,8 @@ function withinLength(candidates: readonly string[]): string | undefined {
 export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
   const bug = bugKind(description, cweIds, facts.impacts);
   const { subject } = productSubject(facts.products, true);
-  if (!subject) return undefined;
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
+  if (!subject) return partTitle(facts, bug, main);
   const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
@@ -114,6 +115,18 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   const gain = lets || ' of unknown impact';
   const part = facts.component ? codeMarked(facts.component) : undefined;
   return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
+}
+
+/**
+ * A record that names no product but the part and what is wrong with it (Go's "a small number of
+ * bits of secret scalars are leaked" in "the assembly implementation"): the bug or the gain and
+ * the part, rather than the description's first sentence cut short.
+ */
+function partTitle(facts: Facts, bug: string | undefined, main: Facts['impacts'][number] | undefined): string | undefined {
+  const place = placeWords(facts.component, undefined);
+  if (!place) return undefined;
+  const kind = bug ? capitalise(bug) : main && main !== 'unspecified' ? `${capitalise(IMPACT_NOUN[main])} flaw` : undefined;
+  return kind ? withinLength([`${kind} in ${place}`]) : undefined;
 }
 
 /** " (Heartbleed)" for a short name the title does not carry yet. */

@@ -19,10 +19,8 @@ function exposedDetail(description: string): string {
   // "memory" says less than "process memory" beside it.
   // "such as private keys", though the record says "private key recovery".
   const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);
-  const kept = found
-    .filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`)))
-    .slice(0, 2)
-    .map(plural);
+  // "private key" and "private keys" in one record are one detail.
+  const kept = [...new Set(found.filter((f) => !found.some((other) => other !== f && other.endsWith(` ${f}`))).map(plural))].slice(0, 2);
   return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
 }
 
@@ -93,7 +91,8 @@ export function serverAttacksClient(description: string): boolean {
  * a crafted file does nothing until someone opens it.
  */
 export function attackerWords(attack: AttackFacts, description: string): string {
-  if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: it';
+  // "it can run their own code" mixes the server and its operator: the operator is who gains.
+  if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: its operator';
   const needsVictim = attack.user_interaction === true;
   const who = (() => {
     switch (attack.position) {

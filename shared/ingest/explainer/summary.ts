@@ -9,7 +9,7 @@ import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
 import { describedBugName } from './bug-words.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { attackerWords, impactPhrase, victimClause } from './fact-words.js';
+import { attackerWords, impactPhrase, serverAttacksClient, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
 
 /** CWE names that are categories, not bugs: "This is an input checking flaw" says nothing. */
@@ -53,6 +53,8 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
     .find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
 }
 
+const DANGLING_WORD = /^(?:on|of|for|and|or|the|a|an|in|to|with|de|du|la|le|&|-|–)$/i;
+
 /**
  * Words most names start with ("Microsoft Windows" of "Microsoft Windows XP", "Microsoft
  * Windows 7" and a dictionary title spelt "Windows 8 x64"): at least two words, shared by
@@ -60,12 +62,16 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
  */
 function commonName(names: readonly string[]): string | undefined {
   const split = names.map((n) => n.split(' '));
+  // "Ruby on Rails" and "Ruby on rails Rails" share "Ruby on Rails": names are compared without case.
+  const key = (words: readonly string[], length: number) => words.slice(0, length).join(' ').toLowerCase();
   let best: string | undefined;
   for (const words of split) {
     for (let length = 2; length <= words.length; length++) {
       const prefix = words.slice(0, length).join(' ');
-      const sharing = split.filter((other) => other.slice(0, length).join(' ') === prefix).length;
+      const sharing = split.filter((other) => key(other, length) === key(words, length)).length;
       if (sharing * 5 < names.length * 3 || sharing < 2) break;
+      // A prefix that stops on a joining word ("Ruby on") names nothing.
+      if (DANGLING_WORD.test(words[length - 1]!)) continue;
       if (!best || prefix.length > best.length) best = prefix;
     }
   }
@@ -92,13 +98,26 @@ export function codeMarked(text: string): string {
   return text.replace(/[\w:.$[\]/-]*_[\w:.$[\]/-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
 }
 
-/** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader". */
+const NOT_A_NAME = /^(?:microsoft|the|a|an)$/i;
+
+/** A part whose name opens with a word of the product's name ("Windows Kernel" of Microsoft Windows 10). */
+function namesItsProduct(component: string, subject: string): boolean {
+  const first = component.split(/\s+/)[0] ?? '';
+  if (!/^[A-Z][\w-]*$/.test(first) || NOT_A_NAME.test(first) || !/\s/.test(component.trim()) || /[./\\]/.test(component)) return false;
+  return subject.split(/[\s,]+/).some((word) => word.toLowerCase() === first.toLowerCase());
+}
+
+/** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader", "Windows MapUrlToZone". */
 export function placeWords(component: string | null, subject: string | undefined): string | undefined {
   if (!component) return subject;
   const named = codeMarked(component);
-  const part = /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
+  // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
+  if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
+  // One identifier ("MapUrlToZone", "getObject") is a name, like a file: no article, "in" its product.
+  const identifier = /^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component);
+  const part = identifier || /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
-  return /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
+  return identifier || /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
 }
 
 function listOr(items: readonly string[]): string {
@@ -130,7 +149,9 @@ export function factSummary(input: FactSummaryInput): string {
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {
     const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
-    parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victimClause(facts.attack, impacts)}.`);
+    // A client connecting to the attacker's server is the victim's act, said by the attacker words already.
+    const victim = serverAttacksClient(description) ? '' : victimClause(facts.attack, impacts);
+    parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
     parts.push(gloss ?? 'The public record does not say what an attacker can gain.');

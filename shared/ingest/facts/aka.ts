@@ -1,7 +1,8 @@
 /**
  * The names a record gives the bug (§9 `aka`): "aka the Heartbleed bug", "aka 'Log4Shell'",
  * "aka "Windows Kernel Memory Corruption Vulnerability."", bulletins it is known by
- * ("MS08-067"). Not names: tracker numbers ("aka internal bug 22214934", "aka Bug 1234") and an
+ * ("MS08-067"). Not names: tracker and note numbers ("aka internal bug 22214934", "aka Bug 1234",
+ * "aka SAP Security Note 2090851") and an
  * aka in brackets right after a word, which names that word's thing ("vmware-authd (aka the
  * Authorization process)").
  */
@@ -9,6 +10,8 @@ import { proseOf } from './prose.js';
 
 const AKA = /(\()?\baka\b\s*(?:the\s+)?(?:"([^"]+)"|'([^']+)'|“([^”]+)”|([^,.;()"]+))/gi;
 const TRACKER = /^(?:internal\s+)?(?:bug|issue|defect|ticket|case|ID|CR|PR|ZDI|Oracle bug|Android bug)\b|^\d[\d-]*$|^[A-Z]+-\d+$/i;
+/** A vendor's note or advisory number ("SAP Security Note 2090851", "KB 4022719") names the fix's paper, not the bug. */
+const NOTE_NUMBER = /^(?:[\w-]+\s+){0,3}(?:note|advisory|bulletin|article|KB|knowledge base)\s*(?:no\.?|number|#)?\s*\d[\d-]*$/i;
 const BULLETIN = /\b(MS\d{2}-\d{3})\b/g;
 
 function clean(name: string): string {
@@ -35,7 +38,7 @@ export function describedAka(description: string): string[] {
     const parts = quoted !== undefined ? [quoted] : (match[5] ?? '').split(/\s+(?:or|and)\s+(?=(?:an?|the)\s)/i);
     for (const part of parts) {
       const name = clean(part);
-      if (name.length < 3 || name.length > 120 || TRACKER.test(name)) continue;
+      if (name.length < 3 || name.length > 120 || TRACKER.test(name) || NOTE_NUMBER.test(name)) continue;
       names.push(name);
     }
   }

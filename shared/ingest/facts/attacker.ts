@@ -139,7 +139,13 @@ const VICTIM_ACTS = new RegExp(
     'trick(?:s|ed|ing)? (?:\\w+ ){0,3}(?:users?|victims?|administrators?|admins?|someone|a person)',
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
     '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
-    '(?<!upload(?:s|ing)? (?:an? )?)crafted (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b',
+    // A Trojan horse (a planted DLL, a program named like a command) does nothing until a victim runs
+    // it; one a setuid program loads is run by the attacker themselves.
+    'Trojan horse(?![^.]{0,80}\\b(?:setuid|setgid|set-uid|suid)\\b)',
+    // "when it is used to open a specially crafted file": the victim opens it with the product.
+    '(?:is|are|being) used to (?:open|load|import|view|parse|play) (?:an? |the )?(?:specially )?(?:crafted|malicious|malformed)',
+    // "allows remote SSL servers to …": the victim's client must connect to the attacker's server.
+    '(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\\w+ )?servers? to\\b',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
@@ -165,12 +171,12 @@ export const CLIENT_PROGRAM =
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 
 /**
- * "parsing a malformed program file", "via a malformed JPEG image": a file someone opens, like a
- * crafted one. Not where a local user supplies it to the machine themselves ("local users …
- * via a malformed ELF file"): there the attacker acts alone.
+ * "via a crafted movie", "parsing a malformed program file": a file someone opens. Not where a
+ * local user supplies it to the machine themselves ("local users … via a crafted ELF file", "…
+ * a malformed ELF file"): there the attacker acts alone, unless the text names the victim's act.
  */
-const MALFORMED_FILE = new RegExp(
-  `\\bmalformed (?:\\w+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
+const CRAFTED_FILE = new RegExp(
+  `(?<!upload(?:s|ing)? (?:an? )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
   'i',
 );
 
@@ -212,7 +218,7 @@ export function describedAttack(description: string): DescribedAttack {
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
         (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose)) ||
-        (position !== 'local' && MALFORMED_FILE.test(prose))
+        (position !== 'local' && CRAFTED_FILE.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) || ATTACKER_ALONE.test(prose)
         ? false

@@ -7,8 +7,9 @@
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { statedProse } from './prose.js';
 
+// "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root.
 const FILE =
-  /\b(?:in|to|within|of)\s+((?:[\w.-]+\/)*[\w-]+\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
+  /\b(?:in|to|within|of)\s+(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
