@@ -93,6 +93,12 @@ describe('the description grammar, phrase by phrase', () => {
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
     ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3R1-S3', '18.4R2']],
+    [
+      'Acme Mod users prior to versions 1.21.1-1.0.17, 1.21.4-1.0.9-254 and 1.20.1-1.0.13 are affected.',
+      ['1.21.1-1.0.17', '1.21.4-1.0.9-254', '1.20.1-1.0.13'],
+    ],
+    ['libgssapi before 0.6-13.7 allows it.', ['0.6-13.7']],
+    ['On Acme 15.0.0-15.0.1 and 14.0.0-14.1.2 it crashes; fixed in 15.1.0.', ['15.1.0']],
     ['IBM Acme Manager 3.0 before 3.0.1.6 iFix7 Interim Fix 1 and 6.0 before 6.0.1 iFix4 allows XSS.', ['3.0.1.6 iFix7 Interim Fix 1', '6.0.1 iFix4']],
   ])('%s', (text, expected) => {
     expect(versions(text)).toEqual(expected);

@@ -194,6 +194,8 @@ function compatibleLines(a: VersionFact, b: VersionFact): boolean {
 }
 
 /** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists' : 'NVD lists');
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
@@ -246,10 +248,16 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
             (f.branch === null || compatibleLines(l, f)),
         ),
     );
-    for (const l of unfixed.slice(0, 2))
+    for (const l of unfixed.slice(0, 2)) {
+      const where = `${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}`;
+      // With no line or platform to name, "No fixed version is stated for Linux Kernel" right
+      // after naming its fixed versions would deny them: say which affected version has none.
       out.push(
-        `No fixed version is stated for ${name}${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
+        where === ''
+          ? `${capitalised(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name} as affected too, with no fixed version stated above it; move past it to a fixed release.`
+          : `No fixed version is stated for ${name}${where}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
       );
+    }
     return out;
   }
   // Editions are said once for every product (`editionSentence`).

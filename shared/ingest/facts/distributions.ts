@@ -15,7 +15,7 @@ import { productKey } from './fix-products.js';
 
 /** `vendor:product` CPE tokens of distributions; the Linux kernel and other upstream systems are not among them. */
 const DISTRIBUTION =
-  /^(?:debian:debian_linux|canonical:ubuntu_linux|ubuntu:ubuntu(?:_linux)?|fedoraproject:fedora|centos:centos|oracle:linux|mageia:mageia|gentoo:linux|archlinux:arch_linux|slackware:slackware_linux|alpinelinux:alpine_linux|amazon:linux(?:_2)?|amazon:amazon_linux(?:_\w+)?|mandriva:\w*linux\w*|redhat:(?:enterprise_linux\w*|linux_(?:desktop|server|workstation))|(?:suse|novell):(?:suse_)?linux_enterprise\w*|(?:opensuse|opensuse_project|novell|suse):(?:opensuse|leap|backports|evergreen|tumbleweed))$/;
+  /^(?:debian:debian_linux|canonical:ubuntu_linux|ubuntu:ubuntu(?:_linux)?|fedoraproject:fedora|centos:centos|oracle:linux|mageia:mageia|gentoo:linux|archlinux:arch_linux|slackware:slackware_linux|alpinelinux:alpine_linux|amazon:linux(?:_2)?|amazon:amazon_linux(?:_\w+)?|mandriva:\w*linux\w*|redhat:(?:enterprise_linux\w*|linux_(?:desktop|server|workstation))|(?:suse|novell):(?:suse_)?linux_enterprise\w*|(?:suse|novell):suse_linux|redhat:linux|mandrakesoft:mandrake_linux\w*|(?:opensuse|opensuse_project|novell|suse):(?:opensuse|leap|backports|evergreen|tumbleweed))$/;
 
 export function isDistribution(product: Pick<AffectedProduct, 'vendor' | 'product'>): boolean {
   return DISTRIBUTION.test(`${product.vendor}:${product.product}`.toLowerCase());

@@ -59,11 +59,20 @@ export interface DescribedVersions {
 // "6.0.0-Rational-CLM-ifix005" are one version. Cisco's "3.1(21)"
 // and an Android build id ("5.1.1 LMY48M") are part of the version they follow.
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|cu|cumulative update|rp|rolling patch)`;
-const DOTTED = String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
+const dotted = (tail: string) =>
+  String.raw`\d+(?:\.\d+)+(?:(?:alpha|beta|pre|rc|dev)\d*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\))?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
+const DOTTED = dotted('');
+// After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
+// "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
+// a range (F5, Oracle), so only the fixed phrases read it as one version.
+const DOTTED_AFTER_BEFORE = dotted(String.raw`\d+(?:\.\d+)+|`);
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
 // Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
 const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
-const VERSION = String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${DOTTED})))(?![\w.]*\d)`;
+const versionOfForm = (dottedForm: string) =>
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+const VERSION = versionOfForm(DOTTED);
+const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
 // whole lines, read as the line "19-20" (a span of first numbers).
 const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
@@ -75,7 +84,7 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
   // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too.
   new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+|p\d+)\b`, 'gi'),
-  new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
+  new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${FIXED_VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
@@ -174,7 +183,7 @@ export function onLine(version: string, line: string): boolean {
  * starts a statement of its own instead.
  */
 const LISTED = new RegExp(
-  String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
+  String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
   'i',
 );
 
