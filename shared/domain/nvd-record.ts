@@ -53,6 +53,8 @@ export interface AffectedProduct {
   readonly fixedVersions: readonly string[];
   /** CVE 5 entries written per release line (`../ingest/sources/cve5-lines.ts`): where the flaw starts and each line's fix. */
   readonly releaseLines?: ReleaseLines;
+  /** The models (chipsets, devices) a CVE 5 entry lists where versions belong (`../ingest/sources/cve5-models.ts`): no version of them is named. */
+  readonly models?: readonly string[];
   /** The product's display name (CPE dictionary title, else the CNA's names), set at derivation. */
   readonly title?: string;
   /** The vendor's display name from the same source, when it gives one. */

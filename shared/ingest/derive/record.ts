@@ -8,7 +8,7 @@ import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
 import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
-import { advisoryHosts, bulletins, fixedProductKeys, fixProvenance, soleProductInEveryVersion } from '../facts/fix-record.js';
+import { advisoryHosts, bulletins, fixedProductKeys, fixProvenance, modelListed, soleProductInEveryVersion } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
@@ -111,6 +111,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       primary,
       describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
       everyVersion: soleProductInEveryVersion(products.value),
+      modelListed: modelListed(products.value, sources),
     },
     facts,
   });

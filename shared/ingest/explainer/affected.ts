@@ -85,6 +85,19 @@ export function releaseLinesText(lines: ReleaseLines): string {
   return `${stretch}, except ${except}`;
 }
 
+const MODELS_SHOWN = 3;
+
+/**
+ * Models a CNA lists where versions belong (Qualcomm's chipsets): how many, a few by name, and
+ * that they are models, so no one reads "WSA8845H" as a release: "226 chipset or device models the
+ * record lists, including 9205 LTE Modem, AQT1000 and AR8031".
+ */
+export function modelsText(models: readonly string[]): string {
+  const shown = models.slice(0, MODELS_SHOWN);
+  if (models.length <= MODELS_SHOWN) return `the chipset or device ${models.length === 1 ? 'model' : 'models'} ${listText(shown)}`;
+  return `${models.length} chipset or device models the record lists, including ${listText(shown)}`;
+}
+
 /** Distribution releases named per distribution; the rest are counted. */
 const MAX_RELEASES = 3;
 

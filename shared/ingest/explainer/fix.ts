@@ -107,6 +107,8 @@ export interface FixFactsText {
   readonly bulletins?: readonly string[];
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
   readonly everyVersion?: string | undefined;
+  /** Products listed by model, not version (Qualcomm's chipsets), and the hosts of the record's references. */
+  readonly modelListed?: { readonly products: readonly string[]; readonly hosts: readonly string[] };
 }
 
 const MAX_FACT_PRODUCTS = 4;
@@ -335,10 +337,27 @@ function editionSentence(shown: readonly string[], facts: FixFactsText, nameOf: 
   return `${who} ${listText(named)} as affected: install the vendor's security update for ${named.length === 1 ? 'that edition' : 'your edition'} (a newer edition is not the fix).`;
 }
 
+/**
+ * A product listed by model with no version stated: no release to update to or past. The
+ * vendor's bulletin in the references names the fixed software; a device gets it from its maker.
+ */
+function modelSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
+  const listed = facts.modelListed;
+  const keys = (listed?.products ?? []).filter((k) => !facts.fixed_in.some((f) => f.product === k) && !facts.last_affected.some((l) => l.product === k));
+  if (!listed || keys.length === 0) return [];
+  const names = listText(keys.slice(0, MAX_FACT_PRODUCTS).map(nameOf));
+  const where = listed.hosts.length > 0 ? ` in the references (${listText([...listed.hosts])})` : ' (see the references)';
+  return [
+    `The CVE record lists the affected chipset or device models of ${names}, not versions: the vendor's security bulletin${where} names the fixed software. Install your device maker's update that includes it.`,
+  ];
+}
+
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
   const { shown, all } = shownProducts(facts);
   const editions = editionSentence(shown, facts, nameOf);
   const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
+  const models = modelSentences(facts, nameOf);
+  parts.push(...models);
   const more = all - shown.length;
   if (more > 0) parts.push(`This record's facts list versions for ${more} more ${more === 1 ? 'product' : 'products'}.`);
   const distributions = facts.distributions ?? [];
@@ -375,7 +394,15 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
         ? `The description says version ${unplaced[0]} fixes it: update to ${unplaced[0]} or later.`
         : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
     );
-  if (facts.fixed_in.length === 0 && facts.fix_stated && !facts.patchLinks && unchecked.length === 0 && bulletins.length === 0 && unplaced.length === 0) {
+  if (
+    facts.fixed_in.length === 0 &&
+    facts.fix_stated &&
+    !facts.patchLinks &&
+    unchecked.length === 0 &&
+    bulletins.length === 0 &&
+    unplaced.length === 0 &&
+    models.length === 0
+  ) {
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`

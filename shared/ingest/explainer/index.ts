@@ -8,7 +8,7 @@ import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
-import { releaseLinesText, shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
+import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
@@ -149,6 +149,8 @@ interface ProductLine {
   readonly text: string;
   readonly ranges: number;
   readonly listed: number;
+  /** How many models (chipsets, devices) the line names in place of versions. */
+  readonly models?: number;
 }
 
 /** "1 older version range", "3 older listed versions", or both joined: what the line leaves out. */
@@ -167,6 +169,8 @@ function productLine(product: AffectedProduct): ProductLine {
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
+  if (product.models && product.models.length > 0)
+    return { name, text: `${name} (${modelsText(product.models)})`, ranges: 0, listed: 0, models: product.models.length };
   if (product.releaseLines) return { name, text: `${name} (${releaseLinesText(product.releaseLines)})`, ranges: 1, listed: 0 };
   const groups = versionGroups(product);
   if (groups.length === 0) return { name, text: name, ranges: 0, listed: 0 };
@@ -200,6 +204,7 @@ function checkSentence(lines: readonly ProductLine[]): string {
   if (ranges > 0) return ` To check, compare ${yourVersion} with ${ranges === 1 ? 'this range' : 'these ranges'}.`;
   if (listed === 1) return ` To check, see whether you run that version${of}.`;
   if (listed > 1) return ` To check, see whether you run one of the versions${of} listed.`;
+  if (lines.some((l) => (l.models ?? 0) > 0)) return " To check, see whether your device's chipset or model is among those the CVE record lists.";
   return '';
 }
 

@@ -42,6 +42,18 @@ export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string
   return hosts.slice(0, 3);
 }
 
+/**
+ * The products a CNA lists by model rather than version (`../sources/cve5-models.ts`), with the
+ * hosts of the record's references (at most three): the vendor's bulletin there names the fixed
+ * software, as no version in the record does.
+ */
+export function modelListed(products: readonly AffectedProduct[], sources: Pick<CveSources, 'nvd' | 'cve5'>): { products: string[]; hosts: string[] } {
+  const keys = [...new Set(products.filter((p) => (p.models?.length ?? 0) > 0).map(productKey))];
+  if (keys.length === 0) return { products: [], hosts: [] };
+  const hosts = [...new Set(mergedReferences(sources).flatMap((r) => hostOf(r.url) ?? []))];
+  return { products: keys, hosts: hosts.slice(0, 3) };
+}
+
 /** The Microsoft security bulletins the references point at ("MS06-060"), at most three. */
 export function bulletins(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
   return bulletinsOf(mergedReferences(sources)).slice(0, 3);

@@ -6,6 +6,7 @@ import type { CvssVersion } from '../../domain/cve.js';
 import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, ReleaseLines, SourceReference } from '../../domain/nvd-record.js';
 import { ProductCollector, isMeaningfulVersion, parseCpe23 } from '../../domain/cpe/cpe-name.js';
 import { readReleaseLines } from './cve5-lines.js';
+import { listedModels } from './cve5-models.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';
@@ -81,6 +82,7 @@ const isKernelEntry = (affected: RawAffected) =>
 function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
   const lines = new Map<string, ReleaseLines>();
+  const models = new Map<string, string[]>();
   for (const affected of container.affected ?? []) {
     const kernel = isKernelEntry(affected);
     let vendor = kernel ? 'linux' : cleanName(affected.vendor);
@@ -97,6 +99,14 @@ function products(container: RawContainer): AffectedProduct[] {
     const base = { vendor: isName(vendor) ? vendor : '', product, ...(part ? { part } : {}) };
     const versions = affected.versions ?? [];
     if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true, allVersions: true });
+    const key = `${base.vendor}|${base.product}`.toLowerCase();
+    const listed = listedModels(versions);
+    if (listed) {
+      // Each model is affected; none of their names is a version to update past.
+      collector.add(base);
+      models.set(key, [...(models.get(key) ?? []), ...listed.filter((m) => !models.get(key)?.includes(m))]);
+      continue;
+    }
     const perLine = readReleaseLines(
       versions.filter((raw) => raw.versionType !== 'git'),
       affected.defaultStatus,
@@ -104,7 +114,7 @@ function products(container: RawContainer): AffectedProduct[] {
     if (perLine) {
       for (const range of perLine.ranges) collector.add({ ...base, range });
       for (const fixedVersion of perLine.fixedVersions) collector.add({ ...base, fixedVersion, openEnded: perLine.openEnded });
-      lines.set(`${base.vendor}|${base.product}`.toLowerCase(), perLine.lines);
+      lines.set(key, perLine.lines);
       continue;
     }
     for (const raw of versions) {
@@ -137,8 +147,10 @@ function products(container: RawContainer): AffectedProduct[] {
     }
   }
   return collector.products().map((p) => {
-    const perLine = lines.get(`${p.vendor}|${p.product}`.toLowerCase());
-    return perLine ? { ...p, releaseLines: perLine } : p;
+    const key = `${p.vendor}|${p.product}`.toLowerCase();
+    const perLine = lines.get(key);
+    const named = models.get(key);
+    return { ...p, ...(perLine ? { releaseLines: perLine } : {}), ...(named ? { models: named } : {}) };
   });
 }
 
