@@ -131,13 +131,30 @@ function lastMentions(haystack: string, products: readonly FixProduct[]): Mentio
 }
 
 /**
+ * "Acrobat and Acrobat Reader DC Classic": the word that ends the second name ("DC") ends the
+ * first too, where a listed product is called so ("Acrobat DC"); the text is read as "Acrobat DC
+ * and Acrobat Reader DC", so the fix is Acrobat DC's, not Acrobat's (another product the record lists).
+ */
+function sharedLastWord(haystack: string, products: readonly FixProduct[]): string {
+  let out = haystack;
+  for (const name of new Set(products.flatMap((p) => p.members.flatMap(namesOf)))) {
+    const words = name.split(' ');
+    if (words.length !== 2) continue;
+    const [first, last] = words as [string, string];
+    if (out.includes(` ${name} `)) continue;
+    out = out.replace(new RegExp(String.raw` ${first} and ((?:\S+ ){1,3})${last} `), ` ${first} ${last} and $1${last} `);
+  }
+  return out;
+}
+
+/**
  * The products a statement is about: the one named nearest before it, and those joined to it by
  * "and" or commas with no version between ("Adobe Reader and Acrobat 10.x before 10.1.14"), not
  * the ones of a list whose versions stand between ("Windows 7 SP1, …, and Silverlight before 5.1":
  * Silverlight only). Of two names at one place the longer wins ("AIR SDK" is not also AIR).
  */
 function namedIn(subject: string, products: readonly FixProduct[]): string[] {
-  const haystack = normaliseForMention(subject);
+  const haystack = sharedLastWord(normaliseForMention(subject), products);
   const all = lastMentions(haystack, products);
   const mentions = all
     .filter((m) => !all.some((o) => o !== m && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start))

@@ -70,10 +70,23 @@ function sameLine(a: VersionFact, b: VersionFact): boolean {
 function unique(entries: readonly VersionFact[]): VersionFact[] {
   const kept: VersionFact[] = [];
   for (const e of entries) {
-    if (!kept.some((k) => k.product === e.product && (k.platform === e.platform || e.platform === null) && compareVersions(k.version, e.version) === 0))
+    // A version stated for every platform (null) covers the same version stated for one.
+    if (
+      !kept.some(
+        (k) => k.product === e.product && (k.platform === e.platform || e.platform === null || k.platform === null) && sameRelease(k.version, e.version),
+      )
+    )
       kept.push(e);
   }
   return kept;
+}
+
+/** Adobe names a line by its year: the description's "2015.006.30060" is the configuration's "15.006.30060". */
+const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
+
+/** The same release however written: equal versions, or one written with its line's year in full. */
+export function sameRelease(a: string, b: string): boolean {
+  return compareVersions(a, b) === 0 || compareVersions(yearless(a), yearless(b)) === 0;
 }
 
 /**

@@ -163,7 +163,31 @@ function capitalisedVendor(product: AffectedProduct): AffectedProduct {
 }
 
 export function nameProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
-  return namedProducts(products, sources).map(capitalisedVendor);
+  return aliasesNamedOnce(namedProducts(products, sources).map(capitalisedVendor));
+}
+
+const tokens = (name: string) =>
+  name
+    .toLowerCase()
+    .split(/[_\s-]+/)
+    .filter((t) => t.length > 0);
+
+/**
+ * NVD lists one product under two CPE tokens of its vendor: `rubyonrails:ruby_on_rails` (the
+ * vendor's namesake) and `rubyonrails:rails` (its last word). Named apart they read as two
+ * products ("Ruby on Rails and Ruby on rails Rails"); the short one takes the namesake's name, so
+ * the text names it once and the fix facts treat the two as one (`../facts/fix-products.ts`).
+ */
+function aliasesNamedOnce(products: readonly AffectedProduct[]): AffectedProduct[] {
+  return products.map((product) => {
+    const own = tokens(product.product);
+    const namesake = products.find((other) => {
+      if (other === product || other.vendor !== product.vendor || !other.title || squash(other.product) !== squash(other.vendor)) return false;
+      const whole = tokens(other.product);
+      return own.length < whole.length && whole.slice(-own.length).join(' ') === own.join(' ');
+    });
+    return namesake ? { ...product, title: namesake.title!, ...(namesake.vendorTitle ? { vendorTitle: namesake.vendorTitle } : {}) } : product;
+  });
 }
 
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {

@@ -1,0 +1,96 @@
+/**
+ * Fix facts and text, second round of issue 23's readings: each rule on the phrase or entry shape
+ * that showed it, through the real parser and derivation, and on the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { sameRelease } from '../../shared/ingest/facts/fixes.js';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+interface Match {
+  criteria: string;
+  versionStartIncluding?: string;
+  versionEndExcluding?: string;
+}
+const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
+const cpe = (vendorProduct: string, version = '*', update = '*', edition = '*') => `cpe:2.3:a:${vendorProduct}:${version}:${update}:${edition}:*:*:*:*:*`;
+
+let sequence = 0;
+function recordOf(description: string, configurations: object[] = []) {
+  sequence++;
+  const nvd = parseNvdCve({
+    id: `CVE-2099-${3000 + sequence}`,
+    sourceIdentifier: 'cve@mitre.org',
+    published: '2015-06-01T00:00:00.000',
+    lastModified: '2015-06-02T00:00:00.000',
+    vulnStatus: 'Analyzed',
+    descriptions: [{ lang: 'en', value: description }],
+    configurations,
+    references: [],
+  })!;
+  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+}
+const fixedOf = (r: ReturnType<typeof recordOf>, product: string) =>
+  [...new Set(r.facts!.fixed_in.filter((f) => f.product === product).map((f) => f.version))].sort();
+
+describe("a name's last word shared by two names joined by 'and'", () => {
+  const configurations = [
+    or(
+      { criteria: cpe('adobe:acrobat'), versionStartIncluding: '11.0.0', versionEndExcluding: '11.0.12' },
+      { criteria: cpe('adobe:acrobat_dc', '*', '*', 'classic'), versionStartIncluding: '15.006.30033', versionEndExcluding: '15.006.30060' },
+      { criteria: cpe('adobe:acrobat_reader_dc', '*', '*', 'classic'), versionStartIncluding: '15.006.30033', versionEndExcluding: '15.006.30060' },
+    ),
+  ];
+
+  it("'Acrobat and Acrobat Reader DC Classic before 2015.006.30060' fixes Acrobat DC and Acrobat Reader DC, not Acrobat", () => {
+    const r = recordOf(
+      'Use-after-free vulnerability in Adobe Acrobat 11.x before 11.0.12, and Acrobat and Acrobat Reader DC Classic before 2015.006.30060 allows attackers to execute arbitrary code.',
+      configurations,
+    );
+    expect(fixedOf(r, 'adobe:acrobat_dc')).toEqual(['2015.006.30060']);
+    expect(fixedOf(r, 'adobe:acrobat_reader_dc')).toEqual(['2015.006.30060']);
+    expect(fixedOf(r, 'adobe:acrobat')).toEqual(['11.0.12']);
+  });
+
+  it('names the year-named release once, as the description writes it, beside the configuration\'s "15.006.30060"', () => {
+    const r = recordOf(
+      'Use-after-free vulnerability in Adobe Acrobat 11.x before 11.0.12, and Acrobat and Acrobat Reader DC Classic before 2015.006.30060 allows attackers to execute arbitrary code.',
+      configurations,
+    );
+    expect(r.explanation!.fix).toContain('2015.006.30060');
+    expect(r.explanation!.fix).not.toContain('15.006.30060 for');
+    expect(r.explanation!.fix).not.toMatch(/[^0]15\.006\.30060/);
+  });
+
+  it('leaves two products apart where no listed product carries the joined name', () => {
+    const r = recordOf('XSS in Acme Widget and Acme Gadget Pro before 2.1 allows remote attackers to inject script.', [
+      or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.1' }, { criteria: cpe('acme:gadget_pro'), versionEndExcluding: '2.1' }),
+    ]);
+    expect(fixedOf(r, 'acme:widget')).toEqual(['2.1']);
+    expect(fixedOf(r, 'acme:gadget_pro')).toEqual(['2.1']);
+  });
+});
+
+describe('one release however written', () => {
+  it('a line named by its year is the release with the short year', () => {
+    expect(sameRelease('2015.006.30060', '15.006.30060')).toBe(true);
+    expect(sameRelease('2015.006.30060', '15.006.30061')).toBe(false);
+    expect(sameRelease('2015.1', '15.1')).toBe(false);
+    expect(sameRelease('1.2.0', '1.2')).toBe(true);
+  });
+});
+
+describe('aliases of one product', () => {
+  it("Rails' two CPE tokens are one product, named once, with the pre-release's patch as its fix", () => {
+    const r = recordOf(
+      'The http_basic_authenticate_with method in Ruby on Rails before 3.2.22.1, 4.2.x before 4.2.5.1, and 5.x before 5.0.0.beta1.1 does not use a constant-time algorithm, which makes it easier for remote attackers to bypass authentication.',
+      [or({ criteria: cpe('rubyonrails:ruby_on_rails'), versionEndExcluding: '3.2.22.1' }, { criteria: cpe('rubyonrails:rails', '5.0.0', 'beta1') })],
+    );
+    expect(r.explanation!.summary).toContain('of Ruby on Rails.');
+    expect(r.explanation!.summary).not.toMatch(/Rails and|Rails Rails/);
+    expect(fixedOf(r, 'rubyonrails:ruby_on_rails')).toContain('5.0.0.beta1.1');
+    expect(r.explanation!.fix).not.toMatch(/update past/);
+  });
+});
