@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { sameRelease } from '../../shared/ingest/facts/fixes.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -92,5 +93,35 @@ describe('aliases of one product', () => {
     expect(r.explanation!.summary).not.toMatch(/Rails and|Rails Rails/);
     expect(fixedOf(r, 'rubyonrails:ruby_on_rails')).toContain('5.0.0.beta1.1');
     expect(r.explanation!.fix).not.toMatch(/update past/);
+  });
+});
+
+describe("a CNA's status change inside an affected range", () => {
+  const cnaRecord = (versions: object[]) => {
+    const cve5 = parseCve5Record({
+      dataType: 'CVE_RECORD',
+      cveMetadata: { cveId: 'CVE-2099-3900', state: 'PUBLISHED', datePublished: '2024-03-01T00:00:00Z' },
+      containers: {
+        cna: {
+          providerMetadata: { shortName: 'Patchstack' },
+          descriptions: [{ lang: 'en', value: 'Cross-site Scripting vulnerability in WP Sunshine Sunshine Photo Cart allows Reflected XSS.' }],
+          affected: [{ vendor: 'WP Sunshine', product: 'Sunshine Photo Cart', defaultStatus: 'unaffected', versions }],
+        },
+      },
+    })!;
+    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+  };
+
+  it('`changes: [{at: "3.1.2", status: "unaffected"}]` states 3.1.2 as the fix', () => {
+    const r = cnaRecord([
+      { status: 'affected', version: 'n/a', lessThanOrEqual: '3.1.1', versionType: 'custom', changes: [{ at: '3.1.2', status: 'unaffected' }] },
+    ]);
+    expect(r.facts!.fixed_in.map((f) => [f.version, f.source])).toEqual([['3.1.2', 'cve5']]);
+    expect(r.explanation!.fix).toBe('Update WP Sunshine Sunshine Photo Cart to version 3.1.2 or later.');
+  });
+
+  it('a change to affected is no fix', () => {
+    const r = cnaRecord([{ status: 'affected', version: 'n/a', lessThanOrEqual: '3.1.1', changes: [{ at: '3.0', status: 'affected' }] }]);
+    expect(r.facts!.fixed_in).toEqual([]);
   });
 });

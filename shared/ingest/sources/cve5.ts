@@ -19,6 +19,8 @@ interface RawVersion {
   lessThan?: string;
   lessThanOrEqual?: string;
   versionType?: string;
+  /** Where the status changes within the entry's range: `{at: "3.1.2", status: "unaffected"}` is a fix. */
+  changes?: { at?: string; status?: string }[];
 }
 interface RawAffected {
   repo?: string;
@@ -129,6 +131,10 @@ function products(container: RawContainer): AffectedProduct[] {
         continue;
       }
       if (status !== 'affected') continue;
+      for (const change of raw.changes ?? []) {
+        const at = versionOf(change.at);
+        if (change.status?.toLowerCase() === 'unaffected' && isVersion(at)) collector.add({ ...base, fixedVersion: at });
+      }
       const start = isVersion(v.version) ? v.version : undefined;
       if (isVersion(v.lessThan)) {
         collector.add({ ...base, range: { ...(start ? { startIncluding: start } : {}), endExcluding: v.lessThan }, fixedVersion: v.lessThan });
