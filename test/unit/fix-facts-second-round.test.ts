@@ -125,3 +125,20 @@ describe("a CNA's status change inside an affected range", () => {
     expect(r.facts!.fixed_in).toEqual([]);
   });
 });
+
+describe("a release's step that NVD numbers", () => {
+  it("names 'OpenEMR before 5.0.1 Patch 7' as the description writes it, beside NVD's 5.0.1.7", () => {
+    const r = recordOf('An issue was discovered in OpenEMR before 5.0.1 Patch 7. Directory Traversal exists via docid=../ to download_template.php.', [
+      or({ criteria: cpe('open-emr:openemr'), versionEndExcluding: '5.0.1.7' }),
+    ]);
+    expect(fixedOf(r, 'open-emr:openemr')).toEqual(['5.0.1.7']);
+    expect(r.explanation!.fix).toContain('version 5.0.1 Patch 7 (5.0.1.7) or later');
+  });
+
+  it('keeps NVD number alone where the step is another release', () => {
+    const r = recordOf('An issue was discovered in Acme Portal before 2.0 Patch 1. Directory Traversal exists via a crafted path.', [
+      or({ criteria: cpe('acme:portal'), versionEndExcluding: '2.0.2' }),
+    ]);
+    expect(r.explanation!.fix).not.toContain('Patch 1 (');
+  });
+});

@@ -217,13 +217,27 @@ const isYearOrWindowsEdition = (key: string, version: string) =>
 const editionOf = (facts: Pick<FixFactsText, 'distributionOnly'>) => (key: string, version: string) =>
   isYearOrWindowsEdition(key, version) || (facts.distributionOnly ?? []).includes(key);
 
+/**
+ * A configuration's fix that the description writes as a step of its release ("5.0.1 Patch 7"
+ * for NVD's "5.0.1.7"): the description's name first, NVD's number after it, so a user finds
+ * the release the vendor's page names. The comparator orders "5.0.1 Patch 7" below "5.0.1.7", so
+ * the fact keeps NVD's number.
+ */
+function asDescribed(version: string, described: readonly string[]): string {
+  const twin = described.find((d) => {
+    const step = /^(\d+(?:\.\d+)*)\s+(?:patch|build|update|p)\s?(\d+)$/i.exec(d.trim());
+    return step !== null && compareVersions(`${step[1]}.${step[2]}`, version) === 0 && compareVersions(d, version) !== 0;
+  });
+  return twin === undefined ? version : `${twin} (${version})`;
+}
+
 function productFactSentences(key: string, name: string, facts: FixFactsText): string[] {
   const isEdition = editionOf(facts);
   const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const all = entryTexts(fixes);
+    const all = entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
     const texts = all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
