@@ -7,6 +7,7 @@ import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { sameRelease } from '../../shared/ingest/facts/fixes.js';
+import { describedVersions, onLine } from '../../shared/ingest/versions/description.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -140,5 +141,29 @@ describe("a release's step that NVD numbers", () => {
       or({ criteria: cpe('acme:portal'), versionEndExcluding: '2.0.2' }),
     ]);
     expect(r.explanation!.fix).not.toContain('Patch 1 (');
+  });
+});
+
+describe('lines the description names in a short form', () => {
+  it("'1.2x before 1.23.9' fixes the 1.20 to 1.23 lines, said so", () => {
+    const r = recordOf('MediaWiki before 1.19.24, 1.2x before 1.23.9, and 1.24.x before 1.24.2 allows remote attackers to bypass the SVG filtering.', [
+      or({ criteria: cpe('mediawiki:mediawiki'), versionEndExcluding: '1.19.24' }),
+    ]);
+    expect(r.explanation!.fix).toContain('1.23.9 for the 1.20.x to 1.23.x lines');
+    expect(onLine('1.21.2', '1.20-1.23')).toBe(true);
+    expect(onLine('1.24.0', '1.20-1.23')).toBe(false);
+    expect(onLine('2.21', '1.20-1.23')).toBe(false);
+    expect(onLine('20.0.0.228', '19-20')).toBe(true);
+  });
+
+  it("Sonus' '6.0.x up to Build 446, 6.1.x up to Build 492' is a newest build per line", () => {
+    const last = describedVersions(
+      'It affects the 1000 and 2000 devices 6.0.x up to Build 446, 6.1.x up to Build 492, and 7.0.x up to Build 485.',
+    ).lastAffected;
+    expect(last.map((l) => [l.line, l.version])).toEqual([
+      ['6.0', '6.0 Build 446'],
+      ['6.1', '6.1 Build 492'],
+      ['7.0', '7.0 Build 485'],
+    ]);
   });
 });

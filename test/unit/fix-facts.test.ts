@@ -101,6 +101,8 @@ describe('the description grammar, phrase by phrase', () => {
     ['IBM WebSphere Portal 8.0.x before 8.0.0.1 CF20 and 8.5.x before 8.5.0.0 CF09 allows XSS.', ['8.0|8.0.0.1 CF20', '8.5|8.5.0.0 CF09']],
     ['IBM Acme Server 7.5 before 7.5.0.5 IF1 allows it.', ['7.5.0.5 IF1']],
     ['Ruby on Rails 4.2.x before 4.2.5.1, and 5.x before 5.0.0.beta1.1 does not use it.', ['4.2|4.2.5.1', '5|5.0.0.beta1.1']],
+    ['MediaWiki before 1.19.24, 1.2x before 1.23.9, and 1.24.x before 1.24.2 allows it.', ['1.19.24', '1.20-1.23|1.23.9', '1.24|1.24.2']],
+    ['Acme Wiki 1.2x before 1.20.4 allows it.', ['1.20|1.20.4']],
     ['Acme Tool before 3.0 if 64-bit builds are used allows it.', ['3.0']],
     ['On Acme 15.0.0-15.0.1 and 14.0.0-14.1.2 it crashes; fixed in 15.1.0.', ['15.1.0']],
     ['IBM Acme Manager 3.0 before 3.0.1.6 iFix7 Interim Fix 1 and 6.0 before 6.0.1 iFix4 allows XSS.', ['3.0.1.6 iFix7 Interim Fix 1', '6.0.1 iFix4']],

@@ -77,7 +77,8 @@ const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
 // whole lines, read as the line "19-20" (a span of first numbers).
 const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
-const LINE = String.raw`(?:(?<line>${LINE_NAME})\.x\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
+// MediaWiki's "1.2x before 1.23.9": the lines of a decade (1.20 to 1.23), read as the span "1.20-1.23".
+const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
@@ -93,6 +94,8 @@ const FIXED_PATTERNS: readonly RegExp[] = [
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
+  // Sonus' "6.0.x up to Build 446, 6.1.x up to Build 492": a build of each line ("6.0 Build 446"), not one "Build 446" for all.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\.x\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
@@ -159,23 +162,34 @@ function versionOf(match: RegExpExecArray): string | undefined {
 
 /** The line of a step statement ("10 before Update 18" is on the 10 line), else the phrase's own. */
 function lineOf(match: RegExpExecArray): string | undefined {
-  const { line, lineTo } = match.groups ?? {};
+  const { line, lineTo, decade } = match.groups ?? {};
+  if (decade !== undefined) {
+    const last = /^\d+\.\d+/.exec(versionOf(match) ?? '')?.[0];
+    return last !== undefined && last.startsWith(decade) && last !== `${decade}0` ? `${decade}0-${last}` : last;
+  }
   if (line !== undefined && lineTo !== undefined) return /^\d+$/.test(line) && /^\d+$/.test(lineTo) ? `${line}-${lineTo}` : lineTo;
   return line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
 }
 
-/** "19-20": a span of whole lines (`LINE`), as first numbers; undefined for one line. */
-export function lineSpan(line: string | null | undefined): readonly [number, number] | undefined {
-  const span = /^(\d+)-(\d+)$/.exec(line ?? '');
-  return span ? [Number(span[1]), Number(span[2])] : undefined;
+/**
+ * "19-20": a span of whole lines (`LINE`), as first numbers; "1.20-1.23": a span of a decade's
+ * lines. The two ends as written; undefined for one line.
+ */
+export function lineSpan(line: string | null | undefined): readonly [string, string] | undefined {
+  const span = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/.exec(line ?? '');
+  return span && span[1]!.split('.').length === span[2]!.split('.').length ? [span[1]!, span[2]!] : undefined;
 }
 
-/** Whether `version` lies on `line`: its first number inside a span ("20.0.0.228" on "19-20"), else its start. */
+/** Whether `version` lies on `line`: its leading numbers inside a span ("20.0.0.228" on "19-20", "1.22.3" on "1.20-1.23"), else false. */
 export function onLine(version: string, line: string): boolean {
   const span = lineSpan(line);
   if (!span) return false;
-  const first = Number(/\d+/.exec(version)?.[0] ?? NaN);
-  return first >= span[0] && first <= span[1];
+  const depth = span[0].split('.').length;
+  const lead = /\d+(?:\.\d+)*/.exec(version)?.[0].split('.');
+  if (!lead || lead.length < depth) return false;
+  const own = lead.slice(0, depth).join('.');
+  if (depth > 1 && own.split('.')[0] !== span[0].split('.')[0]) return false;
+  return compareVersions(own, span[0]) >= 0 && compareVersions(own, span[1]) <= 0;
 }
 
 /**
