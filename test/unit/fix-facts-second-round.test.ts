@@ -167,3 +167,24 @@ describe('lines the description names in a short form', () => {
     ]);
   });
 });
+
+describe("Microsoft's editions named by a major version", () => {
+  it('Internet Explorer 11 is no version to update past: its security update is the fix', () => {
+    const r = recordOf('Microsoft Internet Explorer 9 through 11 allows remote attackers to execute arbitrary code via a crafted web site.', [
+      or(
+        { criteria: cpe('microsoft:internet_explorer', '9') },
+        { criteria: cpe('microsoft:internet_explorer', '10') },
+        { criteria: cpe('microsoft:internet_explorer', '11') },
+      ),
+    ]);
+    expect(r.explanation!.fix).not.toMatch(/update past/);
+    expect(r.explanation!.fix).toMatch(/Internet Explorer 11 as affected: install the vendor's security update for that edition/);
+  });
+
+  it("another vendor's major version stays a version to update past", () => {
+    const r = recordOf('Acme Browser 9 through 11 allows remote attackers to execute arbitrary code via a crafted web site.', [
+      or({ criteria: cpe('acme:browser', '9') }, { criteria: cpe('acme:browser', '11') }),
+    ]);
+    expect(r.explanation!.fix).toMatch(/11 as the newest affected version of Acme Browser; update past it/);
+  });
+});

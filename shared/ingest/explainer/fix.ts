@@ -210,8 +210,14 @@ const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.v
  */
 const YEAR_EDITION = /^(?:19|20)\d{2}(?:\s+(?:r2|rt|gold|sp\d+|sr\d+))*$/i;
 const WINDOWS_RELEASE = /^(?:\d{2}(?:0[1-9]|1[0-2])|\d{2}h[12])$/i;
+/**
+ * Microsoft's products named by a bare major version (Internet Explorer 11, Windows Media Player
+ * 12, Outlook 10) are editions too: Microsoft fixes them by security updates of that edition, and
+ * there is no Internet Explorer 12 to "update past 11" to.
+ */
+const MICROSOFT_MAJOR = /^\d{1,2}$/;
 const isYearOrWindowsEdition = (key: string, version: string) =>
-  YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && WINDOWS_RELEASE.test(version.trim()));
+  YEAR_EDITION.test(version.trim()) || (key.startsWith('microsoft:') && (WINDOWS_RELEASE.test(version.trim()) || MICROSOFT_MAJOR.test(version.trim())));
 
 /** A newest affected entry that is an edition (`isYearOrWindowsEdition`) or a release of a distribution that is all the record lists. */
 const editionOf = (facts: Pick<FixFactsText, 'distributionOnly'>) => (key: string, version: string) =>
