@@ -188,3 +188,14 @@ describe("Microsoft's editions named by a major version", () => {
     expect(r.explanation!.fix).toMatch(/11 as the newest affected version of Acme Browser; update past it/);
   });
 });
+
+describe("Hitachi's releases as NVD's CPE names them", () => {
+  it("'7_20_01' is written '07-20-01', as Hitachi writes it", () => {
+    const r = recordOf('Buffer overflow in Hitachi Cosminexus 7 allows remote attackers to execute arbitrary code.', [
+      or({ criteria: cpe('hitachi:ucosminexus_service_platform', '07_10_01') }, { criteria: cpe('hitachi:ucosminexus_service_platform', '7_20_01') }),
+    ]);
+    expect(r.explanation!.fix).toContain('07-20-01 as the newest affected version');
+    expect(r.explanation!.affected).toContain('07-20-01');
+    expect(`${r.explanation!.fix} ${r.explanation!.affected}`).not.toMatch(/7_20|7 20 01/);
+  });
+});

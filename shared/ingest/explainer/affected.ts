@@ -8,7 +8,7 @@
 import type { AffectedProduct, ReleaseLines, VersionRange } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { newestFirst, rangeContains } from '../../domain/cpe/version-ranges.js';
-import { listText, rangeText } from './names.js';
+import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 
 export interface VersionGroup {
   readonly text: string;
@@ -33,6 +33,7 @@ function lineOf(version: string): string {
  * ("4.0 a" from `4.0:a` is "4.0a"), so no CPE token or stray article reaches the text.
  */
 function shown(version: string): string {
+  if (HITACHI_CPE.test(version)) return hitachiVersion(version);
   return version
     .replace(/_+/g, ' ')
     .replace(/(\S) ([a-z])$/i, '$1$2')

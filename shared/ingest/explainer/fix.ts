@@ -10,7 +10,7 @@ import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
-import { listText, rangeText } from './names.js';
+import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 
 const MAX_UNFIXED = 2;
 
@@ -153,10 +153,12 @@ const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i
  * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay.
  */
 const affectedVersionText = (version: string) =>
-  /[a-z]{2,}_[a-z]{2,}/i.test(version)
-    ? version.replace(/_+/g, ' ')
-    : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
-      version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
+  HITACHI_CPE.test(version)
+    ? hitachiVersion(version)
+    : /[a-z]{2,}_[a-z]{2,}/i.test(version)
+      ? version.replace(/_+/g, ' ')
+      : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
+        version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {

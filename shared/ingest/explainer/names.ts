@@ -203,6 +203,18 @@ export function productName(product: Pick<AffectedProduct, 'vendor' | 'product' 
   return `${v} ${p}`;
 }
 
+/**
+ * Hitachi's releases ("07-20-01") as NVD's CPE names them: "7_20_01", "07_10_01". Read as words
+ * they became "7 20 01" or a token no one types; the text writes them as Hitachi does, with
+ * hyphens and two-digit groups.
+ */
+export const HITACHI_CPE = /^\d{1,2}(?:_\d{2}){1,3}$/;
+export const hitachiVersion = (version: string) =>
+  version
+    .split('_')
+    .map((group) => group.padStart(2, '0'))
+    .join('-');
+
 export function rangeText(range: VersionRange): string | undefined {
   const from = range.startIncluding ? `from ${range.startIncluding}` : range.startExcluding ? `after ${range.startExcluding}` : '';
   const to = range.endExcluding ? `before ${range.endExcluding}` : range.endIncluding ? `up to and including ${range.endIncluding}` : '';
