@@ -199,3 +199,28 @@ describe("Hitachi's releases as NVD's CPE names them", () => {
     expect(`${r.explanation!.fix} ${r.explanation!.affected}`).not.toMatch(/7_20|7 20 01/);
   });
 });
+
+describe('two ranges of one major version', () => {
+  it('each fix takes the lines its range spans, never two fixes "for the 6.x line"', () => {
+    const r = recordOf('In the Linux kernel, a use-after-free in the ksmbd server allows it.', [
+      or(
+        { criteria: cpe('linux:linux_kernel'), versionStartIncluding: '6.2', versionEndExcluding: '6.6.83' },
+        { criteria: cpe('linux:linux_kernel'), versionStartIncluding: '6.7', versionEndExcluding: '6.12.19' },
+        { criteria: cpe('linux:linux_kernel'), versionStartIncluding: '6.13', versionEndExcluding: '6.13.7' },
+      ),
+    ]);
+    expect(r.explanation!.fix).toContain('6.12.19 for the 6.7.x to 6.12.x lines');
+    expect(r.explanation!.fix).toContain('6.6.83 for the 6.2.x to 6.6.x lines');
+    expect(r.explanation!.fix).not.toContain('for the 6.x line');
+  });
+
+  it('one range of a major keeps its line', () => {
+    const r = recordOf('Acme Server allows remote attackers to read files.', [
+      or(
+        { criteria: cpe('acme:server'), versionStartIncluding: '2.0', versionEndExcluding: '2.4.1' },
+        { criteria: cpe('acme:server'), versionStartIncluding: '3.0', versionEndExcluding: '3.1.2' },
+      ),
+    ]);
+    expect(r.facts!.fixed_in.map((f) => f.branch)).toEqual(['2', '3']);
+  });
+});

@@ -54,6 +54,29 @@ function rangeLine(start: string | undefined, end: string): string | null {
   return shared.length > 0 ? shared.join('.') : null;
 }
 
+/** The lines a range spans when its ends share only their first number: "6.7-6.12" for 6.7 to 6.12.19. */
+function rangeSpan(start: string | undefined, end: string): string | null {
+  const a = start?.split('.') ?? [];
+  const b = end.split('.');
+  const numbers = [a[0], a[1], b[0], b[1]].every((n) => n !== undefined && /^\d+$/.test(n));
+  return numbers && a[0] === b[0] && Number(a[1]) < Number(b[1]) ? `${a[0]}.${a[1]}-${b[0]}.${b[1]}` : null;
+}
+
+/**
+ * Two fixes of one product on one platform that their ranges put on the same line ("6" for the
+ * kernel's 6.2 to 6.6.83 and 6.7 to 6.12.19) would read "6.12.19 for the 6.x line, 6.6.83 for the
+ * 6.x line": each takes the lines its range spans instead ("the 6.7.x to 6.12.x lines").
+ */
+function apartLines(fixed: readonly VersionFact[], spans: readonly (string | null)[]): VersionFact[] {
+  return fixed.map((f, i) => {
+    const span = spans[i];
+    const clash = fixed.some(
+      (o, j) => j !== i && o.product === f.product && o.platform === f.platform && o.branch === f.branch && compareVersions(o.version, f.version) !== 0,
+    );
+    return span && f.branch !== null && clash ? { ...f, branch: span } : f;
+  });
+}
+
 /** Same line: the statement's line (a span "19-20" holds 19.x and 20.x), else the same first number. */
 function sameLine(a: VersionFact, b: VersionFact): boolean {
   if (a.branch !== null && lineSpan(a.branch)) return onLine(b.version, a.branch);
@@ -116,22 +139,27 @@ const unescaped = (version: string) => version.replace(/\\(.)/g, '$1');
 /** The fixes and newest affected versions the products' ranges give (NVD configurations or CVE 5 entries). */
 function rangeFacts(products: readonly FixProduct[], source: FactSource): { fixed: VersionFact[]; last: VersionFact[] } {
   const fixed: VersionFact[] = [];
+  const spans: (string | null)[] = [];
   const last: VersionFact[] = [];
   for (const product of products) {
     for (const { range, platform } of product.ranges) {
       const start = range.startIncluding ?? range.startExcluding;
-      if (range.endExcluding !== undefined)
+      if (range.endExcluding !== undefined) {
         fixed.push({ product: product.key, version: unescaped(range.endExcluding), branch: rangeLine(start, range.endExcluding), platform, source });
+        spans.push(rangeSpan(start, unescaped(range.endExcluding)));
+      }
       if (range.endIncluding !== undefined)
         last.push({ product: product.key, version: unescaped(range.endIncluding), branch: rangeLine(start, range.endIncluding), platform, source });
     }
     // A CNA's `unaffected` versions are fixed releases too (kept on the product, not as ranges).
     if (source === 'cve5') {
-      for (const version of product.members.flatMap((m) => m.fixedVersions))
+      for (const version of product.members.flatMap((m) => m.fixedVersions)) {
         fixed.push({ product: product.key, version, branch: null, platform: null, source });
+        spans.push(null);
+      }
     }
   }
-  return { fixed, last };
+  return { fixed: apartLines(fixed, spans), last };
 }
 
 /** A CNA's several fixed versions of one product with no line given are one per release line ("5.10.123", "6.1.50"). */
