@@ -66,6 +66,13 @@ describe("a name's last word shared by two names joined by 'and'", () => {
     expect(r.explanation!.fix).not.toMatch(/[^0]15\.006\.30060/);
   });
 
+  it('reads a name that holds pattern characters as it is ("g++")', () => {
+    const r = recordOf('A flaw in GNU and GNU Compiler g++ before 4.1 allows attackers to run code.', [
+      or({ criteria: cpe('gnu:gnu_g++'), versionEndExcluding: '4.1' }, { criteria: cpe('gnu:gnu'), versionEndExcluding: '4.1' }),
+    ]);
+    expect(fixedOf(r, 'gnu:gnu_g++')).toEqual(['4.1']);
+  });
+
   it('leaves two products apart where no listed product carries the joined name', () => {
     const r = recordOf('XSS in Acme Widget and Acme Gadget Pro before 2.1 allows remote attackers to inject script.', [
       or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.1' }, { criteria: cpe('acme:gadget_pro'), versionEndExcluding: '2.1' }),

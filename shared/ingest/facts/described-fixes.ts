@@ -130,6 +130,9 @@ function lastMentions(haystack: string, products: readonly FixProduct[]): Mentio
   });
 }
 
+/** A name as a pattern that matches only itself ("g++", "c#"). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
  * "Acrobat and Acrobat Reader DC Classic": the word that ends the second name ("DC") ends the
  * first too, where a listed product is called so ("Acrobat DC"); the text is read as "Acrobat DC
@@ -141,8 +144,10 @@ function sharedLastWord(haystack: string, products: readonly FixProduct[]): stri
     const words = name.split(' ');
     if (words.length !== 2) continue;
     const [first, last] = words as [string, string];
-    if (out.includes(` ${name} `)) continue;
-    out = out.replace(new RegExp(String.raw` ${first} and ((?:\S+ ){1,3})${last} `), ` ${first} ${last} and $1${last} `);
+    // Cheap test first: most subjects join no such names.
+    if (out.includes(` ${name} `) || !out.includes(` ${first} and `)) continue;
+    const joined = new RegExp(String.raw` ${escaped(first)} and ((?:\S+ ){1,3})${escaped(last)} `);
+    out = out.replace(joined, (_whole, between: string) => ` ${first} ${last} and ${between}${last} `);
   }
   return out;
 }
