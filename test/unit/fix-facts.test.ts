@@ -764,6 +764,12 @@ describe('a record with no configuration names its product in Patchstack\'s temp
       expect(text).not.toContain('acme_du');
   });
 
+  it('a product written as its slug ("wp_amaps") is shown with spaces', () => {
+    const record = recordOf('Cross-site Scripting vulnerability in Rccoder wp_amaps allows Stored XSS. This issue affects wp_amaps: from n/a through 1.7.');
+    expect(record.facts!.products.map((p) => p.name)).toEqual(['Rccoder wp amaps']);
+    expect(record.explanation!.fix).toBe('NVD lists 1.7 as the newest affected version of Rccoder wp amaps; update past it.');
+  });
+
   it('"before Y" (and "before <Y") is a fix of that product', () => {
     const facts = factsOf(
       'Out-of-bounds Write vulnerability in radareorg radare2 allows heap-based buffer overflow.This issue affects radare2: before <5.9.9.',

@@ -11,7 +11,7 @@
  * fixed). "n/a" is no version.
  * Names are kept as written: they are the names people know. A vendor written as a WordPress.org
  * user name ("afzal_du Reactive Mortgage Calculator") is no name people know: the product's own
- * name stands alone.
+ * name stands alone. A product written as its plugin slug ("wp_amaps") is shown with spaces.
  */
 import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
 
@@ -41,7 +41,8 @@ export function describedProducts(description: string): AffectedProduct[] {
   if (ranges.length === 0) return [];
   const vendor = new RegExp(String.raw`\bin (?<vendor>(?:[\w.&'-]+ ){1,4}?)${escaped(name)} allows\b`).exec(text)?.groups?.vendor?.trim();
   const shownVendor = vendor && !/_/.test(vendor) ? vendor : undefined;
-  const title = shownVendor && !name.toLowerCase().startsWith(shownVendor.toLowerCase()) ? `${shownVendor} ${name}` : name;
+  const shownName = name.replace(/_/g, ' ');
+  const title = shownVendor && !name.toLowerCase().startsWith(shownVendor.toLowerCase()) ? `${shownVendor} ${shownName}` : shownName;
   return [
     {
       vendor: vendor ?? '',
