@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 
 describe('what the attacker gains, phrases of the fourth kept-back set', () => {
@@ -23,6 +24,16 @@ describe('what the attacker gains, phrases of the fourth kept-back set', () => {
       'The Code42 app before 6.8.4 on Linux installs with overly permissive permissions on the /usr/local/crashplan/log directory. This allows a user to manipulate symbolic links to escalate privileges, or show the contents of sensitive files that a regular user would not have access to.',
       ['privilege_escalation', 'information_disclosure'],
     ],
+    // a PIN reset changes the account's secret
+    [
+      'A CWE-306 "Missing Authentication for Critical Function" in maxprofile/accounts/routes.lua in Q-Free MaxTime less than or equal to version 2.11.0 allows an unauthenticated remote attacker to reset user PINs via crafted HTTP requests.',
+      ['data_tampering'],
+    ],
+    // permissions the attacking app must already hold are no gain
+    [
+      'The device contains a pre-installed app that allows other pre-installed apps to perform command execution via an accessible app component. This capability can be accessed by any pre-installed app on the device which can obtain signatureOrSystem permissions that are required by other other pre-installed apps that exported their capabilities to other pre-installed app.',
+      ['code_execution'],
+    ],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('leaves alone neighbouring words that gain nothing of the kind', () => {
@@ -36,6 +47,7 @@ describe('what the attacker gains, phrases of the fourth kept-back set', () => {
     // displaying content the attacker chose is not a disclosure
     expect(describedImpacts('allows remote attackers to display arbitrary messages to other users.')).not.toContain('information_disclosure');
     expect(describedImpacts('allows local users to show a warning dialog.')).not.toContain('information_disclosure');
+    expect(describedImpacts('allows local users to obtain root privileges via a crafted ioctl.')).toEqual(['privilege_escalation']);
   });
 });
 
@@ -70,4 +82,33 @@ describe('who must act: a formula in an export, a vector the text leaves unnamed
     ['The web interface allows for the execution of arbitrary commands via an unspecified vector.', undefined],
     ['allows local users to cause a denial of service via unspecified vectors.', undefined],
   ])('user interaction: %s → %s', (text, interaction) => expect(describedAttack(text).userInteraction).toBe(interaction));
+});
+
+describe('the part a record names', () => {
+  it.each<[string, string | null]>([
+    // the template's first word is the file
+    [
+      'httputils.rb in WEBrick in Ruby 1.8.1 and 1.8.5 allows remote attackers to cause a denial of service (CPU consumption) via a crafted HTTP request.',
+      'httputils.rb',
+    ],
+    ['buffer.c in named in ISC BIND 9.10.x before 9.10.3-P3 allows remote attackers to cause a denial of service.', 'buffer.c'],
+    ['The TCL interpreter in Cisco IOS 15.2 does not properly maintain the vty state.', 'TCL interpreter'],
+    // ZDI's template: the victim's page is no part, the method or property the flaw is in is
+    [
+      'User interaction is required to exploit this vulnerability in that the target must visit a malicious page or open a malicious file. The specific flaw exists within the handling of the resetData method of a Host object. An attacker can leverage this vulnerability to execute code in the context of the current process.',
+      'resetData method',
+    ],
+    [
+      'User interaction is required to exploit this vulnerability in that the target must visit a malicious page or open a malicious file. The specific flaw exists within the handling of the title property of a Host object. An attacker can leverage this vulnerability to execute code in the context of the current process.',
+      'title property',
+    ],
+    // Oracle's later template names the component in brackets
+    [
+      'Vulnerability in the MySQL Server product of Oracle MySQL (component: Server: Security: Privileges). Supported versions that are affected are 8.0.19 and prior.',
+      'Server: Security: Privileges component',
+    ],
+    // neighbours left alone: a product's own name first, a process the code runs in
+    ['Microsoft Internet Explorer 8 through 11 allows remote attackers to execute arbitrary code via a crafted web site.', null],
+    ['An attacker can leverage this vulnerability to execute code in the context of the current process.', null],
+  ])('%s → %s', (text, part) => expect(describedComponent(text)).toBe(part));
 });
