@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { bugKind, productSubject } from '../../shared/ingest/explainer/summary.js';
 
 describe('what the attacker gains, phrases of the fourth kept-back set', () => {
   it.each<[string, string[]]>([
@@ -107,8 +108,47 @@ describe('the part a record names', () => {
       'Vulnerability in the MySQL Server product of Oracle MySQL (component: Server: Security: Privileges). Supported versions that are affected are 8.0.19 and prior.',
       'Server: Security: Privileges component',
     ],
+    // a GitHub workflow file is the part, not the API an attacker then uses
+    [
+      'In version 1.38 and prior, the `makefile-ubuntu.yml` workflow file uses `actions/upload-artifact@v4` to upload the `z80pack-ubuntu` artifact. Seeing as the artifact can be downloaded prior to the end of the workflow, there is a few seconds where an attacker can extract the token from the artifact and use it with the Github API to push malicious code or rewrite release commits in your repository.',
+      'makefile-ubuntu.yml',
+    ],
+    // a function the flawed helper calls is not where the flaw is
+    [
+      'An attacker can communicate with an unprotected XPC service and directly execute arbitrary OS commands as root because com.smr.liquidvpn.OVPNHelper uses the system function to execute the "command_line" parameter as a shell command.',
+      null,
+    ],
+    ['A stack overflow in the parse_header function allows remote attackers to execute arbitrary code.', 'parse_header function'],
     // neighbours left alone: a product's own name first, a process the code runs in
     ['Microsoft Internet Explorer 8 through 11 allows remote attackers to execute arbitrary code via a crafted web site.', null],
     ['An attacker can leverage this vulnerability to execute code in the context of the current process.', null],
   ])('%s → %s', (text, part) => expect(describedComponent(text)).toBe(part));
+});
+
+describe('the flaw and the products a title names', () => {
+  it('keeps the name of loose permissions when they let an attacker run code', () => {
+    const text =
+      'In all android releases from CAF using the linux kernel, improper access control can lead to device node and executable to be run from /cache/ which presents a potential issue.';
+    expect(bugKind(text, ['CWE-732'], ['code_execution'])).toBe('wrong file permissions');
+    // a consequence's CWE name still gives way to a stated gain it contradicts
+    expect(bugKind('allows remote attackers to execute arbitrary code.', ['CWE-200'], ['code_execution'])).toBeUndefined();
+  });
+
+  const named = (names: string[]) => names.map((name, i) => ({ product: `v:p${i}`, name, primary: true }));
+  it('counts a chip list under its vendor where the common prefix leaves chips out', () => {
+    const chips = [
+      'Qualcomm MDM9150 Firmware',
+      'Qualcomm QCA6174A Firmware',
+      'Qualcomm SD 210 Firmware',
+      'Qualcomm SD 425 Firmware',
+      'Qualcomm SD 430 Firmware',
+      'Qualcomm SD 835 Firmware',
+    ];
+    expect(productSubject(named(chips), true).subject).toBe('6 Qualcomm products');
+    expect(productSubject(named(chips.slice(2)), true).subject).toBe('Qualcomm SD');
+  });
+  it('keeps the common name where every name is one of it, a dictionary spelling without the vendor included', () => {
+    const windows = ['Microsoft Windows XP', 'Microsoft Windows 7', 'Microsoft Windows Vista', 'Windows 8 x64'];
+    expect(productSubject(named(windows), true).subject).toBe('Microsoft Windows');
+  });
 });

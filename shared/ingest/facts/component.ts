@@ -10,7 +10,7 @@ import { statedProse } from './prose.js';
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
 // "httputils.rb in WEBrick in Ruby …": the template's first word is the file where no bug class comes first.
 const FILE =
-  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?)(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
+  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
@@ -22,6 +22,11 @@ const ORACLE_SUBCOMPONENT = /\((sub-?)?component: ([^)]+)\)/i;
 const VULDB_FILE = /\bof the file ([^\s,]+?)(?=\.?(?:\s|$)|,)/i;
 const VULDB_COMPONENT = /\bof the component ((?:[^\s.,]+\s?){1,6}?)(?=\.(?:\s|$)|,|$|\s(?:leads|is|of)\b)/i;
 const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument ['"]?([\w[\]-]+)['"]?/i;
+/**
+ * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
+ * function to execute …", "use it with the Github API to push malicious code".
+ */
+const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
 const TOO_GENERAL =
   /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
@@ -70,7 +75,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // The first "the … <kind>" that names a part: ZDI's "the target must visit a malicious page" names none, its "the
   // handling of the resetData method" names the method.
   const part = [...prose.matchAll(NAMED_PART)]
-    .filter((m) => !/\bcontext\b/i.test(m[1]!))
+    .filter((m) => !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index)))
     .map((m) => m[1]!.replace(/^.*\bthe\s+/i, '').trim())
     .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
   const named = subcomponent ?? file ?? part;
