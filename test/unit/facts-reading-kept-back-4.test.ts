@@ -20,6 +20,15 @@ describe('what the attacker gains, phrases of the fourth kept-back set', () => {
       'Multiple cross-site request forgery (CSRF) vulnerabilities in the Log Watcher module allow remote attackers to hijack the authentication of administrators for requests that (1) enable, (2) disable, or (3) delete a report via unspecified vectors.',
       ['request_forgery'],
     ],
+    // code the forged request runs is still said
+    [
+      'Cross-site request forgery (CSRF) vulnerability in eXtplorer before 2.1.8 allows remote attackers to hijack the authentication of arbitrary users for requests that execute PHP code.',
+      ['code_execution', 'request_forgery'],
+    ],
+    [
+      'Cross-site request forgery (CSRF) vulnerability in admin.php in Zenphoto before 1.4.9 allows remote attackers to hijack the authentication of admin users for requests that may cause a denial of service (resource consumption).',
+      ['request_forgery', 'denial_of_service'],
+    ],
     // showing a file's contents to someone who may not read it is a disclosure
     [
       'The Code42 app before 6.8.4 on Linux installs with overly permissive permissions on the /usr/local/crashplan/log directory. This allows a user to manipulate symbolic links to escalate privileges, or show the contents of sensitive files that a regular user would not have access to.',
@@ -49,6 +58,8 @@ describe('what the attacker gains, phrases of the fourth kept-back set', () => {
     expect(describedImpacts('allows remote attackers to display arbitrary messages to other users.')).not.toContain('information_disclosure');
     expect(describedImpacts('allows local users to show a warning dialog.')).not.toContain('information_disclosure');
     expect(describedImpacts('allows local users to obtain root privileges via a crafted ioctl.')).toEqual(['privilege_escalation']);
+    // a chip's IO pins are no PIN
+    expect(describedImpacts('devices are vulnerable in manipulating a combination of IO pins to set pins high.')).not.toContain('data_tampering');
   });
 });
 

@@ -54,7 +54,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'data_tampering',
-    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|PINs?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b/i,
+    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b/i,
   ],
   [
     'denial_of_service',
@@ -217,8 +217,10 @@ const UPLOAD_RUNS = /\bupload\b[^.;]{0,120}?\b(?:be |is |are |gets? )?(?:automat
 
 /**
  * "hijack the authentication of administrators for requests that change the administrator
- * password": what the forged request does is the request forgery itself (the gold's CSRF records
- * are request_forgery alone), not a change the attacker makes on their own.
+ * password": a change the forged request makes is the request forgery itself (the gold's CSRF
+ * records that delete or change settings are request_forgery alone). Every other gain it names
+ * ("for requests that execute arbitrary commands", "… obtain sensitive information", "… cause a
+ * denial of service") is still said.
  */
 const FORGED_REQUESTS =
   /(\bhijack the authentication of\b[^.;]*?)\s+for (?:requests|actions) (?:that|which)\b[^.;]*?(?=\s+via\b|,?\s+(?:and|or) (?:to|cause|execute|obtain)\b|[.;]|$)/gi;
@@ -230,14 +232,19 @@ const FORGED_REQUESTS =
 const REQUIRED_PERMISSIONS =
   /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b/gi;
 
+const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|ting|ing)?\s+(?:\w+\s+){0,3}PINs?\b/;
+
 export function describedImpacts(description: string): Impact[] {
-  const consequences = consequenceProse(description)
-    .replace(SQL_COMMANDS, ' ')
-    .replace(REQUIRED_PERMISSIONS, ' ')
-    .replace(COMMANDS_THAT_CRASH, 'send input$1')
-    .replace(FORGED_REQUESTS, '$1');
+  const read = consequenceProse(description).replace(SQL_COMMANDS, ' ').replace(REQUIRED_PERMISSIONS, ' ').replace(COMMANDS_THAT_CRASH, 'send input$1');
+  const forged = [...read.matchAll(FORGED_REQUESTS)].map((m) => m[0].slice(m[1]!.length));
+  const consequences = read.replace(FORGED_REQUESTS, '$1');
   const stated = statedProse(description);
   const found = new Set<Impact>();
+  for (const clause of forged) {
+    for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES]) if (impact !== 'data_tampering' && pattern.test(clause)) found.add(impact);
+  }
+  // "reset user PINs": upper case, as "IO pins" of a chip are no secret.
+  if (PIN_CHANGE.test(consequences)) found.add('data_tampering');
   if (TAKEOVER.test(consequences)) for (const impact of Object.values(CIA)) found.add(impact);
   for (const match of consequences.matchAll(CIA_LIST)) {
     for (const word of match[1]!.toLowerCase().match(/confidentiality|integrity|availability/g) ?? []) found.add(CIA[word]!);
