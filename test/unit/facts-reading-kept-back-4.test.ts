@@ -69,6 +69,16 @@ describe('who can attack: the qualifier in brackets after the attacker', () => {
   it('reads "authenticated as simple user in the same network" as an adjacent signed-in user', () => {
     expect(describedAttack(text)).toEqual({ position: 'adjacent', privileges: 'user', userInteraction: false });
   });
+  it('reads physical access as no account, and a bracket about traffic between others as on-path', () => {
+    const glitch = 'Lack of anti-glitch mitigations allows an attacker (with physical access to the device) to read the contents of read-protected eFuses.';
+    expect(describedAttack(glitch).position).toBe('physical');
+    expect(describedAttack(glitch).privileges).not.toBe('user');
+    expect(
+      describedAttack(
+        'The transmission of cleartext LDAP bind credentials allows an attacker (who can intercept or inspect traffic between an authenticated UMS client and server) to compromise those LDAP credentials.',
+      ),
+    ).toEqual({ position: 'man_in_the_middle' });
+  });
   it('leaves a bracket that does not qualify the attacker alone', () => {
     expect(describedAttack('allows remote attackers (CVE-2018-0001) to execute arbitrary code via a crafted request.')).toEqual({
       position: 'remote',

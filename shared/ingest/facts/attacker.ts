@@ -24,7 +24,7 @@ const MODIFIER =
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
-  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b[^()]{0,80}\\))?)`,
+  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
   'gi',
 );
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
@@ -75,7 +75,7 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ],
   [
     'user',
-    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
+    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
   ],
   [
     'none',
@@ -101,7 +101,7 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
 
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
 const ON_PATH_CUE =
-  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
