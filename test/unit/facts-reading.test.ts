@@ -38,7 +38,8 @@ describe('impacts, phrase by phrase', () => {
     ['allows remote attackers to execute arbitrary SQL commands via the id parameter.', ['sql_injection']],
     ['allows remote attackers to inject arbitrary web script or HTML via the q parameter.', ['cross_site_scripting']],
     ['The Calendar component in Foo 1.0 allows HTML injection.', ['cross_site_scripting']],
-    ['allow remote attackers to hijack the authentication of administrators for requests that delete data.', ['data_tampering', 'request_forgery']],
+    // what the forged request does is the forgery itself (the gold's CSRF records, CVE-2015-4390, -3351)
+    ['allow remote attackers to hijack the authentication of administrators for requests that delete data.', ['request_forgery']],
     ['allows remote attackers to redirect users to arbitrary web sites and conduct phishing attacks via a URL.', ['spoofing']],
     ['allows local users to gain privileges via a crafted application.', ['privilege_escalation']],
     ['could allow an authenticated local attacker to execute arbitrary code on the system as root.', ['code_execution', 'privilege_escalation']],

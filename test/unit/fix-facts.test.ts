@@ -611,6 +611,15 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).toContain('set the EnableCertPaddingCheck value');
   });
 
+  it('an opt-in fix in a record that lists no product, with the fixed version in its description, is partial (a version to install, then a setting)', () => {
+    const record = recordOf(
+      'Acme Shop is an open source e-commerce platform. Prior to 6.6.10.3 or 6.5.8.17, the default settings let anyone sign others up. This behavior remains available as an opt-in feature via a setting; however, the setting must be enabled.',
+    );
+    expect(record.facts!.fixed_in.map((f) => f.version)).toEqual(['6.6.10.3', '6.5.8.17']);
+    expect(readFixSteps(record.description).optIn).toBe(true);
+    expect(record.patch?.status).toBe('partial');
+  });
+
   it('a leak of process memory that holds private keys (Heartbleed) says to replace keys and certificates after updating', () => {
     const record = recordOf(
       'The TLS implementation in OpenSSL 1.0.1 before 1.0.1g does not properly handle Heartbeat Extension packets, which allows remote attackers to obtain sensitive information from process memory via crafted packets that trigger a buffer over-read, as demonstrated by reading private keys, aka the Heartbleed bug.',
@@ -750,6 +759,21 @@ describe('a record with no configuration names its product in Patchstack\'s temp
     expect(facts.fixed_in).toEqual([]);
     expect(record.explanation!.affected).toContain('Stylemix Pearl (versions up to and including 1.3.9)');
     expect(record.explanation!.fix).toBe('NVD lists 1.3.9 as the newest affected version of Stylemix Pearl; update past it.');
+  });
+
+  it('a vendor written as a user name ("afzal_du") is left out of the name people see', () => {
+    const record = recordOf(
+      "Improper Neutralization of Input During Web Page Generation ('Cross-site Scripting') vulnerability in acme_du Reactive Calculator allows Stored XSS. This issue affects Reactive Calculator: from n/a through 1.1.",
+    );
+    expect(record.facts!.products.map((p) => p.name)).toEqual(['Reactive Calculator']);
+    for (const text of [record.title, record.explanation!.summary, record.explanation!.affected, record.explanation!.fix])
+      expect(text).not.toContain('acme_du');
+  });
+
+  it('a product written as its slug ("wp_amaps") is shown with spaces', () => {
+    const record = recordOf('Cross-site Scripting vulnerability in Rccoder wp_amaps allows Stored XSS. This issue affects wp_amaps: from n/a through 1.7.');
+    expect(record.facts!.products.map((p) => p.name)).toEqual(['Rccoder wp amaps']);
+    expect(record.explanation!.fix).toBe('NVD lists 1.7 as the newest affected version of Rccoder wp amaps; update past it.');
   });
 
   it('"before Y" (and "before <Y") is a fix of that product', () => {

@@ -9,7 +9,9 @@
  * "vulnerability in <vendor> <product> allows"; each "from A through B" is a range ending at B
  * (B still affected, as after "up to and including B"), "from A before B" one ending before B (B
  * fixed). "n/a" is no version.
- * Names are kept as written: they are the names people know.
+ * Names are kept as written: they are the names people know. A vendor written as a WordPress.org
+ * user name ("afzal_du Reactive Mortgage Calculator") is no name people know: the product's own
+ * name stands alone. A product written as its plugin slug ("wp_amaps") is shown with spaces.
  */
 import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
 
@@ -38,6 +40,19 @@ export function describedProducts(description: string): AffectedProduct[] {
   const ranges = rangesOf(match.groups!.versions!);
   if (ranges.length === 0) return [];
   const vendor = new RegExp(String.raw`\bin (?<vendor>(?:[\w.&'-]+ ){1,4}?)${escaped(name)} allows\b`).exec(text)?.groups?.vendor?.trim();
-  const title = vendor && !name.toLowerCase().startsWith(vendor.toLowerCase()) ? `${vendor} ${name}` : name;
-  return [{ vendor: vendor ?? '', product: name, part: 'a', ranges, openEnded: false, fixedVersions: [], title, ...(vendor ? { vendorTitle: vendor } : {}) }];
+  const shownVendor = vendor && !/_/.test(vendor) ? vendor : undefined;
+  const shownName = name.replace(/_/g, ' ');
+  const title = shownVendor && !name.toLowerCase().startsWith(shownVendor.toLowerCase()) ? `${shownVendor} ${shownName}` : shownName;
+  return [
+    {
+      vendor: vendor ?? '',
+      product: name,
+      part: 'a',
+      ranges,
+      openEnded: false,
+      fixedVersions: [],
+      title,
+      ...(shownVendor ? { vendorTitle: shownVendor } : {}),
+    },
+  ];
 }

@@ -77,12 +77,14 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
 
 /**
  * A fix that must be switched on (CVE-2013-3900's registry value): `partial` where some product
- * has a fixed version to install first, else `workaround_only` — never `available`, since
+ * (or, in a record listing none, the description) has a fixed version to install first, else `workaround_only` — never `available`, since
  * updating alone leaves the flaw open.
  */
 function switchedOnStatus(input: PatchEvidence): PatchStatus {
   const advice = input.fixAdvice ?? deriveFixAdvice(input.products, '');
-  return input.products.some((p) => advice.fixedProducts.has(fixKeyOf(p))) ? 'partial' : 'workaround_only';
+  // A record that lists no product may still state the fixed version in its description.
+  const versionToInstall = input.products.some((p) => advice.fixedProducts.has(fixKeyOf(p))) || advice.describedOnly.length > 0;
+  return versionToInstall ? 'partial' : 'workaround_only';
 }
 
 export function derivePatch(

@@ -36,6 +36,12 @@ const CATEGORY_NAMES = new Set([
  * nature is a gain the stated consequences do not include is no name for this bug: "allows
  * modification of the siteurl setting" filed as an open redirect is not called one.
  */
+/**
+ * Loose permissions are a cause, whatever they let an attacker gain: a writable directory whose
+ * executables are run gives code execution, yet the flaw is still its wrong file permissions.
+ */
+const PERMISSION_WEAKNESSES: ReadonlySet<string> = new Set(['CWE-732', 'CWE-276', 'CWE-281']);
+
 export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
   // A kernel commit names its bug in the subject line; its later analysis names others it ruled out.
   const kernel = kernelSubject(description);
@@ -44,6 +50,7 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
   // One stated gain of several is no name for the flaw: the title would hide the others.
   if (described && !(described.statedGain && impacts.length > 1)) return described.name;
   const fits = (id: string) => {
+    if (PERMISSION_WEAKNESSES.has(id)) return true;
     const implied = cweImpacts([id]);
     return impacts.length === 0 || implied.length === 0 || implied.some((i) => impacts.includes(i));
   };
@@ -78,6 +85,26 @@ function commonName(names: readonly string[]): string | undefined {
   return best?.replace(/[\s:;,\-–]+$/, '');
 }
 
+/**
+ * The common name stands for every name it covers ("Windows 8 x64" is a Microsoft Windows too);
+ * where names outside it are listed as well, it would leave them out: Qualcomm's chip lists share
+ * "Qualcomm SD" in most names, beside MDM and QCA chips. Those are counted under the vendor every
+ * name starts with ("48 Qualcomm products"), else beside the common name.
+ */
+function commonSubject(common: string, names: readonly string[]): string {
+  const lower = common.toLowerCase();
+  const withoutVendor = lower.split(' ').slice(1).join(' ');
+  const covers = (name: string) => {
+    const n = name.toLowerCase();
+    return n === lower || n.startsWith(`${lower} `) || (withoutVendor !== '' && (n === withoutVendor || n.startsWith(`${withoutVendor} `)));
+  };
+  const others = names.filter((n) => !covers(n)).length;
+  if (others === 0) return common;
+  const vendor = names[0]!.split(' ')[0]!;
+  if (names.every((n) => n.split(' ')[0]!.toLowerCase() === vendor.toLowerCase())) return `${names.length} ${vendor} products`;
+  return `${common} and ${others} other ${others === 1 ? 'product' : 'products'}`;
+}
+
 /** The products a text names: those the description names, the record's others counted apart. */
 export function productSubject(products: readonly FactProduct[], short = false): { subject: string | undefined; alsoIn: number } {
   const primary = products.filter((p) => p.primary);
@@ -87,7 +114,7 @@ export function productSubject(products: readonly FactProduct[], short = false):
   if (names.length === 0) return { subject: undefined, alsoIn };
   if (names.length === 1) return { subject: names[0], alsoIn };
   const common = commonName(names);
-  if (common && (short || names.length > 3)) return { subject: common, alsoIn };
+  if (common && (short || names.length > 3)) return { subject: commonSubject(common, names), alsoIn };
   if (!short && names.length <= 3) return { subject: listText(names), alsoIn };
   return { subject: `${names[0]} and ${names.length - 1} other ${names.length === 2 ? 'product' : 'products'}`, alsoIn };
 }

@@ -24,7 +24,7 @@ const MODIFIER =
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
-  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?)`,
+  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
   'gi',
 );
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
@@ -75,7 +75,7 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ],
   [
     'user',
-    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!network\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
+    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
   ],
   [
     'none',
@@ -101,7 +101,7 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
 
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
 const ON_PATH_CUE =
-  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
@@ -149,6 +149,9 @@ const VICTIM_ACTS = new RegExp(
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
+    // CSV (formula) injection: the injected formula runs when someone opens the export in a spreadsheet.
+    '(?:CSV|formula|Excel|spreadsheet) (?:formula |macro )?injection',
+    '(?:included|embedded|inserted|written) (?:\\w+ ){0,2}in(?:to)? (?:the |an? )?exported (?:CSV|Excel|XLSX?|spreadsheet)',
     // a URI of a program's own scheme ("via a long oovoo: URI", "a crafted aim: URI") is opened by its
     // user, like a link; the schemes a server fetches ("a file: URL", "http:", "data:") are the attacker's own input
     '(?:via|through) (?:an? )?(?:long |crafted |malicious |malformed )?(?!(?:file|https?|ftp|data|gopher|dict|ldap|jar|php|phar|expect|zip|glob|netdoc|smb|sftp|tftp): )[\\w.+-]+: (?:URI|URL|link)s?',
@@ -191,7 +194,8 @@ const VICTIM_IMPACT =
 const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b/i;
 
 /** The attacker acts alone: a concrete vector ("via the id parameter", "by sending crafted packets"). */
-const UNKNOWN_VECTOR = /\bvia (?:unspecified|unknown) vectors\b|\bvia vectors related to\b|\bvia unknown\b|\bvia an unspecified\b/i;
+const UNKNOWN_VECTOR =
+  /\bvia (?:unspecified|unknown) vectors\b|\bvia vectors related to\b|\bvia unknown\b|\bvia an unspecified (?:attack )?(?:vector|method|manner|way|mechanism)\b/i;
 const CONCRETE_VECTOR = /\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\b)|\bby (?!default\b)\w+ing\b/i;
 
 function classify<T>(phrases: readonly string[], table: readonly (readonly [T, RegExp])[]): T | undefined {

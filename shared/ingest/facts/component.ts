@@ -7,20 +7,26 @@
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { statedProse } from './prose.js';
 
-// "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root.
+// "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
+// "httputils.rb in WEBrick in Ruby …": the template's first word is the file where no bug class comes first.
 const FILE =
-  /\b(?:in|to|within|of)\s+(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts))\b/i;
+  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
-  'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
+  'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
 /** "The ProgramBinary::linkAttributes function in …", "within the importTextData method", "in the Calendar component". */
-const NAMED_PART = new RegExp(`\\b(?:the\\s+)((?:[\\w:.()\\[\\]/'-]+\\s+){0,4}?(?:${PART_KINDS}))\\b`, 'i');
-/** Oracle's "(subcomponent: Server: Optimizer)". */
-const ORACLE_SUBCOMPONENT = /\(sub-?component: ([^)]+)\)/i;
+const NAMED_PART = new RegExp(`\\b(?:the\\s+)((?:[\\w:.()\\[\\]/'-]+\\s+){0,4}?(?:${PART_KINDS}))\\b`, 'gi');
+/** Oracle's "(subcomponent: Server: Optimizer)" and, in its later template, "(component: Server: Security: Privileges)". */
+const ORACLE_SUBCOMPONENT = /\((sub-?)?component: ([^)]+)\)/i;
 /** VulDB's template: "… of the file /view_member.php", "… of the component Login Page", "The manipulation of the argument id …". */
 const VULDB_FILE = /\bof the file ([^\s,]+?)(?=\.?(?:\s|$)|,)/i;
 const VULDB_COMPONENT = /\bof the component ((?:[^\s.,]+\s?){1,6}?)(?=\.(?:\s|$)|,|$|\s(?:leads|is|of)\b)/i;
 const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument ['"]?([\w[\]-]+)['"]?/i;
+/**
+ * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
+ * function to execute …", "use it with the Github API to push malicious code".
+ */
+const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
 const TOO_GENERAL =
   /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
@@ -61,13 +67,18 @@ export function describedComponent(description: string, products: readonly Pick<
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
   const prose = statedProse(description);
-  const oracle = ORACLE_SUBCOMPONENT.exec(prose)?.[1]?.trim();
-  const subcomponent = oracle ? `${oracle} subcomponent` : undefined;
+  const oracleMatch = ORACLE_SUBCOMPONENT.exec(prose);
+  const oracle = oracleMatch?.[2]?.trim();
+  const subcomponent = oracle ? `${oracle} ${oracleMatch?.[1] ? 'subcomponent' : 'component'}` : undefined;
   const vuldbComponent = VULDB_COMPONENT.exec(prose)?.[1]?.trim();
   const file = VULDB_FILE.exec(prose)?.[1] ?? FILE.exec(prose)?.[1] ?? (vuldbComponent ? `${vuldbComponent} component` : undefined);
-  const part = NAMED_PART.exec(prose)?.[1]?.trim();
-  const named =
-    subcomponent ?? file ?? (part && !TOO_GENERAL.test(part) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(part) ? part : undefined);
+  // The first "the … <kind>" that names a part: ZDI's "the target must visit a malicious page" names none, its "the
+  // handling of the resetData method" names the method.
+  const part = [...prose.matchAll(NAMED_PART)]
+    .filter((m) => !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index)))
+    .map((m) => m[1]!.replace(/^.*\bthe\s+/i, '').trim())
+    .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
+  const named = subcomponent ?? file ?? part;
   if (!named) return null;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];
