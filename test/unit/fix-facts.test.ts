@@ -75,6 +75,8 @@ describe('the description grammar, phrase by phrase', () => {
     ['Acme Server before 6.0 SP1 allows it.', ['6.0 SP1']],
     ['The Linux kernel before 2.6.39-rc1 allows it.', ['2.6.39-rc1']],
     ['Cisco IOS before 3.1(21) allows it.', ['3.1(21)']],
+    ['Cisco ASA 5500 devices 7.2 before 7.2(4)2 and 8.0 before 8.0(3)14 allow it.', ['7.2(4)2', '8.0(3)14']],
+    ['Cisco IOS 12.4 before 12.4(24)T1 allows it.', ['12.4(24)T1']],
     ['Acme Tool before build 7845 allows it.', ['build 7845']],
     ['The Views module 6.x-1.x before 6.x-1.5 for Drupal allows XSS.', ['6.x-1|6.x-1.5']],
     ['IBM DB2 9.7 before FP3 allows it.', ['9.7|9.7 FP3']],

@@ -78,6 +78,23 @@ const EVERYDAY_NAMES: Readonly<Record<string, readonly string[]>> = {
   'sun:jre': ['java se', 'java runtime environment', 'jre'],
   'sun:jdk': ['java se', 'java development kit', 'jdk'],
   'microsoft:ie': ['internet explorer'],
+  // F5 names its BIG-IP modules by their initials ("BIG-IP LTM, APM, ASM … 11.x before 11.2.1 HF11").
+  'f5:big-ip_local_traffic_manager': ['ltm', 'local traffic manager'],
+  'f5:big-ip_access_policy_manager': ['apm', 'access policy manager'],
+  'f5:big-ip_application_security_manager': ['asm', 'application security manager'],
+  'f5:big-ip_global_traffic_manager': ['gtm', 'global traffic manager'],
+  'f5:big-ip_protocol_security_module': ['psm', 'protocol security module'],
+  'f5:big-ip_application_acceleration_manager': ['aam', 'application acceleration manager'],
+  'f5:big-ip_advanced_firewall_manager': ['afm', 'advanced firewall manager'],
+  'f5:big-ip_policy_enforcement_manager': ['pem', 'policy enforcement manager'],
+  'f5:big-ip_wan_optimization_manager': ['wom', 'wan optimization manager'],
+  'f5:big-ip_edge_gateway': ['edge gateway'],
+  'f5:big-ip_webaccelerator': ['webaccelerator'],
+  'f5:big-ip_analytics': ['analytics'],
+  'f5:big-ip_link_controller': ['link controller'],
+  'f5:big-ip_domain_name_system': ['big ip dns'],
+  'f5:big-ip_fraud_protection_service': ['fps', 'fraud protection service'],
+  'f5:big-ip_application_visibility_and_reporting': ['avr'],
 };
 
 /** The names a description may call a product by, normalised as `normaliseForMention` writes text. */
