@@ -77,6 +77,7 @@ describe('the description grammar, phrase by phrase', () => {
     ['Cisco IOS before 3.1(21) allows it.', ['3.1(21)']],
     ['Cisco ASA 5500 devices 7.2 before 7.2(4)2 and 8.0 before 8.0(3)14 allow it.', ['7.2(4)2', '8.0(3)14']],
     ['Cisco IOS 12.4 before 12.4(24)T1 allows it.', ['12.4(24)T1']],
+    ['Cisco routers running IOS before 12.2(17b)SXA, before 12.2(17d)SXB allow it.', ['12.2(17b)SXA', '12.2(17d)SXB']],
     ['Acme Tool before build 7845 allows it.', ['build 7845']],
     ['The Views module 6.x-1.x before 6.x-1.5 for Drupal allows XSS.', ['6.x-1|6.x-1.5']],
     ['IBM DB2 9.7 before FP3 allows it.', ['9.7|9.7 FP3']],

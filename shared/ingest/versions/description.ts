@@ -61,7 +61,7 @@ export interface DescribedVersions {
 // and an Android build id ("5.1.1 LMY48M") are part of the version they follow.
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\)(?:[a-z]{1,2}\d*|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
+  String.raw`\d+(?:\.\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
