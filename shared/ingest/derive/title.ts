@@ -12,6 +12,7 @@
  * gives the bug (aka "Heartbleed") follows in brackets.
  */
 import type { Facts } from '../../domain/facts.js';
+import { capitalise } from '../explainer/capitalise.js';
 import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
@@ -40,10 +41,6 @@ function shorten(text: string): string {
   if (first.length <= MAX_TITLE) return first.replace(/\.$/, '');
   const cut = first.slice(0, MAX_TITLE);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[,;:]$/, '')}…`;
-}
-
-function capitalise(text: string): string {
-  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
+import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 
 const MAX_UNFIXED = 2;
@@ -198,8 +199,6 @@ function compatibleLines(a: VersionFact, b: VersionFact): boolean {
 }
 
 /** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists' : 'NVD lists');
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
@@ -278,7 +277,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       // after naming its fixed versions would deny them: say which affected version has none.
       out.push(
         where === ''
-          ? `${capitalised(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name} as affected too, with no fixed version stated above it; move past it to a fixed release.`
+          ? `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name} as affected too, with no fixed version stated above it; move past it to a fixed release.`
           : `No fixed version is stated for ${name}${where}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
       );
     }

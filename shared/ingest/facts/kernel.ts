@@ -5,6 +5,7 @@
  * words ("the only implementation", "a possible …") are not facts about the flaw. So the bug class
  * and the component are read from the subject line alone, and the title is written from them.
  */
+import { capitalise } from '../explainer/capitalise.js';
 
 const HEADER = /^\s*In the Linux kernel,? the following vulnerability has been resolved:?\s*/i;
 
@@ -105,8 +106,6 @@ export function kernelComponent(subject: KernelSubject): string | null {
   if (path && fn) return `${path} (${fn})`;
   return path ?? (fn ? `${fn}()` : null);
 }
-
-const capitalise = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text);
 
 /**
  * "Use-after-free in the Linux kernel's tomoyo (tomoyo_write_control)". Where the subject names
