@@ -267,3 +267,21 @@ describe("Microsoft's template: the description is the advisory's title", () => 
     ).toBeNull();
   });
 });
+
+describe('closing reading of twenty real records', () => {
+  it('"an authenticated, Administrator-level, remote attacker" is a signed-in administrator, not anyone', () => {
+    expect(describedAttack('could allow an authenticated, Administrator-level, remote attacker to execute arbitrary code as the root user.')).toEqual({
+      position: 'remote',
+      privileges: 'admin',
+    });
+  });
+
+  it("Oracle's write access to critical data is tampering, not disclosure", () => {
+    expect(
+      describedImpacts('Successful attacks of this vulnerability can result in unauthorized creation, deletion or modification access to critical data.'),
+    ).toEqual(['data_tampering']);
+    expect(describedImpacts('Successful attacks of this vulnerability can result in unauthorized access to critical data.')).toEqual([
+      'information_disclosure',
+    ]);
+  });
+});

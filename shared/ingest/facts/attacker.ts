@@ -20,7 +20,7 @@ export interface DescribedAttack {
  * does not make the attacker an administrator.
  */
 const MODIFIER =
-  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|an?|the|any),?\\s+)';
+  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|anonymous|external|nearby|logged-in|registered|unauthorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(

@@ -234,8 +234,20 @@ const REQUIRED_PERMISSIONS =
 
 const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|ting|ing)?\s+(?:\w+\s+){0,3}PINs?\b/;
 
+/**
+ * Oracle's "unauthorized creation, deletion or modification access to critical data": write
+ * access, an integrity impact; read as "… modification of critical data" so that "access to
+ * critical data" (Oracle's words for reading it) is not also found there.
+ */
+const WRITE_ACCESS =
+  /\b((?:creation|deletion|modification|update|insert|delete)(?:,?\s+(?:or\s+|and\s+)?(?:creation|deletion|modification|update|insert|delete))*)\s+access\s+to\b/gi;
+
 export function describedImpacts(description: string): Impact[] {
-  const read = consequenceProse(description).replace(SQL_COMMANDS, ' ').replace(REQUIRED_PERMISSIONS, ' ').replace(COMMANDS_THAT_CRASH, 'send input$1');
+  const read = consequenceProse(description)
+    .replace(WRITE_ACCESS, '$1 of')
+    .replace(SQL_COMMANDS, ' ')
+    .replace(REQUIRED_PERMISSIONS, ' ')
+    .replace(COMMANDS_THAT_CRASH, 'send input$1');
   const forged = [...read.matchAll(FORGED_REQUESTS)].map((m) => m[0].slice(m[1]!.length));
   const consequences = read.replace(FORGED_REQUESTS, '$1');
   const stated = statedProse(description);
