@@ -81,5 +81,8 @@ describe('product mentions around bracketed initials', () => {
     expect(mentionIndex(asa, 'A flaw in Cisco Adaptive Security Appliance (the firewall) Software allows a remote attacker.', 'first')).toBe(-1);
     const clam = { vendor: 'clamav', product: 'clamav' };
     expect(mentionIndex(clam, 'Clam AntiVirus (ClamAV) before 0.99 crashes.', 'first')).toBeGreaterThan(0);
+    // A model number after the initials continues the name (CVE-2008-2733).
+    const asa5500 = { vendor: 'cisco', product: 'adaptive_security_appliance_5500' };
+    expect(mentionIndex(asa5500, 'Cisco PIX and Adaptive Security Appliance (ASA) 5500 devices 7.2 before 7.2(4)2 crash.', 'first')).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,8 @@ import type { AffectedProduct } from '../../domain/nvd-record.js';
 /**
  * An abbreviation in brackets made of the initials before it ("Adaptive Security Appliance (ASA)
  * Software") is an aside: the name reads on without it. A bracketed name that is no such
- * abbreviation ("Clam AntiVirus (ClamAV)") is kept, since it may be the product's own name.
+ * abbreviation ("Clam AntiVirus (ClamAV)") is kept, since it may be the product's own name. A
+ * model number may follow ("Adaptive Security Appliance (ASA) 5500 devices").
  */
 const BRACKETED_CAPITALS = /\([A-Z]{2,6}\)/;
 
@@ -18,7 +19,7 @@ function withoutInitialisms(text: string): string {
   // bulk ingest it was the costliest expression of the derivation. Most descriptions with
   // brackets hold no bracketed capitals at all, and then there is nothing to rewrite.
   if (!BRACKETED_CAPITALS.test(text)) return text;
-  return text.replace(/((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})\)(?=\s[A-Za-z])/g, (whole, words: string, abbreviation: string) => {
+  return text.replace(/((?:[A-Za-z][\w-]*\s+){1,6})\(([A-Z]{2,6})\)(?=\s[A-Za-z\d])/g, (whole, words: string, abbreviation: string) => {
     const initials = words
       .trim()
       .split(/\s+/)
