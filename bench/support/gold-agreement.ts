@@ -72,6 +72,8 @@ export interface Agreement {
   readonly fixedInFacts: Tally;
   readonly fixedInText: Tally;
   readonly contradictedFixes: Tally;
+  readonly disputedFixes: Tally;
+  readonly disputedUnsaid: Tally;
   readonly noFixWhereStated: Tally;
   readonly exploitPublic: Tally;
   readonly exploitMissed: Tally;
@@ -93,6 +95,8 @@ export function emptyAgreement(): Agreement {
     fixedInFacts: t(),
     fixedInText: t(),
     contradictedFixes: t(),
+    disputedFixes: t(),
+    disputedUnsaid: t(),
     noFixWhereStated: t(),
     exploitPublic: t(),
     exploitMissed: t(),
@@ -122,6 +126,9 @@ export function saysCodeExecution(text: string): boolean {
   }
   return false;
 }
+
+/** The fix text's sentence for a fixed version the configuration lists as affected. */
+const DISPUTED = /\bThe description gives .+? as fixed, but NVD's configuration lists\b/;
 
 /** "No fix is listed" in all its wordings: what the text must never say where a fix is stated. */
 const NO_FIX =
@@ -167,19 +174,43 @@ function reachesLine(listed: ListedVulnerable, branch: string | null): boolean {
   );
 }
 
+/** The listed entries of the fix's product and line that hold its version. */
+function holdingEntries(fix: GoldVersion, listed: readonly ListedVulnerable[]): ListedVulnerable[] {
+  return listed.filter((entry) => entry.product === fix.product && fix.platform === null && reachesLine(entry, fix.branch) && inRange(fix.version, entry));
+}
+
+/** The entry holds the version only as its last: listed alone, or an inclusive end at it. */
+const endsAt = (entry: ListedVulnerable, version: string) => {
+  const end = entry.version ?? entry.endIncluding;
+  return end !== undefined && compareVersions(end, version) === 0;
+};
+
+/**
+ * A fix the description states that the configuration lists only at its boundary ("before 2.5"
+ * beside "through 2.5"): the record states both, and the annotators read it as the fix. It is
+ * counted apart from a contradiction, and the fix text must name it as disputed.
+ */
+export function disputedBoundary(fix: GoldVersion & { readonly source?: string }, listed: readonly ListedVulnerable[]): string | undefined {
+  if (fix.source !== 'description') return undefined;
+  const holding = holdingEntries(fix, listed);
+  return holding.length > 0 && holding.every((entry) => endsAt(entry, fix.version)) ? `listed as vulnerable at its boundary (${fix.version})` : undefined;
+}
+
 /** Why the record contradicts a fixed version we state, or undefined when it does not. */
-export function contradiction(fix: GoldVersion, lastAffected: readonly GoldVersion[], listed: readonly ListedVulnerable[]): string | undefined {
+export function contradiction(
+  fix: GoldVersion & { readonly source?: string },
+  lastAffected: readonly GoldVersion[],
+  listed: readonly ListedVulnerable[],
+): string | undefined {
   for (const last of lastAffected) {
     if (last.product !== fix.product) continue;
     if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
     if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;
     if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
   }
-  for (const entry of listed) {
-    if (entry.product !== fix.product || fix.platform !== null || !reachesLine(entry, fix.branch)) continue;
-    if (inRange(fix.version, entry)) return `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})`;
-  }
-  return undefined;
+  if (disputedBoundary(fix, listed)) return undefined;
+  const entry = holdingEntries(fix, listed)[0];
+  return entry ? `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})` : undefined;
 }
 
 const show = (value: unknown) => (value === null || value === undefined ? 'null' : Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
@@ -230,6 +261,17 @@ export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer
     const why = contradiction(fix, gold.last_affected, listed);
     count(into.contradictedFixes, why !== undefined);
     if (why) differ('fixed_in contradicted', why, `${fix.product} ${fix.version}`);
+    const disputed = why === undefined ? disputedBoundary(fix, listed) : undefined;
+    count(into.disputedFixes, disputed !== undefined);
+    // A disputed fix is never advice to move to: the text must say the configuration lists it as affected.
+    const saidDisputed = disputed !== undefined && ours !== undefined && DISPUTED.test(ours.fix) && namesVersion(ours.fix, fix.version);
+    count(into.disputedUnsaid, disputed !== undefined && !saidDisputed);
+    if (disputed)
+      differ(
+        'fixed_in disputed by the configuration',
+        disputed,
+        `${fix.product} ${fix.version}${saidDisputed ? ' (the text says so)' : ' (the text does not say so)'}`,
+      );
   }
   if (gold.fix_stated) {
     const denied = ours !== undefined && saysNoFix(ours.fix);
@@ -281,6 +323,8 @@ export function figures(a: Agreement): Figure[] {
     { figure: 'stated fixed versions in facts.fixed_in', value: percent(a.fixedInFacts), goal: '≥ 95 %' },
     { figure: 'stated fixed versions named in the fix text', value: percent(a.fixedInText), goal: '≥ 95 %' },
     { figure: 'our fixed versions the record contradicts', value: number(a.contradictedFixes), goal: '0' },
+    { figure: 'our fixed versions the record disputes (description vs configuration boundary)', value: number(a.disputedFixes), goal: '' },
+    { figure: 'disputed fixes the text does not name as disputed', value: number(a.disputedUnsaid), goal: '0' },
     { figure: '"no fix" texts where a fix is stated', value: number(a.noFixWhereStated), goal: '0' },
     { figure: 'exploit_public agreement', value: percent(a.exploitPublic), goal: '' },
     { figure: 'exploit_public missed where the record points at one', value: number(a.exploitMissed), goal: '0' },

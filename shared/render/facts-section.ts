@@ -5,6 +5,7 @@
  */
 import type { Facts, Impact, VersionFact } from '../domain/facts.js';
 import { escapeHtml } from './html.js';
+import { isDisputedFix } from '../domain/disputed-fixes.js';
 
 const IMPACT_WORDS: Readonly<Record<Impact, string>> = {
   code_execution: 'run code',
@@ -31,12 +32,13 @@ const PRIVILEGE_WORDS: Readonly<Record<string, string>> = { none: 'no account', 
 
 const notStated = '<span class="meta">not stated</span>';
 
-function versions(facts: readonly VersionFact[], names: ReadonlyMap<string, string>): string {
+function versions(facts: readonly VersionFact[], names: ReadonlyMap<string, string>, lastAffected: readonly VersionFact[] = []): string {
   if (facts.length === 0) return notStated;
   return facts
     .map((v) => {
       const where = [v.branch ? `${v.branch} branch` : '', v.platform ? `on ${v.platform}` : ''].filter(Boolean).join(', ');
-      return `${escapeHtml(names.get(v.product) ?? v.product)} ${escapeHtml(v.version)}${where ? ` (${escapeHtml(where)})` : ''} <span class="meta">from the ${escapeHtml(v.source)}</span>`;
+      const disputed = isDisputedFix(v, lastAffected) ? "; NVD's configuration lists it as affected" : '';
+      return `${escapeHtml(names.get(v.product) ?? v.product)} ${escapeHtml(v.version)}${where ? ` (${escapeHtml(where)})` : ''} <span class="meta">from the ${escapeHtml(v.source)}${escapeHtml(disputed)}</span>`;
     })
     .join('; ');
 }
@@ -60,7 +62,7 @@ export function factsSection(facts: Facts | undefined): string {
     ...(others.length
       ? [['Also in', escapeHtml(others.length > 10 ? `${others.slice(0, 10).join(', ')} and ${others.length - 10} more` : others.join(', '))]]
       : []),
-    ['Fixed in', versions(facts.fixed_in, names)],
+    ['Fixed in', versions(facts.fixed_in, names, facts.last_affected)],
     ['Newest affected', versions(facts.last_affected, names)],
     ['A fix or patch is named', facts.fix_stated ? 'yes' : 'no'],
     ['Public exploit', facts.exploit_public ? 'yes' : 'none known'],

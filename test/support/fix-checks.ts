@@ -8,6 +8,7 @@
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
+import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
 import { platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
@@ -109,7 +110,17 @@ export interface NamedFix {
   readonly platform?: string | null;
   /** The release line the description states the fix for ("10" for "10 before Update 18"). */
   readonly branch?: string | null;
+  /**
+   * The description's fix that the facts pair with the configuration's newest affected version
+   * of the same number (§9, `isDisputedFix`): it may sit on a range's end or a listed version,
+   * never inside a range.
+   */
+  readonly disputed?: boolean;
 }
+
+/** The span holds `v` only as its last version: listed alone, or an inclusive end at it. */
+const endsAt = (span: RawSpan, v: string) =>
+  span.exact !== undefined ? compareVersions(span.exact, v) === 0 : span.to?.inclusive === true && compareVersions(span.to.v, v) === 0;
 
 const major = (version: string) => /\d+/.exec(version)?.[0];
 
@@ -148,7 +159,7 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     const place = named.platform ?? null;
     const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = relevant.find((s) => inside(s, v));
+      const hit = relevant.find((s) => inside(s, v) && !(named.disputed && endsAt(s, v)));
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }
@@ -221,6 +232,7 @@ export function factFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance'
     versions: [f.version],
     platform: f.platform,
     branch: f.source === 'description' ? f.branch : null,
+    disputed: isDisputedFix(f, record.facts?.last_affected ?? []),
   }));
   // Checked as if the text named them all, text check left out.
   return fixFaults(

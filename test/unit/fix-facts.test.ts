@@ -14,6 +14,7 @@ import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
+import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -243,14 +244,74 @@ describe('fixed_in', () => {
     expect(facts.fixed_in).toEqual([]);
   });
 
-  it('a version the record lists as vulnerable for that product is never a fix', () => {
-    const facts = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
-      or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),
+  it('a version the record lists inside a vulnerable range of that product is never a fix', () => {
+    const inside = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
+      or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndExcluding: '2.6' }),
     ]);
-    expect(facts.fixed_in).toEqual([]);
-    expect(fixed(facts.last_affected)).toEqual([['phpmybackuppro:phpmybackuppro', '2.5', null, null, 'configuration']]);
+    expect(fixed(inside.fixed_in)).toEqual([['phpmybackuppro:phpmybackuppro', '2.6', null, null, 'configuration']]);
+    // A range through 2.5 beside one that holds 2.5 inside it: the record calls 2.5 affected outright.
+    const overlapping = factsOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
+      or(
+        { criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' },
+        { criteria: cpe('phpmybackuppro:phpmybackuppro'), versionStartIncluding: '2.4', versionEndIncluding: '2.7' },
+      ),
+    ]);
+    expect(overlapping.fixed_in).toEqual([]);
     // "through X" in the description makes a configuration's "before X" no fix either.
     expect(factsOf('FreeBSD through 10.1 allows it.', [or({ criteria: cpe('freebsd:freebsd'), versionEndExcluding: '10.1' })]).fixed_in).toEqual([]);
+  });
+
+  it("the description's fix at the configuration's boundary is kept both ways, and the text names it as disputed, never as one to move to", () => {
+    const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
+      or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),
+    ]);
+    expect(fixed(record.facts!.fixed_in)).toEqual([['phpmybackuppro:phpmybackuppro', '2.5', null, null, 'description']]);
+    expect(fixed(record.facts!.last_affected)).toEqual([['phpmybackuppro:phpmybackuppro', '2.5', null, null, 'configuration']]);
+    expect(record.explanation!.fix).toMatch(/^NVD lists 2\.5 as the newest affected version of PhpMyBackupPro; update past it\./i);
+    expect(record.explanation!.fix).toContain("The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected");
+    expect(record.explanation!.fix).not.toMatch(/Update \S+ to (?:version )?2\.5/);
+    // The patch status counts fixes to move to: a disputed one is none.
+    expect(record.patch?.status).not.toBe('available');
+    expect(JSON.parse(record.provenance.fix_versions ?? '[]')).toEqual([]);
+    // Listed one by one: "45.7.x versions prior to 45.7" beside a configuration that lists 45.7 itself.
+    const listed = factsOf('In Acme Release 45.7.x versions prior to 45.7 and 52.7.x versions prior to 52.7, the SessionID is logged.', [
+      or({ criteria: cpe('acme:release', '45.7') }, { criteria: cpe('acme:release', '52.7') }),
+    ]);
+    expect(fixed(listed.fixed_in).map(([, version, , , source]) => `${version}|${source}`)).toEqual(['45.7|description', '52.7|description']);
+    expect(listed.last_affected.map((l) => `${l.version}|${l.source}`).sort()).toEqual(['45.7|configuration', '52.7|configuration']);
+  });
+
+  it('"Cisco PIX and Adaptive Security Appliance (ASA) 5500 devices 7.2 before 7.2(4)2": both products get the fix', () => {
+    const facts = factsOf(
+      'Cisco PIX and Adaptive Security Appliance (ASA) 5500 devices 7.2 before 7.2(4)2 and 8.0 before 8.0(3)14 do not properly process IPSec client authentication.',
+      [
+        or(
+          { criteria: 'cpe:2.3:h:cisco:adaptive_security_appliance_5500:7.2:*:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:h:cisco:adaptive_security_appliance_5500:8.0:*:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:h:cisco:pix:7.2:*:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:h:cisco:pix:8.0:*:*:*:*:*:*:*' },
+        ),
+      ],
+    );
+    expect(facts.fixed_in.map((f) => `${f.product} ${f.version}`).sort()).toEqual([
+      'cisco:adaptive_security_appliance_5500 7.2(4)2',
+      'cisco:adaptive_security_appliance_5500 8.0(3)14',
+      'cisco:pix 7.2(4)2',
+      'cisco:pix 8.0(3)14',
+    ]);
+  });
+
+  it('a version read from a list after a fix, or a boundary below the newest affected version, is no disputed fix but a contradicted one', () => {
+    // "11.x before 11.2.1 and 11.3.0": the listed 11.3.0 is an affected release (CVE-2015-8021's F5 modules).
+    const fromList = factsOf('Acme Gateway 11.x before 11.2.1 and 11.3.0 allows remote authenticated users to upload files.', [
+      or({ criteria: cpe('acme:gateway', '11.0.0') }, { criteria: cpe('acme:gateway', '11.2.0') }, { criteria: cpe('acme:gateway', '11.3.0') }),
+    ]);
+    expect(fromList.fixed_in.map((f) => f.version)).toEqual(['11.2.1']);
+    // 2.5 ends a range, but the configuration lists 2.6 as affected too.
+    const below = factsOf('Acme Widget before 2.5 allows XSS.', [
+      or({ criteria: cpe('acme:widget'), versionEndIncluding: '2.5' }, { criteria: cpe('acme:widget', '2.6') }),
+    ]);
+    expect(below.fixed_in).toEqual([]);
   });
 
   it('where the description states a higher fix of the same line than the configuration, the description wins', () => {
@@ -296,11 +357,12 @@ describe('fixed_in', () => {
       ['adobe:coldfusion', '10.0 update17', null, null, 'configuration'],
       ['adobe:coldfusion', '11.0 update6', null, null, 'configuration'],
     ]);
-    // "11 Update 6" is the newest affected version itself, never a fix.
+    // "11 Update 6" is the configuration's newest affected version itself: the description's fix is disputed, kept beside it.
     const stale = factsOf('XSS in Adobe ColdFusion 11 before Update 6 allows remote attackers to inject script.', [
       or({ criteria: cpe('adobe:coldfusion', '*', 'update6'), versionEndIncluding: '11.0' }),
     ]);
-    expect(stale.fixed_in).toEqual([]);
+    expect(stale.fixed_in.map((f) => `${f.version}|${f.source}`)).toEqual(['11 Update 6|description']);
+    expect(stale.fixed_in.every((f) => isDisputedFix(f, stale.last_affected))).toBe(true);
   });
 
   it("aliases of one product (the same vendor under the same title) are one product: one's fix is checked against the other's versions", () => {
@@ -403,7 +465,13 @@ describe('fixed_in', () => {
             const sameLine =
               fix.branch === null ||
               [m.versionStartIncluding, m.versionEndExcluding ?? m.versionEndIncluding!].some((v) => v.split('.')[0] === fix.branch!.split('.')[0]);
-            if (inside && sameLine) return false;
+            // The description's fix at an inclusive end is kept as disputed, paired with that end as the newest affected.
+            const atBoundary =
+              fix.source === 'description' &&
+              m.versionEndIncluding !== undefined &&
+              compareVersions(fix.version, m.versionEndIncluding) === 0 &&
+              facts.last_affected.some((l) => l.source === 'configuration' && compareVersions(l.version, fix.version) === 0);
+            if (inside && sameLine && !atBoundary) return false;
           }
         }
         return true;
@@ -533,11 +601,11 @@ describe('the fix text from the facts', () => {
     expect(record.explanation!.fix).not.toMatch(/Update .* to version/);
   });
 
-  it('a fix the description states but the configuration lists as affected is no fix, and the text says the record disagrees with itself', () => {
+  it('a fix the description states but the configuration lists as affected is no version to move to, and the text says the record disagrees with itself', () => {
     const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute arbitrary PHP code.', [
       or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),
     ]);
-    expect(record.facts!.fixed_in).toEqual([]);
+    expect(record.facts!.fixed_in.map((f) => `${f.version}|${f.source}`)).toEqual(['2.5|description']);
     expect(record.explanation!.fix).toContain(
       "NVD lists 2.5 as the newest affected version of phpMyBackupPro; update past it. The description gives 2.5 as fixed, but NVD's configuration lists 2.5 as affected: check the vendor's release notes before relying on it.",
     );

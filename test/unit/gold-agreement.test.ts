@@ -3,6 +3,7 @@ import type { Facts } from '../../shared/domain/facts.js';
 import {
   compareRecord,
   contradiction,
+  disputedBoundary,
   emptyAgreement,
   figures,
   isGenericTitle,
@@ -177,6 +178,42 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction(fix('2.0'), [], listed)).toMatch(/listed as vulnerable/);
     expect(contradiction(fix('3.1'), [], listed)).toMatch(/listed as vulnerable/);
     expect(contradiction(fix('3.2'), [], listed)).toBeUndefined();
+  });
+
+  it("counts the description's fix at a listed boundary as disputed, not contradicted; any other source's, or one inside a range, as contradicted", () => {
+    const listed = listedVulnerable({
+      configurations: [
+        {
+          nodes: [
+            {
+              cpeMatch: [
+                { vulnerable: true, criteria: 'cpe:2.3:a:a:b:*:*:*:*:*:*:*:*', versionEndIncluding: '2.5' },
+                { vulnerable: true, criteria: 'cpe:2.3:a:a:b:45.7:*:*:*:*:*:*:*' },
+                { vulnerable: true, criteria: 'cpe:2.3:a:c:d:*:*:*:*:*:*:*:*', versionEndIncluding: '3.0' },
+                { vulnerable: true, criteria: 'cpe:2.3:a:c:d:*:*:*:*:*:*:*:*', versionStartIncluding: '2.9', versionEndExcluding: '3.5' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const fix = (product: string, version: string, source: string) => ({ product, version, branch: null, platform: null, source });
+    for (const [version, boundary] of [
+      ['2.5', '2.5'],
+      ['45.7', '45.7'],
+    ] as const) {
+      expect(contradiction(fix('a:b', version, 'description'), [], listed)).toBeUndefined();
+      expect(disputedBoundary(fix('a:b', version, 'description'), listed)).toContain(boundary);
+      expect(contradiction(fix('a:b', version, 'configuration'), [], listed)).toMatch(/listed as vulnerable/);
+      expect(disputedBoundary(fix('a:b', version, 'configuration'), listed)).toBeUndefined();
+    }
+    // 3.0 ends one range but lies inside another: the record calls it affected outright.
+    expect(contradiction(fix('c:d', '3.0', 'description'), [], listed)).toMatch(/listed as vulnerable/);
+    expect(disputedBoundary(fix('c:d', '3.0', 'description'), listed)).toBeUndefined();
+    // An annotator's newest affected version still contradicts it.
+    expect(contradiction(fix('a:b', '2.5', 'description'), [{ product: 'a:b', version: '2.5', branch: null, platform: null }], listed)).toMatch(
+      /newest affected/,
+    );
   });
 
   it("keeps a range's CPE update on its end, and an open-start range of another line does not contradict a line's fix (CVE-2015-8052)", () => {

@@ -5,6 +5,7 @@ import { riskLevel } from '../../shared/domain/risk.js';
 import { SITE_PAGES, siteRewriteFunctionSource } from '../../shared/platform/web.js';
 import { shortDescription } from '../../shared/render/cve-page.js';
 import { withInlineCode } from '../../shared/render/html.js';
+import { factsSection } from '../../shared/render/facts-section.js';
 import { normaliseQuery } from '../../shared/catalogue/use-cases/search-cves.js';
 
 describe('withInlineCode', () => {
@@ -63,5 +64,24 @@ describe('the CloudFront rewrite function', () => {
       (handler as unknown as (event: { request: typeof request }) => Record<string, unknown>)({ request });
     expect(answer({ uri: '/wp-admin', method: 'GET' })).toMatchObject({ statusCode: 404, body: { data: '{"ok":false}' } });
     expect(answer({ uri: '/dashboard/', method: 'POST' })).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('the public page facts section', () => {
+  test("names a fix the configuration lists as affected as disputed, beside the configuration's newest affected version", () => {
+    const version = (v: string, source: 'description' | 'configuration') => ({ product: 'acme:widget', version: v, branch: null, platform: null, source });
+    const html = factsSection({
+      impacts: ['code_execution'],
+      attack: { position: 'remote', privileges: 'user', user_interaction: false },
+      component: null,
+      products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
+      fixed_in: [version('2.5', 'description'), version('3.1', 'description')],
+      last_affected: [version('2.5', 'configuration')],
+      fix_stated: true,
+      exploit_public: false,
+      aka: [],
+    });
+    expect(html).toContain('Acme Widget 2.5 <span class="meta">from the description; NVD&#39;s configuration lists it as affected</span>');
+    expect(html).toContain('Acme Widget 3.1 <span class="meta">from the description</span>');
   });
 });

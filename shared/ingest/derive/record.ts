@@ -4,6 +4,7 @@
  * in its own module; `provenance` records which source each group rests on.
  */
 import type { CatalogueRecord } from '../../domain/cve.js';
+import { undisputedFixes } from '../../domain/disputed-fixes.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
@@ -53,6 +54,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   // Distributions listed beside the upstream product: named as shipping it, never given a version to move to.
   const distributions = [...coListedDistributions(products.value)];
   const primary = facts.products.filter((p) => p.primary).map((p) => p.product);
+  // A fix the configuration lists as affected is named as disputed, never as a version to move to.
+  const fixesToTake = undisputedFixes(facts.fixed_in, facts.last_affected);
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -62,7 +65,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     rejected: rejected.value,
     products: products.value,
     // The status counts the fixes the text names (§9's facts), and a fix that must be switched on as a workaround.
-    fixAdvice: { fixedProducts: fixedProductKeys(products.value, facts.fixed_in, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
+    fixAdvice: { fixedProducts: fixedProductKeys(products.value, fixesToTake, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
     optIn: fixSteps.optIn,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
@@ -99,7 +102,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,
     fixFacts: {
-      fixed_in: facts.fixed_in,
+      fixed_in: fixesToTake,
       last_affected: facts.last_affected,
       fix_stated: facts.fix_stated,
       advisoryHosts: advisoryHosts(sources),
@@ -137,7 +140,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
     fix_versions: JSON.stringify(
-      namedFixVersions({ ...facts, distributions, primary }).map(({ product, ...named }) => ({
+      namedFixVersions({ ...facts, fixed_in: fixesToTake, distributions, primary }).map(({ product, ...named }) => ({
         vendor: product.split(':')[0],
         product: product.split(':')[1],
         ...named,

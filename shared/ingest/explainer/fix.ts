@@ -281,6 +281,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
           : `No fixed version is stated for ${name}${where}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
       );
     }
+    out.push(...disputedSentence(unfixed.slice(0, 2), facts));
     return out;
   }
   // Editions are said once for every product (`editionSentence`).
@@ -296,20 +297,24 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
         : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`,
     );
-    // "phpMyBackupPro before 2.5" beside a configuration "through 2.5": the record contradicts itself; say so rather than pick.
-    // A described fix another product kept is that product's, not a dispute of this one.
-    const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
-    const disputed = last.filter(
-      (l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)),
-    );
-    if (disputed.length > 0) {
-      const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
-      out.push(
-        `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`,
-      );
-    }
+    out.push(...disputedSentence(last, facts));
   }
   return out;
+}
+
+/**
+ * "phpMyBackupPro before 2.5" beside a configuration "through 2.5": the record contradicts itself;
+ * say so rather than pick. A described fix another product kept is that product's, not a dispute
+ * of this one.
+ */
+function disputedSentence(last: readonly VersionFact[], facts: FixFactsText): string[] {
+  const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
+  const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
+  if (disputed.length === 0) return [];
+  const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
+  return [
+    `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`,
+  ];
 }
 
 /**

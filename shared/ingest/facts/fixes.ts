@@ -9,10 +9,13 @@
  *
  * A fixed version is never one the record calls vulnerable: it is dropped when a vulnerable range
  * or listed version of the same product on the same platform holds it, or when the description
- * says the product is affected through it or a later version of its line. Where the description
- * states a higher fixed version of the same line than a configuration's, the description's wins
- * (the configuration's lower one is inside what the description calls vulnerable), and the text
- * says the version comes from the description. A fix is never carried from one product, branch
+ * says the product is affected through it or a later version of its line. One disagreement is
+ * kept both ways: the description's "before 2.5" beside a configuration that ends at 2.5 or lists
+ * 2.5 (a boundary, with no higher fix stated anywhere) is a fix the record states, and the
+ * configuration's 2.5 its newest affected version (`isDisputedFix`, domain/disputed-fixes.ts).
+ * Where the description states a higher fixed version of the same line than a configuration's,
+ * the description's wins (the configuration's lower one is inside what the description calls
+ * vulnerable), and the text says the version comes from the description. A fix is never carried from one product, branch
  * or platform to another: each entry keeps the product, line and platform its source gives it.
  */
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
@@ -21,6 +24,7 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { describedVersions, lineSpan, onLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
+import { isDisputedFix } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
@@ -222,6 +226,12 @@ function reachesLine(range: VersionRange, branch: string | null): boolean {
 
 const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
 
+/** The range holds `version` only as its last version: an inclusive end at it, or a listing of it alone. */
+function endsAt(range: VersionRange, version: string): boolean {
+  const end = range.exact ?? range.endIncluding;
+  return end !== undefined && compareVersions(end, version) === 0;
+}
+
 /**
  * True when the record calls `fix` vulnerable, or cannot be checked against it:
  * - the product is affected in every version (CPE `*` with no bound);
@@ -229,8 +239,10 @@ const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
  *   line is at or above it;
  * - it is written so that it cannot be placed among the product's numbered versions ("build
  *   2313" beside FortiClient 5.2): a fix is named only where it is known to lie outside them.
+ * 'at its boundary' when the only ranges that hold the description's fix end at it (inclusive
+ * end, or a listing of that version alone).
  */
-function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean {
+function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return true;
   if (
@@ -239,8 +251,13 @@ function contradicted(fix: VersionFact, products: readonly FixProduct[], last: r
   )
     return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
-  if (product?.ranges.some((r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version))) return true;
-  return last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0);
+  const holding = (product?.ranges ?? []).filter(
+    (r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version),
+  );
+  if (holding.some((r) => fix.source !== 'description' || !endsAt(r.range, fix.version))) return true;
+  if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0))
+    return true;
+  return holding.length > 0 ? 'at its boundary' : false;
 }
 
 /** A configuration's fix below the description's fix of the same line is inside what the description calls vulnerable. */
@@ -267,6 +284,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
+  // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
+  const fromLists = new WeakSet<VersionFact>();
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
@@ -283,13 +302,9 @@ export function readFixFacts(input: FactInput): FixFacts {
       for (const platform of platforms) {
         const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
         const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
-        (fixedStatements.has(statement) ? describedFixed : describedLast).push({
-          product: key,
-          version: statement.version,
-          branch,
-          platform,
-          source: 'description',
-        });
+        const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
+        (fixedStatements.has(statement) ? describedFixed : describedLast).push(fact);
+        if (statement.listed) fromLists.add(fact);
       }
     }
   }
@@ -335,9 +350,20 @@ export function readFixFacts(input: FactInput): FixFacts {
   // A version the description calls affected is no fix of any product, whichever it names there
   // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
   const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
-  const kept = candidates.filter(
-    (f) => !contradicted(f, products, describedLast) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0),
-  );
+  // The description's "before 2.5" beside a configuration whose newest affected version is 2.5
+  // (its inclusive end, or the last version it lists): the two disagree on the boundary only, and
+  // no source states a higher fix. Both statements stay facts, and the text names the version as
+  // disputed. A boundary below the newest affected version (2.5 listed beside 2.6) is a
+  // contradiction, and so is a version read from a list: "before 11.2.1 HF11 and 11.3.0" beside a
+  // listed 11.3.0 names 11.3.0 as affected.
+  const standing = (f: VersionFact) => {
+    const verdict = contradicted(f, products, describedLast);
+    const newerAffected = last.some(
+      (l) => l.product === f.product && samePlace(l.platform, f.platform) && sameLine(l, f) && compareVersions(l.version, f.version) > 0,
+    );
+    return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !newerAffected && isDisputedFix(f, last));
+  };
+  const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
   const cnaContradicts = (key: string) =>
     cnaProducts.some(

@@ -39,6 +39,8 @@ export interface DescribedFix {
   /** Where the phrase starts and ends in the description (runs of white space read as one space). */
   readonly at: number;
   readonly end: number;
+  /** Read from a list after another statement's version ("before 1.10.11, 1.11.5"), not from a phrase of its own. */
+  readonly listed?: true;
 }
 
 /** Where the sentence holding `index` starts: after the last ". ", "! " or "? " before it (a version's dots are followed by digits). */
@@ -204,7 +206,7 @@ const LISTED = new RegExp(
 
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
-  const add = (match: RegExpExecArray, at: number) => {
+  const add = (match: RegExpExecArray, at: number, listed = false) => {
     const version = versionOf(match);
     if (!version) return false;
     const line = lineOf(match);
@@ -216,7 +218,7 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
     // build 407" is not also "build 407"); the same version stated twice for two products
     // ("Firefox before 2.0.0.12, Thunderbird before 2.0.0.12") is two.
     if (found.some((f) => f.at < end && at < f.end)) return false;
-    found.push({ at, end, fix: { version, ...(line ? { line } : {}), context, following, sentence, at, end } });
+    found.push({ at, end, fix: { version, ...(line ? { line } : {}), context, following, sentence, at, end, ...(listed ? { listed: true as const } : {}) } });
     return true;
   };
   for (const pattern of patterns) {
@@ -227,7 +229,7 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
       for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
         const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
         const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
-        if (!add(own, end + lead)) break;
+        if (!add(own, end + lead, true)) break;
         end += next[0].length;
       }
     }
