@@ -55,6 +55,8 @@ export interface AffectedProduct {
   readonly releaseLines?: ReleaseLines;
   /** The models (chipsets, devices) a CVE 5 entry lists where versions belong (`../ingest/sources/cve5-models.ts`): no version of them is named. */
   readonly models?: readonly string[];
+  /** The operating-system releases a CVE 5 entry lists where versions belong ("Android 13" of Unisoc's chipsets): what the models run, no version of them. */
+  readonly runsOn?: readonly string[];
   /** The product's display name (CPE dictionary title, else the CNA's names), set at derivation. */
   readonly title?: string;
   /** The vendor's display name from the same source, when it gives one. */

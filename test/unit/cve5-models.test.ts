@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listedModels } from '../../shared/ingest/sources/cve5-models.js';
+import { chipsetProduct, companyName, listedModels } from '../../shared/ingest/sources/cve5-models.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 
@@ -65,5 +65,81 @@ describe('a CNA record that lists chipsets, derived whole', () => {
     expect(record().explanation!.fix).toBe(
       "The CVE record lists the affected chipset or device models of Qualcomm, Inc. Snapdragon, not versions: the vendor's security bulletin in the references (docs.qualcomm.com) names the fixed software. Install your device maker's update that includes it.",
     );
+  });
+});
+
+describe('chip vendors that write chipsets as the product and platforms as versions (Unisoc, MediaTek)', () => {
+  it('reads the chipsets as models and the platforms they run, never as versions', () => {
+    expect(chipsetProduct('SC7731E/SC9832E/T606/S8000', affected('Android13/Android14'))).toEqual({
+      models: ['SC7731E', 'SC9832E', 'T606', 'S8000'],
+      runsOn: ['Android 13, 14'],
+    });
+    expect(chipsetProduct('MT6761, MT6765, MT8791T', affected('Android 12.0, 13.0 / Yocto 3.1, 3.3 / IOT-v23.0 (Yocto 4.0)'))).toEqual({
+      models: ['MT6761', 'MT6765', 'MT8791T'],
+      runsOn: ['Android 12.0, 13.0', 'Yocto 3.1, 3.3', 'IOT-v23.0 (Yocto 4.0)'],
+    });
+    expect(chipsetProduct('SC9863A', affected('Android10', 'Android11'))).toEqual({ models: ['SC9863A'], runsOn: ['Android 10, 11'] });
+  });
+
+  it('leaves a modem firmware, an SDK release, a range and a product that is no chip list as they are', () => {
+    expect(chipsetProduct('MT6890, MT6980', affected('Modem NR15'))).toBeUndefined();
+    expect(chipsetProduct('MT7622, MT7986', affected('SDK version 7.4.0.1 and before / OpenWrt 19.07, 21.02'))).toBeUndefined();
+    expect(chipsetProduct('SC9863A', [{ status: 'affected', version: 'Android10', lessThan: 'Android12' }])).toBeUndefined();
+    expect(chipsetProduct('Snapdragon', affected('Android13'))).toBeUndefined();
+    expect(chipsetProduct('Android', affected('Android13'))).toBeUndefined();
+  });
+
+  it('names the company without its legal form or seat', () => {
+    expect(companyName('Unisoc (Shanghai) Technologies Co., Ltd.')).toBe('Unisoc Technologies');
+    expect(companyName('MediaTek, Inc.')).toBe('MediaTek');
+    expect(companyName('Robert Bosch GmbH')).toBe('Robert Bosch');
+    expect(companyName('Inc.')).toBe('Inc.');
+  });
+
+  const unisoc = () => {
+    const cve5 = parseCve5Record({
+      dataType: 'CVE_RECORD',
+      cveMetadata: { cveId: 'CVE-2099-0701', state: 'PUBLISHED', datePublished: '2024-03-04T00:00:00Z' },
+      containers: {
+        cna: {
+          providerMetadata: { shortName: 'Unisoc' },
+          descriptions: [
+            {
+              lang: 'en',
+              value:
+                'In ril service, there is a possible out of bounds write due to a missing bounds check. This could lead to local denial of service with System execution privileges needed',
+            },
+          ],
+          affected: [
+            {
+              vendor: 'Unisoc (Shanghai) Technologies Co., Ltd.',
+              product: 'SC7731E/SC9832E/SC9863A/T310/T606',
+              versions: affected('Android12/Android13/Android14'),
+              defaultStatus: 'unaffected',
+            },
+          ],
+          references: [{ url: 'https://www.unisoc.com/en/support/announcement/1' }],
+        },
+      },
+    })!;
+    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+  };
+
+  it('says the chipsets and what they run, and sends the reader to the bulletin, never past an Android release', () => {
+    const r = unisoc();
+    expect(r.facts!.last_affected).toEqual([]);
+    expect(r.explanation!.affected).toBe(
+      "You are affected if you use Unisoc Technologies chipsets (5 chipset or device models the record lists, including SC7731E, SC9832E and SC9863A, running Android 12, 13, 14). To check, see whether your device's chipset or model is among those the CVE record lists.",
+    );
+    expect(r.explanation!.fix).not.toMatch(/update past|Android ?1\d/);
+    expect(r.explanation!.fix).toContain('The CVE record lists the affected chipset or device models of Unisoc Technologies chipsets, not versions');
+  });
+
+  it("reads the bulletin template's part and local attacker", () => {
+    const r = unisoc();
+    expect(r.facts!.component).toBe('ril service');
+    expect(r.facts!.attack.position).toBe('local');
+    expect(r.facts!.impacts).toEqual(['denial_of_service']);
+    expect(r.title).toBe('Out of bounds write in the ril service of Unisoc Technologies chipsets lets local administrators crash it');
   });
 });

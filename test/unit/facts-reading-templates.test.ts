@@ -71,7 +71,26 @@ describe('who can attack, in the CNAs templates', () => {
       'Difficult to exploit vulnerability allows unauthenticated attacker with network access via HTTP to compromise Foo. Successful attacks require human interaction from a person other than the attacker.',
       { position: 'remote', privileges: 'none', userInteraction: true },
     ],
+    [
+      'In ril service, there is a possible out of bounds write due to a missing bounds check. This could lead to local denial of service with System execution privileges needed',
+      { position: 'local', privileges: 'admin' },
+    ],
+    [
+      'In ccu, there is a possible out of bounds read. This could lead to local information disclosure with no additional execution privileges needed.',
+      { position: 'local', privileges: 'none' },
+    ],
+    [
+      'In modem, there is a possible system crash. This could lead to remote denial of service with no additional execution privileges needed.',
+      { position: 'remote', privileges: 'none' },
+    ],
   ])('%s', (text, attack) => expect(describedAttack(text)).toEqual(attack));
+
+  it("reads the Android bulletin template's part: 'In vow driver, there is a possible …', but no file's owner and no TBD", () => {
+    expect(describedComponent('In vow driver, there is a possible memory corruption due to improper locking.')).toBe('vow driver');
+    expect(describedComponent('In ActivityStarter, there is a possible background activity launch due to an unsafe PendingIntent.')).toBe('ActivityStarter');
+    expect(describedComponent('In TBD of TBD, there is a possible confusion of OEM and DRM certificates.')).toBeNull();
+    expect(describedComponent('In the Linux kernel, there is a possible use after free.')).toBeNull();
+  });
 
   it("reads Wordfence's access levels and Patchstack's attack names", () => {
     expect(

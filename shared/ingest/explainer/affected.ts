@@ -93,10 +93,12 @@ const MODELS_SHOWN = 3;
  * that they are models, so no one reads "WSA8845H" as a release: "226 chipset or device models the
  * record lists, including 9205 LTE Modem, AQT1000 and AR8031".
  */
-export function modelsText(models: readonly string[]): string {
+export function modelsText(models: readonly string[], runsOn: readonly string[] = []): string {
   const shown = models.slice(0, MODELS_SHOWN);
-  if (models.length <= MODELS_SHOWN) return `the chipset or device ${models.length === 1 ? 'model' : 'models'} ${listText(shown)}`;
-  return `${models.length} chipset or device models the record lists, including ${listText(shown)}`;
+  // What the models run, as the record writes it ("Android 12.0, 13.0; Yocto 3.1"): which devices the record speaks of.
+  const on = runsOn.length > 0 ? `, running ${runsOn.join('; ')}` : '';
+  if (models.length <= MODELS_SHOWN) return `the chipset or device ${models.length === 1 ? 'model' : 'models'} ${listText(shown)}${on}`;
+  return `${models.length} chipset or device models the record lists, including ${listText(shown)}${on}`;
 }
 
 /** Distribution releases named per distribution; the rest are counted. */

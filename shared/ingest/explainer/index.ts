@@ -170,7 +170,7 @@ function productLine(product: AffectedProduct): ProductLine {
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
   if (product.models && product.models.length > 0)
-    return { name, text: `${name} (${modelsText(product.models)})`, ranges: 0, listed: 0, models: product.models.length };
+    return { name, text: `${name} (${modelsText(product.models, product.runsOn)})`, ranges: 0, listed: 0, models: product.models.length };
   if (product.releaseLines) return { name, text: `${name} (${releaseLinesText(product.releaseLines)})`, ranges: 1, listed: 0 };
   const groups = versionGroups(product);
   if (groups.length === 0) return { name, text: name, ranges: 0, listed: 0 };

@@ -107,13 +107,15 @@ const ON_PATH_CUE =
 const LINK_LOCAL =
   /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
-const REMOTE_CUE = /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated)|\bremotely\b|\bover (?:the|a) network\b/i;
+const REMOTE_CUE =
+  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b/i;
 const AUTHENTICATED_CUE = /(?<!un)\bauthenticated (?:remote )?(?:code execution|RCE|command)/i;
 const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) to (?:the|an affected|a target|a vulnerable) (?:system|machine|host)\b/i;
 /**
  * The attack is made on the machine itself: VulDB's "The attack needs to be approached locally" /
  * Microsoft's "allows an authorized attacker to elevate privileges locally" /
- * "Local access is required", "a local privilege escalation", and a gain of Windows' own local
+ * "Local access is required", "a local privilege escalation", Android bulletins' "This could lead
+ * to local denial of service / information disclosure", and a gain of Windows' own local
  * account ("a SYSTEM privilege escalation", "runs in the context of the SYSTEM account") where
  * nothing speaks of a network; "root" only as the flaw's own name ("a root privilege escalation
  * vulnerability"): a web panel's admin may "escalate privileges to root" too.
@@ -121,7 +123,7 @@ const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) t
  * and so does a physical one (Android's "local escalation of privilege … with physical USB access").
  */
 const LOCAL_CUE =
-  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b/i;
+  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b/i;
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;

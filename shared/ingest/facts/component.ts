@@ -63,6 +63,13 @@ function microsoftPart(description: string, products: readonly Pick<AffectedProd
   return partWords.length === 0 || onlyAProduct ? undefined : part;
 }
 
+/**
+ * The Android security bulletin's template, which Google, MediaTek and Unisoc write: "In vow
+ * driver, there is a possible memory corruption …", "In ccu, there is …". "In X of Y.cpp" names a
+ * file, read as any file is; "In TBD of TBD" names nothing.
+ */
+const BULLETIN_PART = /^In ((?!the\s)(?:[\w.-]+\s){0,2}[\w.-]+), there is a possible\b/;
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -78,7 +85,9 @@ export function describedComponent(description: string, products: readonly Pick<
     .filter((m) => !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index)))
     .map((m) => m[1]!.replace(/^.*\bthe\s+/i, '').trim())
     .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
-  const named = subcomponent ?? file ?? part;
+  const bulletin = BULLETIN_PART.exec(prose)?.[1];
+  const bulletinPart = bulletin && !/\bTBD\b|\sof\s/i.test(bulletin) && !TOO_GENERAL.test(bulletin) ? bulletin : undefined;
+  const named = subcomponent ?? file ?? bulletinPart ?? part;
   if (!named) return null;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];

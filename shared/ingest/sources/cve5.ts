@@ -6,7 +6,7 @@ import type { CvssVersion } from '../../domain/cve.js';
 import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, ReleaseLines, SourceReference } from '../../domain/nvd-record.js';
 import { ProductCollector, isMeaningfulVersion, parseCpe23 } from '../../domain/cpe/cpe-name.js';
 import { readReleaseLines } from './cve5-lines.js';
-import { listedModels } from './cve5-models.js';
+import { chipsetProduct, companyName, listedModels } from './cve5-models.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';
@@ -85,6 +85,7 @@ function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
   const lines = new Map<string, ReleaseLines>();
   const models = new Map<string, string[]>();
+  const chipsets = new Map<string, { models: string[]; runsOn: string[]; title: string }>();
   for (const affected of container.affected ?? []) {
     const kernel = isKernelEntry(affected);
     let vendor = kernel ? 'linux' : cleanName(affected.vendor);
@@ -102,6 +103,12 @@ function products(container: RawContainer): AffectedProduct[] {
     const versions = affected.versions ?? [];
     if (versions.length === 0 && affected.defaultStatus === 'affected') collector.add({ ...base, openEnded: true, allVersions: true });
     const key = `${base.vendor}|${base.product}`.toLowerCase();
+    const chipset = chipsetProduct(product, versions);
+    if (chipset) {
+      collector.add(base);
+      chipsets.set(key, { ...chipset, title: `${companyName(base.vendor || product)} ${chipset.models.length === 1 ? chipset.models[0] : 'chipsets'}` });
+      continue;
+    }
     const listed = listedModels(versions);
     if (listed) {
       // Each model is affected; none of their names is a version to update past.
@@ -156,6 +163,8 @@ function products(container: RawContainer): AffectedProduct[] {
     const key = `${p.vendor}|${p.product}`.toLowerCase();
     const perLine = lines.get(key);
     const named = models.get(key);
+    const chipset = chipsets.get(key);
+    if (chipset) return { ...p, models: chipset.models, runsOn: chipset.runsOn, title: chipset.title };
     return { ...p, ...(perLine ? { releaseLines: perLine } : {}), ...(named ? { models: named } : {}) };
   });
 }
