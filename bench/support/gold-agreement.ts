@@ -202,7 +202,11 @@ export function contradiction(
   lastAffected: readonly GoldVersion[],
   listed: readonly ListedVulnerable[],
 ): string | undefined {
-  for (const last of lastAffected) {
+  // A package's fix for a release of the product ("SUSE OpenStack Cloud 7 crowbar-core versions
+  // prior to 4.0+git…": line 7, version 4.0+git…) is in another numbering than the product's
+  // releases: no newest affected release of the product says anything of it.
+  const otherNumbering = fix.branch !== null && major(fix.branch) !== undefined && major(fix.version) !== major(fix.branch);
+  for (const last of otherNumbering ? [] : lastAffected) {
     if (last.product !== fix.product) continue;
     if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
     if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;

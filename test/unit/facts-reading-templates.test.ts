@@ -21,6 +21,10 @@ describe('impacts of phrases a reading found missed', () => {
       ['information_disclosure', 'denial_of_service'],
     ],
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
+    [
+      'when Internet Explorer is used, allows attackers to perform a transition from Low Integrity to Medium Integrity via unspecified vectors.',
+      ['privilege_escalation'],
+    ],
     ['The plugin has a nopriv_ AJAX action that allows modification of the siteurl setting.', ['data_tampering']],
     ['allows deletion of arbitrary posts by unauthenticated users.', ['data_tampering']],
     ['Successful attacks of this vulnerability can result in takeover of Java SE.', ['information_disclosure', 'data_tampering', 'denial_of_service']],

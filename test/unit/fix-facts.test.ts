@@ -72,6 +72,10 @@ describe('the description grammar, phrase by phrase', () => {
   const versions = (text: string) => describedVersions(text).fixed.map((f) => (f.line ? `${f.line}|${f.version}` : f.version));
   it.each([
     ['Acme Widget before 1.2.3 allows XSS.', ['1.2.3']],
+    ['SUSE OpenStack Cloud 7 crowbar-core versions prior to 4.0+git.1578392992.fabfd186c-9.63.1, crowbar-.', ['4.0+git.1578392992.fabfd186c-9.63.1']],
+    ['Acme Tool before 2.1+dfsg-1. A flaw.', ['2.1+dfsg-1']],
+    ['PrestaShop before 1.1 Beta 2 (aka 1.1.0.1) allows XSS.', ['1.1 Beta 2']],
+    ['Acme Widget before 1.2 beta allows XSS.', ['1.2']],
     ['Acme Widget 1.2.x before 1.2.9 and 1.3.x before 1.3.4 allows XSS.', ['1.2|1.2.9', '1.3|1.3.4']],
     ['Acme Server before 6.0 SP1 allows it.', ['6.0 SP1']],
     ['The Linux kernel before 2.6.39-rc1 allows it.', ['2.6.39-rc1']],
@@ -279,6 +283,18 @@ describe('fixed_in', () => {
     ]);
     expect(fixed(listed.fixed_in).map(([, version, , , source]) => `${version}|${source}`)).toEqual(['45.7|description', '52.7|description']);
     expect(listed.last_affected.map((l) => `${l.version}|${l.source}`).sort()).toEqual(['45.7|configuration', '52.7|configuration']);
+  });
+
+  it("SUSE's package fixes: each for the release of the product named before the package, whose name names no product", () => {
+    const facts = factsOf(
+      'A flaw in crowbar of SUSE OpenStack Cloud 7, SUSE OpenStack Cloud Crowbar 8 allows root users on any crowbar managed node to become root on any other node. This issue affects: SUSE OpenStack Cloud 7 crowbar-core versions prior to 4.0+git.1578392992.fabfd186c-9.63.1, crowbar-. SUSE OpenStack Cloud Crowbar 8 crowbar-core versions prior to 5.0+git.1582968668.1a55c77c5-3.35.4, crowbar-.',
+      [or({ criteria: cpe('suse:openstack_cloud', '7.0') }, { criteria: cpe('suse:openstack_cloud_crowbar', '8.0') })],
+    );
+    expect(fixed(facts.fixed_in)).toEqual([
+      ['suse:openstack_cloud', '4.0+git.1578392992.fabfd186c-9.63.1', '7', null, 'description'],
+      ['suse:openstack_cloud_crowbar', '5.0+git.1582968668.1a55c77c5-3.35.4', '8', null, 'description'],
+    ]);
+    expect(facts.attack.privileges).toBe('admin');
   });
 
   it('"Cisco PIX and Adaptive Security Appliance (ASA) 5500 devices 7.2 before 7.2(4)2": both products get the fix', () => {

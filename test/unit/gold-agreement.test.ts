@@ -152,6 +152,10 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction(fix, [{ product: 'a:b', version: '9.4.3', branch: '9', platform: null }], [])).toMatch(/9\.4\.3/);
     expect(contradiction({ ...fix, branch: '8' }, [{ product: 'a:b', version: '9.4.3', branch: '9', platform: null }], [])).toBeUndefined();
     expect(contradiction(fix, [{ product: 'c:d', version: '9.4.3', branch: null, platform: null }], [])).toBeUndefined();
+    // A package's fix for release 7 of the product is in another numbering than the product's releases.
+    const packageFix = { product: 'a:b', version: '4.0+git.1578392992.fabfd186c-9.63.1', branch: '7', platform: null };
+    expect(contradiction(packageFix, [{ product: 'a:b', version: '7.0', branch: '7', platform: null }], [])).toBeUndefined();
+    expect(contradiction({ ...packageFix, version: '7.0' }, [{ product: 'a:b', version: '7.0', branch: '7', platform: null }], [])).toMatch(/7\.0/);
   });
 
   it('reads the vulnerable matches of a raw record and finds a fix inside them', () => {

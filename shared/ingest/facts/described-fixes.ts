@@ -26,7 +26,17 @@ export interface PlacedStatement {
   readonly platforms: readonly (string | null)[];
   /** The text before it names its products (not a fallback to the record's only product). */
   readonly named: boolean;
+  /** The product's release the package fix belongs to ("SUSE OpenStack Cloud 7 crowbar-core versions prior to …": "7"). */
+  readonly release?: string;
 }
+
+/**
+ * SUSE's "This issue affects: SUSE OpenStack Cloud 7 crowbar-core versions prior to
+ * 4.0+git….9.63.1": the fix is the package's (crowbar-core), for release 7 of the product named
+ * before it. The package's name is no product's name ("crowbar" would name OpenStack Cloud
+ * Crowbar), and 4.0 is no release line of OpenStack Cloud.
+ */
+const PACKAGE_OF_RELEASE = /\s(\d+(?:\.\d+)?(?:\s+SP\d+)?)\s+[a-z][a-z0-9+._]*(?:-[a-z0-9+._]+)*\s+versions?\s*$/;
 
 const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
@@ -279,13 +289,15 @@ export function placeStatements(
   const text = description.replace(/\s+/g, ' ');
   const members = products.flatMap((p) => p.members);
   const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
-  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean }[] = [];
+  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean; release?: string }[] = [];
   statements.forEach((statement, i) => {
     if (!lineMatches(statement)) return;
     const previous = statements[i - 1];
     const start = clauseStart(text, statement.at);
     const inClause = previous !== undefined && previous.end > start && previous.end <= statement.at;
-    const subject = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
+    const written = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
+    const ofPackage = PACKAGE_OF_RELEASE.exec(written);
+    const subject = ofPackage ? written.slice(0, ofPackage.index) : written;
     const named = namedIn(subject, products);
     let keys = aboutAnotherName(subject, products, named) ? [] : named.map((key) => firmwareOf(editionOf(key, subject, products), products));
     const own = named.length > 0;
@@ -309,7 +321,7 @@ export function placeStatements(
     const next = statements[i + 1];
     const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
     const platforms = platformsAfter(gap);
-    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own });
+    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own, ...(ofPackage ? { release: ofPackage[1]! } : {}) });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.
   for (let i = placed.length - 2; i >= 0; i--) {
@@ -320,5 +332,11 @@ export function placeStatements(
     // A line's dot ("and 19.x and") is no full stop.
     if (!/[,;]|\.(?![\dx])/.test(between)) current.platforms = [...next.platforms];
   }
-  return placed.map(({ statement, products: keys, platforms, own }) => ({ statement, products: keys, platforms, named: own }));
+  return placed.map(({ statement, products: keys, platforms, own, release }) => ({
+    statement,
+    products: keys,
+    platforms,
+    named: own,
+    ...(release ? { release } : {}),
+  }));
 }

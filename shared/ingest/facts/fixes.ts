@@ -295,13 +295,13 @@ export function readFixFacts(input: FactInput): FixFacts {
   for (const p of placed)
     for (const key of p.products)
       if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
-  for (const { statement, products: keys, platforms, named } of placed) {
+  for (const { statement, products: keys, platforms, named, release } of placed) {
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
         const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
-        const branch = statement.line ?? (several ? releaseLine(statement.version) : null);
+        const branch = statement.line ?? release ?? (several ? releaseLine(statement.version) : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);

@@ -46,7 +46,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
   [
     'privilege_escalation',
-    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b/i,
+    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b/i,
   ],
   [
     'information_disclosure',
