@@ -21,6 +21,11 @@ describe('impacts of phrases a reading found missed', () => {
       ['information_disclosure', 'denial_of_service'],
     ],
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
+    ['allows local users to insert cron jobs into the crontab files of arbitrary users via unspecified vectors.', ['data_tampering']],
+    [
+      'when application tracing is configured, record cleartext passwords during changetsmpassword command execution, which allows local users to obtain sensitive information by reading the application trace output.',
+      ['information_disclosure'],
+    ],
     [
       'when Internet Explorer is used, allows attackers to perform a transition from Low Integrity to Medium Integrity via unspecified vectors.',
       ['privilege_escalation'],
@@ -82,6 +87,11 @@ describe('who can attack, in the CNAs templates', () => {
     [
       'In ccu, there is a possible out of bounds read. This could lead to local information disclosure with no additional execution privileges needed.',
       { position: 'local', privileges: 'none' },
+    ],
+    ['Certain NETGEAR devices are affected by a stack-based buffer overflow by an authenticated user.', { privileges: 'user' }],
+    [
+      'Certain NETGEAR devices are affected by command injection by an unauthenticated attacker.',
+      { position: 'remote', privileges: 'none', userInteraction: false },
     ],
     [
       'In modem, there is a possible system crash. This could lead to remote denial of service with no additional execution privileges needed.',

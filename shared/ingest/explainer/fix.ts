@@ -113,6 +113,7 @@ export interface FixFactsText {
 }
 
 const MAX_FACT_PRODUCTS = 4;
+const MAX_SIMPLE_PRODUCTS = 10;
 const MAX_ENTRIES = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
@@ -329,7 +330,13 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
   // The product the description names comes first (Shellshock's GNU Bash before the 50 appliances that ship it).
   const primary = new Set(facts.primary ?? []);
   const rank = (k: string) => (primary.has(k) ? 0 : 2) + (withFix(k) ? 0 : 1);
-  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_FACT_PRODUCTS), all: keys.length };
+  // A device list with one fix each ("D6100 before 1.0.0.57, R6100 before 1.0.1.20, …") is one
+  // short sentence per device: more of them fit before the text sends the reader to the facts.
+  const oneFixEach = keys.every((k) => {
+    const fixes = facts.fixed_in.filter((f) => f.product === k);
+    return fixes.length === 1 && !facts.last_affected.some((l) => l.product === k && compareVersions(l.version, fixes[0]!.version) >= 0);
+  });
+  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, oneFixEach ? MAX_SIMPLE_PRODUCTS : MAX_FACT_PRODUCTS), all: keys.length };
 }
 
 /**

@@ -29,6 +29,11 @@ const ATTACKER_PHRASE = new RegExp(
 );
 const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
 const SLOTS: readonly RegExp[] = [
+  // NETGEAR's "Certain NETGEAR devices are affected by command injection by an authenticated user".
+  new RegExp(
+    `\\baffected by (?:an? )?(?:[\\w-]+\\s+){0,5}?(?:overflow|injection|traversal|scripting|XSS|CSRF|forgery|disclosure|bypass|misconfiguration|exposure|escalation|reference|upload|redirect|DoS|denial of service)\\s+by\\s+(${MODIFIER}{0,5}${SLOT_NOUN})\\b`,
+    'gi',
+  ),
   new RegExp(
     `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`,
     'gi',

@@ -74,8 +74,11 @@ const DOTTED_AFTER_BEFORE = dotted(String.raw`\d+(?:\.\d+)+|`);
 const DRUPAL = String.raw`\d+\.x-\d+(?:\.\d+)+(?:-[a-z]+\d*)?`;
 // Hitachi's "07-20-/D", "08-00-02": two-digit groups with a third part, never a date's four-digit year.
 const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
+// Huawei's VRP releases ("V100R003C00SPC603", "V200R001C00"), Sun's Solaris Nevada builds ("snv_93").
+const HUAWEI = String.raw`\bV\d{3}R\d{3}(?:C\d{2,3})?(?:SPC\d{3}|SPH\d{3}|B\d{3})*(?:T)?\b`;
+const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -84,7 +87,7 @@ const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // MediaWiki's "1.2x before 1.23.9": the lines of a decade (1.20 to 1.23), read as the span "1.20-1.23".
 const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
-const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w.%-]|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
+const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
@@ -92,6 +95,8 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+|p\d+)\b`, 'gi'),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${FIXED_VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
+  // Mozilla's "This vulnerability affects Firefox < 58": a whole release after "<".
+  new RegExp(String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bversions?)\s)(?:<|&lt;)\s?${BARE_BEFORE}`, 'g'),
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:before|prior to)\s+(?:versions?\s+)?${BARE_BEFORE}`, 'gi'),
