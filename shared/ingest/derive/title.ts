@@ -13,7 +13,7 @@
  */
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
-import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
+import { appOnTheDevice, IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
@@ -93,7 +93,7 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   const { subject } = productSubject(facts.products, true);
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
   if (!subject) return partTitle(facts, bug, main);
-  const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
+  const who = serverAttacksClient(description) ? 'malicious servers' : appOnTheDevice(facts.attack, description) ? 'malicious apps' : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
   if (bug)
