@@ -4,10 +4,14 @@
  * phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttackFacts } from '../../shared/domain/facts.js';
-import { describedAttack } from '../../shared/ingest/facts/attacker.js';
-import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import type { AttackFacts, Facts } from '../../shared/domain/facts.js';
+import { factTitle } from '../../shared/ingest/derive/title.js';
+import { describedBug, describedMistake } from '../../shared/ingest/explainer/bug-words.js';
 import { attackerWords, impactPhrase, serverAttacksClient } from '../../shared/ingest/explainer/fact-words.js';
+import { bugKind, factSummary } from '../../shared/ingest/explainer/summary.js';
+import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 
 describe('what the attacker gains, phrases of the fifth kept-back set', () => {
   it.each<[string, string[]]>([
@@ -98,5 +102,123 @@ describe('the words for the attacker and the gain', () => {
     expect(impactPhrase('information_disclosure', 'allows remote attackers to obtain sensitive information from process memory.', remoteAnyone)).toBe(
       'see information they should not see, such as process memory',
     );
+  });
+});
+
+describe('the part a record names, fifth kept-back set', () => {
+  it.each<[string, string | null]>([
+    // a file in brackets after "file"
+    [
+      'In Micropoint proactive defense software 2.0.20266.0146, the driver file (mp110005.sys) allows local users to cause a denial of service (BSOD) because of not validating input values from IOCtl 0x8000014c.',
+      'mp110005.sys',
+    ],
+    // an identifier between the flaw and the product
+    [
+      'Unspecified vulnerability in conv_lpd in Sun OpenSolaris has unknown impact and local attack vectors, related to improper handling of temporary files.',
+      'conv_lpd',
+    ],
+    // Microsoft's "exists when <program> improperly handles": the program, unless it is the listed product
+    ['A security feature bypass vulnerability exists when Microsoft WordPad improperly handles embedded OLE objects.', 'WordPad'],
+    [
+      'The Touch Pal application can collect user behavior data without awareness by the user in Snapdragon Mobile and Snapdragon Wear.',
+      'Touch Pal application',
+    ],
+  ])('%s → %s', (text, part) => expect(describedComponent(text)).toBe(part));
+
+  it('takes no listed product for a part', () => {
+    const windows = [{ vendor: 'microsoft', product: 'windows' }];
+    expect(describedComponent('An elevation of privilege vulnerability exists when Windows improperly handles calls to Win32k.sys.', windows)).toBe(
+      'Win32k.sys',
+    );
+    expect(describedComponent('An information disclosure vulnerability exists when Windows improperly discloses memory.', windows)).toBeNull();
+  });
+});
+
+describe('the mistake a title and summary name where no bug class is named', () => {
+  it.each<[string, string | undefined]>([
+    [
+      'A security feature bypass vulnerability exists when Microsoft WordPad improperly handles embedded OLE objects, aka "WordPad Security Feature Bypass Vulnerability."',
+      'improper handling of embedded OLE objects',
+    ],
+    [
+      'Cisco APIC on Nexus 9000 devices does not properly implement RBAC health scoring, which allows remote authenticated users to obtain sensitive information.',
+      'improper implementation of RBAC health scoring',
+    ],
+    [
+      'Unspecified vulnerability in conv_lpd in Sun OpenSolaris has unknown impact, related to improper handling of temporary files, aka Bug ID 6655641.',
+      'improper handling of temporary files',
+    ],
+    [
+      'ATMFD.DLL in Microsoft Windows allows remote attackers to execute arbitrary code via a crafted OpenType font, aka "OpenType Font Parsing Vulnerability," a different vulnerability than CVE-2015-2459.',
+      'OpenType font parsing',
+    ],
+    // "improperly handles input" names no more than a category
+    ['The web interface does not properly validate input, which allows remote attackers to cause a denial of service.', undefined],
+  ])('%s → %s', (text, mistake) => expect(describedMistake(text)).toBe(mistake));
+
+  it('names "incomplete blacklist" as a bug class', () => {
+    expect(
+      describedBug(
+        'Incomplete blacklist vulnerability in the Packman (kb_packman) extension 0.2.1 and earlier for TYPO3 has unknown impact and attack vectors.',
+      ),
+    ).toBe('incomplete blacklist');
+  });
+
+  it("says a CWE bug class before the description's wording, and the wording before nothing", () => {
+    const text = 'An elevation of privilege vulnerability exists when the Windows kernel improperly handles objects in memory.';
+    expect(bugKind(text, ['CWE-416'], ['privilege_escalation'])).toBe('use-after-free');
+    expect(bugKind(text, ['CWE-20'], ['privilege_escalation'])).toBe('improper handling of objects in memory');
+  });
+});
+
+describe('titles and summaries with the part and the mistake', () => {
+  const facts = (overrides: Partial<Facts>): Facts => ({
+    impacts: ['security_bypass'],
+    attack: { position: 'local', privileges: 'none', user_interaction: true },
+    component: 'WordPad',
+    products: [{ product: 'microsoft:windows_10', name: 'Microsoft Windows', primary: true }],
+    fixed_in: [],
+    last_affected: [],
+    fix_stated: false,
+    exploit_public: false,
+    aka: [],
+    ...overrides,
+  });
+  const summary = (f: Facts, description: string) =>
+    factSummary({ facts: f, description, cweIds: [], severity: 'It is rated medium.', inKev: false, exploitCode: false });
+
+  it('says what is wrong, where and in what', () => {
+    const text = 'A security feature bypass vulnerability exists when Microsoft WordPad improperly handles embedded OLE objects.';
+    expect(factTitle(facts({}), text, [])).toBe(
+      'Improper handling of embedded OLE objects in WordPad in Microsoft Windows lets attackers bypass security checks',
+    );
+    expect(summary(facts({}), text)).toMatch(/^This is a flaw in WordPad in Microsoft Windows: improper handling of embedded OLE objects\. /);
+    const font =
+      'ATMFD.DLL in Microsoft Windows allows remote attackers to execute arbitrary code via a crafted OpenType font, aka "OpenType Font Parsing Vulnerability."';
+    expect(
+      factTitle(
+        facts({ impacts: ['code_execution'], attack: { position: 'remote', privileges: 'none', user_interaction: true }, component: 'ATMFD.DLL' }),
+        font,
+        [],
+      ),
+    ).toBe('OpenType font parsing flaw in ATMFD.DLL in Microsoft Windows lets remote attackers run code');
+  });
+
+  it('writes an identifier part as a name, in its product', () => {
+    const text =
+      'Unspecified vulnerability in conv_lpd in Sun OpenSolaris has unknown impact and local attack vectors, related to improper handling of temporary files.';
+    const f = facts({ impacts: ['unspecified'], component: 'conv_lpd', products: [{ product: 'sun:opensolaris', name: 'Sun OpenSolaris', primary: true }] });
+    expect(factTitle(f, text, [])).toBe('Improper handling of temporary files in `conv_lpd` in Sun OpenSolaris');
+  });
+
+  it('says a program that collects data behind its user is no attacker over the network', () => {
+    const text = 'The Touch Pal application can collect user behavior data without awareness by the user in Snapdragon Mobile and Snapdragon Wear.';
+    const f = facts({
+      impacts: ['information_disclosure'],
+      attack: { position: 'remote', privileges: 'none', user_interaction: false },
+      component: 'Touch Pal application',
+    });
+    expect(summary(f, text)).toContain('Whoever gets what the program collects, without its user knowing, can see information they should not see.');
+    expect(summary(f, text)).not.toContain('over the network');
   });
 });

@@ -89,7 +89,9 @@ function withinLength(candidates: readonly string[]): string | undefined {
 
 /** The bug, the part and the product, from the facts; undefined where they name too little. */
 export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
-  const bug = bugKind(description, cweIds, facts.impacts);
+  const kind = bugKind(description, cweIds, facts.impacts);
+  // "OpenType font parsing" names what was done badly: a title says "OpenType font parsing flaw in …".
+  const bug = kind && !/^improper /i.test(kind) && /\b(?:parsing|handling|processing|validation)$/i.test(kind) ? `${kind} flaw` : kind;
   const { subject } = productSubject(facts.products, true);
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
   if (!subject) return partTitle(facts, bug, main);
