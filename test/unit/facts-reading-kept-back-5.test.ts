@@ -152,6 +152,12 @@ describe('the mistake a title and summary name where no bug class is named', () 
       'ATMFD.DLL in Microsoft Windows allows remote attackers to execute arbitrary code via a crafted OpenType font, aka "OpenType Font Parsing Vulnerability," a different vulnerability than CVE-2015-2459.',
       'OpenType font parsing',
     ],
+    // a CWE's name in its capitals is a phrase; the object stops where the clause goes on
+    [
+      'The login page has an Improper Restriction of Excessive Authentication Attempts vulnerability.',
+      'improper restriction of excessive authentication attempts',
+    ],
+    ['The server performs improper validation of a user-supplied path prior to using it in file operations.', 'improper validation of user-supplied path'],
     // "improperly handles input" names no more than a category
     ['The web interface does not properly validate input, which allows remote attackers to cause a denial of service.', undefined],
   ])('%s → %s', (text, mistake) => expect(describedMistake(text)).toBe(mistake));

@@ -217,7 +217,9 @@ const DONE_BADLY: Readonly<Record<string, string>> = {
 const DONE_BADLY_VERB = Object.keys(DONE_BADLY).join('|');
 const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization';
 /** What was done badly, up to a clause end: "embedded OLE objects", "RBAC health scoring", "objects in memory". */
-const OBJECT = String.raw`((?:the |an? )?[\w-]+(?: (?!(?:which|that|when|and|or|allowing|leading|via|by|because|to|from|so)\b)[\w-]+){0,4}?)(?= (?:in|on|of|for|from|with)(?! memory\b)\b|,|\.(?:\s|$)|;|$| (?:which|that|when|and|or|allowing|leading|via|by|because)\b)`;
+const CLAUSE_END =
+  'which|that|when|and|or|allowing|leading|via|by|because|to|from|so|before|after|prior|while|within|based|destined|as|exists?|is|are|was|were|can|could|may|might|vulnerabilit(?:y|ies)|issues?|flaws?|weakness(?:es)?|bugs?';
+const OBJECT = String.raw`((?:the |an? )?[\w-]+(?: (?!(?:${CLAUSE_END})\b)[\w-]+){0,4}?)(?= (?:in|on|of|for|from|with)(?! memory\b)\b|,|\.(?:\s|$)|;|$| (?:${CLAUSE_END})\b)`;
 const DONE_BADLY_WORDING = new RegExp(
   String.raw`\b(?:improperly|incorrectly|does not properly|do not properly|did not properly|fails to properly|not properly) (${DONE_BADLY_VERB}) ${OBJECT}|\b(?:improper|incorrect) (${NOUN_NOUNS}) of ${OBJECT}`,
   'i',
@@ -237,9 +239,16 @@ export function describedMistake(description: string): string | undefined {
   const found = DONE_BADLY_WORDING.exec(text);
   if (found) {
     const noun = found[1] ? DONE_BADLY[found[1].toLowerCase()]! : found[3]!.toLowerCase();
-    const object = (found[2] ?? found[4]!).replace(/^(?:the|an?) /i, '');
-    // "improperly handles input" names no more than a category does.
-    if (!/^(?:input|data|user input|user-supplied input|requests?|parameters?|values?)$/i.test(object)) return `improper ${noun} of ${object}`;
+    const written = (found[2] ?? found[4]!).replace(/^(?:the|an?) /i, '');
+    // A CWE's name in its capitals ("Improper Restriction of Excessive Authentication Attempts") is written as a phrase.
+    const object = found[3] && /^[A-Z]/.test(found[3]) ? spelt(written) : written;
+    // "improperly handles input", "improper restriction of access" name no more than a category does.
+    if (
+      !/^(?:(?:user(?:-supplied)? )?(?:input|data)|requests?|parameters?|values?|access|use|operations|availability|length|numbers?|privileges|permissions)$/i.test(
+        object,
+      )
+    )
+      return `improper ${noun} of ${object}`;
   }
   const aka = AKA_DONE_BADLY.exec(stated)?.[1];
   return aka ? spelt(aka) : undefined;
