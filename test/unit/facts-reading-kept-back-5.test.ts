@@ -226,5 +226,6 @@ describe('titles and summaries with the part and the mistake', () => {
     });
     expect(summary(f, text)).toContain('Whoever gets what the program collects, without its user knowing, can see information they should not see.');
     expect(summary(f, text)).not.toContain('over the network');
+    expect(factTitle(f, text, ['CWE-200'])).toBe('Information leak in the Touch Pal application of Microsoft Windows lets the program read sensitive data');
   });
 });

@@ -94,6 +94,10 @@ export function serverAttacksClient(description: string): boolean {
 const PROGRAM_COLLECTS =
   /\b(?:application|app|software|program)s? (?:can |may |might |could |will )?(?:collect|gather|harvest|send|upload|transmit)s? (?:[\w-]+ ){0,3}(?:data|information)\b[^.]*?\bwithout (?:the )?(?:\w+ )?(?:awareness|knowledge|consent)\b/i;
 
+export function programCollects(description: string): boolean {
+  return PROGRAM_COLLECTS.test(description);
+}
+
 /** An attack made by an app on the device ("via an app that places a crafted signature"), not over the network. */
 export function appOnTheDevice(attack: AttackFacts, description: string): boolean {
   return APP_ON_THE_DEVICE.test(description) && attack.position !== 'local' && attack.position !== 'physical' && attack.position !== 'man_in_the_middle';
@@ -106,7 +110,7 @@ export function appOnTheDevice(attack: AttackFacts, description: string): boolea
 export function attackerWords(attack: AttackFacts, description: string): string {
   // "it can run their own code" mixes the server and its operator: the operator is who gains.
   if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: its operator';
-  if (PROGRAM_COLLECTS.test(description)) return 'Whoever gets what the program collects, without its user knowing,';
+  if (programCollects(description)) return 'Whoever gets what the program collects, without its user knowing,';
   // CVSS v2 has no "local app" position: an app's attack is rated AV:N, yet nobody reaches it over a network.
   if (appOnTheDevice(attack, description)) return 'An attacker, through a malicious app on the device,';
   const needsVictim = attack.user_interaction === true;
