@@ -174,6 +174,14 @@ describe('the mistake a title and summary name where no bug class is named', () 
     const text = 'An elevation of privilege vulnerability exists when the Windows kernel improperly handles objects in memory.';
     expect(bugKind(text, ['CWE-416'], ['privilege_escalation'])).toBe('use-after-free');
     expect(bugKind(text, ['CWE-20'], ['privilege_escalation'])).toBe('improper handling of objects in memory');
+    // an identifier in the wording is code, as the page shows it
+    expect(
+      bugKind(
+        'ViewCVS does not properly implement hide_cvsroot, which allows remote attackers to obtain sensitive information.',
+        [],
+        ['information_disclosure'],
+      ),
+    ).toBe('improper implementation of `hide_cvsroot`');
   });
 });
 

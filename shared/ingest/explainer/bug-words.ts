@@ -242,14 +242,15 @@ export function describedMistake(description: string): string | undefined {
     const written = (found[2] ?? found[4]!).replace(/^(?:the|an?) /i, '');
     // A CWE's name in its capitals ("Improper Restriction of Excessive Authentication Attempts") is written as a phrase.
     const object = found[3] && /^[A-Z]/.test(found[3]) ? spelt(written) : written;
-    // "improperly handles input", "improper restriction of access" name no more than a category does.
-    if (
-      !/^(?:(?:user(?:-supplied)? )?(?:input|data)|requests?|parameters?|values?|access|use|operations|availability|length|numbers?|privileges|permissions)$/i.test(
-        object,
-      )
-    )
-      return `improper ${noun} of ${object}`;
+    // "improperly handles input", "improper restriction of access" name no more than a category does;
+    // "undefined command parameters" would read as a leaked value in the text.
+    const nothingMore =
+      /^(?:(?:user(?:-supplied)? )?(?:input|data)|requests?|parameters?|values?|access|use|operations|availability|length|numbers?|privileges|permissions)$/i;
+    if (!nothingMore.test(object) && !/\b(?:undefined|null|NaN)\b/.test(object)) return `improper ${noun} of ${object}`;
   }
   const aka = AKA_DONE_BADLY.exec(stated)?.[1];
-  return aka ? spelt(aka) : undefined;
+  // Names keep their capitals ("Microsoft Office", "OpenType"); the common nouns of the title do not.
+  return aka?.replace(/\b(?:Font|File|Format|Object|Image|Memory|Cookie|Filter|Path|Macro|Formula|Calendar|Parsing|Handling|Processing|Validation)\b/g, (w) =>
+    w.toLowerCase(),
+  );
 }

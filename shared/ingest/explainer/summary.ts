@@ -42,6 +42,12 @@ const CATEGORY_NAMES = new Set([
  */
 const PERMISSION_WEAKNESSES: ReadonlySet<string> = new Set(['CWE-732', 'CWE-276', 'CWE-281']);
 
+/** The description's wording of the mistake, its identifiers ("hide_cvsroot") marked as code. */
+function mistakeWords(description: string): string | undefined {
+  const mistake = describedMistake(description);
+  return mistake === undefined ? undefined : codeMarked(mistake);
+}
+
 export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
   // A kernel commit names its bug in the subject line; its later analysis names others it ruled out.
   const kernel = kernelSubject(description);
@@ -58,7 +64,7 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
     cweIds
       .filter(fits)
       .map((id) => PLAIN_WEAKNESSES[id]?.name)
-      .find((name) => name !== undefined && !CATEGORY_NAMES.has(name)) ?? (kernel ? undefined : describedMistake(description))
+      .find((name) => name !== undefined && !CATEGORY_NAMES.has(name)) ?? (kernel ? undefined : mistakeWords(description))
   );
 }
 
