@@ -13,7 +13,7 @@
  */
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
-import { IMPACT_SHORT, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
+import { appOnTheDevice, IMPACT_SHORT, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
@@ -89,11 +89,20 @@ function withinLength(candidates: readonly string[]): string | undefined {
 
 /** The bug, the part and the product, from the facts; undefined where they name too little. */
 export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
-  const bug = bugKind(description, cweIds, facts.impacts);
+  const kind = bugKind(description, cweIds, facts.impacts);
+  // "OpenType font parsing" names what was done badly: a title says "OpenType font parsing flaw in …".
+  const bug = kind && !/^improper /i.test(kind) && /\b(?:parsing|handling|processing|validation)$/i.test(kind) ? `${kind} flaw` : kind;
   const { subject } = productSubject(facts.products, true);
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
   if (!subject) return partTitle(facts, bug, main);
-  const who = serverAttacksClient(description) ? 'malicious servers' : WHO_SHORT(facts.attack);
+  // A program that collects data behind its user's back is who reads it, not a network attacker.
+  const who = serverAttacksClient(description)
+    ? 'malicious servers'
+    : appOnTheDevice(facts.attack, description)
+      ? 'malicious apps'
+      : programCollects(description)
+        ? 'the program'
+        : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
   if (bug)

@@ -86,6 +86,9 @@ const BUG_CLASSES = [
   'incorrect permissions',
   'weak encryption',
   'certificate validation',
+  'incomplete blacklist',
+  'incomplete denylist',
+  'insecure temporary file',
   'symlink attack',
   'symlink following',
   'GUI overlay',
@@ -186,4 +189,68 @@ export function describedBugName(description: string): DescribedBug | undefined 
 /** The first bug class the description names, in its own spelling, lower case except acronyms. */
 export function describedBug(description: string): string | undefined {
   return describedBugName(description)?.name;
+}
+
+/** "does not properly implement" → "implementation": the noun of each verb a mistake is told by. */
+const DONE_BADLY: Readonly<Record<string, string>> = {
+  handle: 'handling',
+  handles: 'handling',
+  implement: 'implementation',
+  implements: 'implementation',
+  process: 'processing',
+  processes: 'processing',
+  parse: 'parsing',
+  parses: 'parsing',
+  validate: 'validation',
+  validates: 'validation',
+  verify: 'verification',
+  verifies: 'verification',
+  restrict: 'restriction',
+  restricts: 'restriction',
+  enforce: 'enforcement',
+  enforces: 'enforcement',
+  sanitize: 'sanitization',
+  sanitizes: 'sanitization',
+  initialize: 'initialization',
+  initializes: 'initialization',
+};
+const DONE_BADLY_VERB = Object.keys(DONE_BADLY).join('|');
+const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization';
+/** What was done badly, up to a clause end: "embedded OLE objects", "RBAC health scoring", "objects in memory". */
+const CLAUSE_END =
+  'which|that|when|and|or|allowing|leading|via|by|because|to|from|so|before|after|prior|while|within|based|destined|as|exists?|is|are|was|were|can|could|may|might|vulnerabilit(?:y|ies)|issues?|flaws?|weakness(?:es)?|bugs?';
+const OBJECT = String.raw`((?:the |an? )?[\w-]+(?: (?!(?:${CLAUSE_END})\b)[\w-]+){0,4}?)(?= (?:in|on|of|for|from|with)(?! memory\b)\b|,|\.(?:\s|$)|;|$| (?:${CLAUSE_END})\b)`;
+const DONE_BADLY_WORDING = new RegExp(
+  String.raw`\b(?:improperly|incorrectly|does not properly|do not properly|did not properly|fails to properly|not properly) (${DONE_BADLY_VERB}) ${OBJECT}|\b(?:improper|incorrect) (${NOUN_NOUNS}) of ${OBJECT}`,
+  'i',
+);
+/** Microsoft's aka titles that name what is parsed or handled: "OpenType Font Parsing Vulnerability". */
+const AKA_DONE_BADLY = /\baka\b[^"“]*["“]((?:[\w-]+ ){1,3}(?:Parsing|Handling|Processing|Validation))\s+Vulnerability/i;
+
+/**
+ * The mistake as the description words it where it names no bug class: "improperly handles
+ * embedded OLE objects" → "improper handling of embedded OLE objects", "does not properly
+ * implement RBAC health scoring", an aka's "OpenType Font Parsing Vulnerability" → "OpenType font
+ * parsing". Said after a CWE's bug class, which names the kind more surely.
+ */
+export function describedMistake(description: string): string | undefined {
+  const stated = description.replace(/\s*\bNOTE:.*$/s, '');
+  const text = stated.replace(/\baka\b.*$/s, '');
+  const found = DONE_BADLY_WORDING.exec(text);
+  if (found) {
+    const noun = found[1] ? DONE_BADLY[found[1].toLowerCase()]! : found[3]!.toLowerCase();
+    const written = (found[2] ?? found[4]!).replace(/^(?:the|an?) /i, '');
+    // A CWE's name in its capitals ("Improper Restriction of Excessive Authentication Attempts") is written as a phrase.
+    const object = found[3] && /^[A-Z]/.test(found[3]) ? spelt(written) : written;
+    // "improperly handles input", "improper restriction of access" name no more than a category does;
+    // "undefined command parameters" would read as a leaked value in the text.
+    const nothingMore =
+      /^(?:(?:user(?:-supplied)? )?(?:input|data)|requests?|parameters?|values?|access|use|operations|availability|length|numbers?|privileges|permissions)$/i;
+    if (!nothingMore.test(object) && !/\b(?:undefined|null|NaN)\b/.test(object)) return `improper ${noun} of ${object}`;
+  }
+  const aka = AKA_DONE_BADLY.exec(stated)?.[1];
+  // Names keep their capitals ("Microsoft Office", "OpenType"); the common nouns of the title do not.
+  return aka?.replace(/\b(?:Font|File|Format|Object|Image|Memory|Cookie|Filter|Path|Macro|Formula|Calendar|Parsing|Handling|Processing|Validation)\b/g, (w) =>
+    w.toLowerCase(),
+  );
 }

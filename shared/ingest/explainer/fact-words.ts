@@ -5,13 +5,16 @@
  * make a phrase concrete (private keys, root) are taken only from the record's own words.
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
-import { CLIENT_PROGRAM } from '../facts/attacker.js';
+import { APP_ON_THE_DEVICE, CLIENT_PROGRAM, SERVER_ATTACKS_CLIENT } from '../facts/attacker.js';
 import { SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
 
-/** What the description says is exposed, in its own words, for "see information … such as …". */
+/**
+ * What the description says is exposed, in its own words, for "see information … such as …".
+ * Memory as a resource ("consume memory resources") is the denial of service, not a leak.
+ */
 const EXPOSED =
-  /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
+  /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory(?! (?:resources|consumption|exhaustion|usage|allocation))|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|files|database contents)\b/gi;
 
 function exposedDetail(description: string): string {
   // A denied consequence ("not enough to allow recovery of the private key") names nothing exposed.
@@ -81,9 +84,23 @@ export const IMPACT_SHORT: Readonly<Record<Impact, string>> = {
 
 /** A malicious server attacking the client that connects to it (OpenSSH's roaming, CVE-2016-0777). */
 export function serverAttacksClient(description: string): boolean {
-  return /\b(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|\bmalicious (?:\w+ )?servers?\b|\brogue (?:\w+ )?servers?\b/i.test(
-    description,
-  );
+  return SERVER_ATTACKS_CLIENT.test(description);
+}
+
+/**
+ * "The Touch Pal application can collect user behavior data without awareness by the user": the
+ * program itself takes the data; nobody attacks it over a network.
+ */
+const PROGRAM_COLLECTS =
+  /\b(?:application|app|software|program)s? (?:can |may |might |could |will )?(?:collect|gather|harvest|send|upload|transmit)s? (?:[\w-]+ ){0,3}(?:data|information)\b[^.]*?\bwithout (?:the )?(?:\w+ )?(?:awareness|knowledge|consent)\b/i;
+
+export function programCollects(description: string): boolean {
+  return PROGRAM_COLLECTS.test(description);
+}
+
+/** An attack made by an app on the device ("via an app that places a crafted signature"), not over the network. */
+export function appOnTheDevice(attack: AttackFacts, description: string): boolean {
+  return APP_ON_THE_DEVICE.test(description) && attack.position !== 'local' && attack.position !== 'physical' && attack.position !== 'man_in_the_middle';
 }
 
 /**
@@ -93,6 +110,9 @@ export function serverAttacksClient(description: string): boolean {
 export function attackerWords(attack: AttackFacts, description: string): string {
   // "it can run their own code" mixes the server and its operator: the operator is who gains.
   if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: its operator';
+  if (programCollects(description)) return 'Whoever gets what the program collects, without its user knowing,';
+  // CVSS v2 has no "local app" position: an app's attack is rated AV:N, yet nobody reaches it over a network.
+  if (appOnTheDevice(attack, description)) return 'An attacker, through a malicious app on the device,';
   const needsVictim = attack.user_interaction === true;
   const who = (() => {
     switch (attack.position) {

@@ -7,7 +7,7 @@
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
 import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
-import { describedBugName } from './bug-words.js';
+import { describedBugName, describedMistake } from './bug-words.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, serverAttacksClient, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
@@ -42,6 +42,12 @@ const CATEGORY_NAMES = new Set([
  */
 const PERMISSION_WEAKNESSES: ReadonlySet<string> = new Set(['CWE-732', 'CWE-276', 'CWE-281']);
 
+/** The description's wording of the mistake, its identifiers ("hide_cvsroot") marked as code. */
+function mistakeWords(description: string): string | undefined {
+  const mistake = describedMistake(description);
+  return mistake === undefined ? undefined : codeMarked(mistake);
+}
+
 export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
   // A kernel commit names its bug in the subject line; its later analysis names others it ruled out.
   const kernel = kernelSubject(description);
@@ -54,10 +60,12 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
     const implied = cweImpacts([id]);
     return impacts.length === 0 || implied.length === 0 || implied.some((i) => impacts.includes(i));
   };
-  return cweIds
-    .filter(fits)
-    .map((id) => PLAIN_WEAKNESSES[id]?.name)
-    .find((name) => name !== undefined && !CATEGORY_NAMES.has(name));
+  return (
+    cweIds
+      .filter(fits)
+      .map((id) => PLAIN_WEAKNESSES[id]?.name)
+      .find((name) => name !== undefined && !CATEGORY_NAMES.has(name)) ?? (kernel ? undefined : mistakeWords(description))
+  );
 }
 
 const DANGLING_WORD = /^(?:on|of|for|and|or|the|a|an|in|to|with|de|du|la|le|&|-|–)$/i;
@@ -140,8 +148,8 @@ export function placeWords(component: string | null, subject: string | undefined
   const named = codeMarked(component);
   // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
   if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
-  // One identifier ("MapUrlToZone", "getObject") is a name, like a file: no article, "in" its product.
-  const identifier = /^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component);
+  // One identifier ("MapUrlToZone", "getObject", "conv_lpd") is a name, like a file: no article, "in" its product.
+  const identifier = /^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component) || /^[a-z][a-z0-9]*_[a-z0-9_]*$/.test(component);
   const part = identifier || /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
   return identifier || /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;
@@ -168,8 +176,11 @@ export function factSummary(input: FactSummaryInput): string {
   const { subject, alsoIn } = productSubject(facts.products);
   const place = placeWords(facts.component, subject);
   const parts: string[] = [];
-  const kind = bug ? `${article(bug)} ${bug} flaw` : 'a security flaw';
-  parts.push(place ? `This is ${kind} in ${place}.` : `This is ${kind}.`);
+  // "improper handling of embedded OLE objects" is a clause, not a name: "an improper handling of … flaw" reads badly.
+  const clause = bug !== undefined && /^improper \w+ of /.test(bug);
+  const kind = bug && !clause ? `${article(bug)} ${bug} flaw` : 'a security flaw';
+  const opening = place ? `This is ${kind} in ${place}` : `This is ${kind}`;
+  parts.push(clause ? `${opening.replace(/^This is a security flaw/, 'This is a flaw')}: ${bug}.` : `${opening}.`);
   if (alsoIn > 0)
     parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
   if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => codeMarked(/\s/.test(a) ? `"${a}"` : a)))}.`);

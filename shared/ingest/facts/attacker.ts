@@ -42,6 +42,8 @@ const SLOTS: readonly RegExp[] = [
     `\\b(${MODIFIER}{1,5}${SLOT_NOUN})\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log)\\b`,
     'gi',
   ),
+  // "makes it easier for local users to obtain …": the template's attacker slot after "easier for".
+  new RegExp(`\\b(?:easier|possible) for\\s+(${MODIFIER}{0,5}${SLOT_NOUN})\\s+to\\b`, 'gi'),
   new RegExp(
     `\\b(?:exploit(?:ed|able)|abused|retrieved|triggered|performed|executed|invoked|leveraged|withdrawn|transferred|minted)\\s+by\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60})?)`,
     'gi',
@@ -135,6 +137,14 @@ const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
 const NETWORK_WORDS =
   /\b(?:remote(?:ly)?|network|HTTP|HTTPS|web|URL|URI|requests?|packets?|internet|browser|AJAX|API|endpoint|parameter|server|website|online)\b/i;
 
+/**
+ * A malicious server attacks the client that connects to it: "allows remote SSL servers to …",
+ * "a malicious server", FreeRDP's "The RDP server can read the client's memory … RDPClient must
+ * connect the rdp server". The victim's client must connect, so a victim acts.
+ */
+export const SERVER_ATTACKS_CLIENT =
+  /\b(?:(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|(?:malicious|rogue) (?:\w+ )?servers?\b|the (?:\w+ )?server (?:can|could|may|might) (?:\w+ ){0,3}(?:the )?clients?(?:'s|’s|s')?\b|clients? (?:must|has to|needs to|would need to|have to) connect (?:to )?(?:an? |the )?(?:\w+ )?server\b)/i;
+
 /** A victim must act: open, visit, click, view, or be tricked (README of shared/gold). */
 const VICTIM_ACTS = new RegExp(
   [
@@ -152,7 +162,9 @@ const VICTIM_ACTS = new RegExp(
     // "when it is used to open a specially crafted file": the victim opens it with the product.
     '(?:is|are|being) used to (?:open|load|import|view|parse|play) (?:an? |the )?(?:specially )?(?:crafted|malicious|malformed)',
     // "allows remote SSL servers to …": the victim's client must connect to the attacker's server.
-    '(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\\w+ )?servers? to\\b',
+    SERVER_ATTACKS_CLIENT.source.replace(/^\\b/, ''),
+    // An ActiveX control's properties and methods are set by a web page its user's browser loads.
+    'ActiveX control',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',
@@ -203,7 +215,23 @@ const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand in
 /** The attacker acts alone: a concrete vector ("via the id parameter", "by sending crafted packets"). */
 const UNKNOWN_VECTOR =
   /\bvia (?:unspecified|unknown) vectors\b|\bvia vectors related to\b|\bvia unknown\b|\bvia an unspecified (?:attack )?(?:vector|method|manner|way|mechanism)\b/i;
-const CONCRETE_VECTOR = /\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\b)|\bby (?!default\b)\w+ing\b/i;
+/**
+ * "via an app that places a crafted signature": an app on the device, which somebody must have
+ * installed; who did is not said, so the app is no vector the attacker uses alone. "Local users
+ * … via a crafted application" run it themselves.
+ */
+export const APP_ON_THE_DEVICE =
+  /\bvia (?:an? (?:crafted |malicious |rogue |third-party )?(?:app|application)|(?:crafted|malicious|rogue) (?:apps|applications))\b(?! (?:server|firewall|gateway|layer|level)\b)/i;
+const CONCRETE_VECTOR = new RegExp(
+  `\\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\\b)(?!${APP_ON_THE_DEVICE.source.slice('\\bvia '.length)})|\\bby (?!default\\b)\\w+ing\\b`,
+  'i',
+);
+/**
+ * "allows local users of the workstation console to gain privileges …" with no vector at all: a
+ * local user works on the machine themselves. Only where no vector is named: "via unknown
+ * vectors" leaves open how (the annotations differ there).
+ */
+const ANY_VECTOR = /\bvia\b|\bby (?!default\b)\w+ing\b|\bby means of\b/i;
 
 function classify<T>(phrases: readonly string[], table: readonly (readonly [T, RegExp])[]): T | undefined {
   for (const phrase of phrases) {
@@ -224,6 +252,8 @@ export function describedAttack(description: string): DescribedAttack {
   const required = PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
+  // NVD's own "local users" / "local attackers", not a guest or one "with local filesystem access".
+  const localAttacker = phrases.some((p) => /^(?:an? |the )?local (?:users?|attackers?)\b/.test(p));
   const interaction = NO_VICTIM.test(prose)
     ? false
     : VICTIM_IMPACT.test(prose) ||
@@ -231,7 +261,9 @@ export function describedAttack(description: string): DescribedAttack {
         (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose)) ||
         (position !== 'local' && CRAFTED_FILE.test(prose))
       ? true
-      : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) || ATTACKER_ALONE.test(prose)
+      : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
+          ATTACKER_ALONE.test(prose) ||
+          (localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)))
         ? false
         : undefined;
   return {

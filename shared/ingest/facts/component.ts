@@ -9,8 +9,9 @@ import { statedProse } from './prose.js';
 
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
 // "httputils.rb in WEBrick in Ruby …": the template's first word is the file where no bug class comes first.
+// "the driver file (mp110005.sys)": the name in brackets after "file".
 const FILE =
-  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml))\b/i;
+  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bfile\s+\(|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
@@ -30,6 +31,19 @@ const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
 const TOO_GENERAL =
   /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
+
+/**
+ * NVD's "Unspecified vulnerability in conv_lpd in Sun OpenSolaris": a program or function named
+ * by its identifier (an underscore in a lower-case name) between the flaw and the product.
+ */
+const IDENTIFIER_PART = /\b(?:vulnerabilit(?:y|ies)|flaws?|issues?|errors?) in (?:the )?([a-z][a-z0-9]*_[a-z0-9_]*)\s+(?:in|of|on|for)\b/;
+/**
+ * Microsoft's "… exists when Microsoft WordPad improperly handles embedded OLE objects", and the
+ * leading "The Touch Pal application can collect …": a program named by its capitalised name.
+ * Taken only where it is not a product the record lists (Windows of Microsoft Windows).
+ */
+const WHEN_PROGRAM = /\bwhen (?:the )?(?:Microsoft )?((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*) (?:improperly|incorrectly|fails to|does not)\b/;
+const LEADING_APPLICATION = /^(?:The\s+)?((?:[A-Z][\w-]*\s+){1,3}(?:application|app))\b/;
 
 /**
  * Microsoft's template, where the whole description is the advisory's title: "<part> <impact>
@@ -52,15 +66,21 @@ const wordsOf = (text: string) =>
  * The part a Microsoft title names, unless it names a product: one the record lists ("Windows
  * Photos App" beside Photos), or any "Microsoft …" ("Microsoft Word" in a record listing Office).
  */
+function namesAProduct(part: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[]): boolean {
+  const partWords = wordsOf(part);
+  return (
+    partWords.length === 0 ||
+    products.some((p) => {
+      const productWords = new Set(wordsOf(p.product.replace(/_/g, ' ')));
+      return partWords.every((w) => productWords.has(w));
+    })
+  );
+}
+
 function microsoftPart(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[]): string | undefined {
   const part = MICROSOFT_TITLE.exec(description)?.[1]?.trim();
   if (!part || /^Microsoft\b/i.test(part)) return undefined;
-  const partWords = wordsOf(part);
-  const onlyAProduct = products.some((p) => {
-    const productWords = new Set(wordsOf(p.product.replace(/_/g, ' ')));
-    return partWords.every((w) => productWords.has(w));
-  });
-  return partWords.length === 0 || onlyAProduct ? undefined : part;
+  return namesAProduct(part, products) ? undefined : part;
 }
 
 /**
@@ -87,7 +107,10 @@ export function describedComponent(description: string, products: readonly Pick<
     .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
   const bulletin = BULLETIN_PART.exec(prose)?.[1];
   const bulletinPart = bulletin && !/\bTBD\b|\sof\s/i.test(bulletin) && !TOO_GENERAL.test(bulletin) ? bulletin : undefined;
-  const named = subcomponent ?? file ?? bulletinPart ?? part;
+  const identifier = IDENTIFIER_PART.exec(prose)?.[1];
+  const program = WHEN_PROGRAM.exec(prose)?.[1] ?? LEADING_APPLICATION.exec(prose)?.[1];
+  const programPart = program && !namesAProduct(program, products) ? program : undefined;
+  const named = subcomponent ?? file ?? identifier ?? bulletinPart ?? part ?? programPart;
   if (!named) return null;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];

@@ -50,7 +50,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'information_disclosure',
-    /\b(?:obtain|obtaining|read|reading|access|accessing|view|viewing|discover|discovering|disclose|disclosing|expose|exposes|exposing|leak|leaking|retrieve|retrieving|gather|extract|extracting|enumerate|enumerating|list|listing|steal|stealing|learn|determine|sniff|intercept|capture|dump)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:[\w'-]+\s+){0,4}?(?:sensitive|confidential|private|secret|internal|restricted|arbitrary|protected)\b|\b(?:show|shows|showing|display|displays|displaying)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:[\w-]+\s+){0,2}?(?:sensitive|confidential|private|secret|protected|restricted)\b|\b(?:obtain|obtaining|read|reading|view|viewing|discover|discovering|disclose|expose|exposes|exposing|leak|leaking|retrieve|steal|dump|extract|enumerate)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:the\s+)?(?:[\w-]+\s+){0,3}(?:information|credentials?|passwords?|password hashes|hashes|tokens?|keys?|cookies?|session (?:ids?|identifiers?|tokens?)|memory|files?|documents?|contents?|usernames?|user names|accounts?|e-?mail addresses|source code|configuration|data|database|paths?|installation path|export|logs?|messages)\b|\b(?:information|data|credential) (?:disclosure|exposure|leak(?:age)?)\b|\bmemory (?:disclosure|exposure)\b|\bdisclosure of (?:sensitive )?(?:information|data|memory)\b|\b(?:exposure|disclosure) of (?:sensitive|private|confidential)\b|\bsensitive (?:information|data|tokens|credentials|details)\b|\brecover (?:\w+ ){0,3}(?:passwords?|credentials|keys?|plain ?text)\b|\b(?:(?:private|secret|session|signing|encryption)[- ])?key[- ]recovery\b|\bplain ?text[- ]recovery\b|\brecovery of (?:\w+ ){0,2}(?:keys?|plain ?text|passwords?|credentials)\b|\bdetermine whether\b|\bread (?:access|arbitrary)\b|\baffect(?:s|ing)? (?:the )?confidentiality\b|\bconfidentiality impact\b|\b(?:is|are) (?:stored|logged|transmitted|sent|kept|written) (?:\w+\s+){0,3}(?:in (?:plain ?text|clear ?text|cleartext|the clear|logs?|log files?|audit (?:event )?logs?)|unencrypted|without encryption)\b|\b(?:logged|stored) in (?:\w+ ){0,2}logs?\b|\binformation leak\b|\bside[- ]channel\b|\bunauthorized read\b|\bread access to\b|\bmemory read\b|\boverread buffers\b|\baccess (?:\w+ ){0,2}data\b|\b(?:serv(?:e|es|ing)|expos(?:e|es|ing)|leak(?:s|ing)?) (?:\w+ ){0,2}(?:private|sensitive|confidential|internal)\b|\b(?:unauthorized|complete) access to (?:\w+ ){0,3}data\b|\baccess to (?:the )?(?:file ?system|files|arbitrary files)\b|\b(?:decrypt|eavesdrop on|capture) (?:the )?(?:\w+ ){0,2}(?:data|communications?|traffic|messages|sessions?)\b|\b(?:determine|identify|guess) (?:\w+ ){0,2}(?:usernames|user names|accounts|users|passwords)\b|\b(?:clear ?text|plain ?text|unencrypted) (?:\w+ )?(?:credentials|passwords?|keys?|secrets?)\b|\b(?:view|read|access)(?:,| or| and)\s+(?:\w+,?\s+(?:or\s+)?){0,3}(?:data|files|information|records)\b/i,
+    /\b(?:obtain|obtaining|read|reading|access|accessing|view|viewing|discover|discovering|disclose|disclosing|expose|exposes|exposing|leak|leaking|retrieve|retrieving|gather|extract|extracting|enumerate|enumerating|list|listing|steal|stealing|learn|determine|sniff|intercept|capture|dump)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:[\w'-]+\s+){0,4}?(?:sensitive|confidential|private|secret|internal|restricted|arbitrary|protected)\b|\b(?:show|shows|showing|display|displays|displaying)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:[\w-]+\s+){0,2}?(?:sensitive|confidential|private|secret|protected|restricted)\b|\b(?:obtain|obtaining|read|reading|view|viewing|discover|discovering|disclose|expose|exposes|exposing|leak|leaking|retrieve|steal|dump|extract|enumerate)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:the\s+)?(?:[\w-]+\s+){0,3}(?:information|credentials?|passwords?|password hashes|hashes|tokens?|keys?|cookies?|session (?:ids?|identifiers?|tokens?)|memory|files?|documents?|contents?|usernames?|user names|accounts?|e-?mail addresses|source code|configuration|data|database|paths?|installation path|export|logs?|messages)\b|\b(?:information|data|credential) (?:disclosure|exposure|leak(?:age)?)\b|\bmemory (?:disclosure|exposure)\b|\bdisclosure of (?:sensitive )?(?:information|data|memory)\b|\b(?:exposure|disclosure) of (?:sensitive|private|confidential)\b|\bsensitive (?:information|data|tokens|credentials|details)\b|\brecover (?:\w+ ){0,3}(?:passwords?|credentials|keys?|plain ?text)\b|\b(?:(?:private|secret|session|signing|encryption)[- ])?key[- ]recovery\b|\bplain ?text[- ]recovery\b|\brecovery of (?:\w+ ){0,2}(?:keys?|plain ?text|passwords?|credentials)\b|\bdetermine whether\b|\bread (?:access|arbitrary)\b|\baffect(?:s|ing)? (?:the )?confidentiality\b|\bconfidentiality impact\b|\b(?:is|are) (?:stored|logged|transmitted|sent|kept|written) (?:\w+\s+){0,3}(?:in (?:plain ?text|clear ?text|cleartext|the clear|logs?|log files?|audit (?:event )?logs?)|unencrypted|without encryption)\b|\b(?:logged|stored) in (?:\w+ ){0,2}logs?\b|\binformation leak\b|\bside[- ]channel\b|\bunauthorized read\b|\bread access to\b|\bmemory read\b|\boverread buffers\b|\baccess (?:\w+ ){0,2}data\b|\b(?:serv(?:e|es|ing)|expos(?:e|es|ing)|leak(?:s|ing)?) (?:\w+ ){0,2}(?:private|sensitive|confidential|internal)\b|\b(?:unauthorized|complete) access to (?:\w+ ){0,3}(?:data|information)\b|\baccess to (?:the )?(?:file ?system|files|arbitrary files)\b|\b(?:decrypt|eavesdrop on|capture) (?:the )?(?:\w+ ){0,2}(?:data|communications?|traffic|messages|sessions?)\b|\b(?:determine|identify|guess) (?:\w+ ){0,2}(?:usernames|user names|accounts|users|passwords)\b|\b(?:clear ?text|plain ?text|unencrypted) (?:\w+ )?(?:credentials|passwords?|keys?|secrets?)\b|\b(?:view|read|access)(?:,| or| and)\s+(?:\w+,?\s+(?:or\s+)?){0,3}(?:data|files|information|records)\b/i,
   ],
   [
     'data_tampering',
@@ -242,8 +242,27 @@ const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|t
 const WRITE_ACCESS =
   /\b((?:creation|deletion|modification|update|insert|delete)(?:,?\s+(?:or\s+|and\s+)?(?:creation|deletion|modification|update|insert|delete))*)\s+access\s+to\b/gi;
 
+/**
+ * "read, change the ownership of, or have other unspecified impact on arbitrary files": a series
+ * of verbs that share one object at its end. Each verb is read with the object ("read arbitrary
+ * files", "change the ownership of arbitrary files"), since the phrases above read a verb beside
+ * its object. Only a bare verb or one ending in a preposition waits for the shared object: "add
+ * posts, and delete arbitrary files" gives "add posts" its own.
+ */
+const SHARED_OBJECT =
+  /\b((?:(?:[a-z]+|[a-z]+(?: [a-z]+){0,4} (?:of|on|to|with|in|from)),\s+){1,4}(?:or|and)\s+[a-z]+(?: [a-z]+){0,5}?)\s+(arbitrary (?:files|directories|files or directories|data|records|accounts)|(?:the )?(?:\w+ )?(?:files|data) of (?:other|arbitrary) users)\b/gi;
+
+function eachVerbWithItsObject(prose: string): string {
+  return prose.replace(SHARED_OBJECT, (_all, series: string, object: string) =>
+    series
+      .split(/(,\s+(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)/)
+      .map((piece, i) => (i % 2 === 0 ? `${piece.trim()} ${object}` : piece))
+      .join(''),
+  );
+}
+
 export function describedImpacts(description: string): Impact[] {
-  const read = consequenceProse(description)
+  const read = eachVerbWithItsObject(consequenceProse(description))
     .replace(WRITE_ACCESS, '$1 of')
     .replace(SQL_COMMANDS, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
