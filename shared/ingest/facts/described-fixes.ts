@@ -264,6 +264,16 @@ function namesSomething(between: string): boolean {
   return /\b[A-Z][A-Za-z]/.test(rest);
 }
 
+/**
+ * OpenStack's "before 2014.1.5 (icehouse), 2014.2.x before 2014.2.4 (juno)": a bracketed name
+ * right after a statement's version names whose fix it is, and belongs to no later statement.
+ */
+const BRACKET_AFTER = /^\s*\((?<name>[^()]{2,40})\)/;
+
+function bracketAfter(statement: DescribedFix): string | undefined {
+  return BRACKET_AFTER.exec(statement.following)?.[0];
+}
+
 function afterCarrier(subject: string): string {
   let end = 0;
   for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
@@ -285,8 +295,11 @@ export function placeStatements(
     const previous = statements[i - 1];
     const start = clauseStart(text, statement.at);
     const inClause = previous !== undefined && previous.end > start && previous.end <= statement.at;
-    const subject = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
-    const named = namedIn(subject, products);
+    const from = inClause ? previous.end + (bracketAfter(previous)?.length ?? 0) : start;
+    const subject = withoutPlatforms(afterCarrier(text.slice(Math.min(from, statement.at), statement.at)));
+    const bracket = bracketAfter(statement);
+    const bracketNames = bracket === undefined ? [] : namedIn(` ${BRACKET_AFTER.exec(bracket)!.groups!.name!} `, products);
+    const named = bracketNames.length > 0 ? bracketNames : namedIn(subject, products);
     let keys = aboutAnotherName(subject, products, named) ? [] : named.map((key) => firmwareOf(editionOf(key, subject, products), products));
     const own = named.length > 0;
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and

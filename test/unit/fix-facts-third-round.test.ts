@@ -1,0 +1,70 @@
+/**
+ * Fix facts and text, third round of issue 23's readings (a kept-back set's misses): each rule on
+ * the phrase or configuration shape that showed it, through the real parser and derivation, and
+ * on the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+
+const NOW = new Date('2026-01-01T00:00:00Z');
+
+interface Match {
+  criteria: string;
+  vulnerable?: boolean;
+  versionStartIncluding?: string;
+  versionEndExcluding?: string;
+  versionEndIncluding?: string;
+}
+const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
+const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
+
+let sequence = 0;
+function recordOf(description: string, configurations: object[] = []) {
+  sequence++;
+  const nvd = parseNvdCve({
+    id: `CVE-2099-${5000 + sequence}`,
+    sourceIdentifier: 'cve@mitre.org',
+    published: '2015-06-01T00:00:00.000',
+    lastModified: '2015-06-02T00:00:00.000',
+    vulnStatus: 'Analyzed',
+    descriptions: [{ lang: 'en', value: description }],
+    configurations,
+    references: [],
+  })!;
+  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+}
+const fixesOf = (r: ReturnType<typeof recordOf>, product: string) =>
+  r.facts!.fixed_in.filter((f) => f.product === product).map((f) => ({ version: f.version, branch: f.branch, platform: f.platform }));
+
+describe('a bracketed release name after a fixed version', () => {
+  const releases = or(
+    { criteria: cpe('openstack:icehouse'), versionEndIncluding: '2014.1.4' },
+    { criteria: cpe('openstack:juno', '2014.2.3') },
+    { criteria: cpe('openstack:kilo', '2015.1.0') },
+  );
+  const description =
+    'OpenStack Cinder before 2014.1.5 (icehouse), 2014.2.x before 2014.2.4 (juno), and 2015.1.x before 2015.1.1 (kilo) allows remote authenticated users to read arbitrary files.';
+
+  it("gives each fix to the release the bracket names, never to the next clause's", () => {
+    const r = recordOf(description, [releases]);
+    expect(fixesOf(r, 'openstack:icehouse').map((f) => f.version)).toEqual(['2014.1.5']);
+    expect(fixesOf(r, 'openstack:juno')).toEqual([{ version: '2014.2.4', branch: '2014.2', platform: null }]);
+    expect(fixesOf(r, 'openstack:kilo')).toEqual([{ version: '2015.1.1', branch: '2015.1', platform: null }]);
+  });
+
+  it("names each release's fix in the text and never says juno has no fix above its newest affected version", () => {
+    const fix = recordOf(description, [releases]).explanation!.fix;
+    expect(fix).toMatch(/icehouse to version 2014\.1\.5/i);
+    expect(fix).toMatch(/juno to version 2014\.2\.4/i);
+    expect(fix).toMatch(/kilo to version 2015\.1\.1/i);
+    expect(fix).not.toMatch(/no fixed version stated above/);
+  });
+
+  it('leaves a bracket that names no listed product to the words before the version', () => {
+    const r = recordOf('Acme Widget before 2.4 (the classic line) allows remote attackers to read files.', [
+      or({ criteria: cpe('acme:widget'), versionEndExcluding: '2.4' }),
+    ]);
+    expect(fixesOf(r, 'acme:widget').map((f) => f.version)).toEqual(['2.4']);
+  });
+});
