@@ -68,3 +68,32 @@ describe('a bracketed release name after a fixed version', () => {
     expect(fixesOf(r, 'acme:widget').map((f) => f.version)).toEqual(['2.4']);
   });
 });
+
+describe("Siemens' '(All versions < V3.X.16)'", () => {
+  const firmware = (name: string) => ({
+    operator: 'AND',
+    nodes: [
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: cpe(`siemens:${name}_firmware`, '-', 'o') }] },
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: false, criteria: cpe(`siemens:${name}`, '-', 'h') }] },
+    ],
+  });
+
+  it('reads a version with an "X" between its numbers as one version, written as the record writes it', () => {
+    const r = recordOf(
+      'A vulnerability has been identified in SIMATIC S7-300 CPUs (All versions < V3.X.16). The affected CPUs improperly validate S7 communication packets which could cause a Denial-of-Service condition.',
+      [firmware('simatic_s7-300'), firmware('simatic_s7-300f')],
+    );
+    expect(fixesOf(r, 'siemens:simatic_s7-300_firmware').map((f) => f.version)).toEqual(['V3.X.16']);
+    expect(fixesOf(r, 'siemens:simatic_s7-300f_firmware')).toEqual([]);
+    expect(r.explanation!.fix).toContain('V3.X.16');
+    expect(r.explanation!.fix).not.toMatch(/without a version number/);
+  });
+
+  it('still reads "All versions < V4.1.3 SP1" and leaves a trailing "2.x" a line, not a version', () => {
+    const r = recordOf('A vulnerability has been identified in SIMATIC S7-1500 CPU (All versions < V4.1.3 SP1), SIMATIC S7-400 2.x (All versions).', [
+      firmware('simatic_s7-1500_cpu'),
+    ]);
+    expect(fixesOf(r, 'siemens:simatic_s7-1500_cpu_firmware').map((f) => f.version)).toEqual(['V4.1.3 SP1']);
+    expect(r.facts!.fixed_in.map((f) => f.version)).not.toContain('2.x');
+  });
+});

@@ -91,11 +91,15 @@ const COMMON = new Set([
  * The names a description may call a product by: its CPE tokens and everyday names
  * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
  * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
- * `cloud_foundry_uaa`), all normalised as the text is.
+ * `cloud_foundry_uaa`), a firmware's device ("simatic s7 300" for `simatic_s7-300_firmware`), all
+ * normalised as the text is.
  */
 function namesOf(product: FixProduct['members'][number]): string[] {
   const names = [...mentionNames(product)];
   if (product.title) names.push(normaliseForMention(product.title).trim());
+  // Firmware is named by its device: "SIMATIC S7-300 CPUs (All versions < V3.X.16)" is `simatic_s7-300_firmware`'s fix.
+  const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+  if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
