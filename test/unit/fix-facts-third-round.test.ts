@@ -97,3 +97,50 @@ describe("Siemens' '(All versions < V3.X.16)'", () => {
     expect(r.facts!.fixed_in.map((f) => f.version)).not.toContain('2.x');
   });
 });
+
+describe('a package fixed per distribution release', () => {
+  const onRelease = (end: string, release: string, lts: boolean) => ({
+    operator: 'AND',
+    nodes: [
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: cpe('usb-creator_project:usb-creator'), versionEndIncluding: end }] },
+      {
+        operator: 'OR',
+        negate: false,
+        cpeMatch: [{ vulnerable: false, criteria: `cpe:2.3:o:canonical:ubuntu_linux:${release}:*:*:*:${lts ? 'lts' : '*'}:*:*:*` }],
+      },
+    ],
+  });
+  const configurations = [onRelease('0.2.38.3', '12.04', true), onRelease('0.2.67', '15.04', false)];
+  const description =
+    'usb-creator before 0.2.38.3ubuntu0.1 on Ubuntu 12.04 LTS, and before 0.2.67ubuntu0.1 on Ubuntu 15.04 allows local users to gain privileges.';
+
+  it("reads each release's fixed package, written as the record writes it, with the release as its platform", () => {
+    const r = recordOf(description, configurations);
+    expect(fixesOf(r, 'usb-creator_project:usb-creator')).toEqual([
+      { version: '0.2.38.3ubuntu0.1', branch: null, platform: 'ubuntu 12.04 lts' },
+      { version: '0.2.67ubuntu0.1', branch: null, platform: 'ubuntu 15.04' },
+    ]);
+    expect(r.facts!.last_affected.map((l) => [l.version, l.platform])).toEqual(
+      expect.arrayContaining([
+        ['0.2.38.3', 'ubuntu 12.04 lts'],
+        ['0.2.67', 'ubuntu 15.04'],
+      ]),
+    );
+    expect(r.facts!.fix_stated).toBe(true);
+  });
+
+  it("names each release beside its fix and its affected range, so no 12.04 user reads 15.04's range as theirs", () => {
+    const r = recordOf(description, configurations);
+    expect(r.explanation!.fix).toContain('0.2.38.3ubuntu0.1 on Ubuntu 12.04 LTS');
+    expect(r.explanation!.fix).toContain('0.2.67ubuntu0.1 on Ubuntu 15.04');
+    expect(r.explanation!.affected).toContain('up to and including 0.2.67 on Ubuntu 15.04');
+    expect(r.explanation!.affected).toContain('up to and including 0.2.38.3 on Ubuntu 12.04 LTS');
+  });
+
+  it('reads a Debian package revision as part of its version', () => {
+    const r = recordOf('Acme before 2.4.10+deb8u1 on Debian 8 allows remote attackers to cause a denial of service.', [
+      or({ criteria: cpe('acme:acme'), versionEndExcluding: '2.4.10+deb8u1' }),
+    ]);
+    expect(fixesOf(r, 'acme:acme').map((f) => f.version)).toContain('2.4.10+deb8u1');
+  });
+});

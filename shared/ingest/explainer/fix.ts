@@ -12,6 +12,7 @@ import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
+import { distributionReleaseText } from './release-platform.js';
 
 const MAX_UNFIXED = 2;
 
@@ -136,13 +137,15 @@ const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   'hp-ux': 'HP-UX',
   unix: 'Unix',
 };
-const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
+const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? distributionReleaseText(platform) ?? platform;
 /**
- * Only platforms with an everyday name are named in the text. The others are CPE tokens of the
+ * Only platforms with an everyday name (a distribution's release among them: "on Ubuntu 12.04
+ * LTS") are named in the text. The others are CPE tokens of the
  * device or server a firmware or module runs on ("dir-859 a3", "application server"), which the
  * product's own name already carries; the facts keep them.
  */
-const namedPlatform = (platform: string | null): platform is string => platform !== null && platform in PLATFORM_NAMES;
+const namedPlatform = (platform: string | null): platform is string =>
+  platform !== null && (platform in PLATFORM_NAMES || distributionReleaseText(platform) !== undefined);
 /**
  * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
  * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.

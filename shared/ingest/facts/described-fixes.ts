@@ -28,12 +28,16 @@ export interface PlacedStatement {
   readonly named: boolean;
 }
 
-const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+// A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
+const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
 
 /** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
 const platformName = (name: string) => {
-  const p = name.toLowerCase().replace(/\s+/g, ' ');
+  const p = name
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^(ubuntu|debian) linux /, '$1 ');
   return p === 'mac os x' || p === 'macos' ? 'os x' : p;
 };
 
