@@ -9,7 +9,7 @@ import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
-import { platformName } from '../../shared/ingest/sources/nvd.js';
+import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -52,7 +52,10 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
   };
   const found = nodes.filter(isPlatform);
   if (found.length !== 1) return { platforms: [] };
-  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
+  const matches = found[0]!.cpeMatch ?? [];
+  // One Ubuntu or Debian release is the platform as the facts name it ("ubuntu 12.04 lts").
+  const release = matches.length === 1 ? distributionRelease(matches[0]!.criteria ?? '') : undefined;
+  const names = release ? [release] : [...new Set(matches.map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
   return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
 }
 
@@ -88,6 +91,9 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
         // CPE "-" (not applicable) with no bound names no version at all: nothing to fall inside.
         if (version === '-' && !span.from && !span.to) continue;
+        // A device (part "h") listed with every version: its CPE version is the hardware's
+        // revision, which holds no firmware version ("HDL-F160 firmware before 1.02").
+        if (f[2] === 'h' && version === '*' && !span.from && !span.to) continue;
         out.set(key, [...(out.get(key) ?? []), span]);
       }
     }

@@ -144,3 +144,38 @@ describe('a package fixed per distribution release', () => {
     expect(fixesOf(r, 'acme:acme').map((f) => f.version)).toContain('2.4.10+deb8u1');
   });
 });
+
+describe("a device's model number named with other series letters, and its firmware's fix", () => {
+  const devices = or(
+    { criteria: cpe('i-o_data:hlf-f160', '*', 'h') },
+    { criteria: cpe('i-o_data:hlf-f250', '*', 'h') },
+    { criteria: cpe('i-o_data:hlf-f320', '*', 'h') },
+  );
+  const description =
+    'Cross-site request forgery (CSRF) vulnerability in I-O DATA DEVICE HDL-F160, HDL-F250, and HDL-F320 firmware before 1.02 allows remote attackers to change a configuration.';
+
+  it('gives the firmware fix to each device whose model number the list names ("HDL-F160" is hlf-f160)', () => {
+    const r = recordOf(description, [devices]);
+    for (const model of ['hlf-f160', 'hlf-f250', 'hlf-f320']) expect(fixesOf(r, `i-o_data:${model}`).map((f) => f.version)).toEqual(['1.02']);
+  });
+
+  it("says each device's firmware before 1.02 is affected, never 'all versions' beside a fix", () => {
+    const r = recordOf(description, [devices]);
+    expect(r.explanation!.affected).toMatch(/firmware before 1\.02/);
+    expect(r.explanation!.affected).not.toMatch(/all versions/);
+    expect(r.explanation!.fix).toContain('1.02');
+  });
+
+  it("keeps a fix of another part named clauses away from the devices ('Network Option Card firmware before 5.13')", () => {
+    const r = recordOf(
+      'The print engine, as used in products including (1) Dell 3000cn through 5110cn and (2) Fuji Xerox DocuPrint firmware and Network Option Card firmware before 5.13, allows remote attackers to bounce FTP.',
+      [or({ criteria: cpe('dell:3000cn', '*', 'h') }, { criteria: cpe('dell:5110cn', '*', 'h') })],
+    );
+    expect(r.facts!.fixed_in).toEqual([]);
+  });
+
+  it('still reads software listed with every version as contradicting a fix', () => {
+    const r = recordOf('Acme Widget before 2.0 allows remote attackers to read files.', [or({ criteria: cpe('acme:widget') })]);
+    expect(r.facts!.fixed_in).toEqual([]);
+  });
+});

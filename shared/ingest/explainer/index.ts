@@ -176,8 +176,17 @@ function releasesOf(product: AffectedProduct, facts: Facts | undefined): Release
   };
 }
 
+/** The one fixed version the description states for a device's firmware, where NVD lists the device with every version. */
+function deviceFirmwareFix(product: AffectedProduct, facts: Facts | undefined): string | undefined {
+  const fixes = new Set((facts?.fixed_in ?? []).filter((f) => f.product === productKey(product) && f.source === 'description').map((f) => f.version));
+  return fixes.size === 1 ? [...fixes][0] : undefined;
+}
+
 function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
   const name = productName(product);
+  // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
+  const firmwareFix = product.allVersions && product.part === 'h' ? deviceFirmwareFix(product, facts) : undefined;
+  if (firmwareFix) return { name, text: `${name} (firmware before ${firmwareFix}, as the description states)`, ranges: 1, listed: 0 };
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.

@@ -26,7 +26,12 @@ export interface PlacedStatement {
   readonly platforms: readonly (string | null)[];
   /** The text before it names its products (not a fallback to the record's only product). */
   readonly named: boolean;
+  /** It names them at most a few words before it ("HDL-F320 firmware before 1.02"), not clauses away. */
+  readonly namedRightBefore: boolean;
 }
+
+/** Words between a name and its statement that still make the statement the name's own ("3510 FC Array with firmware"). */
+const NEAR_WORDS = 4;
 
 // A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
 const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
@@ -105,6 +110,11 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
   if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
+  // A model number is the model's name whatever series letters stand before it: I-O DATA's
+  // "HDL-F160" is NVD's `hlf-f160`. Only a number with letters and digits ("f160", "930l"), never
+  // a bare number ("S7-300"'s "300") nor a name's only word.
+  const model = tokens.at(-1)!;
+  if (tokens.length >= 2 && /^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{4,}$/.test(model) && /\d{3}/.test(model)) names.push(model);
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
@@ -167,6 +177,16 @@ function sharedLastWord(haystack: string, products: readonly FixProduct[]): stri
  * Silverlight only). Of two names at one place the longer wins ("AIR SDK" is not also AIR).
  */
 function namedIn(subject: string, products: readonly FixProduct[]): string[] {
+  return mentionsIn(subject, products).keys;
+}
+
+/** How many words stand between a subject's nearest name and its end. */
+function wordsAfterName(subject: string, products: readonly FixProduct[]): number {
+  const { haystack, nearestEnd } = mentionsIn(subject, products);
+  return nearestEnd === undefined ? Infinity : haystack.slice(nearestEnd).trim().split(' ').filter(Boolean).length;
+}
+
+function mentionsIn(subject: string, products: readonly FixProduct[]): { keys: string[]; haystack: string; nearestEnd?: number } {
   const haystack = sharedLastWord(normaliseForMention(subject), products);
   const all = lastMentions(haystack, products);
   const mentions = all
@@ -178,7 +198,7 @@ function namedIn(subject: string, products: readonly FixProduct[]): string[] {
     if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
     group.push(m);
   }
-  return group.map((m) => m.key);
+  return { keys: group.map((m) => m.key), haystack, ...(group.length > 0 ? { nearestEnd: group[0]!.end } : {}) };
 }
 
 /** "QuickTime in Apple OS X before 10.10.4": after the product, the text names where it runs; the version is that one's. */
@@ -297,7 +317,7 @@ export function placeStatements(
   const text = description.replace(/\s+/g, ' ');
   const members = products.flatMap((p) => p.members);
   const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
-  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean }[] = [];
+  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean; near: boolean }[] = [];
   statements.forEach((statement, i) => {
     if (!lineMatches(statement)) return;
     const previous = statements[i - 1];
@@ -330,7 +350,8 @@ export function placeStatements(
     const next = statements[i + 1];
     const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
     const platforms = platformsAfter(gap);
-    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own });
+    const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
+    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own, near });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.
   for (let i = placed.length - 2; i >= 0; i--) {
@@ -341,5 +362,5 @@ export function placeStatements(
     // A line's dot ("and 19.x and") is no full stop.
     if (!/[,;]|\.(?![\dx])/.test(between)) current.platforms = [...next.platforms];
   }
-  return placed.map(({ statement, products: keys, platforms, own }) => ({ statement, products: keys, platforms, named: own }));
+  return placed.map(({ statement, products: keys, platforms, own, near }) => ({ statement, products: keys, platforms, named: own, namedRightBefore: near }));
 }

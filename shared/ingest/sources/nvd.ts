@@ -173,7 +173,7 @@ export function platformName(product: string): string {
  * ("ubuntu 12.04 lts", as the description's platform phrase reads it), so each release's fix and
  * newest affected version stay apart.
  */
-function distributionRelease(criteria: string): string | undefined {
+export function distributionRelease(criteria: string): string | undefined {
   const fields = criteria.split(':');
   const names: Readonly<Record<string, string>> = { 'canonical:ubuntu_linux': 'ubuntu', 'debian:debian_linux': 'debian' };
   const name = fields[2] === 'o' ? names[`${fields[3]}:${fields[4]}`] : undefined;
