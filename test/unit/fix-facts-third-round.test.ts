@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 
@@ -20,7 +21,7 @@ const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false,
 const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
 
 let sequence = 0;
-function recordOf(description: string, configurations: object[] = []) {
+function recordOf(description: string, configurations: object[] = [], cpeTitles?: CpeTitles) {
   sequence++;
   const nvd = parseNvdCve({
     id: `CVE-2099-${5000 + sequence}`,
@@ -32,7 +33,7 @@ function recordOf(description: string, configurations: object[] = []) {
     configurations,
     references: [],
   })!;
-  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map(), ...(cpeTitles ? { cpeTitles } : {}) }, NOW)!;
 }
 const fixesOf = (r: ReturnType<typeof recordOf>, product: string) =>
   r.facts!.fixed_in.filter((f) => f.product === product).map((f) => ({ version: f.version, branch: f.branch, platform: f.platform }));
@@ -177,5 +178,36 @@ describe("a device's model number named with other series letters, and its firmw
   it('still reads software listed with every version as contradicting a fix', () => {
     const r = recordOf('Acme Widget before 2.0 allows remote attackers to read files.', [or({ criteria: cpe('acme:widget') })]);
     expect(r.facts!.fixed_in).toEqual([]);
+  });
+});
+
+describe('products a description names after its family name, however the dictionary spells the family', () => {
+  const titles = new CpeTitles();
+  for (const [product, title] of [
+    ['manageengine_netflow_analyzer', 'ZohoCorp ManageEngine Netflow Analyzer'],
+    ['manageengine_opmanager', 'ZohoCorp Manageengine OpManager'],
+    ['manageengine_oputils', 'ZohoCorp Manageengine OpUtils'],
+    ['network_configuration_manager', 'ZohoCorp Network Configuration Manager'],
+    ['firewall_analyzer', 'ZohoCorp Firewall Analyzer'],
+  ] as const)
+    titles.add({ vendor: 'zohocorp', product, version: '*', title });
+  const products = or(
+    ...['firewall_analyzer', 'manageengine_netflow_analyzer', 'manageengine_opmanager', 'manageengine_oputils', 'network_configuration_manager'].map((p) => ({
+      criteria: cpe(`zohocorp:${p}`, '-'),
+    })),
+  );
+  const description =
+    'A reflected Cross-site scripting (XSS) vulnerability in Zoho ManageEngine Netflow Analyzer before build 123137, Network Configuration Manager before build 123128, OpManager before build 123148, OpUtils before build 123161, and Firewall Analyzer before build 123147 allows remote attackers to inject arbitrary web script.';
+
+  it("marks 'OpManager' and 'OpUtils' as named (primary) beside 'ManageEngine Netflow Analyzer'", () => {
+    const r = recordOf(description, [products], titles);
+    expect(r.facts!.products.filter((p) => !p.primary).map((p) => p.product)).toEqual([]);
+    expect(r.title).not.toMatch(/other products?/);
+  });
+
+  it("names every named product's fix in the text, not 'versions for 1 more product'", () => {
+    const r = recordOf(description, [products], titles);
+    for (const build of ['123137', '123128', '123148', '123161', '123147']) expect(r.explanation!.fix).toContain(`build ${build}`);
+    expect(r.explanation!.fix).not.toMatch(/more product/);
   });
 });

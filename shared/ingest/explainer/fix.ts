@@ -332,7 +332,9 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
   // The product the description names comes first (Shellshock's GNU Bash before the 50 appliances that ship it).
   const primary = new Set(facts.primary ?? []);
   const rank = (k: string) => (primary.has(k) ? 0 : 2) + (withFix(k) ? 0 : 1);
-  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_FACT_PRODUCTS), all: keys.length };
+  // Every product the description names with its fix is named ("Netflow Analyzer before build 123137, …, OpUtils before build 123161": all five).
+  const namedWithFix = keys.filter((k) => primary.has(k) && withFix(k)).length;
+  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, Math.max(MAX_FACT_PRODUCTS, namedWithFix)), all: keys.length };
 }
 
 /**

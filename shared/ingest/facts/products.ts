@@ -95,7 +95,8 @@ function familyNamed(list: FactProduct[], description: string): FactProduct[] {
   const text = wordsIn(description);
   return list.map((p) => {
     if (p.primary) return p;
-    const family = [...families].find((f) => p.name.startsWith(`${f} `));
+    // Case apart: NVD's titles spell one family two ways ("ZohoCorp ManageEngine …", "ZohoCorp Manageengine OpManager").
+    const family = [...families].find((f) => p.name.toLowerCase().startsWith(`${f.toLowerCase()} `));
     const rest = family ? wordsIn(p.name.slice(family.length)).trim() : '';
     return rest && text.includes(` ${rest} `) ? { ...p, primary: true } : p;
   });
