@@ -160,6 +160,19 @@ describe("a device's model number named with other series letters, and its firmw
     for (const model of ['hlf-f160', 'hlf-f250', 'hlf-f320']) expect(fixesOf(r, `i-o_data:${model}`).map((f) => f.version)).toEqual(['1.02']);
   });
 
+  it('marks each device the list names by its model number as named (primary), and a bare number names nothing', () => {
+    const r = recordOf(description, [devices]);
+    expect(r.facts!.products.map((p) => [p.product, p.primary])).toEqual([
+      ['i-o_data:hlf-f160', true],
+      ['i-o_data:hlf-f250', true],
+      ['i-o_data:hlf-f320', true],
+    ]);
+    const bare = recordOf('A flaw in Acme HDL-300 and Acme Widget before 2.0 allows remote attackers to read files.', [
+      or({ criteria: cpe('acme:hlf-300') }, { criteria: cpe('acme:widget'), versionEndExcluding: '2.0' }),
+    ]);
+    expect(Object.fromEntries(bare.facts!.products.map((p) => [p.product, p.primary]))).toEqual({ 'acme:hlf-300': false, 'acme:widget': true });
+  });
+
   it("says each device's firmware before 1.02 is affected, never 'all versions' beside a fix", () => {
     const r = recordOf(description, [devices]);
     expect(r.explanation!.affected).toMatch(/firmware before 1\.02/);

@@ -17,6 +17,7 @@ import { ANOTHER_SUBJECT, CARRIER, lineMatches, productForStatement } from '../d
 import { mentionNames, normaliseForMention } from '../derive/product-order.js';
 import type { DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
+import { modelNumber } from './model-number.js';
 
 export interface PlacedStatement {
   readonly statement: DescribedFix;
@@ -110,11 +111,8 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
   if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
-  // A model number is the model's name whatever series letters stand before it: I-O DATA's
-  // "HDL-F160" is NVD's `hlf-f160`. Only a number with letters and digits ("f160", "930l"), never
-  // a bare number ("S7-300"'s "300") nor a name's only word.
-  const model = tokens.at(-1)!;
-  if (tokens.length >= 2 && /^(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{4,}$/.test(model) && /\d{3}/.test(model)) names.push(model);
+  const model = modelNumber(tokens.join(' '));
+  if (model) names.push(model);
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
