@@ -89,11 +89,17 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
         if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
-        // CPE "-" (not applicable) with no bound names no version at all: nothing to fall inside.
-        if (version === '-' && !span.from && !span.to) continue;
-        // A device (part "h") listed with every version: its CPE version is the hardware's
-        // revision, which holds no firmware version ("HDL-F160 firmware before 1.02").
-        if (f[2] === 'h' && version === '*' && !span.from && !span.to) continue;
+        // CPE "-" (not applicable) with no bound names no version at all: a vulnerable product, with nothing to fall inside.
+        if (version === '-' && !span.from && !span.to) {
+          out.set(key, out.get(key) ?? []);
+          continue;
+        }
+        // A device (part "h") listed with every version: a vulnerable product, but its CPE version
+        // is the hardware's revision, which holds no firmware version ("HDL-F160 firmware before 1.02").
+        if (f[2] === 'h' && version === '*' && !span.from && !span.to) {
+          out.set(key, out.get(key) ?? []);
+          continue;
+        }
         out.set(key, [...(out.get(key) ?? []), span]);
       }
     }
@@ -210,7 +216,8 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
         const spelled = fix.product.toLowerCase().replace(/_/g, ' ');
         const at = context.lastIndexOf(spelled);
         const after = at < 0 ? '' : statement.context.slice(at + spelled.length);
-        return { fix, at, last: at >= 0 && !/^\w/.test(after) && !/\b[A-Z]/.test(after) };
+        // Nor past a semicolon: "CityLogic: from n/a through 1.1.29; i-max: from n/a through 1.6.2" is i-max's.
+        return { fix, at, last: at >= 0 && !/^\w/.test(after) && !/\b[A-Z]/.test(after) && !after.includes(';') };
       })
       .filter((m) => m.last)
       .sort((a, b) => b.at - a.at)[0]?.fix;

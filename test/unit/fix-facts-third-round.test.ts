@@ -188,6 +188,23 @@ describe("a device's model number named with other series letters, and its firmw
     expect(r.facts!.fixed_in).toEqual([]);
   });
 
+  it('leaves a listed device beside a listed firmware to the firmware, whose range still decides', () => {
+    const r = recordOf('ASUS Japan WL-330NUL devices with firmware before 3.0.0.42 allow remote attackers to cause a denial of service.', [
+      {
+        operator: 'AND',
+        nodes: [
+          {
+            operator: 'OR',
+            negate: false,
+            cpeMatch: [{ vulnerable: true, criteria: cpe('asus:wl-33nul_firmware', '*', 'o'), versionEndIncluding: '3.0.0.41' }],
+          },
+          { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: cpe('asus:wl-330nul', '*', 'h') }] },
+        ],
+      },
+    ]);
+    expect(fixesOf(r, 'asus:wl-330nul')).toEqual([]);
+  });
+
   it('still reads software listed with every version as contradicting a fix', () => {
     const r = recordOf('Acme Widget before 2.0 allows remote attackers to read files.', [or({ criteria: cpe('acme:widget') })]);
     expect(r.facts!.fixed_in).toEqual([]);

@@ -250,7 +250,8 @@ function endsAt(range: VersionRange, version: string): boolean {
  * before 5.13" after a list of printers is the card's fix, not the printers').
  */
 const FIRMWARE_BEFORE = /\bfirmware\s*(?:versions?\s*)?$/i;
-const devicesOnly = (product: FixProduct | undefined) => product !== undefined && product.members.every((m) => m.part === 'h');
+// Only where the record lists devices alone: beside a listed firmware (ASUS's `wl-33nul_firmware` beside the `wl-330nul` device) the fix is the firmware's.
+const devicesOnly = (product: FixProduct) => product.members.every((m) => m.part === 'h');
 
 function contradicted(
   fix: VersionFact,
@@ -259,7 +260,7 @@ function contradicted(
   firmwareFixes: WeakSet<VersionFact>,
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
-  if (product?.allVersions) return !(firmwareFixes.has(fix) && devicesOnly(product));
+  if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
   if (
     !startsWithNumber(fix.version) &&
     product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))
