@@ -9,7 +9,7 @@ import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
-import { platformName } from '../../shared/ingest/sources/nvd.js';
+import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -52,7 +52,10 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
   };
   const found = nodes.filter(isPlatform);
   if (found.length !== 1) return { platforms: [] };
-  const names = [...new Set((found[0]!.cpeMatch ?? []).map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
+  const matches = found[0]!.cpeMatch ?? [];
+  // One Ubuntu or Debian release is the platform as the facts name it ("ubuntu 12.04 lts").
+  const release = matches.length === 1 ? distributionRelease(matches[0]!.criteria ?? '') : undefined;
+  const names = release ? [release] : [...new Set(matches.map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
   return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
 }
 
@@ -86,8 +89,17 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
         if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
-        // CPE "-" (not applicable) with no bound names no version at all: nothing to fall inside.
-        if (version === '-' && !span.from && !span.to) continue;
+        // CPE "-" (not applicable) with no bound names no version at all: a vulnerable product, with nothing to fall inside.
+        if (version === '-' && !span.from && !span.to) {
+          out.set(key, out.get(key) ?? []);
+          continue;
+        }
+        // A device (part "h") listed with every version: a vulnerable product, but its CPE version
+        // is the hardware's revision, which holds no firmware version ("HDL-F160 firmware before 1.02").
+        if (f[2] === 'h' && version === '*' && !span.from && !span.to) {
+          out.set(key, out.get(key) ?? []);
+          continue;
+        }
         out.set(key, [...(out.get(key) ?? []), span]);
       }
     }
@@ -204,7 +216,8 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
         const spelled = fix.product.toLowerCase().replace(/_/g, ' ');
         const at = context.lastIndexOf(spelled);
         const after = at < 0 ? '' : statement.context.slice(at + spelled.length);
-        return { fix, at, last: at >= 0 && !/^\w/.test(after) && !/\b[A-Z]/.test(after) };
+        // Nor past a semicolon: "CityLogic: from n/a through 1.1.29; i-max: from n/a through 1.6.2" is i-max's.
+        return { fix, at, last: at >= 0 && !/^\w/.test(after) && !/\b[A-Z]/.test(after) && !after.includes(';') };
       })
       .filter((m) => m.last)
       .sort((a, b) => b.at - a.at)[0]?.fix;

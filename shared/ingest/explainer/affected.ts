@@ -40,12 +40,20 @@ function shown(version: string): string {
     .trim();
 }
 
-export function versionGroups(product: AffectedProduct): VersionGroup[] {
+/**
+ * The distribution release a range is tied to ("Ubuntu 12.04 LTS"): a package whose versions the
+ * record lists per release is affected only on that release, and a user of another release on a
+ * fixed package must not read the newer release's range as theirs.
+ */
+export type ReleaseOf = (range: VersionRange) => string | undefined;
+
+export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = () => undefined): VersionGroup[] {
   const bounded = product.ranges.filter((r) => r.exact === undefined);
   const exact = product.ranges.filter((r) => r.exact !== undefined && !bounded.some((b) => rangeContains(b, r.exact!)));
   const groups: VersionGroup[] = bounded.flatMap((r) => {
     const text = rangeText(r);
-    return text ? [{ text: `versions ${text}`, range: r, listed: 0 }] : [];
+    const release = releaseOf(r);
+    return text ? [{ text: `versions ${text}${release ? ` on ${release}` : ''}`, range: r, listed: 0 }] : [];
   });
   const byLine = new Map<string, string[]>();
   for (const r of exact) {

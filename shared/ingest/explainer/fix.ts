@@ -12,6 +12,7 @@ import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
+import { distributionReleaseText } from './release-platform.js';
 
 const MAX_UNFIXED = 2;
 
@@ -137,13 +138,15 @@ const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   'hp-ux': 'HP-UX',
   unix: 'Unix',
 };
-const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
+const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? distributionReleaseText(platform) ?? platform;
 /**
- * Only platforms with an everyday name are named in the text. The others are CPE tokens of the
+ * Only platforms with an everyday name (a distribution's release among them: "on Ubuntu 12.04
+ * LTS") are named in the text. The others are CPE tokens of the
  * device or server a firmware or module runs on ("dir-859 a3", "application server"), which the
  * product's own name already carries; the facts keep them.
  */
-const namedPlatform = (platform: string | null): platform is string => platform !== null && platform in PLATFORM_NAMES;
+const namedPlatform = (platform: string | null): platform is string =>
+  platform !== null && (platform in PLATFORM_NAMES || distributionReleaseText(platform) !== undefined);
 /**
  * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
  * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.
@@ -336,7 +339,10 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
     const fixes = facts.fixed_in.filter((f) => f.product === k);
     return fixes.length === 1 && !facts.last_affected.some((l) => l.product === k && compareVersions(l.version, fixes[0]!.version) >= 0);
   });
-  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, oneFixEach ? MAX_SIMPLE_PRODUCTS : MAX_FACT_PRODUCTS), all: keys.length };
+  // Every product the description names with its fix is named ("Netflow Analyzer before build 123137, …, OpUtils before build 123161": all five).
+  const namedWithFix = keys.filter((k) => primary.has(k) && withFix(k)).length;
+  const limit = oneFixEach ? MAX_SIMPLE_PRODUCTS : Math.max(MAX_FACT_PRODUCTS, namedWithFix);
+  return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, limit), all: keys.length };
 }
 
 /**

@@ -8,7 +8,8 @@ import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
-import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type VersionGroup } from './affected.js';
+import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
+import { distributionReleaseText } from './release-platform.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
 import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
@@ -164,15 +165,35 @@ function olderText(hidden: readonly VersionGroup[]): string {
   return parts.join(' and ');
 }
 
-function productLine(product: AffectedProduct): ProductLine {
+/** The release each of a product's ranges is tied to, as the facts' configuration versions give it (`ReleaseOf`). */
+function releasesOf(product: AffectedProduct, facts: Facts | undefined): ReleaseOf {
+  const key = productKey(product);
+  const tied = [...(facts?.last_affected ?? []), ...(facts?.fixed_in ?? [])].filter((f) => f.product === key && f.source === 'configuration');
+  return (range) => {
+    const end = range.endIncluding ?? range.endExcluding;
+    const releases = new Set(tied.filter((f) => f.version === end).map((f) => distributionReleaseText(f.platform)));
+    return releases.size === 1 ? [...releases][0] : undefined;
+  };
+}
+
+/** The one fixed version the description states for a device's firmware, where NVD lists the device with every version. */
+function deviceFirmwareFix(product: AffectedProduct, facts: Facts | undefined): string | undefined {
+  const fixes = new Set((facts?.fixed_in ?? []).filter((f) => f.product === productKey(product) && f.source === 'description').map((f) => f.version));
+  return fixes.size === 1 ? [...fixes][0] : undefined;
+}
+
+function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
   const name = productName(product);
+  // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
+  const firmwareFix = product.allVersions && product.part === 'h' ? deviceFirmwareFix(product, facts) : undefined;
+  if (firmwareFix) return { name, text: `${name} (firmware before ${firmwareFix}, as the description states)`, ranges: 1, listed: 0 };
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
   if (product.models && product.models.length > 0)
     return { name, text: `${name} (${modelsText(product.models, product.runsOn)})`, ranges: 0, listed: 0, models: product.models.length };
   if (product.releaseLines) return { name, text: `${name} (${releaseLinesText(product.releaseLines)})`, ranges: 1, listed: 0 };
-  const groups = versionGroups(product);
+  const groups = versionGroups(product, releasesOf(product, facts));
   if (groups.length === 0) return { name, text: name, ranges: 0, listed: 0 };
   const shownGroups = groups.slice(0, MAX_RANGES);
   const hidden = groups.slice(MAX_RANGES);
@@ -240,7 +261,7 @@ export function explainAffected(input: ExplainerInput): string {
     if (described) return described;
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
-  const named = products.slice(0, MAX_NAMED_PRODUCTS).map(productLine);
+  const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
   const check = checkSentence(named);
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;

@@ -17,6 +17,7 @@ import { ANOTHER_SUBJECT, CARRIER, lineMatches, productForStatement } from '../d
 import { mentionNames, normaliseForMention } from '../derive/product-order.js';
 import type { DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
+import { modelNumber } from './model-number.js';
 
 export interface PlacedStatement {
   readonly statement: DescribedFix;
@@ -28,6 +29,8 @@ export interface PlacedStatement {
   readonly named: boolean;
   /** The product's release the package fix belongs to ("SUSE OpenStack Cloud 7 crowbar-core versions prior to …": "7"). */
   readonly release?: string;
+  /** It names them at most a few words before it ("HDL-F320 firmware before 1.02"), not clauses away. */
+  readonly namedRightBefore: boolean;
 }
 
 /**
@@ -38,12 +41,19 @@ export interface PlacedStatement {
  */
 const PACKAGE_OF_RELEASE = /\s(\d+(?:\.\d+)?(?:\s+SP\d+)?)\s+[a-z][a-z0-9+._]*(?:-[a-z0-9+._]+)*\s+versions?\s*$/;
 
-const PLATFORM = String.raw`(?:mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+/** Words between a name and its statement that still make the statement the name's own ("3510 FC Array with firmware"). */
+const NEAR_WORDS = 4;
+
+// A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
+const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
 
 /** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
 const platformName = (name: string) => {
-  const p = name.toLowerCase().replace(/\s+/g, ' ');
+  const p = name
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^(ubuntu|debian) linux /, '$1 ');
   return p === 'mac os x' || p === 'macos' ? 'os x' : p;
 };
 
@@ -101,12 +111,18 @@ const COMMON = new Set([
  * The names a description may call a product by: its CPE tokens and everyday names
  * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
  * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
- * `cloud_foundry_uaa`), all normalised as the text is.
+ * `cloud_foundry_uaa`), a firmware's device ("simatic s7 300" for `simatic_s7-300_firmware`), all
+ * normalised as the text is.
  */
 function namesOf(product: FixProduct['members'][number]): string[] {
   const names = [...mentionNames(product)];
   if (product.title) names.push(normaliseForMention(product.title).trim());
+  // Firmware is named by its device: "SIMATIC S7-300 CPUs (All versions < V3.X.16)" is `simatic_s7-300_firmware`'s fix.
+  const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+  if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
+  const model = modelNumber(tokens.join(' '));
+  if (model) names.push(model);
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
@@ -169,6 +185,16 @@ function sharedLastWord(haystack: string, products: readonly FixProduct[]): stri
  * Silverlight only). Of two names at one place the longer wins ("AIR SDK" is not also AIR).
  */
 function namedIn(subject: string, products: readonly FixProduct[]): string[] {
+  return mentionsIn(subject, products).keys;
+}
+
+/** How many words stand between a subject's nearest name and its end. */
+function wordsAfterName(subject: string, products: readonly FixProduct[]): number {
+  const { haystack, nearestEnd } = mentionsIn(subject, products);
+  return nearestEnd === undefined ? Infinity : haystack.slice(nearestEnd).trim().split(' ').filter(Boolean).length;
+}
+
+function mentionsIn(subject: string, products: readonly FixProduct[]): { keys: string[]; haystack: string; nearestEnd?: number } {
   const haystack = sharedLastWord(normaliseForMention(subject), products);
   const all = lastMentions(haystack, products);
   const mentions = all
@@ -180,7 +206,7 @@ function namedIn(subject: string, products: readonly FixProduct[]): string[] {
     if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
     group.push(m);
   }
-  return group.map((m) => m.key);
+  return { keys: group.map((m) => m.key), haystack, ...(group.length > 0 ? { nearestEnd: group[0]!.end } : {}) };
 }
 
 /** "QuickTime in Apple OS X before 10.10.4": after the product, the text names where it runs; the version is that one's. */
@@ -274,6 +300,16 @@ function namesSomething(between: string): boolean {
   return /\b[A-Z][A-Za-z]/.test(rest);
 }
 
+/**
+ * OpenStack's "before 2014.1.5 (icehouse), 2014.2.x before 2014.2.4 (juno)": a bracketed name
+ * right after a statement's version names whose fix it is, and belongs to no later statement.
+ */
+const BRACKET_AFTER = /^\s*\((?<name>[^()]{2,40})\)/;
+
+function bracketAfter(statement: DescribedFix): string | undefined {
+  return BRACKET_AFTER.exec(statement.following)?.[0];
+}
+
 function afterCarrier(subject: string): string {
   let end = 0;
   for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
@@ -289,16 +325,19 @@ export function placeStatements(
   const text = description.replace(/\s+/g, ' ');
   const members = products.flatMap((p) => p.members);
   const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
-  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean; release?: string }[] = [];
+  const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean; near: boolean; release?: string }[] = [];
   statements.forEach((statement, i) => {
     if (!lineMatches(statement)) return;
     const previous = statements[i - 1];
     const start = clauseStart(text, statement.at);
     const inClause = previous !== undefined && previous.end > start && previous.end <= statement.at;
-    const written = withoutPlatforms(afterCarrier(text.slice(inClause ? previous.end : start, statement.at)));
+    const from = inClause ? previous.end + (bracketAfter(previous)?.length ?? 0) : start;
+    const written = withoutPlatforms(afterCarrier(text.slice(Math.min(from, statement.at), statement.at)));
     const ofPackage = PACKAGE_OF_RELEASE.exec(written);
     const subject = ofPackage ? written.slice(0, ofPackage.index) : written;
-    const named = namedIn(subject, products);
+    const bracket = bracketAfter(statement);
+    const bracketNames = bracket === undefined ? [] : namedIn(` ${BRACKET_AFTER.exec(bracket)!.groups!.name!} `, products);
+    const named = bracketNames.length > 0 ? bracketNames : namedIn(subject, products);
     let keys = aboutAnotherName(subject, products, named) ? [] : named.map((key) => firmwareOf(editionOf(key, subject, products), products));
     const own = named.length > 0;
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
@@ -321,7 +360,15 @@ export function placeStatements(
     const next = statements[i + 1];
     const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
     const platforms = platformsAfter(gap);
-    placed.push({ statement, products: keys, platforms: platforms.length > 0 ? platforms : [null], own, ...(ofPackage ? { release: ofPackage[1]! } : {}) });
+    const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
+    placed.push({
+      statement,
+      products: keys,
+      platforms: platforms.length > 0 ? platforms : [null],
+      own,
+      near,
+      ...(ofPackage ? { release: ofPackage[1]! } : {}),
+    });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.
   for (let i = placed.length - 2; i >= 0; i--) {
@@ -332,11 +379,12 @@ export function placeStatements(
     // A line's dot ("and 19.x and") is no full stop.
     if (!/[,;]|\.(?![\dx])/.test(between)) current.platforms = [...next.platforms];
   }
-  return placed.map(({ statement, products: keys, platforms, own, release }) => ({
+  return placed.map(({ statement, products: keys, platforms, own, near, release }) => ({
     statement,
     products: keys,
     platforms,
     named: own,
+    namedRightBefore: near,
     ...(release ? { release } : {}),
   }));
 }

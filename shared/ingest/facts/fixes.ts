@@ -242,9 +242,25 @@ function endsAt(range: VersionRange, version: string): boolean {
  * 'at its boundary' when the only ranges that hold the description's fix end at it (inclusive
  * end, or a listing of that version alone).
  */
-function contradicted(fix: VersionFact, products: readonly FixProduct[], last: readonly VersionFact[]): boolean | 'at its boundary' {
+/**
+ * "HDL-F160 … firmware before 1.02" where NVD lists the devices themselves (CPE part `h`) with
+ * every version: a device's CPE version is its hardware revision, not its firmware's, so "every
+ * version of the device" holds no firmware version and does not contradict the firmware's fix
+ * (only where the text names the device right before its firmware: "Network Option Card firmware
+ * before 5.13" after a list of printers is the card's fix, not the printers').
+ */
+const FIRMWARE_BEFORE = /\bfirmware\s*(?:versions?\s*)?$/i;
+// Only where the record lists devices alone: beside a listed firmware (ASUS's `wl-33nul_firmware` beside the `wl-330nul` device) the fix is the firmware's.
+const devicesOnly = (product: FixProduct) => product.members.every((m) => m.part === 'h');
+
+function contradicted(
+  fix: VersionFact,
+  products: readonly FixProduct[],
+  last: readonly VersionFact[],
+  firmwareFixes: WeakSet<VersionFact>,
+): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
-  if (product?.allVersions) return true;
+  if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
   if (
     !startsWithNumber(fix.version) &&
     product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))
@@ -286,6 +302,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   const describedLast: VersionFact[] = [];
   // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
   const fromLists = new WeakSet<VersionFact>();
+  const firmwareFixes = new WeakSet<VersionFact>();
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
@@ -295,7 +312,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   for (const p of placed)
     for (const key of p.products)
       if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
-  for (const { statement, products: keys, platforms, named, release } of placed) {
+  for (const { statement, products: keys, platforms, named, namedRightBefore, release } of placed) {
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
@@ -305,6 +322,7 @@ export function readFixFacts(input: FactInput): FixFacts {
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
+        if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
       }
     }
   }
@@ -357,7 +375,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   // contradiction, and so is a version read from a list: "before 11.2.1 HF11 and 11.3.0" beside a
   // listed 11.3.0 names 11.3.0 as affected.
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes);
     const newerAffected = last.some(
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && sameLine(l, f) && compareVersions(l.version, f.version) > 0,
     );

@@ -6,7 +6,8 @@
  * one product, that one is the record's subject and primary.
  */
 import type { FactProduct } from '../../domain/facts.js';
-import { mentionIndex } from '../derive/product-order.js';
+import { mentionIndex, normaliseForMention } from '../derive/product-order.js';
+import { modelNumber } from './model-number.js';
 import { productName } from '../explainer/names.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 
@@ -61,8 +62,11 @@ export function factProducts(products: readonly AffectedProduct[], description: 
   const seen = new Map<string, FactProduct>();
   for (const product of products) {
     const key = `${token(product.vendor)}:${token(product.product)}`;
+    const model = modelNumber(normaliseForMention(product.product));
     const named =
-      mentionIndex(product, description, 'first') >= 0 || (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase()));
+      mentionIndex(product, description, 'first') >= 0 ||
+      (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase())) ||
+      (model !== undefined && normaliseForMention(description).includes(` ${model} `));
     const current = seen.get(key);
     if (!current) seen.set(key, { product: key, name: productName(product), primary: named });
     else if (named && !current.primary) seen.set(key, { ...current, primary: true });
@@ -95,7 +99,8 @@ function familyNamed(list: FactProduct[], description: string): FactProduct[] {
   const text = wordsIn(description);
   return list.map((p) => {
     if (p.primary) return p;
-    const family = [...families].find((f) => p.name.startsWith(`${f} `));
+    // Case apart: NVD's titles spell one family two ways ("ZohoCorp ManageEngine …", "ZohoCorp Manageengine OpManager").
+    const family = [...families].find((f) => p.name.toLowerCase().startsWith(`${f.toLowerCase()} `));
     const rest = family ? wordsIn(p.name.slice(family.length)).trim() : '';
     return rest && text.includes(` ${rest} `) ? { ...p, primary: true } : p;
   });

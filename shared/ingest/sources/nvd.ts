@@ -167,6 +167,21 @@ export function platformName(product: string): string {
   return p.replace(/_+/g, ' ');
 }
 
+/**
+ * A package tied to one Ubuntu or Debian release is fixed per release: "before 0.2.38.3ubuntu0.1
+ * on Ubuntu 12.04 LTS, … before 0.2.67ubuntu0.1 on Ubuntu 15.04". Its platform is that release
+ * ("ubuntu 12.04 lts", as the description's platform phrase reads it), so each release's fix and
+ * newest affected version stay apart.
+ */
+export function distributionRelease(criteria: string): string | undefined {
+  const fields = criteria.split(':');
+  const names: Readonly<Record<string, string>> = { 'canonical:ubuntu_linux': 'ubuntu', 'debian:debian_linux': 'debian' };
+  const name = fields[2] === 'o' ? names[`${fields[3]}:${fields[4]}`] : undefined;
+  const version = fields[5] ?? '';
+  if (!name || !/^\d+(?:\.\d+)?$/.test(version)) return undefined;
+  return `${name} ${version}${fields[9] === 'lts' ? ' lts' : ''}`;
+}
+
 /** More platforms than this in one AND node (a list of Linux distributions) tie nothing. */
 const MAX_PLATFORMS = 3;
 
@@ -194,7 +209,9 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
   };
   const platformNodes = nodes.filter(isPlatformNode);
   if (platformNodes.length !== 1) return undefined;
-  const names = new Set(cpesOf(platformNodes[0]!).flatMap((c) => (c.cpe ? [platformName(c.cpe.product)] : [])));
+  const cpes = cpesOf(platformNodes[0]!);
+  const release = cpes.length === 1 ? distributionRelease(cpes[0]!.match.criteria ?? '') : undefined;
+  const names = new Set(release ? [release] : cpes.flatMap((c) => (c.cpe ? [platformName(c.cpe.product)] : [])));
   return names.size > 0 && names.size <= MAX_PLATFORMS ? { platforms: [...names], node: platformNodes[0]! } : undefined;
 }
 

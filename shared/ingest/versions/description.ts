@@ -12,7 +12,7 @@
  * | "10 before Update 18", "9.0 before build 407", "9.7 before FP3" | the qualifier is a step of the release before the phrase: "10 Update 18", "9.0 build 407", "9.7 FP3" |
  *
  * A version is written as the record writes it, never normalised: a dotted number ("2.3.4",
- * "1.0.2k", "8.0.0-rc2", "21.4R2", "4.2.4.20150312-RELEASE") with its qualifiers ("6.0 SP1",
+ * "1.0.2k", "8.0.0-rc2", "21.4R2", "4.2.4.20150312-RELEASE", Siemens' "V3.X.16") with its qualifiers ("6.0 SP1",
  * "1.6.0 update 28", "8.5 FP3", "6.0.1 iFix4", "8.0.0.1 CF20", "5.1.1 LMY48M"), Cisco's "3.1(21)", Drupal's "6.x-1.5", Hitachi's "07-20-/D", a
  * revision "r478", a build "build 7845", a "v" the record writes ("v285", "V15.1 Upd 3"), or a
  * bare number right after "before" ("before 6") or after "version", "release" or "v". Other bare
@@ -57,7 +57,9 @@ export interface DescribedVersions {
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
-// "5.0.0.beta1.1" is one version: a pre-release, then its own patch).
+// "5.0.0.beta1.1" is one version: a pre-release, then its own patch). A distribution's package
+// revision is part of it ("0.2.38.3ubuntu0.1", "2.4.10+deb8u1"). Siemens' "V3.X.16" (an "x"
+// between numbers: any minor release, update 16) is one version too; a trailing "2.x" is a line.
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
 // "6.0.0-Rational-CLM-ifix005" are one version. Cisco's "3.1(21)"
 // and an Android build id ("5.1.1 LMY48M") are part of the version they follow, and so are a
@@ -65,7 +67,7 @@ export interface DescribedVersions {
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:\(\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\(\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
