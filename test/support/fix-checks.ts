@@ -159,8 +159,9 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     // A product-less fix (the description's, when the record lists no product) can only be checked against nothing.
     if (!named.product) continue;
     const key = `${named.vendor}:${named.product}`.toLowerCase();
-    // Products from CVE 5 when NVD has no configuration cannot be checked here.
-    if (spans.size === 0) continue;
+    // Products from CVE 5 when NVD has no configuration, or a configuration of versionless
+    // products only (chips' firmware listed with "-"), cannot be checked here.
+    if ([...spans.values()].every((own) => own.length === 0)) continue;
     const own = spans.get(key);
     if (!own) {
       // An edition the description names beside a listed product ("Firefox ESR" beside `mozilla:firefox`).
