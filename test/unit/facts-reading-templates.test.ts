@@ -22,6 +22,16 @@ describe('impacts of phrases a reading found missed', () => {
     ],
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
     ['allows local users to insert cron jobs into the crontab files of arbitrary users via unspecified vectors.', ['data_tampering']],
+    ['allow attackers to cause a denial of service or possibly have other impact via unknown vectors.', ['denial_of_service', 'unspecified']],
+    ["A smart contract's request_dividend function allows attackers to steal all of the contract's Ether.", ['data_tampering']],
+    [
+      'XSS Auditor in Google Chrome did not ensure the reporting URL was in the same origin, which allowed a remote attacker to obtain referrer details via a crafted HTML page.',
+      ['information_disclosure'],
+    ],
+    [
+      'A guest user could use this flaw to crash the host kernel resulting in DoS or potentially gain privileged access to a system.',
+      ['privilege_escalation', 'denial_of_service'],
+    ],
     [
       'when application tracing is configured, record cleartext passwords during changetsmpassword command execution, which allows local users to obtain sensitive information by reading the application trace output.',
       ['information_disclosure'],
@@ -89,6 +99,14 @@ describe('who can attack, in the CNAs templates', () => {
       { position: 'local', privileges: 'none' },
     ],
     ['Certain NETGEAR devices are affected by a stack-based buffer overflow by an authenticated user.', { privileges: 'user' }],
+    [
+      'Hyper-V allows guest OS users to cause a denial of service (VMM functionality loss) via a crafted application.',
+      { position: 'local', privileges: 'user', userInteraction: false },
+    ],
+    [
+      'The interface does not log failed attempts, which makes it easier for remote attackers to conduct brute force attacks without detection.',
+      { position: 'remote', privileges: 'none', userInteraction: false },
+    ],
     [
       'Certain NETGEAR devices are affected by command injection by an unauthenticated attacker.',
       { position: 'remote', privileges: 'none', userInteraction: false },

@@ -128,7 +128,7 @@ describe('who can attack, phrase by phrase', () => {
       { position: 'adjacent', privileges: 'none', userInteraction: false },
     ],
     ['allows remote domains to cause a denial of service via a crafted hypercall.', { position: 'local', privileges: 'user', userInteraction: false }],
-    ['allows guest OS users to gain privileges on the host.', { position: 'local', privileges: 'user' }],
+    ['allows guest OS users to gain privileges on the host.', { position: 'local', privileges: 'user', userInteraction: false }],
     ['allows low privileged attacker with network access via HTTP to compromise Foo.', { position: 'remote', privileges: 'user', userInteraction: false }],
     [
       'allows high privileged attacker with network access via multiple protocols to compromise Foo.',

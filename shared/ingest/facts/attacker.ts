@@ -210,7 +210,8 @@ const VICTIM_IMPACT =
   /\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\binject (?:arbitrary |malicious )?(?:JavaScript|web scripts?|script code|HTML(?! headers?))\b|\bcross[- ]site|\bXSS\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\binject arbitrary web script\b|\bHTML injection\b|\bopen redirect|\bredirect (?:\w+ ){0,2}(?:users|victims)\b|\bphishing\b|\bspoof (?:\w+ ){0,2}(?:form|UI|user interface|address bar|URL|content|dialog|window|page|location|status bar|download)|\bclickjacking\b|\bUI redress/i;
 
 /** Bug classes whose attack needs no victim: the attacker sends the query or command alone. */
-const ATTACKER_ALONE = /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b/i;
+const ATTACKER_ALONE =
+  /\bSQL injection\b|\bexecute arbitrary SQL\b|\bcommand injection\b|\bremote file inclusion\b|\b(?:directory|path) traversal\b|\bbrute[- ]force attacks?\b/i;
 
 /** The attacker acts alone: a concrete vector ("via the id parameter", "by sending crafted packets"). */
 const UNKNOWN_VECTOR =
@@ -252,8 +253,9 @@ export function describedAttack(description: string): DescribedAttack {
   const required = PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
-  // NVD's own "local users" / "local attackers", not a guest or one "with local filesystem access".
-  const localAttacker = phrases.some((p) => /^(?:an? |the )?local (?:users?|attackers?)\b/.test(p));
+  // NVD's own "local users" / "local attackers" and a guest OS's users (who run their own crafted
+  // application in the guest), not one "with local filesystem access".
+  const localAttacker = phrases.some((p) => /^(?:an? |the )?(?:local|guest os|guest) (?:users?|attackers?)\b/.test(p));
   const interaction = NO_VICTIM.test(prose)
     ? false
     : VICTIM_IMPACT.test(prose) ||
