@@ -4,12 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
-import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { FIXTURE_NOW, derivedFixture } from '../support/nvd-fixtures.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { sameRelease } from '../../shared/ingest/facts/fixes.js';
 import { describedVersions, onLine } from '../../shared/ingest/versions/description.js';
-
-const NOW = new Date('2026-01-01T00:00:00Z');
 
 interface Match {
   criteria: string;
@@ -19,21 +17,7 @@ interface Match {
 const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
 const cpe = (vendorProduct: string, version = '*', update = '*', edition = '*') => `cpe:2.3:a:${vendorProduct}:${version}:${update}:${edition}:*:*:*:*:*`;
 
-let sequence = 0;
-function recordOf(description: string, configurations: object[] = []) {
-  sequence++;
-  const nvd = parseNvdCve({
-    id: `CVE-2099-${3000 + sequence}`,
-    sourceIdentifier: 'cve@mitre.org',
-    published: '2015-06-01T00:00:00.000',
-    lastModified: '2015-06-02T00:00:00.000',
-    vulnStatus: 'Analyzed',
-    descriptions: [{ lang: 'en', value: description }],
-    configurations,
-    references: [],
-  })!;
-  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
-}
+const recordOf = (description: string, configurations: object[] = []) => derivedFixture(description, configurations);
 const fixedOf = (r: ReturnType<typeof recordOf>, product: string) =>
   [...new Set(r.facts!.fixed_in.filter((f) => f.product === product).map((f) => f.version))].sort();
 
@@ -117,7 +101,7 @@ describe("a CNA's status change inside an affected range", () => {
         },
       },
     })!;
-    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
   };
 
   it('`changes: [{at: "3.1.2", status: "unaffected"}]` states 3.1.2 as the fix', () => {

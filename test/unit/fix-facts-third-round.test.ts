@@ -4,11 +4,8 @@
  * on the neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
-import { deriveRecord } from '../../shared/ingest/derive/record.js';
-import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { derivedFixture } from '../support/nvd-fixtures.js';
 import { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
-
-const NOW = new Date('2026-01-01T00:00:00Z');
 
 interface Match {
   criteria: string;
@@ -20,21 +17,8 @@ interface Match {
 const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
 const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
 
-let sequence = 0;
-function recordOf(description: string, configurations: object[] = [], cpeTitles?: CpeTitles) {
-  sequence++;
-  const nvd = parseNvdCve({
-    id: `CVE-2099-${5000 + sequence}`,
-    sourceIdentifier: 'cve@mitre.org',
-    published: '2015-06-01T00:00:00.000',
-    lastModified: '2015-06-02T00:00:00.000',
-    vulnStatus: 'Analyzed',
-    descriptions: [{ lang: 'en', value: description }],
-    configurations,
-    references: [],
-  })!;
-  return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map(), ...(cpeTitles ? { cpeTitles } : {}) }, NOW)!;
-}
+const recordOf = (description: string, configurations: object[] = [], cpeTitles?: CpeTitles) =>
+  derivedFixture(description, configurations, cpeTitles ? { cpeTitles } : {});
 const fixesOf = (r: ReturnType<typeof recordOf>, product: string) =>
   r.facts!.fixed_in.filter((f) => f.product === product).map((f) => ({ version: f.version, branch: f.branch, platform: f.platform }));
 
