@@ -10,7 +10,7 @@ import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { readFixFacts } from '../../shared/ingest/facts/fixes.js';
 import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
-import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { nvdFixture } from '../support/nvd-fixtures.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
@@ -37,20 +37,7 @@ const and = (products: Match[], platforms: Match[]) => ({
 const cpe = (vendorProduct: string, version = '*', update = '*') => `cpe:2.3:a:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
 const os = (vendorProduct: string) => `cpe:2.3:o:${vendorProduct}:-:*:*:*:*:*:*:*`;
 
-let sequence = 0;
-function nvd(description: string, configurations: object[] = [], references: { url: string; tags: string[] }[] = []) {
-  sequence++;
-  return parseNvdCve({
-    id: `CVE-2099-${1000 + sequence}`,
-    sourceIdentifier: 'cve@mitre.org',
-    published: '2015-06-01T00:00:00.000',
-    lastModified: '2015-06-02T00:00:00.000',
-    vulnStatus: 'Analyzed',
-    descriptions: [{ lang: 'en', value: description }],
-    configurations,
-    references,
-  })!;
-}
+const nvd = nvdFixture;
 
 function recordOf(description: string, configurations: object[] = [], references: { url: string; tags: string[] }[] = []) {
   const record = nvd(description, configurations, references);
