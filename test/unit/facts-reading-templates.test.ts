@@ -23,6 +23,11 @@ describe('impacts of phrases a reading found missed', () => {
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
     ['allows local users to insert cron jobs into the crontab files of arbitrary users via unspecified vectors.', ['data_tampering']],
     ['allow attackers to cause a denial of service or possibly have other impact via unknown vectors.', ['denial_of_service', 'unspecified']],
+    [
+      'allows code that is loaded from a local filesystem to read arbitrary files and make unauthorized connections to localhost via unknown vectors.',
+      ['security_bypass', 'information_disclosure'],
+    ],
+    ['A successful exploit could allow the attacker to determine the presence of certain values in the database.', ['information_disclosure']],
     ["A smart contract's request_dividend function allows attackers to steal all of the contract's Ether.", ['data_tampering']],
     [
       'XSS Auditor in Google Chrome did not ensure the reporting URL was in the same origin, which allowed a remote attacker to obtain referrer details via a crafted HTML page.',

@@ -286,7 +286,8 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       );
     }
     out.push(...disputedSentence(unfixed.slice(0, 2), facts));
-    return out;
+    // One version listed by two sources (the description's and the configuration's 8.0(3)) is said once.
+    return [...new Set(out)];
   }
   // Editions are said once for every product (`editionSentence`).
   const versions = last.filter((l) => !isEdition(key, l.version));
@@ -315,9 +316,10 @@ function disputedSentence(last: readonly VersionFact[], facts: FixFactsText): st
   const kept = (v: string) => facts.fixed_in.some((f) => compareVersions(f.version, v) === 0);
   const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
   if (disputed.length === 0) return [];
-  const versions = listText([...new Set(disputed.map((l) => versionText(l.version)))]);
+  const named = [...new Set(disputed.map((l) => versionText(l.version)))];
+  const versions = listText(named);
   return [
-    `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${disputed.length === 1 ? 'it' : 'them'}.`,
+    `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${named.length === 1 ? 'it' : 'them'}.`,
   ];
 }
 

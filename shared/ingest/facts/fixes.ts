@@ -388,7 +388,15 @@ export function readFixFacts(input: FactInput): FixFacts {
       (p) =>
         p.key === key && p.members.some((m) => m.ranges.some((r) => kept.some((f) => f.product === key && f.source !== 'cve5' && rangeContains(r, f.version)))),
     );
-  const fixedIn = kept.filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product));
+  // "before 7.2(3)6 and 8.0(3)" beside a listed 8.0(3): a fix below a newer affected version of
+  // its product fixes its own release line only, and says so.
+  const fixedIn = kept
+    .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
+    .map((f) => {
+      const newerAffected = last.some((l) => l.product === f.product && samePlace(l.platform, f.platform) && compareVersions(l.version, f.version) > 0);
+      const line = f.branch === null && newerAffected ? releaseLine(f.version) : null;
+      return line === null ? f : { ...f, branch: line };
+    });
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };

@@ -67,7 +67,7 @@ export interface DescribedVersions {
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\(\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
@@ -79,8 +79,10 @@ const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
 // Huawei's VRP releases ("V100R003C00SPC603", "V200R001C00"), Sun's Solaris Nevada builds ("snv_93").
 const HUAWEI = String.raw`\bV\d{3}R\d{3}(?:C\d{2,3})?(?:SPC\d{3}|SPH\d{3}|B\d{3})*(?:T)?\b`;
 const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
+// A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
+const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
