@@ -105,6 +105,10 @@ describe('who can attack, in the CNAs templates', () => {
     ],
     ['Certain NETGEAR devices are affected by a stack-based buffer overflow by an authenticated user.', { privileges: 'user' }],
     [
+      'Plaintext of decrypted emails can leak through by user submitting an embedded form by pressing enter key within a text input field.',
+      { userInteraction: true },
+    ],
+    [
       'Hyper-V allows guest OS users to cause a denial of service (VMM functionality loss) via a crafted application.',
       { position: 'local', privileges: 'user', userInteraction: false },
     ],

@@ -63,6 +63,7 @@ describe('the description grammar, phrase by phrase', () => {
     ['Acme Tool before 2.1+dfsg-1. A flaw.', ['2.1+dfsg-1']],
     ['PrestaShop before 1.1 Beta 2 (aka 1.1.0.1) allows XSS.', ['1.1 Beta 2']],
     ['Actiontec GT784WN modems with firmware before NCS01-1.0.13 allow CSRF.', ['NCS01-1.0.13']],
+    ['Cisco Secure Access Control System before 5.4(0.46.2) and 5.5 before 5.5(0.46) allow it.', ['5.4(0.46.2)', '5.5(0.46)']],
     ['Anne-AL00 Huawei phones with versions earlier than 8.0.0.151(C00) have an information leak.', ['8.0.0.151(C00)']],
     ['This vulnerability affects Thunderbird < 52.6, Firefox ESR < 52.6, and Firefox < 58.', ['52.6', '52.6', '58']],
     ['Sun Solaris 8 through 10, and OpenSolaris before snv_93, allows it.', ['snv_93']],

@@ -149,6 +149,7 @@ export const SERVER_ATTACKS_CLIENT =
 const VICTIM_ACTS = new RegExp(
   [
     'user[- ]assisted',
+    'by (?:the |a )?(?:user|victim)s? (?:submitting|clicking|pressing|opening|visiting|viewing|loading)',
     'user interaction is required',
     'requires? (?:user|human) interaction',
     'human interaction',

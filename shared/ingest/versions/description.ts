@@ -67,7 +67,7 @@ export interface DescribedVersions {
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
