@@ -7,7 +7,8 @@
 import { compareVersions } from './cpe/version-compare.js';
 import type { VersionFact } from './facts.js';
 
-const samePlace = (a: string | null, b: string | null) => a === null || b === null || a === b;
+/** A statement about `platform` and one about `other` can both hold (null holds everywhere). */
+export const samePlace = (platform: string | null, other: string | null) => platform === null || other === null || platform === other;
 
 export function isDisputedFix(fix: VersionFact, lastAffected: readonly VersionFact[]): boolean {
   return (

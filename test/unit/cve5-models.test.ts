@@ -6,6 +6,12 @@ import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 const NOW = new Date('2026-01-01T00:00:00Z');
 const affected = (...versions: string[]) => versions.map((version) => ({ status: 'affected', version }));
 
+/** A CNA-only CVE 5 record with this CNA container, parsed and derived as the ingest does. */
+function derivedCna(cveId: string, datePublished: string, cna: object) {
+  const cve5 = parseCve5Record({ dataType: 'CVE_RECORD', cveMetadata: { cveId, state: 'PUBLISHED', datePublished }, containers: { cna } })!;
+  return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
+}
+
 describe('CVE 5 entries that list models where versions belong', () => {
   it('reads chipsets of several families as models, in the order written', () => {
     expect(listedModels(affected('9205 LTE Modem', 'AQT1000', 'FastConnect 6200', 'SD 675', 'WSA8845H'))).toEqual([
@@ -30,22 +36,14 @@ describe('CVE 5 entries that list models where versions belong', () => {
 
 describe('a CNA record that lists chipsets, derived whole', () => {
   const chips = ['9205 LTE Modem', 'AQT1000', 'AR8031', 'CSRA6620', 'FastConnect 6200', 'QCA6574AU', 'WSA8845H'];
-  const record = () => {
-    const cve5 = parseCve5Record({
-      dataType: 'CVE_RECORD',
-      cveMetadata: { cveId: 'CVE-2099-0700', state: 'PUBLISHED', datePublished: '2024-09-02T00:00:00Z' },
-      containers: {
-        cna: {
-          providerMetadata: { shortName: 'qualcomm' },
-          title: 'Improper Input Validation in Trusted Execution Environment',
-          descriptions: [{ lang: 'en', value: 'Cryptographic issue while parsing RSA keys in COBR format.' }],
-          affected: [{ vendor: 'Qualcomm, Inc.', product: 'Snapdragon', versions: affected(...chips) }],
-          references: [{ url: 'https://docs.qualcomm.com/product/publicresources/securitybulletin/september-2024-bulletin.html' }],
-        },
-      },
-    })!;
-    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
-  };
+  const record = () =>
+    derivedCna('CVE-2099-0700', '2024-09-02T00:00:00Z', {
+      providerMetadata: { shortName: 'qualcomm' },
+      title: 'Improper Input Validation in Trusted Execution Environment',
+      descriptions: [{ lang: 'en', value: 'Cryptographic issue while parsing RSA keys in COBR format.' }],
+      affected: [{ vendor: 'Qualcomm, Inc.', product: 'Snapdragon', versions: affected(...chips) }],
+      references: [{ url: 'https://docs.qualcomm.com/product/publicresources/securitybulletin/september-2024-bulletin.html' }],
+    });
 
   it('names no chipset as a version, affected or fixed', () => {
     const r = record();
@@ -96,34 +94,26 @@ describe('chip vendors that write chipsets as the product and platforms as versi
     expect(companyName('Inc.')).toBe('Inc.');
   });
 
-  const unisoc = () => {
-    const cve5 = parseCve5Record({
-      dataType: 'CVE_RECORD',
-      cveMetadata: { cveId: 'CVE-2099-0701', state: 'PUBLISHED', datePublished: '2024-03-04T00:00:00Z' },
-      containers: {
-        cna: {
-          providerMetadata: { shortName: 'Unisoc' },
-          descriptions: [
-            {
-              lang: 'en',
-              value:
-                'In ril service, there is a possible out of bounds write due to a missing bounds check. This could lead to local denial of service with System execution privileges needed',
-            },
-          ],
-          affected: [
-            {
-              vendor: 'Unisoc (Shanghai) Technologies Co., Ltd.',
-              product: 'SC7731E/SC9832E/SC9863A/T310/T606',
-              versions: affected('Android12/Android13/Android14'),
-              defaultStatus: 'unaffected',
-            },
-          ],
-          references: [{ url: 'https://www.unisoc.com/en/support/announcement/1' }],
+  const unisoc = () =>
+    derivedCna('CVE-2099-0701', '2024-03-04T00:00:00Z', {
+      providerMetadata: { shortName: 'Unisoc' },
+      descriptions: [
+        {
+          lang: 'en',
+          value:
+            'In ril service, there is a possible out of bounds write due to a missing bounds check. This could lead to local denial of service with System execution privileges needed',
         },
-      },
-    })!;
-    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, NOW)!;
-  };
+      ],
+      affected: [
+        {
+          vendor: 'Unisoc (Shanghai) Technologies Co., Ltd.',
+          product: 'SC7731E/SC9832E/SC9863A/T310/T606',
+          versions: affected('Android12/Android13/Android14'),
+          defaultStatus: 'unaffected',
+        },
+      ],
+      references: [{ url: 'https://www.unisoc.com/en/support/announcement/1' }],
+    });
 
   it('says the chipsets and what they run, and sends the reader to the bulletin, never past an Android release', () => {
     const r = unisoc();

@@ -64,6 +64,3 @@ export function fixProducts(products: readonly AffectedProduct[], tied: readonly
     allVersions: members.some((m) => m.allVersions === true),
   }));
 }
-
-/** A statement about `platform` and one about `other` can both hold (null holds everywhere). */
-export const samePlace = (platform: string | null, other: string | null) => platform === null || other === null || platform === other;

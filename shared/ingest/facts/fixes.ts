@@ -24,14 +24,14 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { describedVersions, lineSpan, onLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
-import { isDisputedFix } from '../../domain/disputed-fixes.js';
+import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { isDistribution } from './distributions.js';
-import { fixProducts, productKey, samePlace, type FixProduct } from './fix-products.js';
+import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
