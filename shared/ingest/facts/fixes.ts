@@ -374,12 +374,14 @@ export function readFixFacts(input: FactInput): FixFacts {
   // disputed. A boundary below the newest affected version (2.5 listed beside 2.6) is a
   // contradiction, and so is a version read from a list: "before 11.2.1 HF11 and 11.3.0" beside a
   // listed 11.3.0 names 11.3.0 as affected.
+  // A newest affected version of the fix's product and place above it (on its line, or on any).
+  const affectedAbove = (f: VersionFact, onItsLine: boolean) =>
+    last.some(
+      (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareVersions(l.version, f.version) > 0,
+    );
   const standing = (f: VersionFact) => {
     const verdict = contradicted(f, products, describedLast, firmwareFixes);
-    const newerAffected = last.some(
-      (l) => l.product === f.product && samePlace(l.platform, f.platform) && sameLine(l, f) && compareVersions(l.version, f.version) > 0,
-    );
-    return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !newerAffected && isDisputedFix(f, last));
+    return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
   const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
@@ -393,8 +395,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   const fixedIn = kept
     .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
     .map((f) => {
-      const newerAffected = last.some((l) => l.product === f.product && samePlace(l.platform, f.platform) && compareVersions(l.version, f.version) > 0);
-      const line = f.branch === null && newerAffected ? releaseLine(f.version) : null;
+      const line = f.branch === null && affectedAbove(f, false) ? releaseLine(f.version) : null;
       return line === null ? f : { ...f, branch: line };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
