@@ -14,6 +14,15 @@ import { factProducts } from '../../shared/ingest/facts/products.js';
 const VULDB =
   'A vulnerability, which was classified as critical, has been found in itsourcecode Gym Management System 1.0. Affected by this issue is some unknown functionality of the file /view_member.php. The manipulation of the argument ID leads to sql injection. The attack may be launched remotely. The exploit has been disclosed to the public and may be used.';
 
+describe('aka names of the bug, not of the product', () => {
+  it("an unquoted aka that runs on into the sentence's verb is the product's identifier", () => {
+    expect(
+      describedAka('The "Acme Mobile Banking" app 3.0.1 -- aka acme-mobile-banking/id699679197 for iOS does not verify X.509 certificates from SSL servers.'),
+    ).toEqual([]);
+    expect(describedAka('A flaw in OpenSSL, aka the Heartbleed bug, allows remote attackers to read memory.')).toEqual(['Heartbleed']);
+  });
+});
+
 describe('impacts of phrases a reading found missed', () => {
   it.each<[string, string[]]>([
     [
@@ -23,6 +32,7 @@ describe('impacts of phrases a reading found missed', () => {
     ['allows remote attackers to conduct plaintext-recovery attacks via a padding oracle.', ['information_disclosure']],
     ['allows local users to insert cron jobs into the crontab files of arbitrary users via unspecified vectors.', ['data_tampering']],
     ['allow attackers to cause a denial of service or possibly have other impact via unknown vectors.', ['denial_of_service', 'unspecified']],
+    ['helix-update 0.5 and earlier allows local users to install arbitrary RPM packages by creating the installation directory.', ['code_execution']],
     [
       'allows code that is loaded from a local filesystem to read arbitrary files and make unauthorized connections to localhost via unknown vectors.',
       ['security_bypass', 'information_disclosure'],

@@ -13,6 +13,12 @@ const TRACKER = /^(?:internal\s+)?(?:bug|issue|defect|ticket|case|ID|CR|PR|ZDI|O
 /** A vendor's note or advisory number ("SAP Security Note 2090851", "KB 4022719") names the fix's paper, not the bug. */
 const NOTE_NUMBER = /^(?:[\w-]+\s+){0,3}(?:note|advisory|bulletin|article|KB|knowledge base)\s*(?:no\.?|number|#)?\s*\d[\d-]*$/i;
 const BULLETIN = /\b(MS\d{2}-\d{3})\b/g;
+/**
+ * An unquoted aka that runs on into the sentence's verb names the product, not the bug: the
+ * app-store "aka blue-ridge-bank-mobile-banking/id699679197 for iOS does not verify X.509
+ * certificates" is the app's identifier.
+ */
+const RUNS_INTO_CLAUSE = /\s(?:does|do|did)\s+not\b|\s(?:allows?|fails?|lets)\b|\sis\s+(?:vulnerable|affected)\b|\/id\d+\b/i;
 
 function clean(name: string): string {
   return name
@@ -39,6 +45,7 @@ export function describedAka(description: string): string[] {
     for (const part of parts) {
       const name = clean(part);
       if (name.length < 3 || name.length > 120 || TRACKER.test(name) || NOTE_NUMBER.test(name)) continue;
+      if (quoted === undefined && RUNS_INTO_CLAUSE.test(name)) continue;
       names.push(name);
     }
   }
