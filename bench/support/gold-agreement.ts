@@ -174,9 +174,42 @@ function reachesLine(listed: ListedVulnerable, branch: string | null): boolean {
   );
 }
 
+/** The entry's end when it has no start ("through 1.4.4" with nothing below it). */
+const openEnd = (entry: ListedVulnerable) =>
+  entry.version === undefined && entry.startIncluding === undefined && entry.startExcluding === undefined
+    ? (entry.endIncluding ?? entry.endExcluding)
+    : undefined;
+
+/** The version's leading numbers begin with the branch's ("1.5.0 beta1" is on 1.5, not on 1.4). */
+const onBranch = (version: string, branch: string) => {
+  const lead = /\d+(?:\.\d+)*/.exec(version)?.[0] ?? '';
+  return lead === branch || lead.startsWith(`${branch}.`);
+};
+
+/**
+ * Entries with no start, one per line ("through 1.4.4" and "through 1.5.0 beta1" beside "before
+ * 1.4.5 and 1.5.x before 1.5.0-beta2"): the one that ends on another line is that line's, or the
+ * one ending right below the 1.4 line's fix would say nothing.
+ */
+function anotherLinesEntry(entry: ListedVulnerable, fix: GoldVersion, listed: readonly ListedVulnerable[]): boolean {
+  const end = openEnd(entry);
+  if (fix.branch === null || !/^\d+\.\d+$/.test(fix.branch) || end === undefined || onBranch(end, fix.branch)) return false;
+  return listed.some((other) => {
+    const otherEnd = other.product === fix.product ? openEnd(other) : undefined;
+    return otherEnd !== undefined && onBranch(otherEnd, fix.branch!) && compareVersions(otherEnd, fix.version) < 0;
+  });
+}
+
 /** The listed entries of the fix's product and line that hold its version. */
 function holdingEntries(fix: GoldVersion, listed: readonly ListedVulnerable[]): ListedVulnerable[] {
-  return listed.filter((entry) => entry.product === fix.product && fix.platform === null && reachesLine(entry, fix.branch) && inRange(fix.version, entry));
+  return listed.filter(
+    (entry) =>
+      entry.product === fix.product &&
+      fix.platform === null &&
+      reachesLine(entry, fix.branch) &&
+      inRange(fix.version, entry) &&
+      !anotherLinesEntry(entry, fix, listed),
+  );
 }
 
 /** The entry holds the version only as its last: listed alone, or an inclusive end at it. */

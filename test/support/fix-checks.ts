@@ -142,6 +142,30 @@ function reachesLine(span: RawSpan, branch: string | null | undefined): boolean 
   return [span.exact, span.from?.v, span.to?.v].some((v) => v !== undefined && major(v) === major(branch));
 }
 
+/** The span's end when it has no start (NVD's "through 1.4.4" with nothing below it), else undefined. */
+const openEnd = (span: RawSpan) => (span.exact === undefined && !span.from ? span.to?.v : undefined);
+
+/** `version`'s leading numbers begin with the branch's ("1.5.0 beta1" is on 1.5, not on 1.4 nor 1.50). */
+const onBranchOf = (version: string, branch: string) => {
+  const lead = /\d+(?:\.\d+)*/.exec(version)?.[0] ?? '';
+  return lead === branch || lead.startsWith(`${branch}.`);
+};
+
+/**
+ * Two spans with no start, one per line: "through 1.4.4" and "through 1.5.0 beta1" beside the
+ * description's "before 1.4.5 and 1.5.x before 1.5.0-beta2". The one ending on another line is
+ * that line's: were it every older version, the one ending below the 1.4 line's fix would say
+ * nothing. Only for a fix the description states on its own line.
+ */
+function anotherLinesSpan(span: RawSpan, own: readonly RawSpan[], v: string, branch: string | null | undefined): boolean {
+  const end = openEnd(span);
+  if (!branch || !/^\d+\.\d+$/.test(branch) || end === undefined || onBranchOf(end, branch)) return false;
+  return own.some((other) => {
+    const otherEnd = openEnd(other);
+    return otherEnd !== undefined && onBranchOf(otherEnd, branch) && compareVersions(otherEnd, v) < 0;
+  });
+}
+
 export function namedFixes(record: Pick<CatalogueRecord, 'provenance'>): NamedFix[] {
   const raw = record.provenance.fix_versions;
   return raw ? (JSON.parse(raw) as NamedFix[]) : [];
@@ -172,7 +196,7 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     const place = named.platform ?? null;
     const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = relevant.find((s) => inside(s, v) && !(named.disputed && endsAt(s, v)));
+      const hit = relevant.find((s) => inside(s, v) && !(named.disputed && endsAt(s, v)) && !anotherLinesSpan(s, own, v, named.branch));
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }

@@ -74,6 +74,18 @@ describe("Siemens' '(All versions < V3.X.16)'", () => {
     expect(r.explanation!.fix).not.toMatch(/without a version number/);
   });
 
+  it('reads "All versions < V16 Update 4" as the update, never as release 16, which the configuration lists as affected', () => {
+    const r = recordOf('A vulnerability has been identified in SIMATIC WinCC Runtime Advanced (All versions < V16 Update 4). SmartVNC could crash.', [
+      or(
+        { criteria: cpe('siemens:simatic_wincc_runtime_advanced'), versionEndExcluding: '16' },
+        { criteria: 'cpe:2.3:a:siemens:simatic_wincc_runtime_advanced:16:update3:*:*:*:*:*:*' },
+      ),
+    ]);
+    expect(fixesOf(r, 'siemens:simatic_wincc_runtime_advanced').map((f) => f.version)).toEqual(['V16 Update 4']);
+    expect(r.explanation!.fix).toContain('V16 Update 4 or later');
+    expect(r.explanation!.fix).not.toMatch(/gives 16 as fixed/);
+  });
+
   it('still reads "All versions < V4.1.3 SP1" and leaves a trailing "2.x" a line, not a version', () => {
     const r = recordOf('A vulnerability has been identified in SIMATIC S7-1500 CPU (All versions < V4.1.3 SP1), SIMATIC S7-400 2.x (All versions).', [
       firmware('simatic_s7-1500_cpu'),
@@ -223,5 +235,45 @@ describe('products a description names after its family name, however the dictio
     const r = recordOf(description, [products], titles);
     for (const build of ['123137', '123128', '123148', '123161', '123147']) expect(r.explanation!.fix).toContain(`build ${build}`);
     expect(r.explanation!.fix).not.toMatch(/more product/);
+  });
+});
+
+describe('one range with no start per release line', () => {
+  const lines = or(
+    { criteria: cpe('dena:h2o'), versionEndIncluding: '1.4.4' },
+    { criteria: 'cpe:2.3:a:dena:h2o:*:beta1:*:*:*:*:*:*', versionEndIncluding: '1.5.0' },
+  );
+  const description =
+    'Directory traversal vulnerability in H2O before 1.4.5 and 1.5.x before 1.5.0-beta2, when the file.dir directive is enabled, allows remote attackers to read arbitrary files via a crafted URL.';
+
+  it("keeps the older line's fix: the range through 1.5.0 beta1 is the 1.5 line's, since another range ends right below 1.4.5", () => {
+    const r = recordOf(description, [lines]);
+    expect(fixesOf(r, 'dena:h2o')).toEqual([
+      { version: '1.4.5', branch: '1.4', platform: null },
+      { version: '1.5.0-beta2', branch: '1.5', platform: null },
+    ]);
+    expect(r.explanation!.fix).toContain('1.4.5 for the 1.4.x line');
+  });
+
+  it('still drops the fix when no range ends on its own line below it: then the range through 1.5.0 beta1 holds it', () => {
+    const r = recordOf(description, [or({ criteria: 'cpe:2.3:a:dena:h2o:*:beta1:*:*:*:*:*:*', versionEndIncluding: '1.5.0' })]);
+    expect(fixesOf(r, 'dena:h2o').map((f) => f.version)).toEqual(['1.5.0-beta2']);
+  });
+});
+
+describe('a CPE whose version is "unknown"', () => {
+  it('is one version nobody could name, not every version: the described fix stands and the affected text keeps the range', () => {
+    const r = recordOf(
+      'SQL injection vulnerability in department_offline_context.php in ActiveCampaign TrioLive before 1.58.7 allows remote attackers to execute arbitrary SQL commands.',
+      [
+        or(
+          { criteria: cpe('activecampaign:triolive'), versionEndIncluding: '1.58.6' },
+          { criteria: 'cpe:2.3:a:activecampaign:triolive:unknown:beta2:*:*:*:*:*:*' },
+        ),
+      ],
+    );
+    expect(fixesOf(r, 'activecampaign:triolive').map((f) => f.version)).toEqual(['1.58.7']);
+    expect(r.explanation!.affected).not.toMatch(/all versions/);
+    expect(r.explanation!.fix).toContain('1.58.7 or later');
   });
 });

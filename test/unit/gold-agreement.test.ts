@@ -247,4 +247,16 @@ describe('contradictions and the listed vulnerable versions', () => {
     // With no line stated, the open start holds: 10 Update 18 is below 11.0 update6.
     expect(contradiction(fix('10 Update 18', null), [], listed)).toMatch(/listed as vulnerable/);
   });
+
+  it("reads two ranges with no start as one per two-number line when one ends right below the older line's fix (CVE-2015-5638)", () => {
+    const range = (criteria: string, end: string) => ({ nodes: [{ cpeMatch: [{ vulnerable: true, criteria, versionEndIncluding: end }] }] });
+    const both = listedVulnerable({
+      configurations: [range('cpe:2.3:a:dena:h2o:*:*:*:*:*:*:*:*', '1.4.4'), range('cpe:2.3:a:dena:h2o:*:beta1:*:*:*:*:*:*', '1.5.0')],
+    });
+    const fix = (version: string, branch: string | null) => ({ product: 'dena:h2o', version, branch, platform: null });
+    expect(contradiction(fix('1.4.5', '1.4'), [], both)).toBeUndefined();
+    expect(contradiction(fix('1.4.5', null), [], both)).toMatch(/range to 1\.5\.0 beta1/);
+    const upperOnly = listedVulnerable({ configurations: [range('cpe:2.3:a:dena:h2o:*:beta1:*:*:*:*:*:*', '1.5.0')] });
+    expect(contradiction(fix('1.4.5', '1.4'), [], upperOnly)).toMatch(/range to 1\.5\.0 beta1/);
+  });
 });

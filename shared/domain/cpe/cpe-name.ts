@@ -59,7 +59,9 @@ export function parseCpe23(value: string): CpeName | undefined {
     part,
     vendor,
     product,
-    version: meaningful || version === '-' ? qualified : '*',
+    // NVD's "unknown" (or "none") in the version slot is one version nobody could name, not every
+    // version: it is read as `-`, no version at all (`triolive:unknown:beta2` beside "through 1.58.6").
+    version: meaningful || version === '-' ? qualified : version === '*' || version === '' ? '*' : '-',
     ...(named !== undefined ? { update: named } : {}),
     targetSoftware: f[10] ?? '*',
   };

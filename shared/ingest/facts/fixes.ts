@@ -253,11 +253,48 @@ const FIRMWARE_BEFORE = /\bfirmware\s*(?:versions?\s*)?$/i;
 // Only where the record lists devices alone: beside a listed firmware (ASUS's `wl-33nul_firmware` beside the `wl-330nul` device) the fix is the firmware's.
 const devicesOnly = (product: FixProduct) => product.members.every((m) => m.part === 'h');
 
+/** Whether `version` lies on the release line `branch` ("1.5.0 beta1" on "1.5", not on "1.4" nor "1.50"). */
+function onBranch(version: string, branch: string): boolean {
+  if (lineSpan(branch)) return onLine(version, branch);
+  const lead = /\d+(?:\.\d+)*/.exec(version)?.[0];
+  return lead !== undefined && (lead === branch || lead.startsWith(`${branch}.`));
+}
+
+/**
+ * "H2O before 1.4.5 and 1.5.x before 1.5.0-beta2" beside NVD's two ranges with no start, through
+ * 1.4.4 and through `h20:*:beta1` 1.5.0: NVD wrote one range per line, the first ending right
+ * below the 1.4 line's fix. The range that ends on the other line, below that line's stated fix,
+ * does not call 1.4.5 vulnerable; had it meant every older version, the first range would say
+ * nothing.
+ */
+function anotherLinesRange(range: VersionRange, fix: VersionFact, describedFixed: readonly VersionFact[], ranges: readonly VersionRange[]): boolean {
+  const openEnd = (r: VersionRange) =>
+    r.exact === undefined && r.startIncluding === undefined && r.startExcluding === undefined ? (r.endIncluding ?? r.endExcluding) : undefined;
+  const end = openEnd(range);
+  if (fix.source !== 'description' || fix.branch === null || end === undefined || onBranch(end, fix.branch)) return false;
+  const ownLineRange = ranges.some((r) => {
+    const own = openEnd(r);
+    return own !== undefined && onBranch(own, fix.branch!) && compareVersions(own, fix.version) < 0;
+  });
+  return (
+    ownLineRange &&
+    describedFixed.some(
+      (other) =>
+        other.product === fix.product &&
+        other.branch !== null &&
+        other.branch !== fix.branch &&
+        onBranch(end, other.branch) &&
+        compareVersions(other.version, end) > 0,
+    )
+  );
+}
+
 function contradicted(
   fix: VersionFact,
   products: readonly FixProduct[],
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
+  describedFixed: readonly VersionFact[],
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
@@ -268,7 +305,16 @@ function contradicted(
     return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
   const holding = (product?.ranges ?? []).filter(
-    (r) => samePlace(r.platform, fix.platform) && reachesLine(r.range, lineOnly) && rangeContains(r.range, fix.version),
+    (r) =>
+      samePlace(r.platform, fix.platform) &&
+      reachesLine(r.range, lineOnly) &&
+      rangeContains(r.range, fix.version) &&
+      !anotherLinesRange(
+        r.range,
+        fix,
+        describedFixed,
+        (product?.ranges ?? []).filter((o) => samePlace(o.platform, fix.platform)).map((o) => o.range),
+      ),
   );
   if (holding.some((r) => fix.source !== 'description' || !endsAt(r.range, fix.version))) return true;
   if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0))
@@ -380,7 +426,7 @@ export function readFixFacts(input: FactInput): FixFacts {
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareVersions(l.version, f.version) > 0,
     );
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast, firmwareFixes);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
   const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));

@@ -82,7 +82,7 @@ const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
 // A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -169,7 +169,11 @@ function listedAffected(text: string): DescribedFix[] {
 function versionOf(match: RegExpExecArray): string | undefined {
   const g = match.groups ?? {};
   if (g.base !== undefined && g.step !== undefined) return `${g.base} ${g.step}`.replace(/\s+/g, ' ');
-  const bare = g.bare === undefined ? undefined : /\bv\s?\d/i.test(match[0]) && !/\bversion\s?\d/i.test(match[0]) ? `v${g.bare}` : g.bare;
+  const release = g.bare === undefined ? undefined : /\bv\s?\d/i.test(match[0]) && !/\bversion\s?\d/i.test(match[0]) ? `v${g.bare}` : g.bare;
+  // Siemens' "V16 Update 4": the update of a whole-number release is the version, not the release
+  // alone; such a version is written as the record writes it ("V16", not "v16").
+  const bare =
+    release === undefined ? undefined : g.bareStep === undefined ? release : `${/\bV\s?\d/.test(match[0]) ? release.replace(/^v/, 'V') : release}${g.bareStep}`;
   return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
 }
 
