@@ -110,8 +110,9 @@ describe('who can attack, in the CNAs templates', () => {
       { position: 'local', privileges: 'admin' },
     ],
     [
+      // "no additional execution privileges" of a local app: its own account, which the CVSS vector rates (h30's call)
       'In ccu, there is a possible out of bounds read. This could lead to local information disclosure with no additional execution privileges needed.',
-      { position: 'local', privileges: 'none' },
+      { position: 'local' },
     ],
     ['Certain NETGEAR devices are affected by a stack-based buffer overflow by an authenticated user.', { privileges: 'user' }],
     [

@@ -27,7 +27,8 @@ const ATTACKER_PHRASE = new RegExp(
   `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
   'gi',
 );
-const SLOT_NOUN = '(?:attackers?|adversar(?:y|ies)|users?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
+const SLOT_NOUN =
+  '(?:attackers?|adversar(?:y|ies)|users?|consumers?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
 const SLOTS: readonly RegExp[] = [
   // NETGEAR's "Certain NETGEAR devices are affected by command injection by an authenticated user".
   new RegExp(
@@ -95,7 +96,14 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
  * Android's "with System execution privileges needed", "requires authentication".
  */
 const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
-  ['none', /\bwith no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b/i],
+  // Wordfence's "This makes it possible for unauthenticated attackers to …", though an earlier "allowing users to
+  // execute an action" names whoever uses the plugin. The Android template's "local … with no additional execution
+  // privileges needed" is an app that needs nothing beyond its own account, which the CVSS vector rates; a remote
+  // attack that needs none ("remote denial of service with no additional execution privileges needed") needs no account.
+  [
+    'none',
+    /\bremote (?:[\w-]+ ){0,4}with no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
+  ],
   [
     'admin',
     /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
@@ -192,6 +200,16 @@ const VICTIM_ACTS = new RegExp(
 export const CLIENT_PROGRAM =
   /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
+/** "via a PDF file that contains an embedded Shockwave (swf) file": a document that the client program's user opens. */
+const DOCUMENT_VECTOR = /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office) (?:files?|documents?|movies?)\b/i;
+
+/**
+ * How the attacker reaches the flaw is not known: "via unknown vectors", "has unknown impact and
+ * attack vectors", "Multiple unspecified vulnerabilities" (several bugs, none described), so a
+ * named attacker is no sign that they act alone (the gold README and its NOTES keep these null).
+ */
+const UNSETTLED =
+  /\b(?:unknown|unspecified) (?:(?:other )?impact and )?(?:(?:remote|local|remote or local|local or remote) )?attack vectors\b|\bunknown attack vendors\b|\bmultiple unspecified vulnerabilities\b/i;
 
 /**
  * "via a crafted movie", "parsing a malformed program file": a file someone opens. Not where a
@@ -261,7 +279,7 @@ export function describedAttack(description: string): DescribedAttack {
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
-        (CLIENT_PROGRAM.test(prose) && CRAFTED.test(prose)) ||
+        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose))) ||
         (position !== 'local' && CRAFTED_FILE.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
@@ -274,4 +292,22 @@ export function describedAttack(description: string): DescribedAttack {
     ...(privileges ? { privileges } : {}),
     ...(interaction !== undefined ? { userInteraction: interaction } : {}),
   };
+}
+
+/**
+ * "allows remote attackers to determine valid account names": the description says where the
+ * attacker is and what they gain, names no victim and no vector, and leaves it at that. The
+ * attacker then acts alone, unless a CVSS vector's user-interaction field says otherwise (v2 has
+ * none). A bare "attackers" says nothing of how they reach the flaw, nor does an unknown vector.
+ */
+export function namedAttackerActsAlone(description: string): boolean {
+  const prose = statedProse(description);
+  return (
+    describedAttack(description).userInteraction === undefined &&
+    classify(attackerPhrases(prose), POSITIONS) !== undefined &&
+    !UNKNOWN_VECTOR.test(prose) &&
+    !UNSETTLED.test(prose) &&
+    !APP_ON_THE_DEVICE.test(prose) &&
+    !CLIENT_PROGRAM.test(prose)
+  );
 }

@@ -9,7 +9,8 @@ import type { AttackConditions } from '../explainer/attack.js';
 /**
  * Weaknesses whose nature is one impact of §9's vocabulary. Memory-safety and number-handling
  * weaknesses are not here: what they give an attacker depends on the bug (a crash, or code
- * execution), so the CVSS impact metrics speak for them.
+ * execution), so the CVSS impact metrics speak for them. Nor is deserialization (CWE-502): "PHAR
+ * deserialization can occur" states no code running, and code execution is said only where stated.
  */
 const CWE_IMPACT: Readonly<Record<string, Impact | readonly Impact[]>> = {
   'CWE-79': 'cross_site_scripting',
@@ -30,7 +31,6 @@ const CWE_IMPACT: Readonly<Record<string, Impact | readonly Impact[]>> = {
   'CWE-95': 'code_execution',
   'CWE-98': 'code_execution',
   'CWE-434': 'code_execution',
-  'CWE-502': 'code_execution',
   'CWE-917': 'code_execution',
   'CWE-22': 'information_disclosure',
   'CWE-23': 'information_disclosure',
@@ -68,11 +68,12 @@ const CWE_IMPACT: Readonly<Record<string, Impact | readonly Impact[]>> = {
   'CWE-326': 'information_disclosure',
   'CWE-327': 'information_disclosure',
   'CWE-328': 'information_disclosure',
-  'CWE-295': 'information_disclosure',
   'CWE-522': 'information_disclosure',
   'CWE-256': 'information_disclosure',
   'CWE-614': 'information_disclosure',
   'CWE-1004': 'information_disclosure',
+  // An unchecked certificate lets whoever sits on the path read and change the traffic.
+  'CWE-295': ['information_disclosure', 'data_tampering'],
   'CWE-732': ['information_disclosure', 'data_tampering'],
   'CWE-276': ['information_disclosure', 'data_tampering'],
   'CWE-281': ['information_disclosure', 'data_tampering'],

@@ -17,7 +17,7 @@ type Phrase = readonly [Impact, RegExp];
 
 /** Any phrase of running code. */
 const RUN_CODE =
-  /\b(?:execute|executing|execution of|run|running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
+  /\b(?:execute|executing|execution of|run|(?<!\bthe\s)running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
 
 /**
  * Script run in a victim's browser ("run arbitrary script code in a victim's web browser", "execute
@@ -150,10 +150,7 @@ const NAMED_WEAKNESS: readonly Phrase[] = [
     'security_bypass',
     /\bmissing (?:authentication|authori[sz]ation)\b|\bimproper (?:authentication|authori[sz]ation|access controls?)\b|\bincorrect (?:authori[sz]ation|access controls?|default permissions?)\b|\bexcessive authentication attempts\b|\bpolicies are not (?:being )?applied\b|\bbroken access control\b|\binsecure direct object reference\b|\bauthentication bypass\b|\bsession fixation\b|\bhard-?coded (?:credentials?|passwords?|keys?)\b/i,
   ],
-  [
-    'code_execution',
-    /\b(?:untrusted|unquoted) search path\b|\bunrestricted (?:file )?upload\b|\barbitrary file upload\b|\b(?:insecure |unsafe )?deserialization\b/i,
-  ],
+  ['code_execution', /\b(?:untrusted|unquoted) search path\b|\bunrestricted (?:file )?upload\b|\barbitrary file upload\b/i],
   [
     'denial_of_service',
     /\b(?:infinite|endless) loop\b|\bresource exhaustion\b|\buncontrolled resource consumption\b|\bnull[- ]pointer[- ]dereference\b|\bmemory leak(?:age)?\b|\breachable assertion\b|\bNullPointerException\b|\bnull[- ](?:ptr[- ])?deref\w*|\bnullptr (?:deref\w*|dereference|access)\b|\bNULL pointer (?:access|use|crash|issue|bug)\b|\b(?:use|access\w*|dereferenc\w*) (?:of )?(?:a |an |the )?(?:\w+ )?NULL pointers?\b|\bdivide[- ]by[- ]zero\b|\bdivision by zero\b|\bdivide error\b|\b(?:memory|refcount|reference(?: count)?|resource|socket|skb|page|object|DMA mappings?|fd|file descriptor|kobject|device node|node|clock|irq|mem|buffer|handle)s? leaks?\b|\bmemleak\b|\bleak(?:s|ed|ing)? (?:of )?(?:memory|refcounts?|references?|resources)\b|\b(?:un)?reachable (?:BUG|assert\w*)\b|\b(?:check|checks|checking) (?:\w+ ){0,2}(?:for )?(?:non-)?NULL\b|\bnon-NULL\b|\b(?:is|be|are|returns?|pass(?:es)?|becomes?) (?:a )?(?:null|NULL)\b|\bnull (?:check|checks|pointer)\b|\b(?:potential|possible|endless|dead) loop\b|\b(?:fix|fixes|fixed|avoid|avoids|prevent|prevents|plug|plugs)\w* (?:a |an |the |possible |potential )?(?:[\w/-]+ ){0,4}?leaks?\b|\b(?:system|kernel|rendering|UI|screen|device|machine)(?:-wide)? (?:\w+ )?freezes?\b|\bcircular locking dependency\b|\binconsistent lock state\b|\b(?:possible|potential) (?:circular |recursive )?(?:locking|deadlock)\b|\bscheduling while atomic\b|\bsleeping function called from invalid context\b|\b(?:RCU|CPU|task) stalls?\b|\bself-detected stall\b|\bk?memleak\b|\bunreferenced object\b|\bfreez(?:e|es|ing) (?:the )?(?:system|kernel|device|machine)\b/i,
@@ -182,6 +179,46 @@ export function namedWeaknessImpacts(description: string): Impact[] {
   const stated = statedProse(description);
   return orderImpacts(NAMED_WEAKNESS.filter(([, pattern]) => pattern.test(stated)).map(([impact]) => impact));
 }
+
+/**
+ * Gains stated without the usual verbs: a check the attacker gets past ("pass the CAPTCHA test",
+ * "the check passed for any two strings of the same length", "access to areas of the server file
+ * system not exported under the share definition", code run "outside sandbox"); acting as someone
+ * else ("use another Consumer's credentials"); code run "in the context of root"; and a planted
+ * library that the program loads ("this malicious DLL will be loaded").
+ */
+const OTHER_WORDINGS: readonly Phrase[] = [
+  [
+    'security_bypass',
+    /\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
+  ],
+  ['spoofing', /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b/i],
+  ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
+  [
+    'code_execution',
+    /\b(?:malicious|attacker-controlled|rogue|trojan(?:ed)?)\s+(?:DLL|library|shared object|module|plugin)s?\b[^.;]{0,40}?\b(?:will|would|could|can|may|might|is|are|gets?)\s+(?:then\s+|be\s+)*(?:loaded|executed|run)\b/i,
+  ],
+];
+
+/**
+ * "obtain access to restricted resources contrary to the specified authentication configuration":
+ * getting past access control, not reading something; read as a bypass and taken out before the
+ * disclosure phrases ("obtain … restricted") see it.
+ */
+const RESTRICTED_ACCESS =
+  /\b(?:obtain|gain|get|have)\s+(?:unauthori[sz]ed\s+)?access\s+to\s+(?:\w+\s+){0,2}?(?:restricted|protected)\s+(?:resources|areas|pages|directories|functions|functionality|content|locations|URLs)\b(?:\s+contrary to (?:the )?(?:\w+ ){0,3}(?:configuration|policy|settings|rules))?/i;
+
+/**
+ * "cause a denial of service (out-of-bounds read and memory corruption)": a parenthesis after a
+ * denial of service names the bug behind it, not a second gain; one that states a further gain
+ * ("(crash) or possibly execute", "(and possibly obtain sensitive information)") is kept.
+ */
+const DENIAL_DETAIL = /\b(denial[- ]of[- ]service|DoS|crash(?:es)?)\s*\(([^)]*)\)/gi;
+const FURTHER_GAIN =
+  /\b(?:possibly|might|may|could|or|and)\s+(?:to\s+)?(?:obtain|execute|run|gain|read|write|modify|disclose|leak|expose|bypass|overwrite|delete)\b/i;
+
+/** "an out-of-bounds write while processing project files": the bug's class, not a write the attacker makes. */
+const WRITE_BUG = /\b(?:out[- ]of[- ]bounds|OOB|heap[- ]based|stack[- ]based|buffer) write\b/gi;
 
 /** SQL "commands" are not code execution: "execute arbitrary SQL commands". */
 const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (?:commands|queries|statements)\b/gi;
@@ -262,7 +299,11 @@ function eachVerbWithItsObject(prose: string): string {
 }
 
 export function describedImpacts(description: string): Impact[] {
-  const read = eachVerbWithItsObject(consequenceProse(description))
+  const prose = consequenceProse(description);
+  const read = eachVerbWithItsObject(prose)
+    .replace(new RegExp(RESTRICTED_ACCESS.source, 'gi'), ' ')
+    .replace(DENIAL_DETAIL, (all: string, denial: string, detail: string) => (FURTHER_GAIN.test(detail) ? all : denial))
+    .replace(WRITE_BUG, ' ')
     .replace(WRITE_ACCESS, '$1 of')
     .replace(SQL_COMMANDS, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
@@ -280,7 +321,8 @@ export function describedImpacts(description: string): Impact[] {
   for (const match of consequences.matchAll(CIA_LIST)) {
     for (const word of match[1]!.toLowerCase().match(/confidentiality|integrity|availability/g) ?? []) found.add(CIA[word]!);
   }
-  for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES]) if (pattern.test(consequences)) found.add(impact);
+  for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
+  if (RESTRICTED_ACCESS.test(prose)) found.add('security_bypass');
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
   if (UPLOADED_FILES.test(consequences)) {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');

@@ -4,7 +4,7 @@ import { deriveScore } from '../derive/score.js';
 import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
-import { describedAttack } from './attacker.js';
+import { describedAttack, namedAttackerActsAlone } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
@@ -52,11 +52,12 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const impacts = impactsOf(input, cweIds, score.vector);
   const described = describedAttack(input.description);
   const fromVector = cvssAttack(parseCvssVector(score.vector));
+  const actsAlone = namedAttackerActsAlone(input.description);
   const vectorSource = score.cvss_version ? `CVSS v${score.cvss_version} vector` : 'no CVSS vector';
   const attack: AttackFacts = {
     position: described.position ?? fromVector.position,
     privileges: described.privileges ?? fromVector.privileges,
-    user_interaction: described.userInteraction ?? fromVector.user_interaction,
+    user_interaction: described.userInteraction ?? fromVector.user_interaction ?? (actsAlone ? false : null),
   };
   const references = mergedReferences(input.sources);
   const exploit = exploitPublic(input.sources.exploits, references, input.description);
@@ -65,6 +66,10 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   // A kernel commit's later analysis is no statement of where the bug is: its subject line is.
   const kernel = kernelSubject(input.description);
   const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
+  const interactionSource =
+    described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
+      ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
+      : from(described.userInteraction, attack.user_interaction);
   return {
     impacts: impacts.value,
     attack,
@@ -76,7 +81,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
       'facts.impacts': impacts.source,
       'facts.attack.position': from(described.position, attack.position),
       'facts.attack.privileges': from(described.privileges, attack.privileges),
-      'facts.attack.user_interaction': from(described.userInteraction, attack.user_interaction),
+      'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',
       'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',
       'facts.exploit_public': exploit.provenance,
