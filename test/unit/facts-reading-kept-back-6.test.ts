@@ -4,6 +4,9 @@
  * phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { AttackFacts } from '../../shared/domain/facts.js';
+import { attackerWords, maliciousAppAttacks } from '../../shared/ingest/explainer/fact-words.js';
+import { describedAka } from '../../shared/ingest/facts/aka.js';
 import { describedAttack, namedAttackerActsAlone } from '../../shared/ingest/facts/attacker.js';
 import { cweImpacts } from '../../shared/ingest/facts/fallback.js';
 import { describedImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
@@ -44,6 +47,8 @@ describe('gains stated without the usual verbs', () => {
       'A person can change this DLL in a local way, or with a remote connection, to a malicious DLL with the same name -- and when the product is used, this malicious DLL will be loaded, aka a DLL Hijacking attack.',
       ['code_execution'],
     ],
+    // WordPress shortcodes are the site's own features, run by someone who should not
+    ['This makes it possible for unauthenticated attackers to execute arbitrary shortcodes.', ['security_bypass']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
 
   it('leaves their neighbours as they were', () => {
@@ -218,5 +223,30 @@ describe('an attacker acting alone where the description names no victim and no 
   it("leaves a v3 vector's user-interaction field to speak, and an unknown vector open", () => {
     expect(factsOf(alone, v3('R')).attack.user_interaction).toBe(true);
     expect(factsOf('allows remote attackers to obtain sensitive information via unknown vectors.', v2).attack.user_interaction).toBeNull();
+  });
+});
+
+describe('what the summary says of the attacker', () => {
+  const localApp: AttackFacts = { position: 'local', privileges: 'none', user_interaction: true };
+
+  it("names Android's local malicious application, which a user installs, not a file or page a user opens", () => {
+    const text =
+      'An information disclosure vulnerability in kernel components including the ION subsystem could enable a local malicious application to access data outside of its permission levels.';
+    expect(maliciousAppAttacks(text)).toBe(true);
+    expect(attackerWords(localApp, text)).toBe('A malicious app, once a user installs it on the device,');
+    expect(attackerWords({ ...localApp, user_interaction: false }, text)).toBe('A malicious app on the device');
+    // a crafted file a local user is given is still opened by them
+    expect(maliciousAppAttacks('allows attackers to execute arbitrary code via a crafted file.')).toBe(false);
+    expect(attackerWords(localApp, 'allows attackers to execute arbitrary code via a crafted file.')).toBe('An attacker');
+  });
+});
+
+describe('the names a record gives the bug', () => {
+  it('takes no bug class for a name', () => {
+    expect(describedAka('when the product is used, this malicious DLL will be loaded, aka a DLL Hijacking attack.')).toEqual([]);
+    expect(describedAka('allows local users to gain privileges via a Trojan horse DLL, aka "DLL Planting Remote Code Execution Vulnerability."')).toEqual([
+      'DLL Planting Remote Code Execution Vulnerability',
+    ]);
+    expect(describedAka('aka an argument-switch attack or a KHOBE attack.')).toEqual(['argument-switch attack', 'KHOBE attack']);
   });
 });

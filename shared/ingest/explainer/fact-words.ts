@@ -104,6 +104,17 @@ export function appOnTheDevice(attack: AttackFacts, description: string): boolea
 }
 
 /**
+ * Android's "could enable a local malicious application to access data outside of its permission
+ * levels": the attacker is an app on the device, which a user installed; nobody opens a file, link
+ * or page of theirs.
+ */
+const MALICIOUS_APP = /\b(?:enables?|allows?|lets?|permits?)\s+an?\s+(?:local\s+)?malicious\s+(?:application|app)\b/i;
+
+export function maliciousAppAttacks(description: string): boolean {
+  return MALICIOUS_APP.test(description);
+}
+
+/**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
  * a crafted file does nothing until someone opens it.
  */
@@ -111,6 +122,8 @@ export function attackerWords(attack: AttackFacts, description: string): string 
   // "it can run their own code" mixes the server and its operator: the operator is who gains.
   if (serverAttacksClient(description)) return 'A malicious or compromised server can attack the clients that connect to it: its operator';
   if (programCollects(description)) return 'Whoever gets what the program collects, without its user knowing,';
+  if (maliciousAppAttacks(description))
+    return attack.user_interaction === true ? 'A malicious app, once a user installs it on the device,' : 'A malicious app on the device';
   // CVSS v2 has no "local app" position: an app's attack is rated AV:N, yet nobody reaches it over a network.
   if (appOnTheDevice(attack, description)) return 'An attacker, through a malicious app on the device,';
   const needsVictim = attack.user_interaction === true;

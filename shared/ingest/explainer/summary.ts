@@ -9,7 +9,7 @@ import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
 import { describedBugName, describedMistake } from './bug-words.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
-import { attackerWords, impactPhrase, serverAttacksClient, victimClause } from './fact-words.js';
+import { attackerWords, impactPhrase, maliciousAppAttacks, serverAttacksClient, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
 
 /** CWE names that are categories, not bugs: "This is an input checking flaw" says nothing. */
@@ -187,8 +187,9 @@ export function factSummary(input: FactSummaryInput): string {
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {
     const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
-    // A client connecting to the attacker's server is the victim's act, said by the attacker words already.
-    const victim = serverAttacksClient(description) ? '' : victimClause(facts.attack, impacts);
+    // A client connecting to the attacker's server, or a user installing the attacker's app, is the victim's act,
+    // said by the attacker words already.
+    const victim = serverAttacksClient(description) || maliciousAppAttacks(description) ? '' : victimClause(facts.attack, impacts);
     parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);

@@ -20,6 +20,13 @@ const BULLETIN = /\b(MS\d{2}-\d{3})\b/g;
  */
 const RUNS_INTO_CLAUSE = /\s(?:does|do|did)\s+not\b|\s(?:allows?|fails?|lets)\b|\sis\s+(?:vulnerable|affected)\b|\/id\d+\b/i;
 
+/**
+ * An unquoted "aka a DLL Hijacking attack" names the kind of attack, which any number of bugs share,
+ * not this one: a bug class is no name.
+ */
+const BUG_CLASS =
+  /^(?:(?:DLL|binary|library|EXE) (?:hijacking|planting|preloading|side-?loading|search order hijacking)|(?:cross-site scripting|XSS|cross-site request forgery|CSRF|SQL injection|clickjacking|(?:directory|path) traversal|man-in-the-middle|MitM|denial of service|DoS|brute[- ]force|replay|symlink|race condition)) (?:attack|vulnerability|issue)s?$/i;
+
 function clean(name: string): string {
   return name
     .trim()
@@ -45,7 +52,7 @@ export function describedAka(description: string): string[] {
     for (const part of parts) {
       const name = clean(part);
       if (name.length < 3 || name.length > 120 || TRACKER.test(name) || NOTE_NUMBER.test(name)) continue;
-      if (quoted === undefined && RUNS_INTO_CLAUSE.test(name)) continue;
+      if (quoted === undefined && (RUNS_INTO_CLAUSE.test(name) || BUG_CLASS.test(name))) continue;
       names.push(name);
     }
   }

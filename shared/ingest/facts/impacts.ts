@@ -190,7 +190,9 @@ export function namedWeaknessImpacts(description: string): Impact[] {
 const OTHER_WORDINGS: readonly Phrase[] = [
   [
     'security_bypass',
-    /\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
+    // WordPress shortcodes run the site's own plugin features, not code of the attacker's: what the site allows to
+    // its editors, done by anyone ("unauthenticated attackers to execute arbitrary shortcodes").
+    /\b(?:execute|run) arbitrary shortcodes?\b|\barbitrary shortcode execution\b|\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
   ],
   ['spoofing', /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b/i],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
