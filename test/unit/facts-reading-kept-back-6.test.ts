@@ -47,6 +47,7 @@ describe('gains stated without the usual verbs', () => {
       'A person can change this DLL in a local way, or with a remote connection, to a malicious DLL with the same name -- and when the product is used, this malicious DLL will be loaded, aka a DLL Hijacking attack.',
       ['code_execution'],
     ],
+    ['This can cause r_count to become negative, which can lead to a problem where the ksmbd thread does not terminate.', ['denial_of_service']],
     // WordPress shortcodes are the site's own features, run by someone who should not
     ['This makes it possible for unauthenticated attackers to execute arbitrary shortcodes.', ['security_bypass']],
   ])('%s → %j', (text, impacts) => expect(describedImpacts(text)).toEqual(impacts));
@@ -58,6 +59,8 @@ describe('gains stated without the usual verbs', () => {
     expect(describedImpacts('allows remote attackers to cause a denial of service via a request that passes the length check.')).toEqual(['denial_of_service']);
     // code in the context of the current process is no privilege gain
     expect(describedImpacts('An attacker can leverage this vulnerability to execute code in the context of the current process.')).toEqual(['code_execution']);
+    // a process that does not terminate a session is no hang
+    expect(describedImpacts('The logout process does not terminate the session on the server.')).toEqual([]);
     // a library loaded from the current directory names no malicious one
     expect(describedImpacts('The installer loads version.dll from the current directory.')).toEqual([]);
   });

@@ -184,8 +184,8 @@ export function namedWeaknessImpacts(description: string): Impact[] {
  * Gains stated without the usual verbs: a check the attacker gets past ("pass the CAPTCHA test",
  * "the check passed for any two strings of the same length", "access to areas of the server file
  * system not exported under the share definition", code run "outside sandbox"); acting as someone
- * else ("use another Consumer's credentials"); code run "in the context of root"; and a planted
- * library that the program loads ("this malicious DLL will be loaded").
+ * else ("use another Consumer's credentials"); code run "in the context of root"; a planted
+ * library that the program loads ("this malicious DLL will be loaded"); a thread that never ends.
  */
 const OTHER_WORDINGS: readonly Phrase[] = [
   [
@@ -196,6 +196,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   ['spoofing', /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b/i],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
+  // "can lead to a problem where the ksmbd thread does not terminate": it hangs.
+  [
+    'denial_of_service',
+    /\b(?:thread|kthread|process|task|daemon|worker)s? (?:does|do|did|will|would|could|can|may|might) not (?:terminate|exit|stop)\b(?!\s+(?:the|a|an|its|their|any|all|other|existing|active)\b)/i,
+  ],
   [
     'code_execution',
     /\b(?:malicious|attacker-controlled|rogue|trojan(?:ed)?)\s+(?:DLL|library|shared object|module|plugin)s?\b[^.;]{0,40}?\b(?:will|would|could|can|may|might|is|are|gets?)\s+(?:then\s+|be\s+)*(?:loaded|executed|run)\b/i,
