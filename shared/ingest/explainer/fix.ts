@@ -76,7 +76,7 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   if (described.length === 1 && !described[0]!.line) {
     parts.push(`The description says version ${described[0]!.version} fixes it: update to ${described[0]!.version} or later.`);
   } else if (described.length > 0) {
-    const lines = described.map((d) => (d.line ? `${d.version} for the ${d.line}.x line` : d.version));
+    const lines = described.map((d) => (d.line ? `${d.version} for ${lineText(d.line)}` : d.version));
     parts.push(`The description names these fixed versions: ${listText(lines)}. Update to the one for your release line or later.`);
   }
   return parts;
@@ -117,11 +117,11 @@ const MAX_FACT_PRODUCTS = 4;
 const MAX_SIMPLE_PRODUCTS = 10;
 const MAX_ENTRIES = 6;
 
-/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
+/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c", Juniper's "12.1X46") is written as it is. */
 const lineText = (branch: string) => {
   const span = lineSpan(branch);
   if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
-  return /[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
+  return /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',

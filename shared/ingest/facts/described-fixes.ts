@@ -348,7 +348,18 @@ export function placeStatements(
       const named = describedProductKey(subject, recordSubject);
       keys = named ? [named] : [];
     }
-    if (!own && !inClause && products.length > 0) {
+    // Juniper's "Junos OS: 12.1X46 versions prior to 12.1X46-D81; 12.3 versions prior to …": an
+    // item of a semicolon list that names nothing continues the previous item's products.
+    const between = previous === undefined ? '' : text.slice(previous.end, statement.at);
+    const listItem =
+      !inClause &&
+      previous !== undefined &&
+      previous.end <= statement.at &&
+      /^\s*;/.test(between) &&
+      !between.slice(1).includes(';') &&
+      !/[.!?]\s/.test(between);
+    if (!own && listItem && placed.at(-1)?.statement === previous && !namesSomething(subject)) keys = [...placed.at(-1)!.products];
+    else if (!own && !inClause && products.length > 0) {
       const found = productForStatement(members, statement, description);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }

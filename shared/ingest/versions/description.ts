@@ -89,7 +89,10 @@ const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // whole lines, read as the line "19-20" (a span of first numbers).
 const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // MediaWiki's "1.2x before 1.23.9": the lines of a decade (1.20 to 1.23), read as the span "1.20-1.23".
-const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
+// Juniper's "12.1X46 versions prior to 12.1X46-D81", "versions 19.1 prior to 19.1R1-S5": the line
+// as written (a train such as "12.1X46" included), when the fix lies on it.
+const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
+const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE})\s+)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
@@ -177,6 +180,11 @@ function versionOf(match: RegExpExecArray): string | undefined {
   return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
 }
 
+/** "12.1X46-D81" and "12.1X46-D90" lie on the line written "12.1X46", "12.3R12-S12" on "12.3"; "12.30" does not lie on "12.3". */
+export function onWrittenLine(version: string, line: string): boolean {
+  return version.toLowerCase().startsWith(line.toLowerCase()) && !/^[\d]/.test(version.slice(line.length));
+}
+
 /** The line of a step statement ("10 before Update 18" is on the 10 line), else the phrase's own. */
 function lineOf(match: RegExpExecArray): string | undefined {
   const { line, lineTo, decade } = match.groups ?? {};
@@ -184,6 +192,8 @@ function lineOf(match: RegExpExecArray): string | undefined {
     const last = /^\d+\.\d+/.exec(versionOf(match) ?? '')?.[0];
     return last !== undefined && last.startsWith(decade) && last !== `${decade}0` ? `${decade}0-${last}` : last;
   }
+  const written = match.groups?.written ?? match.groups?.writtenAfter;
+  if (written !== undefined) return onWrittenLine(versionOf(match) ?? '', written) ? written : undefined;
   if (line !== undefined && lineTo !== undefined) return /^\d+$/.test(line) && /^\d+$/.test(lineTo) ? `${line}-${lineTo}` : lineTo;
   return line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
 }
@@ -221,10 +231,10 @@ const LISTED = new RegExp(
 
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
-  const add = (match: RegExpExecArray, at: number, listed = false) => {
+  const add = (match: RegExpExecArray, at: number, listed = false, writtenLine?: string) => {
     const version = versionOf(match);
     if (!version) return false;
-    const line = lineOf(match);
+    const line = writtenLine !== undefined && onWrittenLine(version, writtenLine) ? writtenLine : lineOf(match);
     const context = text.slice(Math.max(0, at - 80), at);
     const end = at + match[0].length;
     const following = text.slice(end, end + 80);
@@ -240,11 +250,13 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (!add(match, match.index) || !lists) continue;
+      // "15.1 versions prior to 15.1F6-S12, 15.1R7-S2": the listed fixes are of the written line too.
+      const writtenLine = match.groups?.written ?? match.groups?.writtenAfter;
       let end = match.index + match[0].length;
       for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
         const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
         const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
-        if (!add(own, end + lead, true)) break;
+        if (!add(own, end + lead, true, writtenLine)) break;
         end += next[0].length;
       }
     }

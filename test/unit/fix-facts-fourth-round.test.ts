@@ -1,0 +1,68 @@
+/**
+ * Fix facts and text, fourth round of issue 23's readings (two blind sets' misses): each rule on
+ * the phrase or configuration shape that showed it, through the real parser and derivation, and
+ * on the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
+
+const cpe = (vendorProduct: string, version = '*', update = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
+const fixesOf = (r: ReturnType<typeof derivedFixture>, product: string) =>
+  r.facts!.fixed_in.filter((f) => f.product === product).map((f) => ({ version: f.version, branch: f.branch }));
+
+describe("Juniper's '<line> versions prior to <fix>[, <fix>]' list", () => {
+  const junos = (version: string, update: string) => ({ criteria: cpe('juniper:junos', version, update, 'o') });
+  const configuration = orNode(junos('12.1x46', 'd76'), junos('12.3', 'r12'), junos('15.1', 'f6'), junos('15.1', 'r7'), junos('18.1', 'r2'));
+  const description =
+    'A vulnerability in BGP in Juniper Networks Junos OS allows an attacker to crash the routing protocol daemon. Affected releases are Juniper Networks Junos OS: 12.1X46 versions prior to 12.1X46-D81; 12.3 versions prior to 12.3R12-S12; 15.1 versions prior to 15.1F6-S12, 15.1R7-S2; 18.1 versions prior to 18.1R2-S3, 18.1R3.';
+
+  it('reads every item as the fixes of the line it names, the listed ones included', () => {
+    expect(describedVersions(description).fixed.map((f) => [f.version, f.line])).toEqual([
+      ['12.1X46-D81', '12.1X46'],
+      ['12.3R12-S12', '12.3'],
+      ['15.1F6-S12', '15.1'],
+      ['15.1R7-S2', '15.1'],
+      ['18.1R2-S3', '18.1'],
+      ['18.1R3', '18.1'],
+    ]);
+  });
+
+  it('reads "versions 19.1 prior to 19.1R1-S5" the same way, and no line a fix does not lie on', () => {
+    expect(describedVersions('Junos OS: versions 19.1 prior to 19.1R1-S5.').fixed.map((f) => [f.version, f.line])).toEqual([['19.1R1-S5', '19.1']]);
+    expect(describedVersions('Acme Widget 1.2 versions before 1.3 allow remote attackers to read files.').fixed.map((f) => [f.version, f.line])).toEqual([
+      ['1.3', undefined],
+    ]);
+  });
+
+  it("gives each item's fixes to the product the list is about, however far the list runs from its name", () => {
+    const r = derivedFixture(description, [configuration]);
+    expect(fixesOf(r, 'juniper:junos')).toEqual(
+      expect.arrayContaining([
+        { version: '12.1X46-D81', branch: '12.1X46' },
+        { version: '12.3R12-S12', branch: '12.3' },
+        { version: '15.1F6-S12', branch: '15.1' },
+        { version: '15.1R7-S2', branch: '15.1' },
+        { version: '18.1R2-S3', branch: '18.1' },
+        { version: '18.1R3', branch: '18.1' },
+      ]),
+    );
+  });
+
+  it('names the fixes in the text and never says the 18.1 line has no fix above its newest affected version', () => {
+    const fix = derivedFixture(description, [configuration]).explanation!.fix;
+    expect(fix).toContain('18.1R3');
+    expect(fix).toContain('18.1R2-S3');
+    expect(fix).toContain('the 12.1X46 line');
+    expect(fix).not.toMatch(/18\.1 r2[^.]*no fixed version stated above/);
+  });
+
+  it('leaves an item that names another product to that product', () => {
+    const r = derivedFixture(
+      'Acme Widget allows remote attackers to read files. Affected: Acme Widget: 2.1 versions prior to 2.1.4; Acme Gadget 3.0 versions prior to 3.0.2.',
+      [orNode({ criteria: cpe('acme:widget', '2.1.3') }, { criteria: cpe('acme:gadget', '3.0.1') })],
+    );
+    expect(fixesOf(r, 'acme:widget')).toEqual([{ version: '2.1.4', branch: '2.1' }]);
+    expect(fixesOf(r, 'acme:gadget')).toEqual([{ version: '3.0.2', branch: '3.0' }]);
+  });
+});
