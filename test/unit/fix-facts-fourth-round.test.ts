@@ -66,3 +66,31 @@ describe("Juniper's '<line> versions prior to <fix>[, <fix>]' list", () => {
     expect(fixesOf(r, 'acme:gadget')).toEqual([{ version: '3.0.2', branch: '3.0' }]);
   });
 });
+
+describe("a configuration's open range beside the description's per-line fixes", () => {
+  const ranges = orNode(
+    { criteria: cpe('samba:samba'), versionStartIncluding: '4.5.0', versionEndExcluding: '4.5.7' },
+    { criteria: cpe('samba:samba'), versionStartIncluding: '4.6.0', versionEndExcluding: '4.6.1' },
+    { criteria: cpe('samba:samba'), versionEndExcluding: '4.4.12' },
+  );
+
+  it("gives the line whose described fix the configuration contradicts the configuration's fix, on that line", () => {
+    const r = derivedFixture('Samba before versions 4.6.1, 4.5.7 and 4.4.11 are vulnerable to a malicious client using a symlink race.', [ranges]);
+    expect(fixesOf(r, 'samba:samba')).toEqual([
+      { version: '4.6.1', branch: '4.6' },
+      { version: '4.5.7', branch: '4.5' },
+      { version: '4.4.12', branch: '4.4' },
+    ]);
+    expect(r.explanation!.fix).toMatch(/4\.4\.12 for the 4\.4\.x line/);
+  });
+
+  it("still drops a configuration's fix below the description's fix of the same line", () => {
+    const r = derivedFixture('Acme Widget before 4.4.13 and 4.5.x before 4.5.7 allows remote attackers to read files.', [
+      orNode(
+        { criteria: cpe('acme:widget'), versionEndExcluding: '4.4.12' },
+        { criteria: cpe('acme:widget'), versionStartIncluding: '4.5.0', versionEndExcluding: '4.5.7' },
+      ),
+    ]);
+    expect(fixesOf(r, 'acme:widget').map((f) => f.version)).not.toContain('4.4.12');
+  });
+});

@@ -322,11 +322,17 @@ function contradicted(
   return holding.length > 0 ? 'at its boundary' : false;
 }
 
-/** A configuration's fix below the description's fix of the same line is inside what the description calls vulnerable. */
+/**
+ * A configuration's fix below the description's fix of the same line is inside what the
+ * description calls vulnerable. A described fix of a named line ("4.6.1" of 4.6) holds only that
+ * line: a configuration's open range before 4.4.12 beside "before 4.6.1, 4.5.7 and 4.4.11" is the
+ * 4.4 line's fix, not below 4.6.1.
+ */
 function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): boolean {
+  const ofItsLine = (d: VersionFact) => (d.branch !== null && fix.branch === null ? onBranch(fix.version, d.branch) : sameLine(d, fix));
   return (
     fix.source !== 'description' &&
-    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && sameLine(d, fix) && compareVersions(fix.version, d.version) < 0)
+    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && ofItsLine(d) && compareVersions(fix.version, d.version) < 0)
   );
 }
 
@@ -440,8 +446,10 @@ export function readFixFacts(input: FactInput): FixFacts {
   // its product fixes its own release line only, and says so.
   const fixedIn = kept
     .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
-    .map((f) => {
-      const line = f.branch === null && affectedAbove(f, false) ? releaseLine(f.version) : null;
+    .map((f, _i, all) => {
+      // Beside fixes of named lines of its product, an unlined fix is its own line's ("4.4.12" beside 4.6.1 of 4.6).
+      const besideLines = all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
+      const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
       return line === null ? f : { ...f, branch: line };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
