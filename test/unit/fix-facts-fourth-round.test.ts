@@ -94,3 +94,18 @@ describe("a configuration's open range beside the description's per-line fixes",
     expect(fixesOf(r, 'acme:widget').map((f) => f.version)).not.toContain('4.4.12');
   });
 });
+
+describe("a Java release tail ('4.1.61.Final', '5.3.2.RELEASE')", () => {
+  it('keeps the version as the record writes it, in the facts and the text', () => {
+    const r = derivedFixture('In Netty (io.netty:netty-codec-http2) before version 4.1.61.Final there is a vulnerability that enables request smuggling.', [
+      orNode({ criteria: cpe('netty:netty'), versionEndExcluding: '4.1.61' }),
+    ]);
+    expect(fixesOf(r, 'netty:netty')).toEqual([{ version: '4.1.61.Final', branch: null }]);
+    expect(r.explanation!.fix).toContain('4.1.61.Final');
+    expect(describedVersions('Spring Framework before 5.3.2.RELEASE allows it.').fixed.map((f) => f.version)).toEqual(['5.3.2.RELEASE']);
+  });
+
+  it('reads no tail from a word that only starts like one', () => {
+    expect(describedVersions('Acme Widget before 1.2.gamma allows it.').fixed.map((f) => f.version)).toEqual(['1.2']);
+  });
+});

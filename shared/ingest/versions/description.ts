@@ -57,7 +57,8 @@ export interface DescribedVersions {
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
-// "5.0.0.beta1.1" is one version: a pre-release, then its own patch). A distribution's package
+// "5.0.0.beta1.1" is one version: a pre-release, then its own patch), or Java's release tail
+// ("4.1.61.Final", "5.3.2.RELEASE"), kept as the record writes it. A distribution's package
 // revision is part of it ("0.2.38.3ubuntu0.1", "2.4.10+deb8u1"). Siemens' "V3.X.16" (an "x"
 // between numbers: any minor release, update 16) is one version too; a trailing "2.x" is a line.
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
@@ -67,7 +68,7 @@ export interface DescribedVersions {
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
