@@ -4,7 +4,8 @@
  * on the neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
-import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { derivedFixture, FIXTURE_NOW, nvdFixture, orNode } from '../support/nvd-fixtures.js';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 const cpe = (vendorProduct: string, version = '*', update = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
@@ -107,5 +108,30 @@ describe("a Java release tail ('4.1.61.Final', '5.3.2.RELEASE')", () => {
 
   it('reads no tail from a word that only starts like one', () => {
     expect(describedVersions('Acme Widget before 1.2.gamma allows it.').fixed.map((f) => f.version)).toEqual(['1.2']);
+  });
+});
+
+describe('"the following vulnerability has been resolved" with the fix commits linked', () => {
+  const kernelText =
+    'In the Linux kernel, the following vulnerability has been resolved: ksmbd: fix r_count dec/increment mismatch. r_count is only increased when there is an oplock break wait.';
+  const commits = [
+    { url: 'https://git.kernel.org/stable/c/20378cf48359f39dee0ef9b61470ebe77bd49c0d', tags: [] },
+    { url: 'https://git.kernel.org/stable/c/457db486203c90e10c3efc87fd45cc7000b1cd36', tags: [] },
+  ];
+  const derived = (description: string, references: { url: string; tags: string[] }[]) => {
+    const nvd = nvdFixture(description, [], references);
+    return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
+  };
+
+  it('states a fix, and the text points at the commits rather than saying none is listed', () => {
+    const r = derived(kernelText, commits);
+    expect(r.facts!.fix_stated).toBe(true);
+    expect(r.explanation!.fix).not.toMatch(/No fixed version or patch is listed/);
+    expect(r.explanation!.fix).toMatch(/commits that fix it are linked in the references \(git\.kernel\.org\)/);
+  });
+
+  it('states none where the flaw is only found, not resolved', () => {
+    const r = derived('In Acme Widget, a vulnerability has been found in the parser: a crafted file crashes it.', []);
+    expect(r.facts!.fix_stated).toBe(false);
   });
 });

@@ -94,6 +94,8 @@ export interface FixFactsText {
   readonly fix_stated: boolean;
   /** Hosts of the Vendor Advisory tagged references, for a fix stated without a version. */
   readonly advisoryHosts: readonly string[];
+  /** Hosts of the references that link a source commit (`commitHosts`): where a fix stated without a version is. */
+  readonly commitHosts?: readonly string[];
   /** Patch links are shown in a sentence of their own. */
   readonly patchLinks: boolean;
   readonly steps: FixSteps;
@@ -447,7 +449,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
-        : "The description says a fix or update is available: follow the vendor's advisory for it.",
+        : (facts.commitHosts ?? []).length > 0
+          ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
+          : "The description says a fix or update is available: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)

@@ -342,6 +342,9 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
  */
 const STATED_FIX_WORDS = /(?<![\w/.-])(?:fixed in|updates?|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)/i;
 
+/** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
+const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -453,6 +456,7 @@ export function readFixFacts(input: FactInput): FixFacts {
       return line === null ? f : { ...f, branch: line };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
-  const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
+  const fixStated =
+    fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description) || RESOLVED.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }
