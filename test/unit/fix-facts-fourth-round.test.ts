@@ -135,3 +135,24 @@ describe('"the following vulnerability has been resolved" with the fix commits l
     expect(r.facts!.fix_stated).toBe(false);
   });
 });
+
+describe("a product the record does not list, named in the list of another's fixes", () => {
+  const wincvs = orNode({ criteria: cpe('march-hare:wincvs'), versionStartIncluding: '1.0', versionEndExcluding: '2.8.01' });
+  const description = 'March Hare WINCVS before 2.8.01 build 6610, and CVS Suite before 2009R2 build 6610, contains an Insecure Library Loading vulnerability.';
+
+  it("reads a year's release with its build ('2009R2 build 6610')", () => {
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['2.8.01 build 6610', '2009R2 build 6610']);
+  });
+
+  it("keeps its fix as that vendor's product, in the facts and the text", () => {
+    const r = derivedFixture(description, [wincvs]);
+    expect(fixesOf(r, 'march-hare:wincvs').map((f) => f.version)).toEqual(['2.8.01 build 6610']);
+    expect(fixesOf(r, 'march-hare:cvs_suite').map((f) => f.version)).toEqual(['2009R2 build 6610']);
+    expect(r.explanation!.fix).toMatch(/CVS Suite to version 2009R2 build 6610/);
+  });
+
+  it('reads no product from a name followed by lower-case words', () => {
+    const r = derivedFixture('March Hare WINCVS before 2.8.01, and the Acme installer before 2.9 allow it.', [wincvs]);
+    expect(r.facts!.fixed_in.map((f) => f.product)).toEqual(['march-hare:wincvs']);
+  });
+});
