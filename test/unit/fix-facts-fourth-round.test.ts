@@ -156,3 +156,40 @@ describe("a product the record does not list, named in the list of another's fix
     expect(r.facts!.fixed_in.map((f) => f.product)).toEqual(['march-hare:wincvs']);
   });
 });
+
+describe('a version the sentence names before its verb, above the configuration’s newest affected one', () => {
+  it('wins as the newest affected version ("firmware 1.0.4.50 and 1.0.4.80 allows" beside a listed 1.0.4.50)', () => {
+    const r = derivedFixture(
+      'Directory traversal vulnerability in the web server in Philips Electronics VOIP841 DECT Phone with firmware 1.0.4.50 and 1.0.4.80 allows remote authenticated users to read arbitrary files.',
+      [
+        orNode(
+          { criteria: cpe('philips_electronics:voip841_dect_phone', '1.0.4.48', '*', 'h') },
+          { criteria: cpe('philips_electronics:voip841_dect_phone', '1.0.4.50', '*', 'h') },
+        ),
+      ],
+    );
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['1.0.4.80']);
+    expect(r.explanation!.fix).toContain('1.0.4.80');
+    expect(r.explanation!.fix).not.toContain('1.0.4.50');
+  });
+
+  it('wins for one version too ("Virtual Appliance 2.2.1 generates" beside a listed 2.1.1)', () => {
+    const r = derivedFixture(
+      'IBM Security Privileged Identity Manager Virtual Appliance 2.2.1 generates an error message that includes sensitive information.',
+      [orNode({ criteria: cpe('ibm:security_privileged_identity_manager', '2.1.1') })],
+    );
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['2.2.1']);
+    expect(r.explanation!.fix).toMatch(/2\.2\.1[^.]*update past it/);
+  });
+
+  it('leaves the configuration’s newest affected version where the described one is below it', () => {
+    const r = derivedFixture('Acme Widget 2.0.1 allows remote attackers to read files.', [
+      orNode({ criteria: cpe('acme:widget', '2.0.1') }, { criteria: cpe('acme:widget', '2.0.5') }),
+    ]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['2.0.5']);
+  });
+
+  it('reads no affected version after "before"', () => {
+    expect(describedVersions('Acme Widget before 2.3.1 allows remote attackers to read files.').affected).toEqual([]);
+  });
+});

@@ -352,9 +352,11 @@ export function readFixFacts(input: FactInput): FixFacts {
   const rangeSource: FactSource = input.sources.nvd && input.sources.nvd.products.length > 0 ? 'configuration' : 'cve5';
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);
+  const statedAffected = new Set(described.affected);
   const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
+  const describedAffected: VersionFact[] = [];
   // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
   const fromLists = new WeakSet<VersionFact>();
   const firmwareFixes = new WeakSet<VersionFact>();
@@ -362,7 +364,12 @@ export function readFixFacts(input: FactInput): FixFacts {
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
   const subject = products.length === 0 ? factProducts([], input.description)[0] : undefined;
-  const placed = placeStatements(all, products, input.description, subject && { key: subject.product, name: subject.name });
+  const recordSubject = subject && { key: subject.product, name: subject.name };
+  // Versions named before the verb are placed apart: they stand between no other statement and its platform ("… on Ubuntu 15.04 allows").
+  const placed = [
+    ...placeStatements(all, products, input.description, recordSubject),
+    ...placeStatements(described.affected, products, input.description, recordSubject),
+  ];
   const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
   for (const p of placed)
     for (const key of p.products)
@@ -375,7 +382,7 @@ export function readFixFacts(input: FactInput): FixFacts {
         const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
         const branch = statement.line ?? release ?? (several ? releaseLine(statement.version) : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
-        (fixedStatements.has(statement) ? describedFixed : describedLast).push(fact);
+        (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
         if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
       }
@@ -397,8 +404,15 @@ export function readFixFacts(input: FactInput): FixFacts {
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
+  // "Phone with firmware 1.0.4.50 and 1.0.4.80 allows" beside a configuration that lists up to
+  // 1.0.4.50: the described version above the configuration's newest affected one of its line wins.
+  const others = [...describedLast, ...fromRanges.last, ...listed];
+  const aboveOthers = describedAffected.filter((a) => {
+    const ofLine = others.filter((o) => o.product === a.product && samePlace(o.platform, a.platform) && sameLine(o, a));
+    return ofLine.length > 0 && ofLine.every((o) => compareVersions(a.version, o.version) > 0);
+  });
   // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter(
+  const last = newestStated([...describedLast, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to

@@ -54,6 +54,8 @@ function sentenceStart(text: string, index: number): number {
 export interface DescribedVersions {
   readonly fixed: readonly DescribedFix[];
   readonly lastAffected: readonly DescribedFix[];
+  /** Versions the sentence calls affected by naming them before its verb ("… Phone with firmware 1.0.4.50 and 1.0.4.80 allows"): the highest of each list. */
+  readonly affected: readonly DescribedFix[];
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
@@ -172,6 +174,38 @@ function listedAffected(text: string): DescribedFix[] {
   return out;
 }
 
+/**
+ * "VOIP841 DECT Phone with firmware 1.0.4.50 and 1.0.4.80 allows", "Virtual Appliance 2.2.1
+ * generates": dotted versions right after a name, "firmware" or "version", and right before the
+ * sentence's verb, are the versions it is about; the highest of the list is affected.
+ */
+const STATED_VERSION = String.raw`\d+(?:\.\d+)+[a-z]?`;
+const STATED_AFFECTED = new RegExp(
+  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
+  'g',
+);
+
+function statedAffected(text: string): DescribedFix[] {
+  const out: DescribedFix[] = [];
+  STATED_AFFECTED.lastIndex = 0;
+  for (let match = STATED_AFFECTED.exec(text); match; match = STATED_AFFECTED.exec(text)) {
+    const list = match.groups!.list!;
+    const versions = list.match(new RegExp(STATED_VERSION, 'g')) ?? [];
+    const version = [...versions].sort(compareVersions).at(-1)!;
+    const at = match.index + list.lastIndexOf(version);
+    const end = at + version.length;
+    out.push({
+      version,
+      context: text.slice(Math.max(0, at - 80), at),
+      following: text.slice(end, end + 80),
+      sentence: text.slice(sentenceStart(text, match.index), at),
+      at,
+      end,
+    });
+  }
+  return out;
+}
+
 function versionOf(match: RegExpExecArray): string | undefined {
   const g = match.groups ?? {};
   if (g.base !== undefined && g.step !== undefined) return `${g.base} ${g.step}`.replace(/\s+/g, ' ');
@@ -275,5 +309,8 @@ export function describedVersions(description: string): DescribedVersions {
   const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
   const lastAffected = statements(withoutNotes, LAST_AFFECTED_PATTERNS);
   const listed = listedAffected(withoutNotes).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
-  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at) };
+  const fixed = statements(text, FIXED_PATTERNS, true);
+  const taken = [...fixed, ...lastAffected, ...listed];
+  const affected = statedAffected(withoutNotes).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
+  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), affected };
 }
