@@ -58,6 +58,15 @@ describe("Juniper's '<line> versions prior to <fix>[, <fix>]' list", () => {
     expect(fix).not.toMatch(/18\.1 r2[^.]*no fixed version stated above/);
   });
 
+  it('names every fix of a list longer than the text shows one by one, line by line', () => {
+    const long = `${description.replace(/\.$/, '')}; 16.1 versions prior to 16.1R4-S12, 16.1R7-S1; 17.1 versions prior to 17.1R3.`;
+    const fix = derivedFixture(long, [configuration]).explanation!.fix;
+    for (const version of ['12.1X46-D81', '12.3R12-S12', '15.1F6-S12', '15.1R7-S2', '16.1R4-S12', '16.1R7-S1', '17.1R3', '18.1R2-S3', '18.1R3'])
+      expect(fix).toContain(version);
+    expect(fix).toMatch(/16\.1R7-S1 or 16\.1R4-S12 for the 16\.1\.x line/);
+    expect(fix).not.toMatch(/more in this record's facts/);
+  });
+
   it('leaves an item that names another product to that product', () => {
     const r = derivedFixture(
       'Acme Widget allows remote attackers to read files. Affected: Acme Widget: 2.1 versions prior to 2.1.4; Acme Gadget 3.0 versions prior to 3.0.2.',

@@ -188,6 +188,25 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
 }
 
 const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
+
+/** Lines a list of fixes may name in full (Juniper's 27 fixes of 15 lines): past it, the text counts the rest. */
+const MAX_LINES = 30;
+
+/**
+ * Juniper's "12.1X46 versions prior to 12.1X46-D81; … 18.1 versions prior to 18.1R2-S3, 18.1R3":
+ * more fixes than a list shows, each of a named line on every platform, are said line by line
+ * ("18.1R3 or 18.1R2-S3 for the 18.1.x line"), so a user of any line finds its fix.
+ */
+function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined {
+  if (fixes.length <= MAX_ENTRIES || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
+  const byLine = new Map<string, string[]>();
+  for (const f of fixes) {
+    const versions = byLine.get(f.branch!) ?? [];
+    if (!versions.includes(versionText(f.version))) byLine.set(f.branch!, [...versions, versionText(f.version)]);
+  }
+  if (byLine.size < 2 || byLine.size > MAX_LINES) return undefined;
+  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
+}
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
 const versionPhrase = (version: string, key = '') =>
   key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? `security patch level ${version}` : /^\d/.test(version) ? `version ${version}` : version;
@@ -250,8 +269,9 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const all = entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
-    const texts = all.slice(0, MAX_ENTRIES);
+    const grouped = lineGroupTexts(fixes);
+    const all = grouped ?? entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
+    const texts = grouped ?? all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
