@@ -202,3 +202,20 @@ describe('a version the sentence names before its verb, above the configurationâ
     expect(describedVersions('Acme Widget before 2.3.1 allows remote attackers to read files.').affected).toEqual([]);
   });
 });
+
+describe('"update" as a noun\'s modifier or inside a quoted feature name', () => {
+  const stated = (description: string) => derivedFixture(description).facts!.fix_stated;
+
+  it('states no fix', () => {
+    expect(stated('The specific flaw exists within the handling of update packages on USB drives. The issue results from the lack of verification.')).toBe(
+      false,
+    );
+    expect(stated('Acme Router allows attackers to run code through the firmware update process.')).toBe(false);
+    expect(stated('There is an out-of-bounds read in the "update dimension region\'s chunks" feature of the function gig::Region::UpdateChunks.')).toBe(false);
+  });
+
+  it('still states one where an update is available or applied', () => {
+    expect(stated('Acme Widget allows remote attackers to read files. An update is available from the vendor.')).toBe(true);
+    expect(stated('Users should apply the latest updates to Acme Widget.')).toBe(true);
+  });
+});
