@@ -219,3 +219,23 @@ describe('"update" as a noun\'s modifier or inside a quoted feature name', () =>
     expect(stated('Users should apply the latest updates to Acme Widget.')).toBe(true);
   });
 });
+
+describe("a release track named alone after a statement ('Jenkins 2.499 and earlier, LTS 2.492.1 and earlier')", () => {
+  const description =
+    'Jenkins 2.499 and earlier, LTS 2.492.1 and earlier does not redact encrypted values of secrets when accessing config.xml of agents via REST API or CLI.';
+
+  it("is the previous product's track, no product of its own", () => {
+    const r = derivedFixture(description);
+    expect(r.facts!.last_affected.map((l) => [l.product, l.version, l.branch])).toEqual([
+      ['jenkins:jenkins', '2.499', null],
+      ['jenkins:jenkins', '2.492.1', 'LTS'],
+    ]);
+    expect(r.explanation!.fix).toMatch(/2\.492\.1 for the LTS line/);
+    expect(r.explanation!.fix).not.toMatch(/of LTS/);
+  });
+
+  it('is the listed product’s track too', () => {
+    const r = derivedFixture(description, [orNode({ criteria: cpe('jenkins:jenkins'), versionEndIncluding: '2.499' })]);
+    expect(r.facts!.last_affected.map((l) => l.product)).not.toContain('jenkins:lts');
+  });
+});

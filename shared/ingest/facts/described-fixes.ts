@@ -316,6 +316,9 @@ function bracketAfter(statement: DescribedFix): string | undefined {
   return BRACKET_AFTER.exec(statement.following)?.[0];
 }
 
+/** A release track named alone between two statements (", LTS 2.492.1 and earlier"). */
+const RELEASE_TRACK = /^\s*,?\s*(?:and\s+|or\s+)?(LTS|ESR|LTSC|EUS)\s*$/i;
+
 function afterCarrier(subject: string): string {
   let end = 0;
   for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
@@ -349,6 +352,10 @@ export function placeStatements(
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
     // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
     if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    // "Jenkins 2.499 and earlier, LTS 2.492.1 and earlier": a release track named alone is the
+    // previous statement's product on that track, no product of its own.
+    const track = !own && inClause && placed.at(-1)?.statement === previous ? RELEASE_TRACK.exec(subject)?.[1] : undefined;
+    if (track !== undefined) keys = [...placed.at(-1)!.products];
     // "WINCVS before 2.8.01 build 6610, and CVS Suite before 2009R2 build 6610": a product the
     // record does not list, named in the list of another's fixes, is that vendor's product of the name.
     if (!own && inClause && keys.length === 0 && products.length > 0 && namesSomething(subject) && placed.at(-1)?.statement === previous) {
@@ -391,7 +398,7 @@ export function placeStatements(
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,
-      ...(ofPackage ? { release: ofPackage[1]! } : {}),
+      ...(ofPackage ? { release: ofPackage[1]! } : track !== undefined ? { release: track.toUpperCase() } : {}),
     });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.
