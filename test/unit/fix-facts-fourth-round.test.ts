@@ -239,3 +239,42 @@ describe("a release track named alone after a statement ('Jenkins 2.499 and earl
     expect(r.facts!.last_affected.map((l) => l.product)).not.toContain('jenkins:lts');
   });
 });
+
+describe("'5.2.x before 5.2.0, before 5.0.0' beside a range tied to a distribution", () => {
+  const onRhel = {
+    operator: 'AND',
+    nodes: [
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: cpe('tukaani:xz', '*', 'beta'), versionEndIncluding: '4.999.9' }] },
+      {
+        operator: 'OR',
+        negate: false,
+        cpeMatch: [
+          { vulnerable: false, criteria: cpe('redhat:enterprise_linux', '5.0', '*', 'o') },
+          { vulnerable: false, criteria: cpe('redhat:enterprise_linux', '6.0', '*', 'o') },
+        ],
+      },
+    ],
+  };
+  const description = 'scripts/xzgrep.in in xzgrep 5.2.x before 5.2.0, before 5.0.0 does not properly process file names containing semicolons.';
+
+  it("keeps the unlined fix unlined, the older releases' fix, and gives the range no distribution as platform", () => {
+    const r = derivedFixture(description, [onRhel]);
+    expect(fixesOf(r, 'tukaani:xz')).toEqual([
+      { version: '5.2.0', branch: '5.2' },
+      { version: '5.0.0', branch: null },
+    ]);
+    expect(r.facts!.last_affected.map((l) => l.platform)).toEqual([null]);
+  });
+
+  it('never says the newest affected version has no fix above it, nor calls 5.0.0 the fix of a 5.0.x line', () => {
+    const fix = derivedFixture(description, [onRhel]).explanation!.fix;
+    expect(fix).toMatch(/5\.0\.0 for older releases/);
+    expect(fix).not.toMatch(/5\.0\.x line/);
+    expect(fix).not.toMatch(/no fixed version stated above/);
+  });
+
+  it('still gives each of several unlined fixes its line ("before 4.6.1, 4.5.7")', () => {
+    const r = derivedFixture('Acme Widget before versions 4.6.1 and 4.5.7 allows remote attackers to read files.');
+    expect(r.facts!.fixed_in.map((f) => f.branch)).toEqual(['4.6', '4.5']);
+  });
+});

@@ -182,7 +182,12 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
     const first = group[0]!;
     const platforms = [...new Set(group.map((e) => e.platform).filter(namedPlatform))];
     const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
-    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : '';
+    // "5.2.x before 5.2.0, before 5.0.0": the unlined fix below every lined one is the older releases'.
+    const older =
+      first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
+        ? ' for older releases'
+        : '';
+    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
     return { version: versionText(first.version), where: `${line}${on}` };
   });
 }

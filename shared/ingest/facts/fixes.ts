@@ -382,7 +382,22 @@ export function readFixFacts(input: FactInput): FixFacts {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
-        const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
+        // "xzgrep 5.2.x before 5.2.0, before 5.0.0": after a fix of a written line, an unlined fix
+        // below it is the fix of every older version, not of a line of its own ("5.0"). ("H2O before
+        // 1.4.5 and 1.5.x before …" names the older line first: its fix is that line's.)
+        const olderCatchAll =
+          !statement.line &&
+          placed.some(
+            (p) =>
+              p.statement !== statement &&
+              p.statement.line !== undefined &&
+              p.statement.at < statement.at &&
+              p.platforms.join('|') === platforms.join('|') &&
+              fixedStatements.has(p.statement) &&
+              p.products.includes(key) &&
+              compareVersions(statement.version, p.statement.version) < 0,
+          );
+        const several = (linesPerProduct.get(key)?.size ?? 0) > 1 && !olderCatchAll;
         const branch = statement.line ?? release ?? (several ? releaseLine(statement.version) : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
@@ -467,8 +482,10 @@ export function readFixFacts(input: FactInput): FixFacts {
   const fixedIn = kept
     .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
     .map((f, _i, all) => {
-      // Beside fixes of named lines of its product, an unlined fix is its own line's ("4.4.12" beside 4.6.1 of 4.6).
-      const besideLines = all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
+      // Beside fixes of named lines of its product, a configuration's unlined fix is its own line's
+      // ("4.4.12" beside 4.6.1 of 4.6); the description's unlined one is as the description writes it.
+      const besideLines =
+        f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
       const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
       return line === null ? f : { ...f, branch: line };
     });
