@@ -67,6 +67,17 @@ describe("Juniper's '<line> versions prior to <fix>[, <fix>]' list", () => {
     expect(fix).not.toMatch(/more in this record's facts/);
   });
 
+  it("gives each train's listed versions to that train's line, not to the release line it starts with", () => {
+    const r = derivedFixture('Junos OS: 15.1 versions prior to 15.1R7-S2; 15.1X53 versions prior to 15.1X53-D495.', [
+      orNode(junos('15.1', 'r7'), junos('15.1x53', 'd590'), junos('15.1x53', 'd230')),
+    ]);
+    expect(r.facts!.last_affected.map((l) => [l.version, l.branch])).toEqual([
+      ['15.1 r7', '15.1'],
+      ['15.1x53 d590', '15.1X53'],
+    ]);
+    expect(r.explanation!.fix).not.toMatch(/15\.1\.x line: NVD lists 15\.1x53/);
+  });
+
   it('leaves an item that names another product to that product', () => {
     const r = derivedFixture(
       'Acme Widget allows remote attackers to read files. Affected: Acme Widget: 2.1 versions prior to 2.1.4; Acme Gadget 3.0 versions prior to 3.0.2.',

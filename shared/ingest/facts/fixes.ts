@@ -21,7 +21,7 @@
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions, lineSpan, onLine } from '../versions/description.js';
+import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
@@ -177,6 +177,23 @@ function withLines(fixes: readonly VersionFact[]): VersionFact[] {
 }
 
 /**
+ * Juniper's trains ("15.1X53" beside "15.1", fixes "15.1X53-D495" and "15.1R7-S2"): where the
+ * fixes name a train, each listed version belongs to the longest fix line it lies on
+ * ("15.1x53 d590" to 15.1X53, "15.1 r7" to 15.1), else to its release line; undefined where no
+ * fix names a train.
+ */
+function trainGroups(listed: readonly string[], fixes: readonly VersionFact[]): Map<string, string[]> | undefined {
+  const branches = [...new Set(fixes.flatMap((f) => (f.branch === null ? [] : [f.branch])))].sort((a, b) => b.length - a.length);
+  if (!branches.some((b) => /^\d+\.\d+X\d+$/i.test(b))) return undefined;
+  const groups = new Map<string, string[]>();
+  for (const version of listed) {
+    const line = branches.find((b) => onWrittenLine(version, b)) ?? releaseLine(version);
+    if (line !== null) groups.set(line, [...(groups.get(line) ?? []), version]);
+  }
+  return groups;
+}
+
+/**
  * The highest version listed one by one, per product and platform, and per line of the product's
  * fixes, or per release line of its own where the description lists the affected versions line
  * by line (`perLine`: Oracle's "Supported versions that are affected are Java SE: 7u231, 8u221,
@@ -192,6 +209,11 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
         .map((r) => unescaped(r.range.exact!));
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
+      const trains = trainGroups(listed, fixes);
+      if (trains) {
+        for (const [branch, group] of trains) out.push({ product: product.key, version: [...group].sort(compareVersions).at(-1)!, branch, platform, source });
+        continue;
+      }
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
       const ownLines = perLine ? [...new Set(listed.map((v) => releaseLine(v)))] : [];
       const groups =
