@@ -243,6 +243,7 @@ describe("a release track named alone after a statement ('Jenkins 2.499 and earl
     ]);
     expect(r.explanation!.fix).toMatch(/2\.492\.1 for the LTS line/);
     expect(r.explanation!.fix).not.toMatch(/of LTS/);
+    expect(r.explanation!.affected).toMatch(/2\.492\.1 on the LTS line/);
   });
 
   it('is the listed product’s track too', () => {

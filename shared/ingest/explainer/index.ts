@@ -5,7 +5,7 @@
  * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
-import type { Facts } from '../../domain/facts.js';
+import type { Facts, VersionFact } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
@@ -238,8 +238,12 @@ function describedAffected(facts: Facts | undefined): string | undefined {
   const product = facts?.products.find((p) => p.primary);
   if (!product) return undefined;
   const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === product.product).map((f) => f.version))];
-  const last = [...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => l.version))];
-  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last.map((v) => `versions up to and including ${v}`);
+  // A release track's versions say their track ("LTS 2.492.1 and earlier"): "on the LTS line".
+  const track = (l: VersionFact) => (l.branch !== null && /^[A-Z]+$/.test(l.branch) ? ` on the ${l.branch} line` : '');
+  const last = [
+    ...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => `versions up to and including ${l.version}${track(l)}`)),
+  ];
+  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
   if (spans.length === 0) return undefined;
   return `You are affected if you use ${product.name} (${listText(spans)}, as the description states). To check, compare the version you run with ${spans.length === 1 ? 'this range' : 'these ranges'}.`;
 }
