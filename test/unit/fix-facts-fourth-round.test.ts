@@ -200,6 +200,7 @@ describe('a version the sentence names before its verb, above the configurationâ
     );
     expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['2.2.1']);
     expect(r.explanation!.fix).toMatch(/2\.2\.1[^.]*update past it/);
+    expect(r.explanation!.affected).toMatch(/description names version 2\.2\.1 of [^.]+ as affected too/);
   });
 
   it('leaves the configurationâ€™s newest affected version where the described one is below it', () => {
@@ -207,6 +208,7 @@ describe('a version the sentence names before its verb, above the configurationâ
       orNode({ criteria: cpe('acme:widget', '2.0.1') }, { criteria: cpe('acme:widget', '2.0.5') }),
     ]);
     expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['2.0.5']);
+    expect(r.explanation!.affected).not.toMatch(/as affected too/);
   });
 
   it('reads no affected version after "before"', () => {

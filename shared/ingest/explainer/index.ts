@@ -17,6 +17,8 @@ import { descriptionAttacker, descriptionImpactBeyond, readDescription, type Des
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 import { coListedDistributions } from '../facts/distributions.js';
 import { productKey } from '../facts/fix-products.js';
+import { isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 
 export interface ExplainerInput {
@@ -230,6 +232,28 @@ function checkSentence(lines: readonly ProductLine[]): string {
 }
 
 /**
+ * "Virtual Appliance 2.2.1 generates …" beside a configuration that lists 2.1.1: the newest
+ * affected version the description states outside every listed range is said too, so the text
+ * never leaves the reader at the configuration's lower version.
+ */
+function describedBeyond(products: readonly AffectedProduct[], facts: Facts | undefined): string {
+  const beyond = (facts?.last_affected ?? []).filter(
+    (l) =>
+      l.source === 'description' &&
+      isComparableVersion(l.version) &&
+      products.some((p) => productKey(p) === l.product && p.ranges.length > 0 && !p.ranges.some((r) => rangeContains(r, l.version))),
+  );
+  const byProduct = new Map<string, string[]>();
+  for (const l of beyond) byProduct.set(l.product, [...new Set([...(byProduct.get(l.product) ?? []), l.version])]);
+  return [...byProduct]
+    .map(([key, versions]) => {
+      const product = products.find((p) => productKey(p) === key)!;
+      return ` The description names ${versions.length === 1 ? 'version' : 'versions'} ${listText(versions)} of ${productName(product)} as affected too.`;
+    })
+    .join('');
+}
+
+/**
  * A record that lists no product but whose description names one with its versions ("Element X
  * Android … Prior to version 25.04.2"): the product as the description names it, and the versions
  * the facts read there.
@@ -266,7 +290,7 @@ export function explainAffected(input: ExplainerInput): string {
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
-  const check = checkSentence(named);
+  const check = `${checkSentence(named)}${describedBeyond(products, input.facts)}`;
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;
   }
