@@ -153,7 +153,7 @@ describe('the description grammar', () => {
     expect(fixed('Users should upgrade to version 4.0.1 or later.')).toEqual(['4.0.1']);
     expect(fixed('Apache Struts 2.3.x before 2.3.32 and 2.5.x before 2.5.10.1 mishandles uploads.')).toEqual(['2.3.x:2.3.32', '2.5.x:2.5.10.1']);
     expect(fixed('Acme versions 1.x before 1.2.3 and 2.x before 2.0.1 are affected.')).toEqual(['1.x:1.2.3', '2.x:2.0.1']);
-    expect(fixed('Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.')).toEqual(['18.3R1-S3', '18.4R2']);
+    expect(fixed('Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.')).toEqual(['18.3.x:18.3R1-S3', '18.4.x:18.4R2']);
   });
 
   it('"through V", "V and earlier", "A through B" and "<= V" name the last affected version, not a fix', () => {

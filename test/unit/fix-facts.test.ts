@@ -98,7 +98,7 @@ describe('the description grammar, phrase by phrase', () => {
     ['In all Kubernetes versions prior to v1.10.11, v1.11.5, and v1.12.3, incorrect handling lets it.', ['v1.10.11', 'v1.11.5', 'v1.12.3']],
     ['IBM JRS 6.0 before 6.0.0-Rational-CLM-ifix005 allows it.', ['6.0.0-Rational-CLM-ifix005']],
     ['uTorrent before 1.8beta build 10524 allows it.', ['1.8beta build 10524']],
-    ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3R1-S3', '18.4R2']],
+    ['Junos OS 18.3 versions prior to 18.3R1-S3, 18.4 versions prior to 18.4R2.', ['18.3|18.3R1-S3', '18.4|18.4R2']],
     [
       'Acme Mod users prior to versions 1.21.1-1.0.17, 1.21.4-1.0.9-254 and 1.20.1-1.0.13 are affected.',
       ['1.21.1-1.0.17', '1.21.4-1.0.9-254', '1.20.1-1.0.13'],

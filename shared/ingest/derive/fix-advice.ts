@@ -29,7 +29,7 @@
  */
 import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions, onLine, type DescribedFix } from '../versions/description.js';
+import { describedVersions, onLine, onWrittenLine, type DescribedFix } from '../versions/description.js';
 import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { mentionIndex } from './product-order.js';
 
@@ -259,6 +259,7 @@ export function lineMatches(statement: DescribedFix): boolean {
     !statement.line ||
     onLine(statement.version, statement.line) ||
     statement.version === statement.line ||
+    onWrittenLine(statement.version, statement.line) ||
     [`${statement.line}.`, `${statement.line} `, `v${statement.line}.`].some((start) => statement.version.startsWith(start))
   );
 }

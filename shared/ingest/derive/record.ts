@@ -9,7 +9,7 @@ import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
 import { readFixSteps } from '../facts/fix-steps.js';
 import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
-import { advisoryHosts, bulletins, fixedProductKeys, fixProvenance, modelListed, soleProductInEveryVersion } from '../facts/fix-record.js';
+import { advisoryHosts, bulletins, commitHosts, fixedProductKeys, fixProvenance, modelListed, soleProductInEveryVersion } from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
@@ -106,6 +106,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       last_affected: facts.last_affected,
       fix_stated: facts.fix_stated,
       advisoryHosts: advisoryHosts(sources),
+      commitHosts: commitHosts(sources),
       bulletins: bulletins(sources),
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,

@@ -76,7 +76,7 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   if (described.length === 1 && !described[0]!.line) {
     parts.push(`The description says version ${described[0]!.version} fixes it: update to ${described[0]!.version} or later.`);
   } else if (described.length > 0) {
-    const lines = described.map((d) => (d.line ? `${d.version} for the ${d.line}.x line` : d.version));
+    const lines = described.map((d) => (d.line ? `${d.version} for ${lineText(d.line)}` : d.version));
     parts.push(`The description names these fixed versions: ${listText(lines)}. Update to the one for your release line or later.`);
   }
   return parts;
@@ -94,6 +94,8 @@ export interface FixFactsText {
   readonly fix_stated: boolean;
   /** Hosts of the Vendor Advisory tagged references, for a fix stated without a version. */
   readonly advisoryHosts: readonly string[];
+  /** Hosts of the references that link a source commit (`commitHosts`): where a fix stated without a version is. */
+  readonly commitHosts?: readonly string[];
   /** Patch links are shown in a sentence of their own. */
   readonly patchLinks: boolean;
   readonly steps: FixSteps;
@@ -117,11 +119,11 @@ const MAX_FACT_PRODUCTS = 4;
 const MAX_SIMPLE_PRODUCTS = 10;
 const MAX_ENTRIES = 6;
 
-/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c") is written as it is. */
+/** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c", Juniper's "12.1X46") is written as it is. */
 const lineText = (branch: string) => {
   const span = lineSpan(branch);
   if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
-  return /[a-z]$/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
+  return /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',
@@ -180,12 +182,36 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
     const first = group[0]!;
     const platforms = [...new Set(group.map((e) => e.platform).filter(namedPlatform))];
     const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
-    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : '';
+    // "5.2.x before 5.2.0, before 5.0.0": the unlined fix below every lined one is the older releases'.
+    const older =
+      first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
+        ? ' for older releases'
+        : '';
+    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
     return { version: versionText(first.version), where: `${line}${on}` };
   });
 }
 
 const shownEntry = (e: EntryText) => `${e.version}${e.where}`;
+
+/** Lines a list of fixes may name in full (Juniper's 27 fixes of 15 lines): past it, the text counts the rest. */
+const MAX_LINES = 30;
+
+/**
+ * Juniper's "12.1X46 versions prior to 12.1X46-D81; … 18.1 versions prior to 18.1R2-S3, 18.1R3":
+ * more fixes than a list shows, each of a named line on every platform, are said line by line
+ * ("18.1R3 or 18.1R2-S3 for the 18.1.x line"), so a user of any line finds its fix.
+ */
+function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined {
+  if (fixes.length <= MAX_ENTRIES || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
+  const byLine = new Map<string, string[]>();
+  for (const f of fixes) {
+    const versions = byLine.get(f.branch!) ?? [];
+    if (!versions.includes(versionText(f.version))) byLine.set(f.branch!, [...versions, versionText(f.version)]);
+  }
+  if (byLine.size < 2 || byLine.size > MAX_LINES) return undefined;
+  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
+}
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
 const versionPhrase = (version: string, key = '') =>
   key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? `security patch level ${version}` : /^\d/.test(version) ? `version ${version}` : version;
@@ -248,8 +274,9 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const all = entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
-    const texts = all.slice(0, MAX_ENTRIES);
+    const grouped = lineGroupTexts(fixes);
+    const all = grouped ?? entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
+    const texts = grouped ?? all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
@@ -447,7 +474,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       facts.advisoryHosts.length > 0
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
-        : "The description says a fix or update is available: follow the vendor's advisory for it.",
+        : (facts.commitHosts ?? []).length > 0
+          ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
+          : "The description says a fix or update is available: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)

@@ -5,7 +5,7 @@
  * (no CPE, hundreds of products, no CWE, no score, rejected ids) still reads well.
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
-import type { Facts } from '../../domain/facts.js';
+import type { Facts, VersionFact } from '../../domain/facts.js';
 import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
@@ -17,6 +17,8 @@ import { descriptionAttacker, descriptionImpactBeyond, readDescription, type Des
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 import { coListedDistributions } from '../facts/distributions.js';
 import { productKey } from '../facts/fix-products.js';
+import { isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 
 export interface ExplainerInput {
@@ -230,6 +232,28 @@ function checkSentence(lines: readonly ProductLine[]): string {
 }
 
 /**
+ * "Virtual Appliance 2.2.1 generates …" beside a configuration that lists 2.1.1: the newest
+ * affected version the description states outside every listed range is said too, so the text
+ * never leaves the reader at the configuration's lower version.
+ */
+function describedBeyond(products: readonly AffectedProduct[], facts: Facts | undefined): string {
+  const beyond = (facts?.last_affected ?? []).filter(
+    (l) =>
+      l.source === 'description' &&
+      isComparableVersion(l.version) &&
+      products.some((p) => productKey(p) === l.product && p.ranges.length > 0 && !p.ranges.some((r) => rangeContains(r, l.version))),
+  );
+  const byProduct = new Map<string, string[]>();
+  for (const l of beyond) byProduct.set(l.product, [...new Set([...(byProduct.get(l.product) ?? []), l.version])]);
+  return [...byProduct]
+    .map(([key, versions]) => {
+      const product = products.find((p) => productKey(p) === key)!;
+      return ` The description names ${versions.length === 1 ? 'version' : 'versions'} ${listText(versions)} of ${productName(product)} as affected too.`;
+    })
+    .join('');
+}
+
+/**
  * A record that lists no product but whose description names one with its versions ("Element X
  * Android … Prior to version 25.04.2"): the product as the description names it, and the versions
  * the facts read there.
@@ -238,8 +262,12 @@ function describedAffected(facts: Facts | undefined): string | undefined {
   const product = facts?.products.find((p) => p.primary);
   if (!product) return undefined;
   const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === product.product).map((f) => f.version))];
-  const last = [...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => l.version))];
-  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last.map((v) => `versions up to and including ${v}`);
+  // A release track's versions say their track ("LTS 2.492.1 and earlier"): "on the LTS line".
+  const track = (l: VersionFact) => (l.branch !== null && /^[A-Z]+$/.test(l.branch) ? ` on the ${l.branch} line` : '');
+  const last = [
+    ...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => `versions up to and including ${l.version}${track(l)}`)),
+  ];
+  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
   if (spans.length === 0) return undefined;
   return `You are affected if you use ${product.name} (${listText(spans)}, as the description states). To check, compare the version you run with ${spans.length === 1 ? 'this range' : 'these ranges'}.`;
 }
@@ -262,7 +290,7 @@ export function explainAffected(input: ExplainerInput): string {
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
-  const check = checkSentence(named);
+  const check = `${checkSentence(named)}${describedBeyond(products, input.facts)}`;
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;
   }

@@ -242,6 +242,15 @@ const NOT_A_NAME =
  * `vendor:product` key (the gold annotations' reading of such records), else none.
  */
 function describedProductKey(subject: string, recordSubject?: DescribedSubject): string | undefined {
+  const { words, written } = describedName(subject);
+  // The record's subject ("Element X Android is a Matrix client …") called by a shorter name ("Element X").
+  if (recordSubject && words.length > 0 && `${recordSubject.name.toLowerCase()} `.startsWith(`${written.join(' ').toLowerCase()} `)) return recordSubject.key;
+  if (words.length === 0) return recordSubject?.key;
+  return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+}
+
+/** The words naming what comes right before a statement, as written and as a CPE would spell them. */
+function describedName(subject: string): { words: string[]; written: string[] } {
   const words: string[] = [];
   const written: string[] = [];
   for (const word of subject.trim().split(/\s+/).reverse()) {
@@ -253,10 +262,7 @@ function describedProductKey(subject: string, recordSubject?: DescribedSubject):
     written.unshift(clean);
     words.unshift(clean.toLowerCase().replace(/[^a-z0-9+.-]+/g, '_'));
   }
-  // The record's subject ("Element X Android is a Matrix client …") called by a shorter name ("Element X").
-  if (recordSubject && words.length > 0 && `${recordSubject.name.toLowerCase()} `.startsWith(`${written.join(' ').toLowerCase()} `)) return recordSubject.key;
-  if (words.length === 0) return recordSubject?.key;
-  return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+  return { words, written };
 }
 
 /** The product a record that lists none is about (`factProducts`' reading of its description). */
@@ -310,6 +316,9 @@ function bracketAfter(statement: DescribedFix): string | undefined {
   return BRACKET_AFTER.exec(statement.following)?.[0];
 }
 
+/** A release track named alone between two statements (", LTS 2.492.1 and earlier"). */
+const RELEASE_TRACK = /^\s*,?\s*(?:and\s+|or\s+)?(LTS|ESR|LTSC|EUS)\s*$/i;
+
 function afterCarrier(subject: string): string {
   let end = 0;
   for (const match of subject.matchAll(CARRIER)) end = match.index + match[0].length;
@@ -343,12 +352,34 @@ export function placeStatements(
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
     // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
     if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    // "Jenkins 2.499 and earlier, LTS 2.492.1 and earlier": a release track named alone is the
+    // previous statement's product on that track, no product of its own.
+    const track = !own && inClause && placed.at(-1)?.statement === previous ? RELEASE_TRACK.exec(subject)?.[1] : undefined;
+    if (track !== undefined) keys = [...placed.at(-1)!.products];
+    // "WINCVS before 2.8.01 build 6610, and CVS Suite before 2009R2 build 6610": a product the
+    // record does not list, named in the list of another's fixes, is that vendor's product of the name.
+    if (!own && inClause && keys.length === 0 && products.length > 0 && namesSomething(subject) && placed.at(-1)?.statement === previous) {
+      const vendor = placed.at(-1)!.products[0]?.split(':')[0];
+      const { words, written } = describedName(subject);
+      if (vendor !== undefined && words.length > 0 && written.every((w) => /^[A-Z0-9]/.test(w))) keys = [`${vendor}:${words.join('_')}`];
+    }
     // In a record that lists no product, a name between two statements is read as any other ("… can force Element X up to 25.04.1").
     if (!own && inClause && keys.length === 0 && products.length === 0 && namesSomething(subject)) {
       const named = describedProductKey(subject, recordSubject);
       keys = named ? [named] : [];
     }
-    if (!own && !inClause && products.length > 0) {
+    // Juniper's "Junos OS: 12.1X46 versions prior to 12.1X46-D81; 12.3 versions prior to …": an
+    // item of a semicolon list that names nothing continues the previous item's products.
+    const between = previous === undefined ? '' : text.slice(previous.end, statement.at);
+    const listItem =
+      !inClause &&
+      previous !== undefined &&
+      previous.end <= statement.at &&
+      /^\s*;/.test(between) &&
+      !between.slice(1).includes(';') &&
+      !/[.!?]\s/.test(between);
+    if (!own && listItem && placed.at(-1)?.statement === previous && !namesSomething(subject)) keys = [...placed.at(-1)!.products];
+    else if (!own && !inClause && products.length > 0) {
       const found = productForStatement(members, statement, description);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
@@ -367,7 +398,7 @@ export function placeStatements(
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,
-      ...(ofPackage ? { release: ofPackage[1]! } : {}),
+      ...(ofPackage ? { release: ofPackage[1]! } : track !== undefined ? { release: track.toUpperCase() } : {}),
     });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.

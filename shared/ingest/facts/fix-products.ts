@@ -40,9 +40,18 @@ const sameRange = (a: VersionRange, b: VersionRange) =>
   a.endIncluding === b.endIncluding &&
   a.endExcluding === b.endExcluding;
 
+/**
+ * A distribution named with no release ("enterprise linux" for RHEL 5.0 and 6.0 beside xz through
+ * 4.999.9): where the upstream product ships, not a platform on which its versions differ. One
+ * release ("ubuntu 12.04 lts") stays the platform of that release's package.
+ */
+const DISTRIBUTION_PLATFORM = /^(?:enterprise linux\w*|debian linux|ubuntu linux|fedora|centos|opensuse|leap|suse linux\b.*|linux enterprise\b.*)$/;
+
 /** The platforms the configurations tie one range of a product to; none: every platform. */
 function platformsOf(product: AffectedProduct, range: VersionRange, tied: readonly PlatformRange[]): (string | null)[] {
-  const found = tied.filter((t) => t.vendor === product.vendor && t.product === product.product && sameRange(t.range, range)).map((t) => t.platform);
+  const found = tied
+    .filter((t) => t.vendor === product.vendor && t.product === product.product && sameRange(t.range, range))
+    .map((t) => (DISTRIBUTION_PLATFORM.test(t.platform) ? null : t.platform));
   return found.length > 0 ? [...new Set(found)] : [null];
 }
 

@@ -42,6 +42,14 @@ export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string
   return hosts.slice(0, 3);
 }
 
+/** A link to one source commit: git.kernel.org's "/stable/c/<sha>", cgit's "commit/?id=<sha>", GitHub's "/commit/<sha>". */
+const COMMIT = /\/(?:stable\/c|c|commit|commits)\/(?:\?id=)?[0-9a-f]{7,40}\b|\/commit\/?\?(?:[\w=&;-]*&)?id=[0-9a-f]{7,40}\b/i;
+
+/** Hosts of the references that link a source commit (the fix of a record that says "has been resolved"), at most three. */
+export function commitHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
+  return [...new Set(mergedReferences(sources).flatMap((r) => (COMMIT.test(r.url) ? (hostOf(r.url) ?? []) : [])))].slice(0, 3);
+}
+
 /**
  * The products a CNA lists by model rather than version (`../sources/cve5-models.ts`), with the
  * hosts of the record's references (at most three): the vendor's bulletin there names the fixed

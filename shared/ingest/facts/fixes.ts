@@ -21,7 +21,7 @@
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
-import { describedVersions, lineSpan, onLine } from '../versions/description.js';
+import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
@@ -177,6 +177,23 @@ function withLines(fixes: readonly VersionFact[]): VersionFact[] {
 }
 
 /**
+ * Juniper's trains ("15.1X53" beside "15.1", fixes "15.1X53-D495" and "15.1R7-S2"): where the
+ * fixes name a train, each listed version belongs to the longest fix line it lies on
+ * ("15.1x53 d590" to 15.1X53, "15.1 r7" to 15.1), else to its release line; undefined where no
+ * fix names a train.
+ */
+function trainGroups(listed: readonly string[], fixes: readonly VersionFact[]): Map<string, string[]> | undefined {
+  const branches = [...new Set(fixes.flatMap((f) => (f.branch === null ? [] : [f.branch])))].sort((a, b) => b.length - a.length);
+  if (!branches.some((b) => /^\d+\.\d+X\d+$/i.test(b))) return undefined;
+  const groups = new Map<string, string[]>();
+  for (const version of listed) {
+    const line = branches.find((b) => onWrittenLine(version, b)) ?? releaseLine(version);
+    if (line !== null) groups.set(line, [...(groups.get(line) ?? []), version]);
+  }
+  return groups;
+}
+
+/**
  * The highest version listed one by one, per product and platform, and per line of the product's
  * fixes, or per release line of its own where the description lists the affected versions line
  * by line (`perLine`: Oracle's "Supported versions that are affected are Java SE: 7u231, 8u221,
@@ -192,6 +209,11 @@ function listedLast(products: readonly FixProduct[], fixed: readonly VersionFact
         .map((r) => unescaped(r.range.exact!));
       if (listed.length === 0) continue;
       const fixes = fixed.filter((f) => f.product === product.key && samePlace(f.platform, platform));
+      const trains = trainGroups(listed, fixes);
+      if (trains) {
+        for (const [branch, group] of trains) out.push({ product: product.key, version: [...group].sort(compareVersions).at(-1)!, branch, platform, source });
+        continue;
+      }
       const lines = [...new Set(fixes.map((f) => major(f.version)))];
       const ownLines = perLine ? [...new Set(listed.map((v) => releaseLine(v)))] : [];
       const groups =
@@ -322,19 +344,31 @@ function contradicted(
   return holding.length > 0 ? 'at its boundary' : false;
 }
 
-/** A configuration's fix below the description's fix of the same line is inside what the description calls vulnerable. */
+/**
+ * A configuration's fix below the description's fix of the same line is inside what the
+ * description calls vulnerable. A described fix of a named line ("4.6.1" of 4.6) holds only that
+ * line: a configuration's open range before 4.4.12 beside "before 4.6.1, 4.5.7 and 4.4.11" is the
+ * 4.4 line's fix, not below 4.6.1.
+ */
 function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): boolean {
+  const ofItsLine = (d: VersionFact) => (d.branch !== null && fix.branch === null ? onBranch(fix.version, d.branch) : sameLine(d, fix));
   return (
     fix.source !== 'description' &&
-    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && sameLine(d, fix) && compareVersions(fix.version, d.version) < 0)
+    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && ofItsLine(d) && compareVersions(fix.version, d.version) < 0)
   );
 }
 
 /**
- * Words that state a fix. Not inside a name or path ("/update-image1.php", "patch_manager"),
- * and not a release's step ("JRE 6 Update 10 and earlier", "Patch 3"): those state no fix.
+ * Words that state a fix. Not inside a name, path or quoted feature ("/update-image1.php",
+ * "patch_manager", the "update dimension region's chunks" feature), not a release's step ("JRE 6
+ * Update 10 and earlier", "Patch 3"), and not a noun's modifier ("the handling of update packages
+ * on USB drives", "the firmware update process"): those state no fix.
  */
-const STATED_FIX_WORDS = /(?<![\w/.-])(?:fixed in|updates?|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)/i;
+const UPDATE_NOUN = String.raw`\s+(?:packages?|mechanisms?|features?|process(?:es)?|functionality|functions?|files?|images?|servers?|services?|modules?|components?|checks?|channels?|managers?|utility|utilities|tools?|clients?|agents?|daemons?|requests?|urls?|scripts?|operations?|routines?|handlers?|procedures?|commands?|pages?|endpoints?|interfaces?|api|protocol|messages?|notifications?|settings?|options?|dialogs?|logic|code|paths?)\b`;
+const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`, 'i');
+
+/** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
+const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
@@ -343,9 +377,11 @@ export function readFixFacts(input: FactInput): FixFacts {
   const rangeSource: FactSource = input.sources.nvd && input.sources.nvd.products.length > 0 ? 'configuration' : 'cve5';
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);
+  const statedAffected = new Set(described.affected);
   const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
+  const describedAffected: VersionFact[] = [];
   // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
   const fromLists = new WeakSet<VersionFact>();
   const firmwareFixes = new WeakSet<VersionFact>();
@@ -353,7 +389,12 @@ export function readFixFacts(input: FactInput): FixFacts {
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
   const subject = products.length === 0 ? factProducts([], input.description)[0] : undefined;
-  const placed = placeStatements(all, products, input.description, subject && { key: subject.product, name: subject.name });
+  const recordSubject = subject && { key: subject.product, name: subject.name };
+  // Versions named before the verb are placed apart: they stand between no other statement and its platform ("… on Ubuntu 15.04 allows").
+  const placed = [
+    ...placeStatements(all, products, input.description, recordSubject),
+    ...placeStatements(described.affected, products, input.description, recordSubject),
+  ];
   const distributionKeys = new Set(input.products.filter(isDistribution).map(productKey));
   for (const p of placed)
     for (const key of p.products)
@@ -363,10 +404,25 @@ export function readFixFacts(input: FactInput): FixFacts {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
       for (const platform of platforms) {
-        const several = (linesPerProduct.get(key)?.size ?? 0) > 1;
+        // "xzgrep 5.2.x before 5.2.0, before 5.0.0": after a fix of a written line, an unlined fix
+        // below it is the fix of every older version, not of a line of its own ("5.0"). ("H2O before
+        // 1.4.5 and 1.5.x before …" names the older line first: its fix is that line's.)
+        const olderCatchAll =
+          !statement.line &&
+          placed.some(
+            (p) =>
+              p.statement !== statement &&
+              p.statement.line !== undefined &&
+              p.statement.at < statement.at &&
+              p.platforms.join('|') === platforms.join('|') &&
+              fixedStatements.has(p.statement) &&
+              p.products.includes(key) &&
+              compareVersions(statement.version, p.statement.version) < 0,
+          );
+        const several = (linesPerProduct.get(key)?.size ?? 0) > 1 && !olderCatchAll;
         const branch = statement.line ?? release ?? (several ? releaseLine(statement.version) : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
-        (fixedStatements.has(statement) ? describedFixed : describedLast).push(fact);
+        (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
         if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
       }
@@ -388,8 +444,15 @@ export function readFixFacts(input: FactInput): FixFacts {
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
   );
+  // "Phone with firmware 1.0.4.50 and 1.0.4.80 allows" beside a configuration that lists up to
+  // 1.0.4.50: the described version above the configuration's newest affected one of its line wins.
+  const others = [...describedLast, ...fromRanges.last, ...listed];
+  const aboveOthers = describedAffected.filter((a) => {
+    const ofLine = others.filter((o) => o.product === a.product && samePlace(o.platform, a.platform) && sameLine(o, a));
+    return ofLine.length > 0 && ofLine.every((o) => compareVersions(a.version, o.version) > 0);
+  });
   // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
-  const last = newestStated([...describedLast, ...fromRanges.last, ...listed]).filter(
+  const last = newestStated([...describedLast, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
@@ -440,11 +503,16 @@ export function readFixFacts(input: FactInput): FixFacts {
   // its product fixes its own release line only, and says so.
   const fixedIn = kept
     .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
-    .map((f) => {
-      const line = f.branch === null && affectedAbove(f, false) ? releaseLine(f.version) : null;
+    .map((f, _i, all) => {
+      // Beside fixes of named lines of its product, a configuration's unlined fix is its own line's
+      // ("4.4.12" beside 4.6.1 of 4.6); the description's unlined one is as the description writes it.
+      const besideLines =
+        f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
+      const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
       return line === null ? f : { ...f, branch: line };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
-  const fixStated = fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description);
+  const fixStated =
+    fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description) || RESOLVED.test(input.description);
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }

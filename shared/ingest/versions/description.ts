@@ -54,10 +54,13 @@ function sentenceStart(text: string, index: number): number {
 export interface DescribedVersions {
   readonly fixed: readonly DescribedFix[];
   readonly lastAffected: readonly DescribedFix[];
+  /** Versions the sentence calls affected by naming them before its verb ("… Phone with firmware 1.0.4.50 and 1.0.4.80 allows"): the highest of each list. */
+  readonly affected: readonly DescribedFix[];
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
-// "5.0.0.beta1.1" is one version: a pre-release, then its own patch). A distribution's package
+// "5.0.0.beta1.1" is one version: a pre-release, then its own patch), or Java's release tail
+// ("4.1.61.Final", "5.3.2.RELEASE"), kept as the record writes it. A distribution's package
 // revision is part of it ("0.2.38.3ubuntu0.1", "2.4.10+deb8u1"). Siemens' "V3.X.16" (an "x"
 // between numbers: any minor release, update 16) is one version too; a trailing "2.x" is a line.
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
@@ -67,7 +70,7 @@ export interface DescribedVersions {
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
@@ -81,15 +84,20 @@ const HUAWEI = String.raw`\bV\d{3}R\d{3}(?:C\d{2,3})?(?:SPC\d{3}|SPH\d{3}|B\d{3}
 const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
 // A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
+// A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
+const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
 // whole lines, read as the line "19-20" (a span of first numbers).
 const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // MediaWiki's "1.2x before 1.23.9": the lines of a decade (1.20 to 1.23), read as the span "1.20-1.23".
-const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?)?`;
+// Juniper's "12.1X46 versions prior to 12.1X46-D81", "versions 19.1 prior to 19.1R1-S5": the line
+// as written (a train such as "12.1X46" included), when the fix lies on it.
+const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
+const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE})\s+)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
@@ -166,6 +174,38 @@ function listedAffected(text: string): DescribedFix[] {
   return out;
 }
 
+/**
+ * "VOIP841 DECT Phone with firmware 1.0.4.50 and 1.0.4.80 allows", "Virtual Appliance 2.2.1
+ * generates": dotted versions right after a name, "firmware" or "version", and right before the
+ * sentence's verb, are the versions it is about; the highest of the list is affected.
+ */
+const STATED_VERSION = String.raw`\d+(?:\.\d+)+[a-z]?`;
+const STATED_AFFECTED = new RegExp(
+  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
+  'g',
+);
+
+function statedAffected(text: string): DescribedFix[] {
+  const out: DescribedFix[] = [];
+  STATED_AFFECTED.lastIndex = 0;
+  for (let match = STATED_AFFECTED.exec(text); match; match = STATED_AFFECTED.exec(text)) {
+    const list = match.groups!.list!;
+    const versions = list.match(new RegExp(STATED_VERSION, 'g')) ?? [];
+    const version = [...versions].sort(compareVersions).at(-1)!;
+    const at = match.index + list.lastIndexOf(version);
+    const end = at + version.length;
+    out.push({
+      version,
+      context: text.slice(Math.max(0, at - 80), at),
+      following: text.slice(end, end + 80),
+      sentence: text.slice(sentenceStart(text, match.index), at),
+      at,
+      end,
+    });
+  }
+  return out;
+}
+
 function versionOf(match: RegExpExecArray): string | undefined {
   const g = match.groups ?? {};
   if (g.base !== undefined && g.step !== undefined) return `${g.base} ${g.step}`.replace(/\s+/g, ' ');
@@ -177,6 +217,11 @@ function versionOf(match: RegExpExecArray): string | undefined {
   return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
 }
 
+/** "12.1X46-D81" and "12.1X46-D90" lie on the line written "12.1X46", "12.3R12-S12" on "12.3"; "12.30" does not lie on "12.3". */
+export function onWrittenLine(version: string, line: string): boolean {
+  return version.toLowerCase().startsWith(line.toLowerCase()) && !/^[\d]/.test(version.slice(line.length));
+}
+
 /** The line of a step statement ("10 before Update 18" is on the 10 line), else the phrase's own. */
 function lineOf(match: RegExpExecArray): string | undefined {
   const { line, lineTo, decade } = match.groups ?? {};
@@ -184,6 +229,8 @@ function lineOf(match: RegExpExecArray): string | undefined {
     const last = /^\d+\.\d+/.exec(versionOf(match) ?? '')?.[0];
     return last !== undefined && last.startsWith(decade) && last !== `${decade}0` ? `${decade}0-${last}` : last;
   }
+  const written = match.groups?.written ?? match.groups?.writtenAfter;
+  if (written !== undefined) return onWrittenLine(versionOf(match) ?? '', written) ? written : undefined;
   if (line !== undefined && lineTo !== undefined) return /^\d+$/.test(line) && /^\d+$/.test(lineTo) ? `${line}-${lineTo}` : lineTo;
   return line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
 }
@@ -221,10 +268,10 @@ const LISTED = new RegExp(
 
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
-  const add = (match: RegExpExecArray, at: number, listed = false) => {
+  const add = (match: RegExpExecArray, at: number, listed = false, writtenLine?: string) => {
     const version = versionOf(match);
     if (!version) return false;
-    const line = lineOf(match);
+    const line = writtenLine !== undefined && onWrittenLine(version, writtenLine) ? writtenLine : lineOf(match);
     const context = text.slice(Math.max(0, at - 80), at);
     const end = at + match[0].length;
     const following = text.slice(end, end + 80);
@@ -240,11 +287,13 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (!add(match, match.index) || !lists) continue;
+      // "15.1 versions prior to 15.1F6-S12, 15.1R7-S2": the listed fixes are of the written line too.
+      const writtenLine = match.groups?.written ?? match.groups?.writtenAfter;
       let end = match.index + match[0].length;
       for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
         const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
         const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
-        if (!add(own, end + lead, true)) break;
+        if (!add(own, end + lead, true, writtenLine)) break;
         end += next[0].length;
       }
     }
@@ -260,5 +309,8 @@ export function describedVersions(description: string): DescribedVersions {
   const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
   const lastAffected = statements(withoutNotes, LAST_AFFECTED_PATTERNS);
   const listed = listedAffected(withoutNotes).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
-  return { fixed: statements(text, FIXED_PATTERNS, true), lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at) };
+  const fixed = statements(text, FIXED_PATTERNS, true);
+  const taken = [...fixed, ...lastAffected, ...listed];
+  const affected = statedAffected(withoutNotes).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
+  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), affected };
 }
