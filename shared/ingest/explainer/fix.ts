@@ -306,9 +306,11 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       const where = `${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}`;
       // With no line or platform to name, "No fixed version is stated for Linux Kernel" right
       // after naming its fixed versions would deny them: say which affected version has none.
+      // Nor where a fix of its line is named ("17.4R1-S5 for the 17.4.x line" beside NVD's 17.4 r2-s2).
+      const lineNamesFix = l.branch !== null && fixes.some((f) => f.branch !== null && compatibleLines(l, f));
       out.push(
-        where === ''
-          ? `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name} as affected too, with no fixed version stated above it; move past it to a fixed release.`
+        where === '' || lineNamesFix
+          ? `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, with no fixed version stated above it; move past it to a fixed release.`
           : `No fixed version is stated for ${name}${where}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
       );
     }
