@@ -8,6 +8,7 @@ import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
 import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
 import { describedBugName, describedMistake } from './bug-words.js';
+import { disputedRecordSentence } from './disputed.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, serverAttacksClient, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
@@ -194,6 +195,7 @@ export function factSummary(input: FactSummaryInput): string {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
     parts.push(gloss ?? 'The public record does not say what an attacker can gain.');
   }
+  parts.push(disputedRecordSentence(description) ?? '');
   parts.push(input.severity);
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (facts.exploit_public || input.exploitCode) parts.push('Public code to exploit it exists.');

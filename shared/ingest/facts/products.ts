@@ -7,55 +7,10 @@
  */
 import type { FactProduct } from '../../domain/facts.js';
 import { mentionIndex, normaliseForMention } from '../derive/product-order.js';
+import { describedProduct, token } from './described-product.js';
 import { modelNumber } from './model-number.js';
 import { productName } from '../explainer/names.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
-
-const token = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s:]+/g, '_') || 'n/a';
-
-/**
- * Where the record lists no product (a record NVD has not analysed yet), the product the
- * description names, best effort (README of shared/gold): VulDB's "A vulnerability … has been
- * found in itsourcecode Gym Management System 1.0", NVD's leading "Foo Bar before 1.2 …", its
- * "Use-after-free vulnerability in Microsoft Internet Explorer 9", or a leading name of two
- * words or more ("SAP HANA Extend Application Services (XS) does not encrypt …"), or GitHub's
- * "Dpanel is a Docker visualization panel system …".
- * The first word of a longer name stands for the vendor, as CPE names mostly have it
- * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
- */
-const FOUND_IN =
-  /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
-const LEADING =
-  /^(?:The )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:before|through|prior to|up to|versions?|v)? ?\d[\w.()-]*\b/;
-
-/** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
-const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
-/** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
-const LEADING_SUBJECT =
-  /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
-
-/** GitHub's advisory template: "Dpanel is a Docker visualization panel system …", "Element X Android is a Matrix client …". */
-const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
-
-function describedProduct(description: string): FactProduct[] {
-  const vuldb = FOUND_IN.exec(description)?.[1];
-  const name = (
-    vuldb ??
-    LEADING.exec(description)?.[1] ??
-    IN_PRODUCT.exec(description)?.[1] ??
-    LEADING_SUBJECT.exec(description)?.[1] ??
-    IS_A.exec(description)?.[1]
-  )?.trim();
-  // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
-  if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
-  const words = name.split(' ');
-  const [vendor, product] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : [name, name];
-  return [{ product: `${token(vendor)}:${token(product)}`, name, primary: true }];
-}
 
 export function factProducts(products: readonly AffectedProduct[], description: string): FactProduct[] {
   if (products.length === 0) return describedProduct(description);
