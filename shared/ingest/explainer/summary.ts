@@ -7,7 +7,7 @@
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
 import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
-import { describedBugName, describedMistake } from './bug-words.js';
+import { describedBugName, describedFlaw, describedMistake } from './bug-words.js';
 import { disputedRecordSentence } from './disputed.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, serverAttacksClient, victimClause } from './fact-words.js';
@@ -56,6 +56,8 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
   const described = kernel ? (kernelName ? { name: kernelName, statedGain: false } : undefined) : describedBugName(description);
   // One stated gain of several is no name for the flaw: the title would hide the others.
   if (described && !(described.statedGain && impacts.length > 1)) return described.name;
+  const flaw = kernel ? undefined : describedFlaw(description);
+  if (flaw) return flaw;
   const fits = (id: string) => {
     if (PERMISSION_WEAKNESSES.has(id)) return true;
     const implied = cweImpacts([id]);

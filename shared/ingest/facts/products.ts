@@ -8,6 +8,7 @@
 import type { FactProduct } from '../../domain/facts.js';
 import { mentionIndex, normaliseForMention } from '../derive/product-order.js';
 import { describedProduct, token } from './described-product.js';
+import { familyRest, looselyNamed } from './loose-mention.js';
 import { modelNumber } from './model-number.js';
 import { productName } from '../explainer/names.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
@@ -21,7 +22,8 @@ export function factProducts(products: readonly AffectedProduct[], description: 
     const named =
       mentionIndex(product, description, 'first') >= 0 ||
       (product.title !== undefined && description.toLowerCase().includes(product.title.toLowerCase())) ||
-      (model !== undefined && normaliseForMention(description).includes(` ${model} `));
+      (model !== undefined && normaliseForMention(description).includes(` ${model} `)) ||
+      looselyNamed(productName(product), description);
     const current = seen.get(key);
     if (!current) seen.set(key, { product: key, name: productName(product), primary: named });
     else if (named && !current.primary) seen.set(key, { ...current, primary: true });
@@ -56,8 +58,10 @@ function familyNamed(list: FactProduct[], description: string): FactProduct[] {
     if (p.primary) return p;
     // Case apart: NVD's titles spell one family two ways ("ZohoCorp ManageEngine …", "ZohoCorp Manageengine OpManager").
     const family = [...families].find((f) => p.name.toLowerCase().startsWith(`${f.toLowerCase()} `));
-    const rest = family ? wordsIn(p.name.slice(family.length)).trim() : '';
-    return rest && text.includes(` ${rest} `) ? { ...p, primary: true } : p;
+    const rest = family ? wordsIn(familyRest(p.name.slice(family.length))).trim() : '';
+    // "Windows Server 2003 SP2 and R2 SP2" names "Windows 2003 Server R2": its words, in another order.
+    const scattered = /[a-z]/.test(rest) && rest.split(' ').every((word) => text.includes(` ${word} `));
+    return rest && (text.includes(` ${rest} `) || scattered) ? { ...p, primary: true } : p;
   });
 }
 
@@ -74,5 +78,7 @@ function platformsAside(list: FactProduct[], products: readonly AffectedProduct[
   const named = list.filter((p) => p.primary);
   if (named.length < 2) return list;
   const best = Math.min(...named.map((p) => rankOf.get(p.product) ?? 0));
-  return list.map((p) => (p.primary && (rankOf.get(p.product) ?? 0) > best ? { ...p, primary: false } : p));
+  // A device's firmware is the product itself, not a platform an application runs on ("IBM Storwize V7000 Firmware").
+  const platform = (p: FactProduct) => (rankOf.get(p.product) ?? 0) > best && !(best === 0 && / Firmware$/i.test(p.name));
+  return list.map((p) => (p.primary && platform(p) ? { ...p, primary: false } : p));
 }
