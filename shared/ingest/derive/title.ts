@@ -120,6 +120,9 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   }
   const gain = lets || ' of unknown impact';
   const part = facts.component ? codeMarked(facts.component) : undefined;
+  // "RESTful module" already says its product: "RESTful flaw in RESTful module" says it twice.
+  const ownName = part !== undefined && part.toLowerCase().startsWith(`${subject.toLowerCase()} `);
+  if (ownName) return withinLength([`${capitalise(part)} flaw${gain}`, `${capitalise(part)} flaw`]);
   return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
 }
 

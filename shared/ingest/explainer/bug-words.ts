@@ -213,9 +213,11 @@ const DONE_BADLY: Readonly<Record<string, string>> = {
   sanitizes: 'sanitization',
   initialize: 'initialization',
   initializes: 'initialization',
+  cache: 'caching',
+  caches: 'caching',
 };
 const DONE_BADLY_VERB = Object.keys(DONE_BADLY).join('|');
-const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization';
+const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization|caching';
 /** What was done badly, up to a clause end: "embedded OLE objects", "RBAC health scoring", "objects in memory". */
 const CLAUSE_END =
   'which|that|when|and|or|allowing|leading|via|by|because|to|from|so|before|after|prior|while|within|based|destined|as|exists?|is|are|was|were|can|could|may|might|vulnerabilit(?:y|ies)|issues?|flaws?|weakness(?:es)?|bugs?';
