@@ -82,6 +82,8 @@ describe('parts named by a template', () => {
       ),
     ).toBeNull();
     expect(describedComponent("A spoofing vulnerability exists, aka 'Microsoft Excel Spoofing Vulnerability'.", listed('microsoft', 'excel'))).toBeNull();
+    expect(describedComponent('… aka "Cross-Domain Information Disclosure Vulnerability."', listed('microsoft', 'internet_explorer'))).toBeNull();
+    expect(describedComponent('… aka "Microsoft Browser Elevation of Privilege Vulnerability."', listed('microsoft', 'edge'))).toBeNull();
   });
 });
 

@@ -76,5 +76,11 @@ export function xenTitlePart(prose: string, products: Listed): string | undefine
 
 const AKA_TITLE =
   /\baka\s+['"“](?:Microsoft\s+)?(.+?)\s+(?:Remote Code Execution|Elevation of Privilege|Information Disclosure|Denial of Service|Security Feature Bypass|Spoofing|Tampering)\s+Vulnerability/;
-/** Microsoft's aka title, less the word "Microsoft": "Windows Transport Layer Security". */
-export const akaTitlePart = (description: string): string | undefined => AKA_TITLE.exec(description)?.[1]?.trim();
+/**
+ * Microsoft's aka title, less the word "Microsoft": "Windows Transport Layer Security". One word
+ * ("Browser") or an adjective ("Cross-Domain") names the kind of flaw, not a part.
+ */
+export function akaTitlePart(description: string): string | undefined {
+  const part = AKA_TITLE.exec(description)?.[1]?.trim();
+  return part && part.includes(' ') && !/^Cross-/i.test(part) ? part : undefined;
+}
