@@ -36,6 +36,15 @@ describe('the product a record without a product list is about', () => {
     ['In PHP from 8.1.* before 8.1.32, from 8.2.* before 8.2.28, when parsing HTTP redirect in the response', 'php:php PHP'],
     ['In Splunk Enterprise versions below 9.4.1, 9.3.3, a low-privileged user could see a hashed password.', 'splunk:enterprise Splunk Enterprise'],
     ['Crawl4AI <=0.4.247 is vulnerable to SSRF in /crawl4ai/async_dispatcher.py.', 'crawl4ai:crawl4ai Crawl4AI'],
+    ['Jenkins 2.499 and earlier, LTS 2.492.1 and earlier does not redact encrypted values of secrets.', 'jenkins:jenkins Jenkins'],
+    [
+      'A SQL injection in VirtueMart component 1.0.0 - 4.4.7 for Joomla allows authenticated attackers (administrator) to execute arbitrary SQL commands.',
+      'virtuemart_project:virtuemart VirtueMart component for Joomla',
+    ],
+    [
+      'This vulnerability allows physically present attackers to execute arbitrary code on affected installations of CarlinKit CPC200-CCPA devices.',
+      'carlinkit:cpc200-ccpa CarlinKit CPC200-CCPA',
+    ],
   ])('%s', (description, expected) => {
     expect(only(description)).toEqual([expected]);
   });

@@ -3,7 +3,8 @@
  * description names, best effort (README of shared/gold). The CNAs' own templates come first,
  * because they say outright what the record is about:
  * - the Linux kernel CNA's "In the Linux kernel, the following vulnerability has been resolved";
- * - Wordfence's "The ORDER POST plugin for WordPress is vulnerable to …";
+ * - Wordfence's "The ORDER POST plugin for WordPress is vulnerable to …", and "VirtueMart
+ *   component 1.0.0 - 4.4.7 for Joomla";
  * - Cisco's "A vulnerability in the <part> of Cisco IOS XR Software could allow …";
  * - ZDI's "… allows remote attackers to execute arbitrary code on affected installations of Luxion KeyShot";
  * - Microsoft's "Out-of-bounds read in Windows Routing and Remote Access Service (RRAS) allows an
@@ -28,14 +29,16 @@ export const token = (text: string) =>
 const KERNEL = /^In the Linux kernel\b/;
 const WORDPRESS = /^The (?<name>[^.]{1,80}?) (?<kind>plugin|theme) for WordPress is vulnerable\b/;
 const CISCO = /^A vulnerability in (?:the )?[^.]*?\b(?:of|in|for) (?<name>Cisco [A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*){0,6})(?=,| could| and| if| when| \()/;
-const ZDI = /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})\./;
+const ZDI =
+  /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
+const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*)\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
 
 const FOUND_IN =
   /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
 const LEADING =
-  /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: below)?|from|v) ?|<=? ?)\d[\w.()*-]*\b/;
+  /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: below)?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
 
 /** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
 const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
@@ -54,6 +57,8 @@ function templateProduct(description: string): FactProduct | undefined {
     const name = wordpress.name!.replace(/^the /i, '');
     return { product: `${token(name)}_project:${token(name)}`, name: `${name} ${wordpress.kind!} for WordPress`, primary: true };
   }
+  const joomla = JOOMLA.exec(description)?.groups;
+  if (joomla) return { product: `${token(joomla.name!)}_project:${token(joomla.name!)}`, name: `${joomla.name!} ${joomla.kind!} for Joomla`, primary: true };
   const microsoft = MICROSOFT.exec(description)?.groups?.name;
   if (microsoft === 'Windows') return { product: 'microsoft:windows', name: 'Microsoft Windows', primary: true };
   if (microsoft) return { product: `microsoft:${token(microsoft.slice('Microsoft '.length))}`, name: microsoft, primary: true };
