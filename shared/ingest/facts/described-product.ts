@@ -38,7 +38,7 @@ const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-
 const FOUND_IN =
   /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
 const LEADING =
-  /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: [A-Z0-9][\w+.-]*){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: below)?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
+  /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w+.-]*|\([A-Z][A-Za-z]+\))){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: (?:below|prior to|before|up to|through))?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
 
 /** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
 const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
