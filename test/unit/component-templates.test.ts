@@ -61,6 +61,11 @@ describe('parts named by a template', () => {
       'Administration subcomponent',
       listed('oracle', 'glassfish_server'),
     ],
+    [
+      'Unknown versions of Internet Explorer and Outlook allow remote attackers to spoof a legitimate URL in the status bar via A HREF tags with modified "alt" values.',
+      'status bar',
+      listed('microsoft', 'ie'),
+    ],
   ])('%s', (description, part, products) => {
     expect(describedComponent(description, products)).toBe(part);
   });
@@ -75,6 +80,7 @@ describe('parts named by a template', () => {
       ),
     ).toBe('web-based management interface');
     expect(describedComponent('In the current implementation in Xen, a guest can crash the host.', listed('xen', 'xen'))).toBeNull();
+    expect(describedComponent('The status bar shows the wrong URL, which allows remote attackers to spoof sites.', listed('microsoft', 'ie'))).toBeNull();
     expect(
       describedComponent(
         'Unspecified vulnerability in Oracle Java SE allows remote attackers to affect availability via vectors related to 2D.',

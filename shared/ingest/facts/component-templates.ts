@@ -7,6 +7,7 @@
  * - a part named right before a product the record lists ("CoreGraphics in Apple Mac OS X",
  *   Chrome's "Insufficient data validation in Downloads in Google Chrome");
  * - a file behind a possessive ("the Stapler web framework's org/kohsuke/stapler/Stapler.java");
+ * - "spoof a legitimate URL in the status bar";
  * - "has a terminal running on port 254"; "The DNS packet parsing/generation code in PowerDNS";
  * - Xen's advisory title leading the text ("inappropriate x86 IOMMU timeout detection / handling");
  * - Microsoft's aka title "Microsoft Windows Transport Layer Security Spoofing Vulnerability".
@@ -37,6 +38,10 @@ export function ciscoPart(prose: string): string | undefined {
   const part = CISCO_PART.exec(prose)?.[1]?.replace(SPELT_OUT, '$1');
   return part && !NOT_A_PART.test(part) && !/^(?:web-based )?management interface$/i.test(part) ? part : undefined;
 }
+
+const SPOOFED_BAR = /\bspoof\b[^.]{0,80}? in the ((?:status|address|URL|title|location) bar)\b/i;
+/** "spoof a legitimate URL in the status bar": the browser's bar is where the flaw shows. */
+export const spoofedBar = (prose: string): string | undefined => SPOOFED_BAR.exec(prose)?.[1];
 
 const LEADING_CODE = /^The ((?:[\w/-]+ ){1,4}code) in\b/;
 /** "The DNS packet parsing/generation code in PowerDNS …". */

@@ -5,7 +5,17 @@
  * description names no part: the product alone is not a component.
  */
 import type { AffectedProduct } from '../../domain/nvd-record.js';
-import { akaTitlePart, ciscoPart, leadingCode, oracleVectorPart, partBeforeProduct, portPart, possessiveFile, xenTitlePart } from './component-templates.js';
+import {
+  akaTitlePart,
+  ciscoPart,
+  leadingCode,
+  oracleVectorPart,
+  partBeforeProduct,
+  portPart,
+  possessiveFile,
+  spoofedBar,
+  xenTitlePart,
+} from './component-templates.js';
 import { statedProse } from './prose.js';
 
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
@@ -128,6 +138,7 @@ export function describedComponent(description: string, products: readonly Pick<
     ciscoPart(prose) ??
     partBeforeProduct(prose, products) ??
     programPart ??
+    spoofedBar(prose) ??
     (aka && !namesAProduct(aka, products) ? aka : undefined);
   if (!named) return null;
   const found = PARAMETER.exec(prose);
