@@ -91,7 +91,7 @@ function withinLength(candidates: readonly string[]): string | undefined {
 export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
   const kind = bugKind(description, cweIds, facts.impacts);
   // "OpenType font parsing" names what was done badly: a title says "OpenType font parsing flaw in …".
-  const bug = kind && !/^improper /i.test(kind) && /\b(?:parsing|handling|processing|validation)$/i.test(kind) ? `${kind} flaw` : kind;
+  const bug = kind && !/^improper /i.test(kind) && /\b(?:parsing|handling|processing|validation|management)$/i.test(kind) ? `${kind} flaw` : kind;
   const { subject } = productSubject(facts.products, true);
   const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
   if (!subject) return partTitle(facts, bug, main);
@@ -120,6 +120,9 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   }
   const gain = lets || ' of unknown impact';
   const part = facts.component ? codeMarked(facts.component) : undefined;
+  // "RESTful module" already says its product: "RESTful flaw in RESTful module" says it twice.
+  const ownName = part !== undefined && part.toLowerCase().startsWith(`${subject.toLowerCase()} `);
+  if (ownName) return withinLength([`${capitalise(part)} flaw${gain}`, `${capitalise(part)} flaw`]);
   return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
 }
 

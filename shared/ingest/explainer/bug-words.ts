@@ -213,9 +213,11 @@ const DONE_BADLY: Readonly<Record<string, string>> = {
   sanitizes: 'sanitization',
   initialize: 'initialization',
   initializes: 'initialization',
+  cache: 'caching',
+  caches: 'caching',
 };
 const DONE_BADLY_VERB = Object.keys(DONE_BADLY).join('|');
-const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization';
+const NOUN_NOUNS = 'handling|implementation|processing|parsing|validation|verification|restriction|enforcement|sanitization|initialization|caching';
 /** What was done badly, up to a clause end: "embedded OLE objects", "RBAC health scoring", "objects in memory". */
 const CLAUSE_END =
   'which|that|when|and|or|allowing|leading|via|by|because|to|from|so|before|after|prior|while|within|based|destined|as|exists?|is|are|was|were|can|could|may|might|vulnerabilit(?:y|ies)|issues?|flaws?|weakness(?:es)?|bugs?';
@@ -253,4 +255,39 @@ export function describedMistake(description: string): string | undefined {
   return aka?.replace(/\b(?:Font|File|Format|Object|Image|Memory|Cookie|Filter|Path|Macro|Formula|Calendar|Parsing|Handling|Processing|Validation)\b/g, (w) =>
     w.toLowerCase(),
   );
+}
+
+/** "has a Session Management Issue": the record's own capitalised name for the flaw. */
+const NAMED_ISSUE =
+  /\b(?:has|have|contains?|is affected by) an? ((?!(?:Security|Critical|Potential|Unspecified|Unknown|Serious|Major|Minor|Remote|Local|New|Possible|Vulnerability)\b)[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?:Issue|Vulnerability|Flaw|Weakness)\b/;
+/** "A Malformed Input String to /cgi-bin/…": the flaw is how the malformed input is handled. */
+const MALFORMED =
+  /\b(?:an? )?malformed ((?:input|request|packet|string|header|message|query|frame|URL)(?: (?:string|strings|packets?|requests?|headers?|data))?)\b/i;
+/** "do not actually compare two strings properly": the mistake said with the adverb last. */
+const NOT_DONE_PROPERLY =
+  /\b(?:does|do|did) not (?:actually )?(compare|check|validate|verify|parse|handle) ((?:the |an? |two )?[\w-]+(?: [\w-]+){0,2}?) (?:properly|correctly)\b/i;
+const DONE_PROPERLY_NOUN: Readonly<Record<string, string>> = {
+  compare: 'comparison',
+  check: 'checking',
+  validate: 'validation',
+  verify: 'verification',
+  parse: 'parsing',
+  handle: 'handling',
+};
+
+/**
+ * A flaw the description names in words of its own that no bug class list holds: the record's
+ * capitalised name ("Session Management Issue"), the malformed input it mishandles, or the
+ * mistake it states ("do not actually compare two strings properly"). These say what is wrong
+ * more surely than a CWE the description never mentions: CWE-384's "session fixation" of a
+ * session that survives a password change, a stray CWE-134 "format string" of a comparison.
+ */
+export function describedFlaw(description: string): string | undefined {
+  const text = description.replace(/\s*\bNOTE:.*$/s, '').replace(/\baka\b.*$/s, '');
+  const issue = NAMED_ISSUE.exec(text)?.[1];
+  if (issue) return spelt(issue);
+  const done = NOT_DONE_PROPERLY.exec(text);
+  if (done) return `improper ${DONE_PROPERLY_NOUN[done[1]!.toLowerCase()]!} of ${done[2]!.replace(/^(?:the|an?) /i, '')}`;
+  const malformed = MALFORMED.exec(text)?.[1];
+  return malformed ? `improper handling of malformed ${spelt(malformed)}` : undefined;
 }

@@ -254,9 +254,9 @@ function describedBeyond(products: readonly AffectedProduct[], facts: Facts | un
 }
 
 /**
- * A record that lists no product but whose description names one with its versions ("Element X
- * Android … Prior to version 25.04.2"): the product as the description names it, and the versions
- * the facts read there.
+ * A record that lists no product but whose description names one ("Element X Android … Prior to
+ * version 25.04.2"): the product as the description names it, and the versions the facts read
+ * there, if any.
  */
 function describedAffected(facts: Facts | undefined): string | undefined {
   const product = facts?.products.find((p) => p.primary);
@@ -268,7 +268,9 @@ function describedAffected(facts: Facts | undefined): string | undefined {
     ...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => `versions up to and including ${l.version}${track(l)}`)),
   ];
   const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
-  if (spans.length === 0) return undefined;
+  // The product is still worth naming: "read the description" alone leaves the reader to find it.
+  if (spans.length === 0)
+    return `The description names ${product.name} as affected, but the public record lists no affected versions in a structured form yet. Check the vendor's advisory for the versions at risk.`;
   return `You are affected if you use ${product.name} (${listText(spans)}, as the description states). To check, compare the version you run with ${spans.length === 1 ? 'this range' : 'these ranges'}.`;
 }
 

@@ -7,7 +7,8 @@
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
 import { cweImpacts } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
-import { describedBugName, describedMistake } from './bug-words.js';
+import { describedBugName, describedFlaw, describedMistake } from './bug-words.js';
+import { disputedRecordSentence } from './disputed.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { attackerWords, impactPhrase, maliciousAppAttacks, serverAttacksClient, victimClause } from './fact-words.js';
 import { article, listText } from './names.js';
@@ -55,6 +56,8 @@ export function bugKind(description: string, cweIds: readonly string[], impacts:
   const described = kernel ? (kernelName ? { name: kernelName, statedGain: false } : undefined) : describedBugName(description);
   // One stated gain of several is no name for the flaw: the title would hide the others.
   if (described && !(described.statedGain && impacts.length > 1)) return described.name;
+  const flaw = kernel ? undefined : describedFlaw(description);
+  if (flaw) return flaw;
   const fits = (id: string) => {
     if (PERMISSION_WEAKNESSES.has(id)) return true;
     const implied = cweImpacts([id]);
@@ -195,6 +198,7 @@ export function factSummary(input: FactSummaryInput): string {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
     parts.push(gloss ?? 'The public record does not say what an attacker can gain.');
   }
+  parts.push(disputedRecordSentence(description) ?? '');
   parts.push(input.severity);
   if (input.inKev) parts.push('CISA says attackers are using it in real attacks.');
   else if (facts.exploit_public || input.exploitCode) parts.push('Public code to exploit it exists.');

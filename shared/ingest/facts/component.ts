@@ -5,6 +5,17 @@
  * description names no part: the product alone is not a component.
  */
 import type { AffectedProduct } from '../../domain/nvd-record.js';
+import {
+  akaTitlePart,
+  ciscoPart,
+  leadingCode,
+  oracleVectorPart,
+  partBeforeProduct,
+  portPart,
+  possessiveFile,
+  spoofedBar,
+  xenTitlePart,
+} from './component-templates.js';
 import { statedProse } from './prose.js';
 
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
@@ -30,7 +41,7 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
 const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
 /** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
 const TOO_GENERAL =
-  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
+  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
 /**
  * NVD's "Unspecified vulnerability in conv_lpd in Sun OpenSolaris": a program or function named
@@ -38,11 +49,13 @@ const TOO_GENERAL =
  */
 const IDENTIFIER_PART = /\b(?:vulnerabilit(?:y|ies)|flaws?|issues?|errors?) in (?:the )?([a-z][a-z0-9]*_[a-z0-9_]*)\s+(?:in|of|on|for)\b/;
 /**
- * Microsoft's "… exists when Microsoft WordPad improperly handles embedded OLE objects", and the
+ * Microsoft's "… exists when Microsoft WordPad improperly handles embedded OLE objects" ("when
+ * Remote Procedure Call runtime improperly initializes"), and the
  * leading "The Touch Pal application can collect …": a program named by its capitalised name.
  * Taken only where it is not a product the record lists (Windows of Microsoft Windows).
  */
-const WHEN_PROGRAM = /\bwhen (?:the )?(?:Microsoft )?((?:[A-Z][\w-]*\s+){0,2}[A-Z][\w-]*) (?:improperly|incorrectly|fails to|does not)\b/;
+const WHEN_PROGRAM =
+  /\bwhen (?:the )?(?:Microsoft )?((?:[A-Z][\w-]*\s+){0,3}[A-Z][\w-]*(?: (?:runtime|service|driver|kernel|library|engine|subsystem))?) (?:improperly|incorrectly|fails to|does not)\b/;
 const LEADING_APPLICATION = /^(?:The\s+)?((?:[A-Z][\w-]*\s+){1,3}(?:application|app))\b/;
 
 /**
@@ -110,7 +123,23 @@ export function describedComponent(description: string, products: readonly Pick<
   const identifier = IDENTIFIER_PART.exec(prose)?.[1];
   const program = WHEN_PROGRAM.exec(prose)?.[1] ?? LEADING_APPLICATION.exec(prose)?.[1];
   const programPart = program && !namesAProduct(program, products) ? program : undefined;
-  const named = subcomponent ?? file ?? identifier ?? bulletinPart ?? part ?? programPart;
+  const aka = akaTitlePart(description);
+  const named =
+    subcomponent ??
+    oracleVectorPart(prose) ??
+    file ??
+    possessiveFile(prose) ??
+    identifier ??
+    bulletinPart ??
+    portPart(prose) ??
+    leadingCode(prose) ??
+    xenTitlePart(prose, products) ??
+    part ??
+    ciscoPart(prose) ??
+    partBeforeProduct(prose, products) ??
+    programPart ??
+    spoofedBar(prose) ??
+    (aka && !namesAProduct(aka, products) ? aka : undefined);
   if (!named) return null;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];

@@ -1,0 +1,91 @@
+/**
+ * Parts that vendors' templates name without one of the words `component.ts` looks for
+ * ("function", "module", …), each read only in its template's shape:
+ * - Oracle's "in the Oracle GlassFish Server component in Oracle Fusion Middleware … via vectors
+ *   related to Administration": the "component" is the product, the part is Administration;
+ * - Cisco's "A vulnerability in the CAPWAP protocol processing of Cisco IOS XE …";
+ * - a part named right before a product the record lists ("CoreGraphics in Apple Mac OS X",
+ *   Chrome's "Insufficient data validation in Downloads in Google Chrome");
+ * - a file behind a possessive ("the Stapler web framework's org/kohsuke/stapler/Stapler.java");
+ * - "spoof a legitimate URL in the status bar";
+ * - "has a terminal running on port 254"; "The DNS packet parsing/generation code in PowerDNS";
+ * - Xen's advisory title leading the text ("inappropriate x86 IOMMU timeout detection / handling");
+ * - Microsoft's aka title "Microsoft Windows Transport Layer Security Spoofing Vulnerability".
+ */
+import type { AffectedProduct } from '../../domain/nvd-record.js';
+
+type Listed = readonly Pick<AffectedProduct, 'vendor' | 'product'>[];
+
+const ORACLE_PRODUCT_COMPONENT = /\bin the (?:Oracle|Sun|MySQL|PeopleSoft|JD Edwards|Siebel|Primavera)\b[\w .-]* component in Oracle\b/;
+const ORACLE_VECTORS = /\bvia (?:unknown )?vectors related to ([A-Z][\w/:-]*(?: [A-Z][\w/:-]*){0,3})(?=[.,;]|\s+(?:and|in|of)\b|$)/;
+
+/** Oracle's older template: "via vectors related to Administration", said as Oracle says a subcomponent. */
+export function oracleVectorPart(prose: string): string | undefined {
+  if (!ORACLE_PRODUCT_COMPONENT.test(prose)) return undefined;
+  const part = ORACLE_VECTORS.exec(prose)?.[1];
+  return part ? `${part} subcomponent` : undefined;
+}
+
+const CISCO_PART = /^A vulnerability in (?:the )?([^.]{3,90}?) (?:of|in|for) Cisco\b/;
+/** The words of a bug or a whole product, never a part. */
+const NOT_A_PART =
+  /\b(?:vulnerabilit(?:y|ies)|flaw|issue|overflow|injection|scripting|forgery|traversal|error|bug)s?\b|^(?:Unspecified|Multiple|Integer|Heap|Stack|Buffer|Directory|Cross|SQL|Format|Race|Memory|Double|Use|Insecure|Improper|Incorrect|Insufficient|Missing|Weak|Unrestricted|Null|NULL|An?|The|This|Some|Certain|Various)\b/;
+
+/** "Control and Provisioning of Wireless Access Points (CAPWAP) protocol processing" is said by its abbreviation. */
+const SPELT_OUT = /^(?:[A-Z][\w-]*\s+(?:(?:and|of|for|the)\s+)?)+\(([A-Z]{2,})\)/;
+
+export function ciscoPart(prose: string): string | undefined {
+  const part = CISCO_PART.exec(prose)?.[1]?.replace(SPELT_OUT, '$1');
+  return part && !NOT_A_PART.test(part) && !/^(?:web-based )?management interface$/i.test(part) ? part : undefined;
+}
+
+const SPOOFED_BAR = /\bspoof\b[^.]{0,80}? in the ((?:status|address|URL|title|location) bar)\b/i;
+/** "spoof a legitimate URL in the status bar": the browser's bar is where the flaw shows. */
+export const spoofedBar = (prose: string): string | undefined => SPOOFED_BAR.exec(prose)?.[1];
+
+const LEADING_CODE = /^The ((?:[\w/-]+ ){1,4}code) in\b/;
+/** "The DNS packet parsing/generation code in PowerDNS …". */
+export const leadingCode = (prose: string): string | undefined => LEADING_CODE.exec(prose)?.[1];
+
+const BEFORE_PRODUCT = /(?:^|\bin )(?:the )?([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3}) in (?:the )?([A-Za-z][\w-]*)/g;
+
+/** "CoreGraphics in Apple Mac OS X": a capitalised name right before a listed product's vendor or name. */
+export function partBeforeProduct(prose: string, products: Listed): string | undefined {
+  if (products.length === 0) return undefined;
+  const names = new Set(products.flatMap((p) => [p.vendor.toLowerCase(), p.product.split('_')[0]!.toLowerCase()]));
+  for (const [, part, next] of prose.matchAll(BEFORE_PRODUCT)) {
+    if (!names.has(next!.toLowerCase()) || NOT_A_PART.test(part!)) continue;
+    // A part that is the product's own name ("Jenkins in Jenkins") names nothing more.
+    if (part!.split(' ').some((w) => names.has(w.toLowerCase()))) continue;
+    return part;
+  }
+  return undefined;
+}
+
+const POSSESSIVE_FILE = /\b[\w-]+'s\s+(\/?(?:[\w.-]+\/)+[\w-]+\.(?:java|php|py|rb|js|c|cc|cpp|go|rs|cs|ts))\b/;
+export const possessiveFile = (prose: string): string | undefined => POSSESSIVE_FILE.exec(prose)?.[1];
+
+const ON_PORT = /\bhas an? ((?:[\w-]+ ){0,2}?[\w-]+) (?:running|listening) on (?:TCP |UDP )?port (\d+)/i;
+export function portPart(prose: string): string | undefined {
+  const found = ON_PORT.exec(prose);
+  return found ? `${found[1]} on port ${found[2]}` : undefined;
+}
+
+/** The title runs to its last lower-case word before the first sentence ("… / handling IOMMUs process commands"). */
+const XEN_TITLE =
+  /^(?:inappropriate|insufficient|incorrect|improper|missing|unchecked|unbounded|bad|wrong|lack of)\s+([a-z0-9][\w/ .-]{2,60}?[a-z])\s+(?=[A-Z])/;
+/** Xen's advisories open with their title in lower case: the part is what it says was done wrong. */
+export function xenTitlePart(prose: string, products: Listed): string | undefined {
+  return products.some((p) => p.vendor === 'xen') ? XEN_TITLE.exec(prose)?.[1]?.trim() : undefined;
+}
+
+const AKA_TITLE =
+  /\baka\s+['"“](?:Microsoft\s+)?(.+?)\s+(?:Remote Code Execution|Elevation of Privilege|Information Disclosure|Denial of Service|Security Feature Bypass|Spoofing|Tampering)\s+Vulnerability/;
+/**
+ * Microsoft's aka title, less the word "Microsoft": "Windows Transport Layer Security". One word
+ * ("Browser") or an adjective ("Cross-Domain") names the kind of flaw, not a part.
+ */
+export function akaTitlePart(description: string): string | undefined {
+  const part = AKA_TITLE.exec(description)?.[1]?.trim();
+  return part && part.includes(' ') && !/^Cross-/i.test(part) ? part : undefined;
+}

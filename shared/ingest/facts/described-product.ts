@@ -1,0 +1,91 @@
+/**
+ * Where the record lists no product (a record NVD has not analysed yet), the product the
+ * description names, best effort (README of shared/gold). The CNAs' own templates come first,
+ * because they say outright what the record is about:
+ * - the Linux kernel CNA's "In the Linux kernel, the following vulnerability has been resolved";
+ * - Wordfence's "The ORDER POST plugin for WordPress is vulnerable to …", and "VirtueMart
+ *   component 1.0.0 - 4.4.7 for Joomla";
+ * - Cisco's "A vulnerability in the <part> of Cisco IOS XR Software could allow …";
+ * - ZDI's "… allows remote attackers to execute arbitrary code on affected installations of Luxion KeyShot";
+ * - Microsoft's "Out-of-bounds read in Windows Routing and Remote Access Service (RRAS) allows an
+ *   unauthorized attacker …" (the product is Windows, the rest is the part);
+ * - HashiCorp's "Nomad Community and Nomad Enterprise ("Nomad") …": the short name the record defines.
+ * Then NVD's and VulDB's wordings: VulDB's "A vulnerability … has been found in itsourcecode Gym
+ * Management System 1.0", NVD's leading "Foo Bar before 1.2 …" (or "Crawl4AI <=0.4.247", "In PHP
+ * from 8.1.* before 8.1.32"), its "Use-after-free vulnerability in Microsoft Internet Explorer 9",
+ * a leading name of two words or more ("SAP HANA Extend Application Services (XS) does not
+ * encrypt …"), or GitHub's "Dpanel is a Docker visualization panel system …".
+ * The first word of a longer name stands for the vendor, as CPE names mostly have it
+ * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
+ */
+import type { FactProduct } from '../../domain/facts.js';
+
+export const token = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s:]+/g, '_') || 'n/a';
+
+const KERNEL = /^In the Linux kernel\b/;
+const WORDPRESS = /^The (?<name>[^.]{1,80}?) (?<kind>plugin|theme) for WordPress is vulnerable\b/;
+const CISCO = /^A vulnerability in (?:the )?[^.]*?\b(?:of|in|for) (?<name>Cisco [A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*){0,6})(?=,| could| and| if| when| \()/;
+const ZDI =
+  /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
+const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
+const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*)\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
+const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
+
+const FOUND_IN =
+  /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
+const LEADING =
+  /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w+.-]*|\([A-Z][A-Za-z]+\))){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: (?:below|prior to|before|up to|through))?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
+
+/** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
+const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
+/** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
+const LEADING_SUBJECT =
+  /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
+
+/** GitHub's advisory template: "Dpanel is a Docker visualization panel system …", "Element X Android is a Matrix client …". */
+const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
+
+/** A product a CNA's template names, with the key its CPE name mostly has. */
+function templateProduct(description: string): FactProduct | undefined {
+  if (KERNEL.test(description)) return { product: 'linux:linux_kernel', name: 'Linux kernel', primary: true };
+  const wordpress = WORDPRESS.exec(description)?.groups;
+  if (wordpress) {
+    const name = wordpress.name!.replace(/^the /i, '');
+    return { product: `${token(name)}_project:${token(name)}`, name: `${name} ${wordpress.kind!} for WordPress`, primary: true };
+  }
+  const joomla = JOOMLA.exec(description)?.groups;
+  if (joomla) return { product: `${token(joomla.name!)}_project:${token(joomla.name!)}`, name: `${joomla.name!} ${joomla.kind!} for Joomla`, primary: true };
+  const microsoft = MICROSOFT.exec(description)?.groups?.name;
+  if (microsoft === 'Windows') return { product: 'microsoft:windows', name: 'Microsoft Windows', primary: true };
+  if (microsoft) return { product: `microsoft:${token(microsoft.slice('Microsoft '.length))}`, name: microsoft, primary: true };
+  const named = CISCO.exec(description)?.groups?.name ?? ZDI.exec(description)?.groups?.name;
+  if (named) return vendorFirst(named);
+  const defined = DEFINED_NAME.exec(description)?.groups?.name?.trim();
+  return defined ? { product: `${token(defined)}:${token(defined)}`, name: defined, primary: true } : undefined;
+}
+
+function vendorFirst(name: string): FactProduct {
+  const words = name.split(' ');
+  const [vendor, product] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : [name, name];
+  return { product: `${token(vendor)}:${token(product)}`, name, primary: true };
+}
+
+export function describedProduct(description: string): FactProduct[] {
+  const template = templateProduct(description);
+  if (template) return [template];
+  const vuldb = FOUND_IN.exec(description)?.[1];
+  const name = (
+    vuldb ??
+    LEADING.exec(description)?.[1] ??
+    IN_PRODUCT.exec(description)?.[1] ??
+    LEADING_SUBJECT.exec(description)?.[1] ??
+    IS_A.exec(description)?.[1]
+  )?.trim();
+  // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
+  if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
+  return [vendorFirst(name)];
+}
