@@ -23,6 +23,19 @@ const urlList = (fallback: string) =>
     z.array(z.url()),
   );
 
+/**
+ * A whole number as an environment variable writes it: decimal, hexadecimal ("0x1F") or with an
+ * exponent ("1e3"). `Number()` alone would also take "0o1" and "0b1", which nobody means as a timeout.
+ */
+const wholeNumber = (...checks: z.core.$ZodCheck<number>[]) =>
+  z.pipe(
+    z.pipe(
+      z.string().check(z.regex(/^\s*(?:\+?\d+(?:\.0*)?|\d+e\d+|0x[0-9a-f]+)\s*$/i, 'must be a whole number')),
+      z.transform((value: string) => Number(value)),
+    ),
+    z.number().check(z.int(), ...checks),
+  );
+
 const envSchema = z.object({
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   CATALOGUE_TABLE: z.optional(z.string().check(z.minLength(3))),
@@ -37,13 +50,13 @@ const envSchema = z.object({
    * (503). Small enough that a function making two calls in a row gives up and answers 503 well
    * within its timeout (5 s for health and the authorizer, 10 s for lookup): 2 × 2 × 1.5 s.
    */
-  DYNAMODB_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 1500),
+  DYNAMODB_TIMEOUT_MS: z._default(wholeNumber(z.positive()), 1500),
   /**
    * Change feed: how far behind now a reader stays when no writer has published a mark (ms):
    * covers the clock skew between a writer and a reader and a writer's first mark still in
    * flight (docs/architecture.md, "Change feed").
    */
-  CHANGE_SETTLE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 5_000),
+  CHANGE_SETTLE_MS: z._default(wholeNumber(z.minimum(0)), 5_000),
   /** The public origin, used in SARIF `informationUri`/`helpUri` and OAuth redirect URIs. */
   PUBLIC_BASE_URL: z._default(z.url(), 'http://localhost:3000'),
   /**
@@ -80,11 +93,11 @@ const envSchema = z.object({
     z.transform((v) => v === 'true'),
   ),
   /** Per-call timeout for the providers' token and user endpoints. */
-  OAUTH_HTTP_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 5000),
+  OAUTH_HTTP_TIMEOUT_MS: z._default(wholeNumber(z.positive()), 5000),
   /** A session ends after this long without use... */
-  SESSION_IDLE_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 2 * 3600),
+  SESSION_IDLE_SECONDS: z._default(wholeNumber(z.positive()), 2 * 3600),
   /** ...and at the latest this long after sign-in. */
-  SESSION_ABSOLUTE_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 12 * 3600),
+  SESSION_ABSOLUTE_SECONDS: z._default(wholeNumber(z.positive()), 12 * 3600),
   /** Ingest: the NVD CVE API 2.0 endpoint. */
   NVD_API_URL: z._default(z.url(), 'https://services.nvd.nist.gov/rest/json/cves/2.0'),
   /** Ingest: an NVD API key given directly (local runs); in AWS it comes from NVD_API_KEY_SECRET_ID. */
@@ -119,16 +132,16 @@ const envSchema = z.object({
     z.transform((v) => v === 'true'),
   ),
   /** Webhooks: how long one delivery attempt may take (connect and answer). */
-  WEBHOOK_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.positive()), 10_000),
+  WEBHOOK_TIMEOUT_MS: z._default(wholeNumber(z.positive()), 10_000),
   /** Webhooks (AWS): the SQS delivery queue's URL, set for the change matcher. */
   WEBHOOK_QUEUE_URL: z.optional(z.url()),
   /**
    * Key rotations an account may make per UTC hour (issue 24). Never set in AWS; the test of
    * concurrent issuance raises it to race hundreds of rotations on one account.
    */
-  KEY_ROTATIONS_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), DEFAULT_KEY_ROTATIONS_PER_HOUR),
+  KEY_ROTATIONS_PER_HOUR: z._default(wholeNumber(z.positive()), DEFAULT_KEY_ROTATIONS_PER_HOUR),
   /** Change matcher: how long the loaded watchlists are reused before they are read again. */
-  WATCHLIST_CACHE_MS: z._default(z.coerce.number().check(z.int(), z.minimum(0)), 60_000),
+  WATCHLIST_CACHE_MS: z._default(wholeNumber(z.minimum(0)), 60_000),
   /**
    * Ingest: OSV.dev's per-ecosystem exports (a zip of OSV records each), fetched on each scheduled
    * run for the package advisories that POST /api/scan and GET /api/packages match against
@@ -138,7 +151,7 @@ const envSchema = z.object({
     ['npm', 'PyPI', 'Maven', 'Go', 'crates.io', 'RubyGems', 'NuGet'].map((e) => `https://osv-vulnerabilities.storage.googleapis.com/${e}/all.zip`).join(','),
   ),
   /** Ingest: how far back the first scheduled run reaches when no cursor is stored. */
-  INGEST_INITIAL_LOOKBACK_DAYS: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(3650)), 7),
+  INGEST_INITIAL_LOOKBACK_DAYS: z._default(wholeNumber(z.minimum(1), z.maximum(3650)), 7),
 });
 
 export type Config = z.infer<typeof envSchema>;
