@@ -277,3 +277,37 @@ describe('a CPE whose version is "unknown"', () => {
     expect(r.explanation!.fix).toContain('1.58.7 or later');
   });
 });
+
+describe('release steps written as CP and SU, and Apple TV named for tvOS', () => {
+  it('reads "4.2 before CP04 and 4.3 before CP02" as one cumulative patch per line', () => {
+    const r = recordOf(
+      'JBoss Enterprise Application Platform (aka JBossEAP or EAP), possibly 4.2 before CP04 and 4.3 before CP02, allows remote attackers to obtain sensitive information.',
+      [
+        or(
+          { criteria: cpe('redhat:jboss_enterprise_application_platform', '4.2.0') },
+          { criteria: cpe('redhat:jboss_enterprise_application_platform', '4.3.0') },
+        ),
+      ],
+    );
+    expect(fixesOf(r, 'redhat:jboss_enterprise_application_platform')).toEqual([
+      { version: '4.2 CP04', branch: '4.2', platform: null },
+      { version: '4.3 CP02', branch: '4.3', platform: null },
+    ]);
+  });
+
+  it('keeps "before 3.5 SU2" whole: the service update, not release 3.5, which NVD lists as affected', () => {
+    const r = recordOf('Dialogic PowerMedia XMS before 3.5 SU2 stores passwords weakly, allowing local users to obtain them.', [
+      or({ criteria: cpe('dialogic:powermedia_xms'), versionEndIncluding: '3.5' }),
+    ]);
+    expect(fixesOf(r, 'dialogic:powermedia_xms').map((f) => f.version)).toEqual(['3.5 SU2']);
+    expect(r.explanation!.fix).not.toMatch(/gives 3\.5 as fixed/);
+  });
+
+  it('gives "Apple TV before 7.1" to tvOS where the record lists tvos, not to a product of its own', () => {
+    const r = recordOf('MobileStorageMounter in Apple iOS before 8.2 and Apple TV before 7.1 does not delete invalid disk-image folders.', [
+      or({ criteria: cpe('apple:iphone_os', '*', 'o'), versionEndIncluding: '8.1.3' }, { criteria: cpe('apple:tvos', '*', 'o'), versionEndIncluding: '7.0.6' }),
+    ]);
+    expect(fixesOf(r, 'apple:tvos').map((f) => f.version)).toEqual(['7.1']);
+    expect(r.facts!.fixed_in.some((f) => f.product === 'apple:apple_tv')).toBe(false);
+  });
+});

@@ -74,6 +74,8 @@ const EVERYDAY_NAMES: Readonly<Record<string, readonly string[]>> = {
   'apple:mac_os_x_server': ['os x server', 'mac os x server', 'macos server'],
   'apple:macos': ['macos', 'os x'],
   'apple:apple_tv': ['tvos', 'apple tv'],
+  // Apple TV's software was named "Apple TV 7.1" before tvOS; NVD lists those releases as `tvos`.
+  'apple:tvos': ['tvos', 'apple tv'],
   'oracle:jre': ['java se', 'java runtime environment', 'jre'],
   'oracle:jdk': ['java se', 'java development kit', 'jdk'],
   'sun:jre': ['java se', 'java runtime environment', 'jre'],
