@@ -1,3 +1,4 @@
+import { deriveInKev } from '../derive/exploit-intel.js';
 import type { AttackFacts, Facts, Impact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { deriveScore } from '../derive/score.js';
@@ -60,7 +61,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     user_interaction: described.userInteraction ?? fromVector.user_interaction ?? (actsAlone ? false : null),
   };
   const references = mergedReferences(input.sources);
-  const exploit = exploitPublic(input.sources.exploits, references, input.description);
+  // KEV membership counts as §6's exploit source wherever it is known (the catalogue, or NVD's copy of it), as the exploit intel reads it.
+  const exploitSources = deriveInKev(input.sources) ? new Set([...input.sources.exploits, 'CISA KEV']) : input.sources.exploits;
+  const exploit = exploitPublic(exploitSources, references, input.description);
   const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
   const products = factProducts(input.products, input.description);
   // A kernel commit's later analysis is no statement of where the bug is: its subject line is.
