@@ -3,6 +3,7 @@
  * the previously stored patch state come in as arguments. Each field group's rule is documented
  * in its own module; `provenance` records which source each group rests on.
  */
+import { sapNotes } from '../facts/sap-notes.js';
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { undisputedFixes } from '../../domain/disputed-fixes.js';
 import { explain } from '../explainer/index.js';
@@ -108,6 +109,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       advisoryHosts: advisoryHosts(sources),
       commitHosts: commitHosts(sources),
       bulletins: bulletins(sources),
+      sapNotes: rejected.value ? [] : sapNotes(description.value),
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,
       distributions,

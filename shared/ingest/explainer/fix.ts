@@ -109,6 +109,8 @@ export interface FixFactsText {
   readonly describedFixed?: readonly string[];
   /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
   readonly bulletins?: readonly string[];
+  /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
+  readonly sapNotes?: readonly string[];
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
   readonly everyVersion?: string | undefined;
   /** Products listed by model, not version (Qualcomm's chipsets), and the hosts of the record's references. */
@@ -452,6 +454,11 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
     );
+  const notes = facts.fixed_in.length === 0 ? (facts.sapNotes ?? []) : [];
+  if (notes.length > 0)
+    parts.push(
+      `Apply SAP Security ${notes.length === 1 ? 'Note' : 'Notes'} ${listText(notes)} (on the SAP Support Portal): ${notes.length === 1 ? 'it is' : 'they are'} SAP's correction for this flaw.`,
+    );
   // A record that names no product but states the fixed version ("The vulnerability has been
   // resolved in the version 3.0.4"): the version, not only "a fix is available".
   const unplaced =
@@ -470,6 +477,7 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     !facts.patchLinks &&
     unchecked.length === 0 &&
     bulletins.length === 0 &&
+    notes.length === 0 &&
     unplaced.length === 0 &&
     models.length === 0
   ) {

@@ -28,6 +28,7 @@ import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
+import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { isDistribution } from './distributions.js';
@@ -513,6 +514,11 @@ export function readFixFacts(input: FactInput): FixFacts {
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
-    fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description) || RESOLVED.test(input.description);
+    fixedIn.length > 0 ||
+    described.fixed.length > 0 ||
+    referenced ||
+    STATED_FIX_WORDS.test(input.description) ||
+    RESOLVED.test(input.description) ||
+    sapNotes(input.description).length > 0;
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }
