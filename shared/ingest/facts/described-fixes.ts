@@ -356,13 +356,9 @@ export function placeStatements(
     // previous statement's product on that track, no product of its own.
     const track = !own && inClause && placed.at(-1)?.statement === previous ? RELEASE_TRACK.exec(subject)?.[1] : undefined;
     if (track !== undefined) keys = [...placed.at(-1)!.products];
-    // "WINCVS before 2.8.01 build 6610, and CVS Suite before 2009R2 build 6610": a product the
-    // record does not list, named in the list of another's fixes, is that vendor's product of the name.
-    if (!own && inClause && keys.length === 0 && products.length > 0 && namesSomething(subject) && placed.at(-1)?.statement === previous) {
-      const vendor = placed.at(-1)!.products[0]?.split(':')[0];
-      const { words, written } = describedName(subject);
-      if (vendor !== undefined && words.length > 0 && written.every((w) => /^[A-Z0-9]/.test(w))) keys = [`${vendor}:${words.join('_')}`];
-    }
+    // "WINCVS before 2.8.01 build 6610, and CVS Suite before 2009R2 build 6610": CVS Suite, which
+    // the record does not list, gets no fix of a product key made up here: a fix names only a
+    // product the record lists as vulnerable (the whole-data check counts 600 records otherwise).
     // In a record that lists no product, a name between two statements is read as any other ("… can force Element X up to 25.04.1").
     if (!own && inClause && keys.length === 0 && products.length === 0 && namesSomething(subject)) {
       const named = describedProductKey(subject, recordSubject);
