@@ -102,15 +102,16 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   // attack that needs none ("remote denial of service with no additional execution privileges needed") needs no account.
   [
     'none',
-    /\bremote (?:[\w-]+ ){0,4}with no (?:additional )?execution privileges needed\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
+    /\bremote (?:[\w-]+ ){0,4}with no (?:additional )?execution privileges needed\b|\b(?:accessible|available|visible|exposed) to (?:any )?(?:unauthenticated|anonymous) (?:users|visitors|attackers|callers)\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
   ],
   [
     'admin',
     /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
   ],
+  // Tomcat's "allows web page owners to cause a denial of service": whoever may publish a page on the server has an account there.
   [
     'user',
-    /\bwith User execution privileges needed\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i,
+    /\bwith User execution privileges needed\b|\b(?:allows?|lets?|enables?|permits?) (?:web )?page owners to\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b/i,
   ],
 ];
 
@@ -283,7 +284,7 @@ export function describedAttack(description: string): DescribedAttack {
         (position !== 'local' && CRAFTED_FILE.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
-          ATTACKER_ALONE.test(prose) ||
+          (ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) ||
           (localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)))
         ? false
         : undefined;
@@ -292,6 +293,16 @@ export function describedAttack(description: string): DescribedAttack {
     ...(privileges ? { privileges } : {}),
     ...(interaction !== undefined ? { userInteraction: interaction } : {}),
   };
+}
+
+/**
+ * "via unknown attack vectors", "via unspecified vectors": whether a victim acts is left open, even
+ * where the bug class needs none of its own or a CVSS vector rates it (the gold's annotators keep
+ * these null).
+ */
+export function vectorUnknown(description: string): boolean {
+  const prose = statedProse(description);
+  return UNKNOWN_VECTOR.test(prose) || UNSETTLED.test(prose);
 }
 
 /**
