@@ -4,7 +4,11 @@
  * phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { describedBugName } from '../../shared/ingest/explainer/bug-words.js';
+import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedProduct } from '../../shared/ingest/facts/described-product.js';
 import { narrowedByVector } from '../../shared/ingest/facts/fallback.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
@@ -165,5 +169,61 @@ describe('whether a victim acts, where the vector is unknown', () => {
     );
     expect(read.impacts).toEqual(['data_tampering']);
     expect(read.provenance['facts.impacts']).toBe('CWE (CWE-732)');
+  });
+});
+
+describe('the product and part of a record that lists no product', () => {
+  it.each<[string, { product: string; name: string }]>([
+    [
+      'An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 before 17.9.6, and 17.10 before 17.10.4. The runtime profiling data of a specific service was accessible to unauthenticated users.',
+      { product: 'gitlab:gitlab', name: 'GitLab' },
+    ],
+    [
+      'Although the correct link is used on click, the misleading hover text could trick users into downloading content from untrusted sources. This vulnerability affects Thunderbird < 137.0.2 and Thunderbird < 128.9.2.',
+      { product: 'mozilla:thunderbird', name: 'Mozilla Thunderbird' },
+    ],
+    [
+      'estree-util-value-to-estree converts a JavaScript value to an ESTree expression. When generating an ESTree from a value with a property named __proto__, valueToEstree would generate an object that specifies a prototype instead.',
+      { product: 'estree-util-value-to-estree:estree-util-value-to-estree', name: 'estree-util-value-to-estree' },
+    ],
+    [
+      'Multiple SQL injection vulnerabilities in MyBulletinBoard (MyBB) Preview Release 2 allow remote attackers to execute arbitrary SQL commands via the fid parameter to misc.php.',
+      { product: 'mybb:mybb', name: 'MyBulletinBoard (MyBB)' },
+    ],
+  ])('%s → %j', (text, product) => expect(describedProduct(text)).toEqual([{ ...product, primary: true }]));
+
+  it('leaves the neighbours: a name without a short one, a sentence in lower case, a part that is no product', () => {
+    expect(describedProduct('SQL injection in Foo Bar 1.2 allows remote attackers to execute arbitrary SQL commands.')).toEqual([
+      { product: 'foo:bar', name: 'Foo Bar', primary: true },
+    ]);
+    expect(describedProduct('the parser converts a value to an expression.')).toEqual([]);
+    expect(describedProduct('An issue has been discovered in the API affecting all versions.')).toEqual([]);
+  });
+
+  it("takes no part from an example's input", () => {
+    expect(
+      describedComponent(
+        'Prior to 3.3.3, if a request is made on an URI starting with //, coraza will set a wrong value in REQUEST_FILENAME. For example, if the URI //bar/uploads/foo.php?a=b is passed to coraza: , REQUEST_FILENAME will be set to /uploads/foo.php. This can lead to a rules bypass.',
+      ),
+    ).toBeNull();
+    expect(describedComponent('SQL injection in admin/login.php in Foo 1.2 allows remote attackers to execute arbitrary SQL commands.')).toBe(
+      'admin/login.php',
+    );
+  });
+});
+
+describe('the words for the bug', () => {
+  it("names Chrome's policy enforcement by the description, not by the CWE", () => {
+    expect(
+      describedBugName(
+        'Insufficient policy enforcement in Blink in Google Chrome prior to 64.0.3282.119 allowed a remote attacker to potentially bypass content security policy via a crafted HTML page.',
+      )?.name,
+    ).toBe('insufficient policy enforcement');
+    expect(describedBugName('Insufficient data validation in V8 in Google Chrome allowed a remote attacker to run code.')).toBeUndefined();
+  });
+
+  it('says no code running of a prototype pollution the record does not say runs code', () => {
+    expect(PLAIN_WEAKNESSES['CWE-1321']?.effect).not.toMatch(/run their own code/);
+    expect(PLAIN_WEAKNESSES['CWE-1321']?.effect).toMatch(/change the base objects/);
   });
 });
