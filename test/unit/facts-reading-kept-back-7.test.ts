@@ -135,29 +135,34 @@ describe('whether a victim acts, where the vector is unknown', () => {
     ],
   };
 
-  it('leaves it open for a bug class that needs no victim, and against a v3 vector', () => {
+  it('leaves it open where the attack vectors are unknown, for a bug class that needs no victim and against a v3 vector', () => {
     const sql = factsOf(
       'SQL injection vulnerability in eBASEweb 3.0 allows remote attackers to execute arbitrary SQL commands via unknown attack vectors.',
       v2,
     );
     expect(sql.attack.user_interaction).toBeNull();
-    expect(sql.provenance['facts.attack.user_interaction']).toMatch(/unknown or unspecified/);
+    expect(sql.provenance['facts.attack.user_interaction']).toMatch(/attack vectors unknown/);
     expect(
-      factsOf('Path traversal in Photo Station allows remote authenticated users to write arbitrary files via unspecified vectors.', v3).attack
-        .user_interaction,
+      factsOf('Incomplete blacklist vulnerability in the Packman extension has unknown impact and attack vectors.', v3).attack.user_interaction,
     ).toBeNull();
   });
 
-  it('keeps the neighbours: a named vector, and a bug class that acts on a victim', () => {
+  it('keeps the neighbours: "via unspecified vectors" leaves the bug class and the vector to speak, as does a named vector', () => {
+    expect(
+      factsOf('SQL injection vulnerability in Foo allows remote attackers to execute arbitrary SQL commands via unspecified vectors.', v2).attack
+        .user_interaction,
+    ).toBe(false);
+    expect(
+      factsOf('Path traversal in Photo Station allows remote authenticated users to write arbitrary files via unspecified vectors.', v3).attack
+        .user_interaction,
+    ).toBe(false);
     expect(
       factsOf('SQL injection vulnerability in eBASEweb allows remote attackers to execute arbitrary SQL commands via the id parameter.', v2).attack
         .user_interaction,
     ).toBe(false);
     expect(
-      factsOf('Path traversal in Photo Station allows remote authenticated users to write arbitrary files via the name parameter.', v3).attack.user_interaction,
-    ).toBe(false);
-    expect(
-      factsOf('Cross-site scripting vulnerability allows remote attackers to inject arbitrary web script via unspecified vectors.', v3).attack.user_interaction,
+      factsOf('Cross-site scripting vulnerability allows remote attackers to inject arbitrary web script via unknown attack vectors.', v3).attack
+        .user_interaction,
     ).toBe(true);
   });
 

@@ -172,9 +172,7 @@ describe('who can attack, phrase by phrase', () => {
     ['allows remote authenticated users to execute arbitrary code by uploading a crafted file.', false],
     ['allows remote attackers to execute arbitrary code via crafted TCP packets to port 41025.', false],
     ['allows remote attackers to cause a denial of service by using an invalid extension.', false],
-    ['SQL injection in Foo allows remote attackers to execute arbitrary SQL commands via the id parameter.', false],
-    // an unknown vector leaves it open, though SQL injection needs no victim (the gold's annotators' call)
-    ['SQL injection in Foo allows remote attackers to execute arbitrary SQL commands via unknown vectors.', undefined],
+    ['SQL injection in Foo allows remote attackers to execute arbitrary SQL commands via unknown vectors.', false],
   ])('user interaction: %s → %s', (text, interaction) => expect(describedAttack(text).userInteraction).toBe(interaction));
 
   it('leaves user interaction to the vector when the description names no vector', () => {

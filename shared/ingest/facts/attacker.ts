@@ -296,13 +296,14 @@ export function describedAttack(description: string): DescribedAttack {
 }
 
 /**
- * "via unknown attack vectors", "via unspecified vectors": whether a victim acts is left open, even
- * where the bug class needs none of its own or a CVSS vector rates it (the gold's annotators keep
- * these null).
+ * "via unknown attack vectors", "has unknown impact and attack vectors": the record says how the
+ * attacker reaches the flaw is not known, so whether a victim acts is left open, even where the
+ * bug class needs none of its own (SQL injection) or a CVSS vector rates it. A mere "via
+ * unspecified vectors" is weaker: there the bug class and the vector still speak, as the gold's
+ * earlier annotators read it (their "SQL injection … via unknown vectors" is false).
  */
 export function vectorUnknown(description: string): boolean {
-  const prose = statedProse(description);
-  return UNKNOWN_VECTOR.test(prose) || UNSETTLED.test(prose);
+  return UNSETTLED.test(statedProse(description));
 }
 
 /**

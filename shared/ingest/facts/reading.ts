@@ -71,7 +71,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
       ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
       : described.userInteraction === undefined && unknownVector
-        ? 'not stated (the description calls the vector unknown or unspecified)'
+        ? 'not stated (the description calls the attack vectors unknown)'
         : from(described.userInteraction, attack.user_interaction);
   return {
     impacts: impacts.value,
