@@ -107,6 +107,18 @@ describe('who can attack', () => {
   });
 });
 
+describe('whether a victim acts, where a client program is given an address', () => {
+  it('a browser loads a URI only when its user opens it', () => {
+    expect(
+      describedAttack(
+        'Integer underflow in net/base/escape.cc in chrome.dll in Google Chrome 0.2.149.27 allows remote attackers to cause a denial of service (browser crash) via a URI with an invalid handler followed by a "%" (percent) character.',
+      ).userInteraction,
+    ).toBe(true);
+    // a server sent a long URL is attacked by the sender alone
+    expect(describedAttack('The web server allows remote attackers to cause a denial of service via a long URL.').userInteraction).toBe(false);
+  });
+});
+
 describe('whether a victim acts, where the vector is unknown', () => {
   const factsOf = (description: string, metrics: object, cwe?: string) => {
     const nvd = parseNvdCve({

@@ -203,6 +203,8 @@ export const CLIENT_PROGRAM =
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 /** "via a PDF file that contains an embedded Shockwave (swf) file": a document that the client program's user opens. */
 const DOCUMENT_VECTOR = /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office) (?:files?|documents?|movies?)\b/i;
+/** "Chrome … via a URI with an invalid handler": an address the client program's user opens. */
+const ADDRESS_VECTOR = /\bvia (?:an? )?(?:[\w-]+ ){0,2}?(?:URIs?|URLs?|links?)\b/i;
 
 /**
  * How the attacker reaches the flaw is not known: "via unknown vectors", "has unknown impact and
@@ -280,7 +282,7 @@ export function describedAttack(description: string): DescribedAttack {
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
-        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose))) ||
+        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose))) ||
         (position !== 'local' && CRAFTED_FILE.test(prose))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
