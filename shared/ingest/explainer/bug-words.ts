@@ -91,6 +91,8 @@ const BUG_CLASSES = [
   'insecure temporary file',
   'symlink attack',
   'symlink following',
+  // Chrome's "Insufficient policy enforcement in Blink": a check the product fails to apply.
+  'insufficient policy enforcement',
   'GUI overlay',
   'UI spoofing',
   // Last: "triggers the overflow during path canonicalization" (MS08-067) names no kind of overflow.

@@ -300,7 +300,8 @@ export const PLAIN_WEAKNESSES: Readonly<Record<string, PlainWeakness>> = {
   },
   'CWE-1321': {
     name: 'prototype pollution',
-    effect: 'An attacker can change the base objects of a JavaScript program. This can change how it works, and at worst let them run their own code.',
+    // What a polluted prototype leads to depends on the program; code running is said only where a record states it.
+    effect: 'An attacker can change the base objects of a JavaScript program, which can change how the program works.',
   },
   'CWE-1021': { name: 'clickjacking', effect: 'An attacker can hide the page inside their own site and trick users into clicking things they cannot see.' },
   'CWE-116': { name: 'output encoding', effect: 'Output is not encoded properly, so an attacker can slip commands or script into it.' },

@@ -103,10 +103,16 @@ function microsoftPart(description: string, products: readonly Pick<AffectedProd
  */
 const BULLETIN_PART = /^In ((?!the\s)(?:[\w.-]+\s){0,2}[\w.-]+), there is a possible\b/;
 
+/**
+ * "For example, if the URI //bar/uploads/foo.php?a=b is passed to coraza: , REQUEST_FILENAME will
+ * be set to /uploads/foo.php.": an example's file is the attacker's input, not the flawed part.
+ */
+const EXAMPLE_SENTENCE = /\bFor (?:example|instance),[^]*?\.(?=\s+[A-Z]|\s*$)/g;
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
-  const prose = statedProse(description);
+  const prose = statedProse(description).replace(EXAMPLE_SENTENCE, ' ');
   const oracleMatch = ORACLE_SUBCOMPONENT.exec(prose);
   const oracle = oracleMatch?.[2]?.trim();
   const subcomponent = oracle ? `${oracle} ${oracleMatch?.[1] ? 'subcomponent' : 'component'}` : undefined;

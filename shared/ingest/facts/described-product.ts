@@ -33,6 +33,10 @@ const ZDI =
   /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
 const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*)\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
+/** GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …". */
+const GITLAB = /^An issue has been discovered in GitLab(?: CE\/EE| EE| CE)?\b/;
+/** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
+const MOZILLA = /\bThis vulnerability affects (?<name>Firefox(?: ESR| for (?:Android|iOS))?|Thunderbird|Focus(?: for (?:Android|iOS))?) </;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
 
 const FOUND_IN =
@@ -41,10 +45,19 @@ const LEADING =
   /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w+.-]*|\([A-Z][A-Za-z]+\))){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: (?:below|prior to|before|up to|through))?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
 
 /** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
-const IN_PRODUCT = /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
+const IN_PRODUCT =
+  /\bin (?:the )?([A-Z][\w+-]*(?: \([A-Z][\w+-]*\))?(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
+const ABBREVIATED = /^([A-Z][\w+-]*) \(([A-Z][\w+-]*)\)/;
 /** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
 const LEADING_SUBJECT =
   /^(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|All)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w.+-]*|\([A-Z][\w ]*\))){1,6}) (?:does not|do not|allows?|has|have|is|are|contains?|fails?|uses?|stores?|might|may|could|can|mishandles?|lacks?)\b/;
+
+/**
+ * GitHub's advisory template for a package named in lower case: "estree-util-value-to-estree
+ * converts a JavaScript value to an ESTree expression." A hyphenated package name leads a verb.
+ */
+const PACKAGE_LEAD =
+  /^([a-z][a-z0-9]*(?:[.-][a-z0-9]+)+) (?:is|are|converts|provides|parses|implements|generates|transforms|renders|lets|allows|adds|offers|validates|serializes|handles)\b/;
 
 /** GitHub's advisory template: "Dpanel is a Docker visualization panel system …", "Element X Android is a Matrix client …". */
 const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
@@ -59,6 +72,9 @@ function templateProduct(description: string): FactProduct | undefined {
   }
   const joomla = JOOMLA.exec(description)?.groups;
   if (joomla) return { product: `${token(joomla.name!)}_project:${token(joomla.name!)}`, name: `${joomla.name!} ${joomla.kind!} for Joomla`, primary: true };
+  if (GITLAB.test(description)) return { product: 'gitlab:gitlab', name: 'GitLab', primary: true };
+  const mozilla = MOZILLA.exec(description)?.groups?.name;
+  if (mozilla) return { product: `mozilla:${token(mozilla.replace(/ for /, ' '))}`, name: `Mozilla ${mozilla}`, primary: true };
   const microsoft = MICROSOFT.exec(description)?.groups?.name;
   if (microsoft === 'Windows') return { product: 'microsoft:windows', name: 'Microsoft Windows', primary: true };
   if (microsoft) return { product: `microsoft:${token(microsoft.slice('Microsoft '.length))}`, name: microsoft, primary: true };
@@ -83,9 +99,13 @@ export function describedProduct(description: string): FactProduct[] {
     LEADING.exec(description)?.[1] ??
     IN_PRODUCT.exec(description)?.[1] ??
     LEADING_SUBJECT.exec(description)?.[1] ??
-    IS_A.exec(description)?.[1]
+    IS_A.exec(description)?.[1] ??
+    PACKAGE_LEAD.exec(description)?.[1]
   )?.trim();
   // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
   if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
+  // "MyBulletinBoard (MyBB) Preview Release 2": the short name in brackets is the one its CPE has.
+  const short = ABBREVIATED.exec(name);
+  if (short) return [{ product: `${token(short[2]!)}:${token(short[2]!)}`, name: `${short[1]!} (${short[2]!})`, primary: true }];
   return [vendorFirst(name)];
 }

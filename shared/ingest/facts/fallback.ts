@@ -91,6 +91,15 @@ export function cweImpacts(cweIds: readonly string[]): Impact[] {
   return [...new Set(cweIds.flatMap((id) => CWE_IMPACT[id] ?? []))];
 }
 
+/**
+ * A weakness whose gloss names several gains ("wrong permissions: may read or change them") keeps
+ * those the vector rates above none, where it rates any: CWE-732 filed with C:N/I:L is no read.
+ */
+export function narrowedByVector(weakness: readonly Impact[], metrics: readonly Impact[]): Impact[] {
+  const kept = weakness.filter((impact) => metrics.includes(impact));
+  return weakness.length > 1 && kept.length > 0 ? kept : [...weakness];
+}
+
 /** Confidentiality, integrity and availability, where the vector rates them above none. */
 export function cvssImpacts(conditions: AttackConditions | undefined): Impact[] {
   if (!conditions) return [];

@@ -46,7 +46,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
   [
     'privilege_escalation',
-    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b/i,
+    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b|\bget(?:s|ting)? (?:root|administrator|admin|SYSTEM|elevated|higher|kernel)(?: level)? (?:privileges?|access|rights|permissions)\b/i,
   ],
   [
     'information_disclosure',
@@ -54,7 +54,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'data_tampering',
-    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit|cron ?jobs?|crontab)\b|\bsteal (?:[\w'-]+ ){0,4}?(?:Ether|ETH|funds|tokens|coins|assets|money|cryptocurrency|balances?)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b/i,
+    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit|cron ?jobs?|crontab)\b|\bsteal (?:[\w'-]+ ){0,4}?(?:Ether|ETH|funds|tokens|coins|assets|money|cryptocurrency|balances?)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b|\b(?:corrupt|poison|modify|alter|manipulate|tamper with)(?:s|ing)? (?:the )?(?:[\w-]+ ){0,2}?(?:routing|forwarding|ARP|MAC(?: address)?|neighbou?r) (?:tables?|entries|cache)\b/i,
   ],
   [
     'denial_of_service',
@@ -75,21 +75,23 @@ const CONSEQUENCES: readonly Phrase[] = [
 ];
 
 /**
+ * "allows man-in-the-middle attacks", "vulnerable to MITM attacks": an on-path attacker reads and
+ * alters the traffic. That is the gain only where the text names no other: "vulnerable to MITM
+ * attacks. It may be possible to cause remote code execution" says what the on-path attacker gets.
+ */
+const ON_PATH_ATTACKS =
+  /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b/i;
+const ON_PATH_GAINS: readonly Impact[] = ['information_disclosure', 'data_tampering'];
+
+/**
  * The CNAs' own wordings of a consequence, read like the phrases above: Apple's "An app may be
  * able to access information about a user's contacts", "may lead to unexpected app termination",
  * "break out of its sandbox"; Linux's "can trigger a hard lockup"; "excessive CPU consumption",
  * "the Bluetooth function to be unavailable", credentials "exposed to unintended hosts".
  */
 const CNA_CONSEQUENCES: readonly Phrase[] = [
-  // "allows man-in-the-middle attacks": an on-path attacker reads and alters the traffic.
-  [
-    'information_disclosure',
-    /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\btrack (?:\w+ )?users\b|\ballows? access to (?:\w+ ){0,3}(?:configurations?|data|files|information|records|documents)\b/i,
-  ],
-  [
-    'data_tampering',
-    /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b|\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i,
-  ],
+  ['information_disclosure', /\btrack (?:\w+ )?users\b|\ballows? access to (?:\w+ ){0,3}(?:configurations?|data|files|information|records|documents)\b/i],
+  ['data_tampering', /\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
   ['request_forgery', SERVER_SENDS_REQUESTS],
   ['privilege_escalation', /\bincrease (?:their|his|her|its) own (?:permissions|privileges|rights|role)\b/i],
@@ -129,9 +131,10 @@ const CLASSES: readonly Phrase[] = [
     'security_bypass',
     /\bexploiting incorrectly configured access control\b|\baccessing functionality not properly constrained by ACLs\b|\bprivilege abuse\b|\bauthentication abuse\b/i,
   ],
+  // A file inclusion alone ("has Remote File Inclusion") states no code running: the vector speaks for it.
   [
     'code_execution',
-    /\b(?:PHP )?object injection\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bremote file inclusion\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
+    /\b(?:PHP )?object injection\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
   ],
 ];
 
@@ -194,7 +197,16 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     // its editors, done by anyone ("unauthenticated attackers to execute arbitrary shortcodes").
     /\b(?:execute|run) arbitrary shortcodes?\b|\barbitrary shortcode execution\b|\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
   ],
-  ['spoofing', /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b/i],
+  // Mozilla's "the misleading hover text could trick users into downloading content from untrusted sources".
+  [
+    'spoofing',
+    /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b|\bmisleading\b[^.;]{0,60}?\btrick\w* (?:the |a )?(?:users?|victims?)\b/i,
+  ],
+  // GitLab's "The runtime profiling data of a specific service was accessible to unauthenticated users".
+  [
+    'information_disclosure',
+    /\b(?:data|information|details|files?|contents?|logs?|records|documents|metrics)\b[^.;]{0,40}?\b(?:was|were|is|are|became|becomes|be) (?:publicly )?(?:accessible|readable|visible|available) (?:to|by) (?:any |all |other )?(?:unauthenticated|unauthori[sz]ed|anonymous|unprivileged|low-privileged|other|arbitrary) (?:users|visitors|attackers|parties|callers|clients)\b/i,
+  ],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
   // "can lead to a problem where the ksmbd thread does not terminate": it hangs.
   [
@@ -226,6 +238,19 @@ const FURTHER_GAIN =
 
 /** "an out-of-bounds write while processing project files": the bug's class, not a write the attacker makes. */
 const WRITE_BUG = /\b(?:out[- ]of[- ]bounds|OOB|heap[- ]based|stack[- ]based|buffer) write\b/gi;
+
+/**
+ * "insert arbitrary HTML and web script": script or markup put in a page is cross-site scripting,
+ * read as such from the bug classes below, not data the attacker changes.
+ */
+const INSERTED_SCRIPT =
+  /\b(?:insert|inserting|inject|injecting|add|adding|append|appending|embed|embedding)\s+(?:arbitrary\s+|malicious\s+)?(?:HTML|web scripts?|scripts?|JavaScript)(?:\s+(?:and|or)\s+(?:arbitrary\s+)?(?:HTML|web scripts?|scripts?|JavaScript))?\b/gi;
+
+/**
+ * "coraza will set a wrong value in REQUEST_FILENAME": the program's mistake, which the text goes
+ * on to say leads to a gain ("This can lead to a rules bypass"); no value the attacker sets.
+ */
+const WRONG_VALUE_SET = /\b(?:set|sets|setting)\s+(?:a|an|the)\s+(?:wrong|incorrect|invalid|improper|bad|erroneous)\s+values?\b/gi;
 
 /** SQL "commands" are not code execution: "execute arbitrary SQL commands". */
 const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (?:commands|queries|statements)\b/gi;
@@ -313,6 +338,8 @@ export function describedImpacts(description: string): Impact[] {
     .replace(WRITE_BUG, ' ')
     .replace(WRITE_ACCESS, '$1 of')
     .replace(SQL_COMMANDS, ' ')
+    .replace(INSERTED_SCRIPT, ' ')
+    .replace(WRONG_VALUE_SET, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
     .replace(COMMANDS_THAT_CRASH, 'send input$1');
   const forged = [...read.matchAll(FORGED_REQUESTS)].map((m) => m[0].slice(m[1]!.length));
@@ -335,6 +362,7 @@ export function describedImpacts(description: string): Impact[] {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
     else if (!found.has('code_execution')) found.add('data_tampering');
   }
+  if (found.size === 0 && ON_PATH_ATTACKS.test(consequences)) for (const impact of ON_PATH_GAINS) found.add(impact);
   return IMPACT_ORDER.filter((i) => found.has(i));
 }
 

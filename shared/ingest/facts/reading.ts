@@ -5,11 +5,11 @@ import { deriveScore } from '../derive/score.js';
 import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
-import { describedAttack, namedAttackerActsAlone } from './attacker.js';
+import { describedAttack, namedAttackerActsAlone, vectorUnknown } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
-import { cvssAttack, cvssImpacts, cweImpacts } from './fallback.js';
+import { cvssAttack, cvssImpacts, cweImpacts, narrowedByVector } from './fallback.js';
 import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
 import { factProducts } from './products.js';
@@ -31,11 +31,11 @@ const NOTHING: ReadFacts = {
 function impactsOf(input: FactInput, cweIds: readonly string[], vector: string | undefined): { value: Impact[]; source: string } {
   const described = describedImpacts(input.description);
   if (described.length > 0) return { value: described, source: 'description' };
-  const weakness = cweImpacts(cweIds);
+  const metrics = cvssImpacts(parseCvssVector(vector));
+  const weakness = narrowedByVector(cweImpacts(cweIds), metrics);
   if (weakness.length > 0) return { value: orderImpacts(weakness), source: `CWE (${cweIds.join(', ')})` };
   const named = namedWeaknessImpacts(input.description);
   if (named.length > 0) return { value: named, source: 'the weakness the description names' };
-  const metrics = cvssImpacts(parseCvssVector(vector));
   if (metrics.length > 0) return { value: metrics, source: 'CVSS impact metrics' };
   const memory = memorySafetyImpacts(input.description);
   if (memory.length > 0) return { value: memory, source: 'the memory-safety weakness the description names (no CVSS vector)' };
@@ -54,11 +54,12 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const described = describedAttack(input.description);
   const fromVector = cvssAttack(parseCvssVector(score.vector));
   const actsAlone = namedAttackerActsAlone(input.description);
+  const unknownVector = vectorUnknown(input.description);
   const vectorSource = score.cvss_version ? `CVSS v${score.cvss_version} vector` : 'no CVSS vector';
   const attack: AttackFacts = {
     position: described.position ?? fromVector.position,
     privileges: described.privileges ?? fromVector.privileges,
-    user_interaction: described.userInteraction ?? fromVector.user_interaction ?? (actsAlone ? false : null),
+    user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
   };
   const references = mergedReferences(input.sources);
   // KEV membership counts as §6's exploit source wherever it is known (the catalogue, or NVD's copy of it), as the exploit intel reads it.
@@ -72,7 +73,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const interactionSource =
     described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
       ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
-      : from(described.userInteraction, attack.user_interaction);
+      : described.userInteraction === undefined && unknownVector
+        ? 'not stated (the description calls the attack vectors unknown)'
+        : from(described.userInteraction, attack.user_interaction);
   return {
     impacts: impacts.value,
     attack,
