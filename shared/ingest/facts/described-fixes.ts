@@ -18,6 +18,7 @@ import { mentionNames, normaliseForMention } from '../derive/product-order.js';
 import type { DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
 import { modelNumber } from './model-number.js';
+import { isDistribution } from './distributions.js';
 
 export interface PlacedStatement {
   readonly statement: DescribedFix;
@@ -380,7 +381,12 @@ export function placeStatements(
       !/[.!?]\s/.test(between);
     if (!own && listItem && placed.at(-1)?.statement === previous && !namesSomething(subject)) keys = [...placed.at(-1)!.products];
     else if (!own && !inClause && products.length > 0) {
-      const found = productForStatement(members, statement, description);
+      // "Fixed in 1.32.2, 1.31.2 …" naming nothing, where NVD lists MediaWiki and Debian: a
+      // distribution ships the upstream product, so the statement is about that one product.
+      const upstream = members.filter((m) => !isDistribution(m));
+      const found =
+        productForStatement(members, statement, description) ??
+        (upstream.length < members.length ? productForStatement(upstream, statement, description) : undefined);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
     if (!own && !inClause && products.length === 0) {

@@ -24,6 +24,7 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
+import { onOtherTrains, versionTrain } from '../../domain/cpe/version-train.js';
 import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
@@ -246,6 +247,26 @@ function reachesLine(range: VersionRange, branch: string | null): boolean {
   );
 }
 
+/** A range of one named train ("before sps_soc-a_05.00.03.098.0") holds no version of another ("sps_e5_04.04.04.023.0"). */
+const otherTrain = (range: VersionRange, version: string) =>
+  [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && onOtherTrains(v, version));
+
+/**
+ * Intel's "versions before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0 or …" beside one open
+ * range per fix: the description names each range's end as a fix of its own line, so the open
+ * range before 04.04.04.023.0 does not call 04.04.03.228.0 vulnerable.
+ */
+function sideBySide(range: VersionRange, version: string, writtenTrains: ReadonlySet<string>): boolean {
+  const open = range.exact === undefined && range.startIncluding === undefined && range.startExcluding === undefined;
+  const end = range.endExcluding === undefined ? undefined : unescaped(range.endExcluding).toLowerCase();
+  return open && end !== undefined && writtenTrains.has(end) && writtenTrains.has(version.toLowerCase());
+}
+
+/** The train versions ("SPS_E5_04.04.04.023.0") the description writes, lower case. */
+function trainsWritten(description: string): Set<string> {
+  return new Set((description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined).map((v) => v.toLowerCase()));
+}
+
 const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
 
 /** The range holds `version` only as its last version: an inclusive end at it, or a listing of it alone. */
@@ -317,6 +338,7 @@ function contradicted(
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
   describedFixed: readonly VersionFact[],
+  writtenTrains: ReadonlySet<string> = new Set(),
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
@@ -330,6 +352,8 @@ function contradicted(
     (r) =>
       samePlace(r.platform, fix.platform) &&
       reachesLine(r.range, lineOnly) &&
+      !otherTrain(r.range, fix.version) &&
+      !sideBySide(r.range, fix.version, writtenTrains) &&
       rangeContains(r.range, fix.version) &&
       !anotherLinesRange(
         r.range,
@@ -488,8 +512,9 @@ export function readFixFacts(input: FactInput): FixFacts {
     last.some(
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareVersions(l.version, f.version) > 0,
     );
+  const writtenTrains = trainsWritten(input.description);
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed, writtenTrains);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
   const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));

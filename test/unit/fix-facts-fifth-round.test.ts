@@ -1,0 +1,80 @@
+/**
+ * Fix facts and text, fifth round of issue 23's readings (the h36 and h37 blind sets): fixes
+ * carried across lines. Each rule on the phrase or configuration shape that showed it, through
+ * the real parser and derivation, and on the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { onOtherTrains, versionTrain } from '../../shared/domain/cpe/version-train.js';
+
+const cpe = (vendorProduct: string, version = '*', update = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
+const fixesOf = (r: ReturnType<typeof derivedFixture>, product: string) =>
+  r.facts!.fixed_in.filter((f) => f.product === product).map((f) => ({ version: f.version, branch: f.branch }));
+
+describe('"Fixed in 1.32.2, 1.31.2, 1.30.2 and 1.27.6" naming no product, where NVD lists a distribution beside it', () => {
+  const mediawiki = (start: string, end: string) => ({ criteria: cpe('mediawiki:mediawiki'), versionStartIncluding: start, versionEndExcluding: end });
+  const upstream = orNode(mediawiki('1.23.0', '1.27.6'), mediawiki('1.30.0', '1.30.2'), mediawiki('1.31.0', '1.31.2'), mediawiki('1.32.0', '1.32.2'));
+  const debian = orNode({ criteria: cpe('debian:debian_linux', '9.0', '*', 'o') });
+  const description =
+    'Wikimedia MediaWiki 1.23.0 through 1.32.1 has an information leak. Privileged API responses may be cached publicly. Fixed in 1.32.2, 1.31.2, 1.30.2 and 1.27.6.';
+
+  it('gives each listed version to its own line of the upstream product, not the newest to every reader', () => {
+    const r = derivedFixture(description, [upstream, debian]);
+    expect(fixesOf(r, 'mediawiki:mediawiki')).toEqual([
+      { version: '1.32.2', branch: '1.32' },
+      { version: '1.31.2', branch: '1.31' },
+      { version: '1.30.2', branch: '1.30' },
+      { version: '1.27.6', branch: '1.27' },
+    ]);
+    expect(fixesOf(r, 'debian:debian_linux')).toEqual([]);
+    const fix = r.explanation!.fix;
+    for (const line of ['1.32.2 for the 1.32.x line', '1.31.2 for the 1.31.x line', '1.30.2 for the 1.30.x line', '1.27.6 for the 1.27.x line'])
+      expect(fix).toContain(line);
+    expect(fix).not.toMatch(/Update MediaWiki to version 1\.32\.2 or later/);
+  });
+
+  it('still gives nothing to either of two upstream products when the statement names neither', () => {
+    const other = orNode({ criteria: cpe('acme:widget'), versionEndExcluding: '2.0' });
+    const r = derivedFixture('An information leak exists in several wiki engines. Fixed in 1.32.2.', [upstream, other]);
+    expect(r.facts!.fixed_in.filter((f) => f.source === 'description')).toEqual([]);
+  });
+});
+
+describe("Intel's named trains: 'versions before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0 or SPS_SoC-A_05.00.03.098.0'", () => {
+  const sps = (end: string) => ({ criteria: cpe('intel:server_platform_services'), versionEndExcluding: end });
+  const description =
+    'Improper input validation in the Intel(R) SPS versions before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0 or SPS_SoC-A_05.00.03.098.0 may allow a privileged user to potentially enable denial of service via local access.';
+
+  it('reads the train a version names, and only of versions written so', () => {
+    expect(versionTrain('SPS_E5_04.04.04.023.0')).toBe('sps_e5');
+    expect(versionTrain('sps_soc-a_05.00.03.098.0')).toBe('sps_soc-a');
+    expect(versionTrain('2.6.39-rc1')).toBeUndefined();
+    expect(versionTrain('1.2.3')).toBeUndefined();
+    expect(onOtherTrains('sps_e5_04.04.04.023.0', 'sps_soc-a_05.00.03.098.0')).toBe(true);
+    expect(onOtherTrains('sps_e5_04.04.04.023.0', 'sps_e5_04.04.03.228.0')).toBe(false);
+    expect(onOtherTrains('sps_e5_04.04.04.023.0', '4.4.4')).toBe(false);
+  });
+
+  it("keeps every train's fix and tells no E5 user to take the SoC-A release", () => {
+    const r = derivedFixture(description, [
+      orNode(sps('sps_e5_04.04.04.023.0')),
+      orNode(sps('sps_e5_04.04.03.228.0')),
+      orNode(sps('sps_soc-a_05.00.03.098.0')),
+    ]);
+    expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(
+      expect.arrayContaining(['sps_e5_04.04.04.023.0', 'sps_e5_04.04.03.228.0', 'sps_soc-a_05.00.03.098.0']),
+    );
+    const fix = r.explanation!.fix;
+    expect(fix).toContain('sps_e5_04.04.04.023.0');
+    expect(fix).toContain('sps_e5_04.04.03.228.0');
+    expect(fix).not.toMatch(/to sps_soc-a_05\.00\.03\.098\.0 or later/);
+  });
+
+  it('still drops a range end that an open range of its own train holds, when the description does not name it as a fix', () => {
+    const r = derivedFixture(
+      'Improper input validation in the Intel(R) SPS versions before SPS_E5_04.04.04.023.0 may allow a privileged user to cause a denial of service.',
+      [orNode(sps('sps_e5_04.04.04.023.0')), orNode(sps('sps_e5_04.04.03.228.0'))],
+    );
+    expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(['sps_e5_04.04.04.023.0']);
+  });
+});
