@@ -4,8 +4,10 @@
  * the real parser and derivation, and on the neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
-import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { derivedFixture, FIXTURE_NOW, nvdFixture, orNode } from '../support/nvd-fixtures.js';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { onOtherTrains, versionTrain } from '../../shared/domain/cpe/version-train.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 const cpe = (vendorProduct: string, version = '*', update = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
 const fixesOf = (r: ReturnType<typeof derivedFixture>, product: string) =>
@@ -76,5 +78,62 @@ describe("Intel's named trains: 'versions before SPS_E5_04.04.04.023.0, SPS_E5_0
       [orNode(sps('sps_e5_04.04.04.023.0')), orNode(sps('sps_e5_04.04.03.228.0'))],
     );
     expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(['sps_e5_04.04.04.023.0']);
+  });
+});
+
+describe('versions as the description writes them, never one that reads as an older release', () => {
+  it('reads "1.6.x and earlier" as the whole 1.6 line, and tells the reader to leave that line, not to pass 1.6.0', () => {
+    expect(describedVersions('Google TensorFlow 1.6.x and earlier is affected by: Null Pointer Dereference.').lastAffected.map((l) => l.version)).toEqual([
+      '1.6.x',
+    ]);
+    const r = derivedFixture('Google TensorFlow 1.6.x and earlier is affected by: Null Pointer Dereference.', [
+      orNode({ criteria: cpe('google:tensorflow'), versionEndIncluding: '1.6.0' }),
+    ]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['1.6.x']);
+    expect(r.explanation!.fix).toContain('update to a release after the 1.6.x line');
+    expect(r.explanation!.fix).not.toMatch(/update past 1\.6\.0|1\.6\.0 as the newest/);
+  });
+
+  it('leaves "1.6.4 and earlier" a version', () => {
+    expect(describedVersions('Acme Widget 1.6.4 and earlier allows remote attackers to read files.').lastAffected.map((l) => l.version)).toEqual(['1.6.4']);
+  });
+
+  it('keeps the ".x" of a fixed line ("before 8.1.7.x"), and reads "before 8.1.7." at a sentence end as 8.1.7', () => {
+    expect(describedVersions('Silver Peak EdgeConnect SD-WAN before 8.1.7.x allows remote attackers to cause an outage.').fixed.map((f) => f.version)).toEqual([
+      '8.1.7.x',
+    ]);
+    expect(describedVersions('Acme Widget before 8.1.7. X users are affected.').fixed.map((f) => f.version)).toEqual(['8.1.7']);
+  });
+
+  it('writes the newest affected version as the description does where NVD dropped a trailing zero or a release letter', () => {
+    const file = derivedFixture(
+      'Integer overflow in the "file" program 4.20, when running on 32-bit systems, might allow attackers to execute arbitrary code.',
+      [orNode({ criteria: cpe('file:file', '4.2') })],
+    );
+    expect(file.facts!.last_affected.map((l) => l.version)).toEqual(['4.20']);
+    expect(file.explanation!.fix).toContain('4.20 as the newest affected version');
+    const irix = derivedFixture('Unknown vulnerability in RPC in SGI IRIX 6.5 to 6.5.19f allows remote attackers to gain privileges.', [
+      orNode({ criteria: cpe('sgi:irix', '6.5.18', '*', 'o') }, { criteria: cpe('sgi:irix', '6.5.19', '*', 'o') }),
+    ]);
+    expect(irix.facts!.last_affected.map((l) => l.version)).toEqual(['6.5.19f']);
+  });
+
+  it('leaves a listed version alone that the description writes the same, or only as part of a longer number', () => {
+    const same = derivedFixture('Integer overflow in Acme Widget 4.2 allows attackers to crash it; 4.21 is not affected.', [
+      orNode({ criteria: cpe('acme:widget', '4.2') }),
+    ]);
+    expect(same.facts!.last_affected.map((l) => l.version)).toEqual(['4.2']);
+  });
+
+  it('says a fix exists without claiming the description says so, where only a Patch-tagged link states it', () => {
+    const nvd = nvdFixture(
+      'Unknown vulnerability in Acme Widget 2.1 allows remote attackers to gain privileges.',
+      [orNode({ criteria: cpe('acme:widget', '2.1') })],
+      [{ url: 'ftp://patches.acme.example/security/20030402-01-P', tags: ['Patch'] }],
+    );
+    const r = deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
+    expect(r.facts!.fix_stated).toBe(true);
+    expect(r.explanation!.fix).toContain('The record says a fix or update exists but names no version');
+    expect(r.explanation!.fix).not.toContain('The description says');
   });
 });

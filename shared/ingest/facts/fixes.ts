@@ -394,6 +394,18 @@ const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
+/**
+ * NVD's CPE drops what the description writes after a newest affected version: a trailing zero
+ * ("file 4.20" listed as `file:4.2`) or a release letter ("IRIX 6.5 to 6.5.19f" listed up to
+ * 6.5.19). The description's is the higher version, as a reader finds it on the system; "update
+ * past 4.2" or "past 6.5.19" would land on an affected release.
+ */
+function asDescriptionWrites(entry: VersionFact, description: string): VersionFact {
+  if (entry.source === 'description' || !/^\d+(?:\.\d+)+$/.test(entry.version)) return entry;
+  const written = new RegExp(String.raw`(?<![\w.])${entry.version.replace(/\./g, '\\.')}(?:0+|[a-z])(?![\w]|\.\d)`).exec(description)?.[0];
+  return written === undefined ? entry : { ...entry, version: written };
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -539,5 +551,5 @@ export function readFixFacts(input: FactInput): FixFacts {
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
     fixedIn.length > 0 || described.fixed.length > 0 || referenced || STATED_FIX_WORDS.test(input.description) || RESOLVED.test(input.description);
-  return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
+  return { fixed_in: fixedIn, last_affected: last.map((l) => asDescriptionWrites(l, input.description)), fix_stated: fixStated };
 }

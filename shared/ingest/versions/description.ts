@@ -122,6 +122,9 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
   new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
+  // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
+  // version is the line as written ("1.6.x"), never its first release 1.6.0.
+  new RegExp(String.raw`\b(?<wholeLine>\d+(?:\.\d+)+)\.x\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
 ];
 
 /**
@@ -215,7 +218,8 @@ function versionOf(match: RegExpExecArray): string | undefined {
   // alone; such a version is written as the record writes it ("V16", not "v16").
   const bare =
     release === undefined ? undefined : g.bareStep === undefined ? release : `${/\bV\s?\d/.test(match[0]) ? release.replace(/^v/, 'V') : release}${g.bareStep}`;
-  return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
+  const wholeLine = g.wholeLine === undefined ? undefined : `${g.wholeLine}.x`;
+  return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain ?? wholeLine)?.replace(/\s+/g, ' ').trim();
 }
 
 /** "12.1X46-D81" and "12.1X46-D90" lie on the line written "12.1X46", "12.3R12-S12" on "12.3"; "12.30" does not lie on "12.3". */
@@ -270,11 +274,14 @@ const LISTED = new RegExp(
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
   const add = (match: RegExpExecArray, at: number, listed = false, writtenLine?: string) => {
-    const version = versionOf(match);
-    if (!version) return false;
+    const read = versionOf(match);
+    if (!read) return false;
+    // Silver Peak's "before 8.1.7.x": the fix is the 8.1.7 line as written, not its first release.
+    const lineTail = lists && /^\d+(?:\.\d+)+$/.test(read) && /^\.x(?![\w.])/i.test(text.slice(at + match[0].length)) ? '.x' : '';
+    const version = `${read}${lineTail}`;
     const line = writtenLine !== undefined && onWrittenLine(version, writtenLine) ? writtenLine : lineOf(match);
     const context = text.slice(Math.max(0, at - 80), at);
-    const end = at + match[0].length;
+    const end = at + match[0].length + lineTail.length;
     const following = text.slice(end, end + 80);
     const sentence = text.slice(sentenceStart(text, at), at);
     // One phrase read by two patterns is one statement (the first pattern's reading: "9.0 before
