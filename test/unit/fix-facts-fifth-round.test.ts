@@ -137,3 +137,21 @@ describe('versions as the description writes them, never one that reads as an ol
     expect(r.explanation!.fix).not.toContain('The description says');
   });
 });
+
+describe("GitLab's 'An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 before 17.9.6, and 17.10 before 17.10.4'", () => {
+  it('gives each line its fix on GitLab in a record that lists no product', () => {
+    const r = derivedFixture(
+      'An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 before 17.9.6, and 17.10 before 17.10.4. The runtime profiling data of a specific service was accessible to unauthenticated users.',
+    );
+    expect(fixesOf(r, 'gitlab:gitlab')).toEqual([
+      { version: '17.9.6', branch: '17.9' },
+      { version: '17.10.4', branch: '17.10' },
+    ]);
+    expect(r.explanation!.fix).toMatch(/17\.9\.6 for the 17\.9\.x line/);
+  });
+
+  it('reads another GitLab product of the same template as no GitLab CE/EE fix', () => {
+    const r = derivedFixture('An issue has been discovered in GitLab Runner affecting all versions before 17.2.1. Tokens could leak.');
+    expect(fixesOf(r, 'gitlab:gitlab')).toEqual([]);
+  });
+});
