@@ -155,3 +155,38 @@ describe("GitLab's 'An issue has been discovered in GitLab CE/EE affecting all v
     expect(fixesOf(r, 'gitlab:gitlab')).toEqual([]);
   });
 });
+
+describe("Huawei's phone builds: 'software Versions before NEM-AL10C00B130, Versions before NEM-UL10C17B160'", () => {
+  const firmware = (model: string) => ({
+    operator: 'AND',
+    nodes: [
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: cpe(`huawei:${model}_firmware`, '-', '*', 'o') }] },
+      { operator: 'OR', negate: false, cpeMatch: [{ vulnerable: false, criteria: cpe(`huawei:${model}`, '-', '*', 'h') }] },
+    ],
+  });
+  const description =
+    'Touch Panel (TP) driver in Huawei NEM phones with software Versions before NEM-AL10C00B130, Versions before NEM-UL10C17B160, Versions before NEM-TL00C01B160 allows attackers to get root privilege or crash the system, related to a buffer overflow.';
+
+  it('reads each build as a fixed version, as written', () => {
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['NEM-AL10C00B130', 'NEM-UL10C17B160', 'NEM-TL00C01B160']);
+  });
+
+  it("gives each build to its own model's firmware, listed or not, and names them in the text", () => {
+    const r = derivedFixture(description, [firmware('nem-al10'), firmware('nem-l51')]);
+    expect(r.facts!.fixed_in.map((f) => [f.product, f.version])).toEqual([
+      ['huawei:nem-al10_firmware', 'NEM-AL10C00B130'],
+      ['huawei:nem-ul10_firmware', 'NEM-UL10C17B160'],
+      ['huawei:nem-tl00_firmware', 'NEM-TL00C01B160'],
+    ]);
+    expect(fixesOf(r, 'huawei:nem-l51_firmware')).toEqual([]);
+    for (const build of ['NEM-AL10C00B130', 'NEM-UL10C17B160', 'NEM-TL00C01B160']) expect(r.explanation!.fix).toContain(build);
+    expect(r.explanation!.fix).not.toContain('without a version number');
+  });
+
+  it("leaves Huawei's VRP releases ('V100R003C00SPC603') to the product the text names", () => {
+    const r = derivedFixture('Huawei AR3200 routers with software before V200R005C20SPC200 allow remote attackers to cause a denial of service.', [
+      orNode({ criteria: cpe('huawei:ar3200_firmware', 'v200r005c10', '*', 'o') }),
+    ]);
+    expect(r.facts!.fixed_in.map((f) => [f.product, f.version])).toEqual([['huawei:ar3200_firmware', 'V200R005C20SPC200']]);
+  });
+});

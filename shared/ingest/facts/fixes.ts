@@ -406,6 +406,19 @@ function asDescriptionWrites(entry: VersionFact, description: string): VersionFa
   return written === undefined ? entry : { ...entry, version: written };
 }
 
+/**
+ * Huawei's phone builds name their model ("NEM-AL10C00B130" is model NEM-AL10's): the fix is that
+ * model's firmware (`huawei:nem-al10_firmware`), listed or not ("NEM-UL10" where NVD lists
+ * NEM-AL10, NEM-L51 …), never the other models' of the record. Undefined for other versions.
+ */
+function modelBuildProduct(version: string, products: readonly FixProduct[]): string[] | undefined {
+  const model = /^(?<model>[A-Z]{2,5}-[A-Z]{1,3}\d{2})C\d{2,3}B\d{3}/.exec(version)?.groups?.model?.toLowerCase();
+  const vendor = products[0]?.key.split(':')[0];
+  if (model === undefined || vendor === undefined) return undefined;
+  const listed = products.find((p) => p.key === `${vendor}:${model}_firmware` || p.key === `${vendor}:${model}`);
+  return [listed?.key ?? `${vendor}:${model}_firmware`];
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -435,7 +448,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   for (const p of placed)
     for (const key of p.products)
       if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
-  for (const { statement, products: keys, platforms, named, namedRightBefore, release } of placed) {
+  for (const { statement, products: placedKeys, platforms, named, namedRightBefore, release } of placed) {
+    const keys = modelBuildProduct(statement.version, products) ?? placedKeys;
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
