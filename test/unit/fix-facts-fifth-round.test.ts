@@ -190,3 +190,29 @@ describe("Huawei's phone builds: 'software Versions before NEM-AL10C00B130, Vers
     expect(r.facts!.fixed_in.map((f) => [f.product, f.version])).toEqual([['huawei:ar3200_firmware', 'V200R005C20SPC200']]);
   });
 });
+
+describe("Salt's ranges that start a line again: 'before 2015.8.10' beside '2015.8.11 to before 2015.8.13'", () => {
+  const salt = (start: string | undefined, end: string) => ({
+    criteria: cpe('saltstack:salt'),
+    ...(start === undefined ? {} : { versionStartIncluding: start }),
+    versionEndExcluding: end,
+  });
+
+  it("keeps the line's last range end as its fix, not a single safe release inside it", () => {
+    const r = derivedFixture('An issue was discovered in SaltStack Salt before 3002.5. Crafted web requests can result in command injection.', [
+      orNode(salt(undefined, '2015.8.10'), salt('2015.8.11', '2015.8.13'), salt('2019.2.0', '2019.2.5'), salt('2019.2.6', '2019.2.8'), salt('3002', '3002.5')),
+    ]);
+    const versions = fixesOf(r, 'saltstack:salt').map((f) => f.version);
+    expect(versions).toEqual(expect.arrayContaining(['2015.8.13', '2019.2.8', '3002.5']));
+    expect(versions).not.toContain('2015.8.10');
+    expect(versions).not.toContain('2019.2.5');
+    expect(r.explanation!.fix).not.toContain('2019.2.5');
+  });
+
+  it('leaves a range end alone where the later range runs on into another line', () => {
+    const r = derivedFixture('An issue was discovered in SaltStack Salt before 3002.5. Crafted web requests can result in command injection.', [
+      orNode(salt('2016.3.7', '2016.3.8'), salt('2016.3.9', '2016.11.3'), salt('3002', '3002.5')),
+    ]);
+    expect(fixesOf(r, 'saltstack:salt').map((f) => f.version)).toEqual(expect.arrayContaining(['2016.3.8', '2016.11.3']));
+  });
+});

@@ -419,6 +419,30 @@ function modelBuildProduct(version: string, products: readonly FixProduct[]): st
   return [listed?.key ?? `${vendor}:${model}_firmware`];
 }
 
+/**
+ * Salt's ranges "before 2015.8.10" and "2015.8.11 to before 2015.8.13": a range end whose line a
+ * later range of the same product and place starts again and stays on is one safe release, not
+ * the line's fix; the later range's end is. (A later range that runs on into another line,
+ * "2016.3.9 to before 2016.11.3", is read as that line's, as people read it.)
+ */
+function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
+  if (fix.source === 'description') return false;
+  const line = releaseLine(fix.version);
+  return (products.find((p) => p.key === fix.product)?.ranges ?? []).some(({ range, platform }) => {
+    const start = range.startIncluding ?? range.startExcluding;
+    const end = range.endExcluding ?? range.endIncluding;
+    return (
+      samePlace(platform, fix.platform) &&
+      start !== undefined &&
+      end !== undefined &&
+      line !== null &&
+      releaseLine(start) === line &&
+      releaseLine(end) === line &&
+      compareVersions(start, fix.version) > 0
+    );
+  });
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -543,7 +567,9 @@ export function readFixFacts(input: FactInput): FixFacts {
     const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed, writtenTrains);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
-  const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  const kept = candidates.filter(
+    (f) => standing(f) && !reopened(f, products) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0),
+  );
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
   const cnaContradicts = (key: string) =>
     cnaProducts.some(
