@@ -8,6 +8,7 @@ import { derivedFixture, FIXTURE_NOW, nvdFixture, orNode } from '../support/nvd-
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { onOtherTrains, versionTrain } from '../../shared/domain/cpe/version-train.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 
 const cpe = (vendorProduct: string, version = '*', update = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:${update}:*:*:*:*:*:*`;
 const fixesOf = (r: ReturnType<typeof derivedFixture>, product: string) =>
@@ -214,5 +215,37 @@ describe("Salt's ranges that start a line again: 'before 2015.8.10' beside '2015
       orNode(salt('2016.3.7', '2016.3.8'), salt('2016.3.9', '2016.11.3'), salt('3002', '3002.5')),
     ]);
     expect(fixesOf(r, 'saltstack:salt').map((f) => f.version)).toEqual(expect.arrayContaining(['2016.3.8', '2016.11.3']));
+  });
+});
+
+describe("Rockwell's 'MicroLogix 1100 devices before B FRN 15.000 and 1400 devices before B FRN 15.003'", () => {
+  const firmware = (model: string, last: string) => ({
+    criteria: cpe(`rockwellautomation:micrologix_${model}_firmware`, '*', '*', 'o'),
+    versionEndIncluding: last,
+  });
+  const description =
+    'Allen-Bradley MicroLogix 1100 devices before B FRN 15.000 and 1400 devices before B FRN 15.003 allow remote authenticated users to insert the content of an arbitrary file into a FRAME element.';
+
+  it('reads the firmware revisions as written and orders them by their number', () => {
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['B FRN 15.000', 'B FRN 15.003']);
+    expect(compareVersions('B FRN 15.003', '15.002')).toBeGreaterThan(0);
+    expect(compareVersions('B FRN 15.000', '15.001')).toBeLessThan(0);
+  });
+
+  it('gives each model its own fix, the second one named by its number alone', () => {
+    const r = derivedFixture(description, [orNode(firmware('1100', '14.000'), firmware('1400', '15.002'))]);
+    expect(r.facts!.fixed_in.map((f) => [f.product, f.version])).toEqual([
+      ['rockwellautomation:micrologix_1100_firmware', 'B FRN 15.000'],
+      ['rockwellautomation:micrologix_1400_firmware', 'B FRN 15.003'],
+    ]);
+    expect(r.explanation!.fix).toMatch(/1400 Firmware to B FRN 15\.003 or later/);
+    expect(r.explanation!.fix).not.toMatch(/update past 14\.000/);
+  });
+
+  it('still carries an unnamed item of a list to the previous product where no sibling model is named', () => {
+    const r = derivedFixture('Acme Widget 2.x before 2.4.1 and 3.x before 3.0.2 allow remote attackers to read files.', [
+      orNode({ criteria: cpe('acme:widget'), versionEndExcluding: '3.0.2' }, { criteria: cpe('acme:widget_1400'), versionEndExcluding: '1.0' }),
+    ]);
+    expect(fixesOf(r, 'acme:widget').map((f) => f.version)).toEqual(expect.arrayContaining(['2.4.1', '3.0.2']));
   });
 });

@@ -326,6 +326,23 @@ function afterCarrier(subject: string): string {
   return subject.slice(end);
 }
 
+/**
+ * The listed product that differs from one of `keys` only by its model number
+ * (`micrologix_1400_firmware` beside `micrologix_1100_firmware`), where the subject names that
+ * number alone ("and 1400 devices"); undefined when none or several do.
+ */
+function siblingModel(subject: string, keys: readonly string[], products: readonly FixProduct[]): string | undefined {
+  const numbers = (key: string) => key.match(/(?<![a-z\d])\d{3,}(?![a-z\d])/g) ?? [];
+  const found = products.filter(
+    (p) =>
+      !keys.includes(p.key) &&
+      numbers(p.key).some(
+        (n) => new RegExp(String.raw`(?<![\w.])${n}(?![\w.])`).test(subject) && keys.some((k) => numbers(k).some((m) => m !== n && p.key.replace(n, m) === k)),
+      ),
+  );
+  return found.length === 1 ? found[0]!.key : undefined;
+}
+
 export function placeStatements(
   statements: readonly DescribedFix[],
   products: readonly FixProduct[],
@@ -353,6 +370,10 @@ export function placeStatements(
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
     // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
     if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    // "MicroLogix 1100 devices before B FRN 15.000 and 1400 devices before …": a sibling model
+    // named by its number alone is that model's, not the previous one's.
+    const sibling = !own && inClause ? siblingModel(subject, keys, products) : undefined;
+    if (sibling !== undefined) keys = [sibling];
     // "Jenkins 2.499 and earlier, LTS 2.492.1 and earlier": a release track named alone is the
     // previous statement's product on that track, no product of its own.
     const track = !own && inClause && placed.at(-1)?.statement === previous ? RELEASE_TRACK.exec(subject)?.[1] : undefined;

@@ -267,7 +267,8 @@ function trainsWritten(description: string): Set<string> {
   return new Set((description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined).map((v) => v.toLowerCase()));
 }
 
-const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
+// Rockwell's "B FRN 15.000" is its firmware's number 15.000 as the vendor writes it.
+const startsWithNumber = (version: string) => /^(?:v|(?:[A-D]\s)?FRN\s)?\d/i.test(version.trim());
 
 /** The range holds `version` only as its last version: an inclusive end at it, or a listing of it alone. */
 function endsAt(range: VersionRange, version: string): boolean {

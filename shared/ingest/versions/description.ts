@@ -83,6 +83,8 @@ const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
 // Huawei's VRP releases ("V100R003C00SPC603", "V200R001C00"), Sun's Solaris Nevada builds ("snv_93").
 const HUAWEI = String.raw`\bV\d{3}R\d{3}(?:C\d{2,3})?(?:SPC\d{3}|SPH\d{3}|B\d{3})*(?:T)?\b`;
 const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
+// Rockwell's firmware revisions ("B FRN 15.000": series B, firmware revision number 15.000).
+const ROCKWELL_FRN = String.raw`\b(?:[A-D]\s)?FRN\s\d+(?:\.\d+)+`;
 // Huawei's phone builds ("NEM-AL10C00B130": model NEM-AL10, region C00, build B130).
 const HUAWEI_PHONE = String.raw`\b[A-Z]{2,5}-[A-Z]{1,3}\d{2}C\d{2,3}B\d{3}(?:SP\d{1,2})?\b`;
 // A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
@@ -90,7 +92,7 @@ const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${HUAWEI_PHONE}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${HUAWEI_PHONE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
