@@ -64,13 +64,14 @@ describe("Intel's named trains: 'versions before SPS_E5_04.04.04.023.0, SPS_E5_0
       orNode(sps('sps_e5_04.04.03.228.0')),
       orNode(sps('sps_soc-a_05.00.03.098.0')),
     ]);
+    // As the description writes them, not in the CPE's lower case.
     expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(
-      expect.arrayContaining(['sps_e5_04.04.04.023.0', 'sps_e5_04.04.03.228.0', 'sps_soc-a_05.00.03.098.0']),
+      expect.arrayContaining(['SPS_E5_04.04.04.023.0', 'SPS_E5_04.04.03.228.0', 'SPS_SoC-A_05.00.03.098.0']),
     );
     const fix = r.explanation!.fix;
-    expect(fix).toContain('sps_e5_04.04.04.023.0');
-    expect(fix).toContain('sps_e5_04.04.03.228.0');
-    expect(fix).not.toMatch(/to sps_soc-a_05\.00\.03\.098\.0 or later/);
+    expect(fix).toContain('SPS_E5_04.04.04.023.0');
+    expect(fix).toContain('SPS_E5_04.04.03.228.0');
+    expect(fix).not.toMatch(/to SPS_SoC-A_05\.00\.03\.098\.0 or later/i);
   });
 
   it('still drops a range end that an open range of its own train holds, when the description does not name it as a fix', () => {
@@ -78,7 +79,7 @@ describe("Intel's named trains: 'versions before SPS_E5_04.04.04.023.0, SPS_E5_0
       'Improper input validation in the Intel(R) SPS versions before SPS_E5_04.04.04.023.0 may allow a privileged user to cause a denial of service.',
       [orNode(sps('sps_e5_04.04.04.023.0')), orNode(sps('sps_e5_04.04.03.228.0'))],
     );
-    expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(['sps_e5_04.04.04.023.0']);
+    expect(fixesOf(r, 'intel:server_platform_services').map((f) => f.version)).toEqual(['SPS_E5_04.04.04.023.0']);
   });
 });
 
@@ -210,11 +211,22 @@ describe("Salt's ranges that start a line again: 'before 2015.8.10' beside '2015
     expect(r.explanation!.fix).not.toContain('2019.2.5');
   });
 
+  it("leaves a range end alone where the later range stays on a deeper line of its own (IBM's 8.1.1.0 to 8.1.1.2 beside 8.1.2.0 to 8.1.2.1)", () => {
+    const ibm = (start: string, end: string) => ({ criteria: cpe('ibm:spectrum_virtualize'), versionStartIncluding: start, versionEndExcluding: end });
+    const r = derivedFixture('IBM Spectrum Virtualize products (7.8, 7.8.1, 8.1, and 8.1.1) use weaker than expected cryptographic algorithms.', [
+      orNode(ibm('7.8.0.0', '7.8.1.6'), ibm('8.1.1.0', '8.1.1.2'), ibm('8.1.2.0', '8.1.2.1')),
+    ]);
+    expect(fixesOf(r, 'ibm:spectrum_virtualize').map((f) => f.version)).toEqual(expect.arrayContaining(['7.8.1.6', '8.1.1.2', '8.1.2.1']));
+  });
+
   it('leaves a range end alone where the later range runs on into another line', () => {
     const r = derivedFixture('An issue was discovered in SaltStack Salt before 3002.5. Crafted web requests can result in command injection.', [
-      orNode(salt('2016.3.7', '2016.3.8'), salt('2016.3.9', '2016.11.3'), salt('3002', '3002.5')),
+      orNode(salt('2016.3.7', '2016.3.8'), salt('2016.3.9', '2016.11.3'), salt('2016.11.4', '2016.11.5'), salt('3002', '3002.5')),
     ]);
-    expect(fixesOf(r, 'saltstack:salt').map((f) => f.version)).toEqual(expect.arrayContaining(['2016.3.8', '2016.11.3']));
+    const versions = fixesOf(r, 'saltstack:salt').map((f) => f.version);
+    expect(versions).toEqual(expect.arrayContaining(['2016.3.8', '2016.11.5']));
+    // That range's own end is reopened on the 2016.11 line it ends on.
+    expect(versions).not.toContain('2016.11.3');
   });
 });
 

@@ -256,15 +256,16 @@ const otherTrain = (range: VersionRange, version: string) =>
  * range per fix: the description names each range's end as a fix of its own line, so the open
  * range before 04.04.04.023.0 does not call 04.04.03.228.0 vulnerable.
  */
-function sideBySide(range: VersionRange, version: string, writtenTrains: ReadonlySet<string>): boolean {
+function sideBySide(range: VersionRange, version: string, writtenTrains: ReadonlyMap<string, string>): boolean {
   const open = range.exact === undefined && range.startIncluding === undefined && range.startExcluding === undefined;
   const end = range.endExcluding === undefined ? undefined : unescaped(range.endExcluding).toLowerCase();
   return open && end !== undefined && writtenTrains.has(end) && writtenTrains.has(version.toLowerCase());
 }
 
 /** The train versions ("SPS_E5_04.04.04.023.0") the description writes, lower case. */
-function trainsWritten(description: string): Set<string> {
-  return new Set((description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined).map((v) => v.toLowerCase()));
+function trainsWritten(description: string): Map<string, string> {
+  const written = (description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined);
+  return new Map(written.map((v) => [v.toLowerCase(), v]));
 }
 
 // Rockwell's "B FRN 15.000" is its firmware's number 15.000 as the vendor writes it.
@@ -339,7 +340,7 @@ function contradicted(
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
   describedFixed: readonly VersionFact[],
-  writtenTrains: ReadonlySet<string> = new Set(),
+  writtenTrains: ReadonlyMap<string, string> = new Map(),
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
@@ -428,18 +429,18 @@ function modelBuildProduct(version: string, products: readonly FixProduct[]): st
  */
 function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
   if (fix.source === 'description') return false;
-  const line = releaseLine(fix.version);
   return (products.find((p) => p.key === fix.product)?.ranges ?? []).some(({ range, platform }) => {
     const start = range.startIncluding ?? range.startExcluding;
     const end = range.endExcluding ?? range.endIncluding;
+    // The line the later range stays on, from its own ends: "8.1.2" for 8.1.2.0 to 8.1.2.1 is not 8.1.1.2's line.
+    const line = start === undefined || end === undefined ? null : rangeLine(start, end);
     return (
       samePlace(platform, fix.platform) &&
-      start !== undefined &&
-      end !== undefined &&
       line !== null &&
-      releaseLine(start) === line &&
-      releaseLine(end) === line &&
-      compareVersions(start, fix.version) > 0
+      line.includes('.') &&
+      // A fix whose own range spans lines ("2016.3.9 to before 2016.11.3": line "2016") is on whichever it lies.
+      (fix.branch === line || ((fix.branch === null || !fix.branch.includes('.')) && onBranch(fix.version, line))) &&
+      compareVersions(start!, fix.version) > 0
     );
   });
 }
@@ -587,7 +588,10 @@ export function readFixFacts(input: FactInput): FixFacts {
       const besideLines =
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
       const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
-      return line === null ? f : { ...f, branch: line };
+      const lined = line === null ? f : { ...f, branch: line };
+      // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
+      const written = writtenTrains.get(f.version.toLowerCase());
+      return written === undefined ? lined : { ...lined, version: written };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
