@@ -261,3 +261,23 @@ describe("Rockwell's 'MicroLogix 1100 devices before B FRN 15.000 and 1400 devic
     expect(fixesOf(r, 'acme:widget').map((f) => f.version)).toEqual(expect.arrayContaining(['2.4.1', '3.0.2']));
   });
 });
+
+describe("Cisco's 'PIX 500 and ASA 5500 Series Security Appliances 6.x before 6.3(5.115), 7.0 before 7.0(5.2)'", () => {
+  const listed = (product: string, part: string) => ['6.3', '7.0', '7.2'].map((v) => ({ criteria: cpe(`cisco:${product}`, v, '*', part) }));
+  const description =
+    'Cisco PIX 500 and ASA 5500 Series Security Appliances 6.x before 6.3(5.115), 7.0 before 7.0(5.2), when the "inspect sip" option is enabled, allows remote attackers to cause a denial of service.';
+
+  it("gives both appliances the fixes: 'PIX' names pix_firewall_software, and its model number is no version between the names", () => {
+    const r = derivedFixture(description, [orNode(...listed('asa_5500', 'h'), ...listed('pix_firewall_software', 'o'))]);
+    for (const product of ['cisco:asa_5500', 'cisco:pix_firewall_software'])
+      expect(fixesOf(r, product).map((f) => f.version)).toEqual(expect.arrayContaining(['6.3(5.115)', '7.0(5.2)']));
+    expect(r.explanation!.fix).not.toMatch(/7\.2 as the newest affected version of Cisco PIX Firewall Software; update past it/);
+  });
+
+  it('still ends the list at a model number where the nearer name ends in none', () => {
+    const r = derivedFixture('Cisco PIX 500 and ASA Appliances before 7.0(5.2) allow remote attackers to cause a denial of service.', [
+      orNode(...listed('asa', 'h'), ...listed('pix_firewall_software', 'o')),
+    ]);
+    expect(fixesOf(r, 'cisco:pix_firewall_software')).toEqual([]);
+  });
+});

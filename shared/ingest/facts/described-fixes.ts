@@ -108,6 +108,9 @@ const COMMON = new Set([
   'express',
 ]);
 
+/** Words that say what kind of thing a product is, not which one. */
+const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os']);
+
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
  * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
@@ -124,6 +127,8 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const tokens = normaliseForMention(product.product).trim().split(' ');
   const model = modelNumber(tokens.join(' '));
   if (model) names.push(model);
+  // Cisco's `pix_firewall_software` is called "PIX": a head word whose other words only say what kind of thing it is.
+  if (tokens.length >= 2 && tokens[0]!.length >= 3 && !/\d/.test(tokens[0]!) && tokens.slice(1).every((t) => KIND_WORDS.has(t))) names.push(tokens[0]!);
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
@@ -204,7 +209,10 @@ function mentionsIn(subject: string, products: readonly FixProduct[]): { keys: s
   const group: Mention[] = [];
   for (const m of mentions) {
     const front = group.length === 0 ? undefined : Math.min(...group.map((g) => g.start));
-    if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
+    const gap = front === undefined ? '' : haystack.slice(m.end, front);
+    // "PIX 500 and ASA 5500 Series": a model number after a name, joined to a name that ends in one, is no version between them.
+    const modelGap = /^ \d{3,5} and $/.test(gap) && /\d$/.test(haystack.slice(0, group[0]?.end ?? 0));
+    if (front !== undefined && (m.end > front || (/\d/.test(gap) && !modelGap) || gap.trim().split(' ').length > 3)) break;
     group.push(m);
   }
   return { keys: group.map((m) => m.key), haystack, ...(group.length > 0 ? { nearestEnd: group[0]!.end } : {}) };
