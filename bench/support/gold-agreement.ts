@@ -6,6 +6,7 @@
  */
 import type { Facts } from '../../shared/domain/facts.js';
 import { isGenericTitle } from '../../shared/ingest/derive/title.js';
+import { onOtherTrains } from '../../shared/domain/cpe/version-train.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 
 export { isGenericTitle };
@@ -151,6 +152,9 @@ const sameVersion = (a: string, b: string) => a.trim().toLowerCase().replace(/\s
 
 function inRange(version: string, listed: ListedVulnerable): boolean {
   if (listed.version !== undefined) return compareVersions(version, listed.version) === 0;
+  // One named train's range ("before sps_soc-a_…") holds no version of another ("sps_e5_…").
+  if ([listed.startIncluding, listed.startExcluding, listed.endIncluding, listed.endExcluding].some((v) => v !== undefined && onOtherTrains(v, version)))
+    return false;
   if (listed.endIncluding === undefined && listed.endExcluding === undefined) return false;
   if (listed.startIncluding !== undefined && compareVersions(version, listed.startIncluding) < 0) return false;
   if (listed.startExcluding !== undefined && compareVersions(version, listed.startExcluding) <= 0) return false;
@@ -234,6 +238,7 @@ export function contradiction(
   fix: GoldVersion & { readonly source?: string },
   lastAffected: readonly GoldVersion[],
   listed: readonly ListedVulnerable[],
+  stated: readonly GoldVersion[] = [],
 ): string | undefined {
   // A package's fix for a release of the product ("SUSE OpenStack Cloud 7 crowbar-core versions
   // prior to 4.0+git…": line 7, version 4.0+git…) is in another numbering than the product's
@@ -243,10 +248,17 @@ export function contradiction(
     if (last.product !== fix.product) continue;
     if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
     if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;
+    // "1.23.0 through 1.32.1 … Fixed in 1.32.2, 1.31.2": an unlined newest affected version on a
+    // line the record fixes apart is that line's top, nothing against another line's fix.
+    const ownLineFixed = stated.some((s) => s.product === last.product && s.branch !== null && onBranch(last.version, s.branch));
+    if (last.branch === null && fix.branch !== null && !onBranch(last.version, fix.branch) && ownLineFixed) continue;
     if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
   }
   if (disputedBoundary(fix, listed)) return undefined;
-  const entry = holdingEntries(fix, listed)[0];
+  // Intel's "before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0": an open range ending at one
+  // stated fix holds no other fix the record states beside it.
+  const statedFix = (version: string | undefined) => version !== undefined && stated.some((s) => s.product === fix.product && sameVersion(s.version, version));
+  const entry = holdingEntries(fix, listed).filter((e) => !(openEnd(e) !== undefined && statedFix(openEnd(e)) && statedFix(fix.version)))[0];
   return entry ? `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})` : undefined;
 }
 
@@ -295,7 +307,7 @@ export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer
     if (!inText) differ('fixed_in (fix text)', fix.version, ours?.fix ?? '');
   }
   for (const fix of facts?.fixed_in ?? []) {
-    const why = contradiction(fix, gold.last_affected, listed);
+    const why = contradiction(fix, gold.last_affected, listed, gold.fixed_in);
     count(into.contradictedFixes, why !== undefined);
     if (why) differ('fixed_in contradicted', why, `${fix.product} ${fix.version}`);
     const disputed = why === undefined ? disputedBoundary(fix, listed) : undefined;

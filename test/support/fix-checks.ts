@@ -8,6 +8,7 @@
 import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
+import { onOtherTrains } from '../../shared/domain/cpe/version-train.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
 import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
@@ -108,6 +109,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
 }
 
 function inside(span: RawSpan, v: string): boolean {
+  // One named train's span ("sps_soc-a_…") holds no version of another ("sps_e5_…").
+  if ([span.exact, span.from?.v, span.to?.v].some((end) => end !== undefined && onOtherTrains(end, v))) return false;
   if (span.exact !== undefined && compareVersions(v, span.exact) !== 0) return false;
   if (span.from && compareVersions(v, span.from.v) < (span.from.inclusive ? 0 : 1)) return false;
   if (span.to && compareVersions(v, span.to.v) > (span.to.inclusive ? 0 : -1)) return false;

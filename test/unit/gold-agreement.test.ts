@@ -259,4 +259,22 @@ describe('contradictions and the listed vulnerable versions', () => {
     const upperOnly = listedVulnerable({ configurations: [range('cpe:2.3:a:dena:h2o:*:beta1:*:*:*:*:*:*', '1.5.0')] });
     expect(contradiction(fix('1.4.5', '1.4'), [], upperOnly)).toMatch(/range to 1\.5\.0 beta1/);
   });
+  it('reads an unlined newest affected version as the top of its own line where the record fixes the lines apart (CVE-2019-12474)', () => {
+    const stated = ['1.32.2', '1.31.2'].map((version) => ({ product: 'a:b', version, branch: version.slice(0, 4), platform: null }));
+    const last = [{ product: 'a:b', version: '1.32.1', branch: null, platform: null }];
+    expect(contradiction(stated[1]!, last, [], stated)).toBeUndefined();
+    // Without the 1.32 line's own fix, 1.32.1 is the newest affected version of every line.
+    expect(contradiction(stated[1]!, last, [], [stated[1]!])).toMatch(/1\.32\.1/);
+  });
+
+  it("holds no other named train's version in a train's range, nor a fix stated beside the open range's own end (CVE-2021-0051)", () => {
+    const range = (end: string) => ({
+      nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:intel:sps:*:*:*:*:*:*:*:*', versionEndExcluding: end }] }],
+    });
+    const listed = listedVulnerable({ configurations: [range('sps_soc-a_05.00.03.098.0'), range('sps_e5_04.04.04.023.0')] });
+    const fix = (version: string) => ({ product: 'intel:sps', version, branch: null, platform: null });
+    expect(contradiction(fix('sps_e5_04.04.04.023.0'), [], listed)).toBeUndefined();
+    expect(contradiction(fix('sps_e5_04.04.03.228.0'), [], listed)).toMatch(/range to sps_e5_04\.04\.04\.023\.0/);
+    expect(contradiction(fix('sps_e5_04.04.03.228.0'), [], listed, [fix('SPS_E5_04.04.04.023.0'), fix('SPS_E5_04.04.03.228.0')])).toBeUndefined();
+  });
 });

@@ -63,7 +63,9 @@ export function versionTokens(version: string): readonly Token[] {
   const text = version
     .trim()
     .toLowerCase()
-    .replace(/^v(?=\d)/, '');
+    .replace(/^v(?=\d)/, '')
+    // Rockwell's "B FRN 15.000": the series letter and "FRN" (firmware revision number) name the number.
+    .replace(/^(?:[a-d]\s)?frn\s(?=\d)/, '');
   // "RELEASE", "final", "GA" name the release itself, not a step after it: 12.0-RELEASE is 12.0
   // and comes before 12.0-RELEASE-p10 (FreeBSD's patch levels, CPE "12.0:p8").
   const parts = (text.match(/\d+|[a-z]+/g) ?? []).filter((part) => !RELEASE_ITSELF.has(part));

@@ -328,10 +328,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+    // "1.6.x and earlier": a whole line is affected, so no release of it is safe to stop at.
+    const wholeLine = last.length === 1 && /^\d+(?:\.\d+)*\.x$/i.test(last[0]!.version) ? last[0]!.version : undefined;
     out.push(
-      texts.length === 1
-        ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
-        : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`,
+      wholeLine !== undefined
+        ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
+        : texts.length === 1
+          ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
+          : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`,
     );
     out.push(...disputedSentence(last, facts));
   }
@@ -486,7 +490,7 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
         ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
         : (facts.commitHosts ?? []).length > 0
           ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
-          : "The description says a fix or update is available: follow the vendor's advisory for it.",
+          : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)

@@ -18,6 +18,7 @@ import { mentionNames, normaliseForMention } from '../derive/product-order.js';
 import type { DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
 import { modelNumber } from './model-number.js';
+import { isDistribution } from './distributions.js';
 
 export interface PlacedStatement {
   readonly statement: DescribedFix;
@@ -107,6 +108,9 @@ const COMMON = new Set([
   'express',
 ]);
 
+/** Words that say what kind of thing a product is, not which one. */
+const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os']);
+
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
  * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
@@ -123,6 +127,8 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const tokens = normaliseForMention(product.product).trim().split(' ');
   const model = modelNumber(tokens.join(' '));
   if (model) names.push(model);
+  // Cisco's `pix_firewall_software` is called "PIX": a head word whose other words only say what kind of thing it is.
+  if (tokens.length >= 2 && tokens[0]!.length >= 3 && !/\d/.test(tokens[0]!) && tokens.slice(1).every((t) => KIND_WORDS.has(t))) names.push(tokens[0]!);
   for (let i = 1; i < tokens.length; i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
@@ -203,7 +209,10 @@ function mentionsIn(subject: string, products: readonly FixProduct[]): { keys: s
   const group: Mention[] = [];
   for (const m of mentions) {
     const front = group.length === 0 ? undefined : Math.min(...group.map((g) => g.start));
-    if (front !== undefined && (m.end > front || /\d/.test(haystack.slice(m.end, front)) || haystack.slice(m.end, front).trim().split(' ').length > 3)) break;
+    const gap = front === undefined ? '' : haystack.slice(m.end, front);
+    // "PIX 500 and ASA 5500 Series": a model number after a name, joined to a name that ends in one, is no version between them.
+    const modelGap = /^ \d{3,5} and $/.test(gap) && /\d$/.test(haystack.slice(0, group[0]?.end ?? 0));
+    if (front !== undefined && (m.end > front || (/\d/.test(gap) && !modelGap) || gap.trim().split(' ').length > 3)) break;
     group.push(m);
   }
   return { keys: group.map((m) => m.key), haystack, ...(group.length > 0 ? { nearestEnd: group[0]!.end } : {}) };
@@ -325,6 +334,23 @@ function afterCarrier(subject: string): string {
   return subject.slice(end);
 }
 
+/**
+ * The listed product that differs from one of `keys` only by its model number
+ * (`micrologix_1400_firmware` beside `micrologix_1100_firmware`), where the subject names that
+ * number alone ("and 1400 devices"); undefined when none or several do.
+ */
+function siblingModel(subject: string, keys: readonly string[], products: readonly FixProduct[]): string | undefined {
+  const numbers = (key: string) => key.match(/(?<![a-z\d])\d{3,}(?![a-z\d])/g) ?? [];
+  const found = products.filter(
+    (p) =>
+      !keys.includes(p.key) &&
+      numbers(p.key).some(
+        (n) => new RegExp(String.raw`(?<![\w.])${n}(?![\w.])`).test(subject) && keys.some((k) => numbers(k).some((m) => m !== n && p.key.replace(n, m) === k)),
+      ),
+  );
+  return found.length === 1 ? found[0]!.key : undefined;
+}
+
 export function placeStatements(
   statements: readonly DescribedFix[],
   products: readonly FixProduct[],
@@ -352,6 +378,10 @@ export function placeStatements(
     // "… and 11.x before 11.0.11", "… and 14.x through 16.x before …": the same products; "… and
     // Apple TV before 7.1" names another (one the record does not list), whose fix is not iOS's.
     if (!own && inClause) keys = placed.at(-1)?.statement === previous && !namesSomething(subject) ? [...placed.at(-1)!.products] : [];
+    // "MicroLogix 1100 devices before B FRN 15.000 and 1400 devices before …": a sibling model
+    // named by its number alone is that model's, not the previous one's.
+    const sibling = !own && inClause ? siblingModel(subject, keys, products) : undefined;
+    if (sibling !== undefined) keys = [sibling];
     // "Jenkins 2.499 and earlier, LTS 2.492.1 and earlier": a release track named alone is the
     // previous statement's product on that track, no product of its own.
     const track = !own && inClause && placed.at(-1)?.statement === previous ? RELEASE_TRACK.exec(subject)?.[1] : undefined;
@@ -376,7 +406,12 @@ export function placeStatements(
       !/[.!?]\s/.test(between);
     if (!own && listItem && placed.at(-1)?.statement === previous && !namesSomething(subject)) keys = [...placed.at(-1)!.products];
     else if (!own && !inClause && products.length > 0) {
-      const found = productForStatement(members, statement, description);
+      // "Fixed in 1.32.2, 1.31.2 …" naming nothing, where NVD lists MediaWiki and Debian: a
+      // distribution ships the upstream product, so the statement is about that one product.
+      const upstream = members.filter((m) => !isDistribution(m));
+      const found =
+        productForStatement(members, statement, description) ??
+        (upstream.length < members.length ? productForStatement(upstream, statement, description) : undefined);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
     if (!own && !inClause && products.length === 0) {

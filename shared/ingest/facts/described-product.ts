@@ -3,6 +3,8 @@
  * description names, best effort (README of shared/gold). The CNAs' own templates come first,
  * because they say outright what the record is about:
  * - the Linux kernel CNA's "In the Linux kernel, the following vulnerability has been resolved";
+ * - GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …"
+ *   (CE and EE are editions of one product, `gitlab:gitlab`);
  * - Wordfence's "The ORDER POST plugin for WordPress is vulnerable to …", and "VirtueMart
  *   component 1.0.0 - 4.4.7 for Joomla";
  * - Cisco's "A vulnerability in the <part> of Cisco IOS XR Software could allow …";
@@ -65,6 +67,7 @@ const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
 /** A product a CNA's template names, with the key its CPE name mostly has. */
 function templateProduct(description: string): FactProduct | undefined {
   if (KERNEL.test(description)) return { product: 'linux:linux_kernel', name: 'Linux kernel', primary: true };
+  if (GITLAB.test(description)) return { product: 'gitlab:gitlab', name: 'GitLab', primary: true };
   const wordpress = WORDPRESS.exec(description)?.groups;
   if (wordpress) {
     const name = wordpress.name!.replace(/^the /i, '');
@@ -72,7 +75,6 @@ function templateProduct(description: string): FactProduct | undefined {
   }
   const joomla = JOOMLA.exec(description)?.groups;
   if (joomla) return { product: `${token(joomla.name!)}_project:${token(joomla.name!)}`, name: `${joomla.name!} ${joomla.kind!} for Joomla`, primary: true };
-  if (GITLAB.test(description)) return { product: 'gitlab:gitlab', name: 'GitLab', primary: true };
   const mozilla = MOZILLA.exec(description)?.groups?.name;
   if (mozilla) return { product: `mozilla:${token(mozilla.replace(/ for /, ' '))}`, name: `Mozilla ${mozilla}`, primary: true };
   const microsoft = MICROSOFT.exec(description)?.groups?.name;

@@ -24,6 +24,7 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
+import { onOtherTrains, versionTrain } from '../../domain/cpe/version-train.js';
 import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
@@ -247,7 +248,29 @@ function reachesLine(range: VersionRange, branch: string | null): boolean {
   );
 }
 
-const startsWithNumber = (version: string) => /^v?\d/i.test(version.trim());
+/** A range of one named train ("before sps_soc-a_05.00.03.098.0") holds no version of another ("sps_e5_04.04.04.023.0"). */
+const otherTrain = (range: VersionRange, version: string) =>
+  [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && onOtherTrains(v, version));
+
+/**
+ * Intel's "versions before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0 or …" beside one open
+ * range per fix: the description names each range's end as a fix of its own line, so the open
+ * range before 04.04.04.023.0 does not call 04.04.03.228.0 vulnerable.
+ */
+function sideBySide(range: VersionRange, version: string, writtenTrains: ReadonlyMap<string, string>): boolean {
+  const open = range.exact === undefined && range.startIncluding === undefined && range.startExcluding === undefined;
+  const end = range.endExcluding === undefined ? undefined : unescaped(range.endExcluding).toLowerCase();
+  return open && end !== undefined && writtenTrains.has(end) && writtenTrains.has(version.toLowerCase());
+}
+
+/** The train versions ("SPS_E5_04.04.04.023.0") the description writes, lower case. */
+function trainsWritten(description: string): Map<string, string> {
+  const written = (description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined);
+  return new Map(written.map((v) => [v.toLowerCase(), v]));
+}
+
+// Rockwell's "B FRN 15.000" is its firmware's number 15.000 as the vendor writes it.
+const startsWithNumber = (version: string) => /^(?:v|(?:[A-D]\s)?FRN\s)?\d/i.test(version.trim());
 
 /** The range holds `version` only as its last version: an inclusive end at it, or a listing of it alone. */
 function endsAt(range: VersionRange, version: string): boolean {
@@ -318,6 +341,7 @@ function contradicted(
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
   describedFixed: readonly VersionFact[],
+  writtenTrains: ReadonlyMap<string, string> = new Map(),
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
@@ -331,6 +355,8 @@ function contradicted(
     (r) =>
       samePlace(r.platform, fix.platform) &&
       reachesLine(r.range, lineOnly) &&
+      !otherTrain(r.range, fix.version) &&
+      !sideBySide(r.range, fix.version, writtenTrains) &&
       rangeContains(r.range, fix.version) &&
       !anotherLinesRange(
         r.range,
@@ -371,6 +397,55 @@ const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
+/**
+ * NVD's CPE drops what the description writes after a newest affected version: a trailing zero
+ * ("file 4.20" listed as `file:4.2`) or a release letter ("IRIX 6.5 to 6.5.19f" listed up to
+ * 6.5.19). The description's is the higher version, as a reader finds it on the system; "update
+ * past 4.2" or "past 6.5.19" would land on an affected release.
+ */
+function asDescriptionWrites(entry: VersionFact, description: string): VersionFact {
+  if (entry.source === 'description' || !/^\d+(?:\.\d+)+$/.test(entry.version)) return entry;
+  const written = new RegExp(String.raw`(?<![\w.])${entry.version.replace(/\./g, '\\.')}(?:0+|[a-z])(?![\w]|\.\d)`).exec(description)?.[0];
+  return written === undefined ? entry : { ...entry, version: written };
+}
+
+/**
+ * Huawei's phone builds name their model ("NEM-AL10C00B130" is model NEM-AL10's): the fix is that
+ * model's firmware (`huawei:nem-al10_firmware`), listed or not ("NEM-UL10" where NVD lists
+ * NEM-AL10, NEM-L51 …), never the other models' of the record. Undefined for other versions.
+ */
+function modelBuildProduct(version: string, products: readonly FixProduct[]): string[] | undefined {
+  const model = /^(?<model>[A-Z]{2,5}-[A-Z]{1,3}\d{2})C\d{2,3}B\d{3}/.exec(version)?.groups?.model?.toLowerCase();
+  const vendor = products[0]?.key.split(':')[0];
+  if (model === undefined || vendor === undefined) return undefined;
+  const listed = products.find((p) => p.key === `${vendor}:${model}_firmware` || p.key === `${vendor}:${model}`);
+  return [listed?.key ?? `${vendor}:${model}_firmware`];
+}
+
+/**
+ * Salt's ranges "before 2015.8.10" and "2015.8.11 to before 2015.8.13": a range end whose line a
+ * later range of the same product and place starts again and stays on is one safe release, not
+ * the line's fix; the later range's end is. (A later range that runs on into another line,
+ * "2016.3.9 to before 2016.11.3", is read as that line's, as people read it.)
+ */
+function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
+  if (fix.source === 'description') return false;
+  return (products.find((p) => p.key === fix.product)?.ranges ?? []).some(({ range, platform }) => {
+    const start = range.startIncluding ?? range.startExcluding;
+    const end = range.endExcluding ?? range.endIncluding;
+    // The line the later range stays on, from its own ends: "8.1.2" for 8.1.2.0 to 8.1.2.1 is not 8.1.1.2's line.
+    const line = start === undefined || end === undefined ? null : rangeLine(start, end);
+    return (
+      samePlace(platform, fix.platform) &&
+      line !== null &&
+      line.includes('.') &&
+      // A fix whose own range spans lines ("2016.3.9 to before 2016.11.3": line "2016") is on whichever it lies.
+      (fix.branch === line || ((fix.branch === null || !fix.branch.includes('.')) && onBranch(fix.version, line))) &&
+      compareVersions(start!, fix.version) > 0
+    );
+  });
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -400,7 +475,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   for (const p of placed)
     for (const key of p.products)
       if (fixedStatements.has(p.statement)) linesPerProduct.set(key, (linesPerProduct.get(key) ?? new Set()).add(releaseLine(p.statement.version)));
-  for (const { statement, products: keys, platforms, named, namedRightBefore, release } of placed) {
+  for (const { statement, products: placedKeys, platforms, named, namedRightBefore, release } of placed) {
+    const keys = modelBuildProduct(statement.version, products) ?? placedKeys;
     for (const key of keys) {
       // "fcheck before 2.7.59" in a record that lists only Debian: the package's version, not Debian's.
       if (!named && distributionKeys.has(key)) continue;
@@ -489,11 +565,14 @@ export function readFixFacts(input: FactInput): FixFacts {
     last.some(
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareVersions(l.version, f.version) > 0,
     );
+  const writtenTrains = trainsWritten(input.description);
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed, writtenTrains);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
-  const kept = candidates.filter((f) => standing(f) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0));
+  const kept = candidates.filter(
+    (f) => standing(f) && !reopened(f, products) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0),
+  );
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
   const cnaContradicts = (key: string) =>
     cnaProducts.some(
@@ -510,7 +589,10 @@ export function readFixFacts(input: FactInput): FixFacts {
       const besideLines =
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
       const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
-      return line === null ? f : { ...f, branch: line };
+      const lined = line === null ? f : { ...f, branch: line };
+      // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
+      const written = writtenTrains.get(f.version.toLowerCase());
+      return written === undefined ? lined : { ...lined, version: written };
     });
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
@@ -520,5 +602,5 @@ export function readFixFacts(input: FactInput): FixFacts {
     STATED_FIX_WORDS.test(input.description) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0;
-  return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
+  return { fixed_in: fixedIn, last_affected: last.map((l) => asDescriptionWrites(l, input.description)), fix_stated: fixStated };
 }

@@ -83,12 +83,16 @@ const HITACHI = String.raw`(?<![\d-])\d{2}-\d{2}(?:-\d{2}|-\/[A-Z]{1,2}\b)`;
 // Huawei's VRP releases ("V100R003C00SPC603", "V200R001C00"), Sun's Solaris Nevada builds ("snv_93").
 const HUAWEI = String.raw`\bV\d{3}R\d{3}(?:C\d{2,3})?(?:SPC\d{3}|SPH\d{3}|B\d{3})*(?:T)?\b`;
 const SOLARIS_BUILD = String.raw`\bsnv_\d+\b`;
+// Rockwell's firmware revisions ("B FRN 15.000": series B, firmware revision number 15.000).
+const ROCKWELL_FRN = String.raw`\b(?:[A-D]\s)?FRN\s\d+(?:\.\d+)+`;
+// Huawei's phone builds ("NEM-AL10C00B130": model NEM-AL10, region C00, build B130).
+const HUAWEI_PHONE = String.raw`\b[A-Z]{2,5}-[A-Z]{1,3}\d{2}C\d{2,3}B\d{3}(?:SP\d{1,2})?\b`;
 // A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${HUAWEI_PHONE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -122,6 +126,9 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
   new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
+  // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
+  // version is the line as written ("1.6.x"), never its first release 1.6.0.
+  new RegExp(String.raw`\b(?<wholeLine>\d+(?:\.\d+)+)\.x\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
 ];
 
 /**
@@ -215,7 +222,8 @@ function versionOf(match: RegExpExecArray): string | undefined {
   // alone; such a version is written as the record writes it ("V16", not "v16").
   const bare =
     release === undefined ? undefined : g.bareStep === undefined ? release : `${/\bV\s?\d/.test(match[0]) ? release.replace(/^v/, 'V') : release}${g.bareStep}`;
-  return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain)?.replace(/\s+/g, ' ').trim();
+  const wholeLine = g.wholeLine === undefined ? undefined : `${g.wholeLine}.x`;
+  return (g.dotted ?? g.build ?? g.revision ?? bare ?? g.plain ?? wholeLine)?.replace(/\s+/g, ' ').trim();
 }
 
 /** "12.1X46-D81" and "12.1X46-D90" lie on the line written "12.1X46", "12.3R12-S12" on "12.3"; "12.30" does not lie on "12.3". */
@@ -270,11 +278,14 @@ const LISTED = new RegExp(
 function statements(text: string, patterns: readonly RegExp[], lists = false): DescribedFix[] {
   const found: { at: number; end: number; fix: DescribedFix }[] = [];
   const add = (match: RegExpExecArray, at: number, listed = false, writtenLine?: string) => {
-    const version = versionOf(match);
-    if (!version) return false;
+    const read = versionOf(match);
+    if (!read) return false;
+    // Silver Peak's "before 8.1.7.x": the fix is the 8.1.7 line as written, not its first release.
+    const lineTail = lists && /^\d+(?:\.\d+)+$/.test(read) && /^\.x(?![\w.])/i.test(text.slice(at + match[0].length)) ? '.x' : '';
+    const version = `${read}${lineTail}`;
     const line = writtenLine !== undefined && onWrittenLine(version, writtenLine) ? writtenLine : lineOf(match);
     const context = text.slice(Math.max(0, at - 80), at);
-    const end = at + match[0].length;
+    const end = at + match[0].length + lineTail.length;
     const following = text.slice(end, end + 80);
     const sentence = text.slice(sentenceStart(text, at), at);
     // One phrase read by two patterns is one statement (the first pattern's reading: "9.0 before
