@@ -36,7 +36,7 @@ const ZDI =
 const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*)\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
 /** GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …". */
-const GITLAB = /^An issue has been discovered in GitLab(?: CE\/EE| EE| CE)?\b/;
+const GITLAB = /^An issue has been discovered in GitLab (?:CE\/EE|EE|CE)\b/;
 /** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
 const MOZILLA = /\bThis vulnerability affects (?<name>Firefox(?: ESR| for (?:Android|iOS))?|Thunderbird|Focus(?: for (?:Android|iOS))?) </;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
