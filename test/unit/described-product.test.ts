@@ -7,6 +7,7 @@ import type { Facts } from '../../shared/domain/facts.js';
 import { factTitle } from '../../shared/ingest/derive/title.js';
 import { disputedRecordSentence } from '../../shared/ingest/explainer/disputed.js';
 import { explain, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
+import { emptyExplainerInput } from '../support/explainer-fixtures.js';
 import { factSummary } from '../../shared/ingest/explainer/summary.js';
 import { factProducts } from '../../shared/ingest/facts/products.js';
 
@@ -76,18 +77,7 @@ const facts = (products: Facts['products'], over: Partial<Facts> = {}): Facts =>
   ...over,
 });
 
-const base: ExplainerInput = {
-  rejected: false,
-  cweIds: [],
-  cweCatalogue: new Map(),
-  products: [],
-  cvssScore: null,
-  severity: 'UNKNOWN',
-  inKev: false,
-  exploitCode: false,
-  patch: { status: 'not_available', patch_urls: [], days_unpatched: 0 },
-  mitigation: false,
-};
+const base: ExplainerInput = emptyExplainerInput;
 
 describe('the texts of a record whose description alone names the product', () => {
   it('titles and summarises it by that name, not by the description cut short', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveFixAdvice } from '../../shared/ingest/derive/fix-advice.js';
 import { orderByDescription } from '../../shared/ingest/derive/product-order.js';
 import { explain, type ExplainerInput } from '../../shared/ingest/explainer/index.js';
+import { emptyExplainerInput } from '../support/explainer-fixtures.js';
 import { productName } from '../../shared/ingest/explainer/names.js';
 import type { AffectedProduct, VersionRange } from '../../shared/domain/nvd-record.js';
 import { parseCpe23 } from '../../shared/domain/cpe/cpe-name.js';
@@ -22,18 +23,7 @@ const product = (over: Partial<AffectedProduct> & Pick<AffectedProduct, 'ranges'
   ...over,
 });
 
-const base: ExplainerInput = {
-  rejected: false,
-  cweIds: [],
-  cweCatalogue: new Map(),
-  products: [],
-  cvssScore: null,
-  severity: 'UNKNOWN',
-  inKev: false,
-  exploitCode: false,
-  patch: { status: 'not_available', patch_urls: [], days_unpatched: 0 },
-  mitigation: false,
-};
+const base: ExplainerInput = emptyExplainerInput;
 
 const fixText = (products: AffectedProduct[], description = '') => explain({ ...base, products, description }).fix;
 
