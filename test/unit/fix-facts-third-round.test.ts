@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { derivedFixture } from '../support/nvd-fixtures.js';
 import { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface Match {
   criteria: string;
@@ -309,5 +310,30 @@ describe('release steps written as CP and SU, and Apple TV named for tvOS', () =
     ]);
     expect(fixesOf(r, 'apple:tvos').map((f) => f.version)).toEqual(['7.1']);
     expect(r.facts!.fixed_in.some((f) => f.product === 'apple:apple_tv')).toBe(false);
+  });
+});
+
+describe('a release with a dotted step after its letter (Ivanti "22.7R2.6")', () => {
+  it('reads the whole version, above every listed release of its line', () => {
+    const r = recordOf(
+      'A stack-based buffer overflow in Ivanti Connect Secure before version 22.7R2.6 and Ivanti Policy Secure before version 22.7R1.4 allows a remote unauthenticated attacker to achieve remote code execution.',
+      [
+        or(
+          { criteria: 'cpe:2.3:a:ivanti:connect_secure:22.7:r2.5:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:a:ivanti:connect_secure:22.7:r1:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:a:ivanti:policy_secure:22.7:r1.3:*:*:*:*:*:*' },
+        ),
+      ],
+    );
+    expect(fixesOf(r, 'ivanti:connect_secure').map((f) => f.version)).toEqual(['22.7R2.6']);
+    expect(fixesOf(r, 'ivanti:policy_secure').map((f) => f.version)).toEqual(['22.7R1.4']);
+    expect(r.explanation!.fix).not.toMatch(/without a version number/);
+  });
+
+  it('still reads a letter release without a step ("1.0.1h") and Juniper\'s "18.1R2-S3"', () => {
+    expect(describedVersions('OpenSSL 1.0.1 before 1.0.1h and Junos 18.1 versions prior to 18.1R2-S3 allow it.').fixed.map((f) => f.version)).toEqual([
+      '1.0.1h',
+      '18.1R2-S3',
+    ]);
   });
 });
