@@ -398,28 +398,21 @@ const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
 /**
- * NVD's CPE drops what the description writes after a newest affected version: a trailing zero
- * ("file 4.20" listed as `file:4.2`) or a release letter ("IRIX 6.5 to 6.5.19f" listed up to
- * 6.5.19). The description's is the higher version, as a reader finds it on the system; "update
- * past 4.2" or "past 6.5.19" would land on an affected release.
- */
-function asDescriptionWrites(entry: VersionFact, description: string): VersionFact {
-  if (entry.source === 'description' || !/^\d+(?:\.\d+)+$/.test(entry.version)) return entry;
-  const written = new RegExp(String.raw`(?<![\w.])${entry.version.replace(/\./g, '\\.')}(?:0+|[a-z])(?![\w]|\.\d)`).exec(description)?.[0];
-  return written === undefined ? entry : { ...entry, version: written };
-}
-
-/**
  * Huawei's phone builds name their model ("NEM-AL10C00B130" is model NEM-AL10's): the fix is that
- * model's firmware (`huawei:nem-al10_firmware`), listed or not ("NEM-UL10" where NVD lists
- * NEM-AL10, NEM-L51 …), never the other models' of the record. Undefined for other versions.
+ * model's firmware (`huawei:nem-al10_firmware`) where NVD lists it, never the other models' of the
+ * record. Undefined for other versions.
  */
 function modelBuildProduct(version: string, products: readonly FixProduct[]): string[] | undefined {
   const model = /^(?<model>[A-Z]{2,5}-[A-Z]{1,3}\d{2})C\d{2,3}B\d{3}/.exec(version)?.groups?.model?.toLowerCase();
   const vendor = products[0]?.key.split(':')[0];
   if (model === undefined || vendor === undefined) return undefined;
   const listed = products.find((p) => p.key === `${vendor}:${model}_firmware` || p.key === `${vendor}:${model}`);
-  return [listed?.key ?? `${vendor}:${model}_firmware`];
+  if (listed) return [listed.key];
+  // NVD often lists a phone's builds under its marketing name ("huawei:p9_firmware" with versions
+  // "EVA-AL10C00B…"): the product whose listed builds are the model's. A model NVD does not list
+  // gets no fix: a fix names only a product the record lists as vulnerable.
+  const byBuilds = products.find((p) => p.ranges.some((r) => (r.range.exact ?? '').toLowerCase().startsWith(model)));
+  return byBuilds ? [byBuilds.key] : [];
 }
 
 /**
@@ -602,5 +595,5 @@ export function readFixFacts(input: FactInput): FixFacts {
     STATED_FIX_WORDS.test(input.description) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0;
-  return { fixed_in: fixedIn, last_affected: last.map((l) => asDescriptionWrites(l, input.description)), fix_stated: fixStated };
+  return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }
