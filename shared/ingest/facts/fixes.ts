@@ -252,17 +252,6 @@ function reachesLine(range: VersionRange, branch: string | null): boolean {
 const otherTrain = (range: VersionRange, version: string) =>
   [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && onOtherTrains(v, version));
 
-/**
- * Intel's "versions before SPS_E5_04.04.04.023.0, SPS_E5_04.04.03.228.0 or …" beside one open
- * range per fix: the description names each range's end as a fix of its own line, so the open
- * range before 04.04.04.023.0 does not call 04.04.03.228.0 vulnerable.
- */
-function sideBySide(range: VersionRange, version: string, writtenTrains: ReadonlyMap<string, string>): boolean {
-  const open = range.exact === undefined && range.startIncluding === undefined && range.startExcluding === undefined;
-  const end = range.endExcluding === undefined ? undefined : unescaped(range.endExcluding).toLowerCase();
-  return open && end !== undefined && writtenTrains.has(end) && writtenTrains.has(version.toLowerCase());
-}
-
 /** The train versions ("SPS_E5_04.04.04.023.0") the description writes, lower case. */
 function trainsWritten(description: string): Map<string, string> {
   const written = (description.match(/[A-Za-z][\w-]*_\d+(?:\.\d+)+/g) ?? []).filter((v) => versionTrain(v) !== undefined);
@@ -341,7 +330,6 @@ function contradicted(
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
   describedFixed: readonly VersionFact[],
-  writtenTrains: ReadonlyMap<string, string> = new Map(),
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
@@ -356,7 +344,6 @@ function contradicted(
       samePlace(r.platform, fix.platform) &&
       reachesLine(r.range, lineOnly) &&
       !otherTrain(r.range, fix.version) &&
-      !sideBySide(r.range, fix.version, writtenTrains) &&
       rangeContains(r.range, fix.version) &&
       !anotherLinesRange(
         r.range,
@@ -560,7 +547,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     );
   const writtenTrains = trainsWritten(input.description);
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed, writtenTrains);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
   const kept = candidates.filter(
