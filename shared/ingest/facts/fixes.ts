@@ -291,8 +291,9 @@ const devicesOnly = (product: FixProduct) => product.members.every((m) => m.part
 /** Whether `version` lies on the release line `branch` ("1.5.0 beta1" on "1.5", not on "1.4" nor "1.50"). */
 function onBranch(version: string, branch: string): boolean {
   if (lineSpan(branch)) return onLine(version, branch);
+  // The version's numbers, without a "v" or a name before them ("v1.5.0", "1.5.0 beta1": 1.5.0).
   const lead = /\d+(?:\.\d+)*/.exec(version)?.[0];
-  return lead !== undefined && (lead === branch || lead.startsWith(`${branch}.`));
+  return lead !== undefined && onWrittenLine(lead, branch);
 }
 
 /**
@@ -339,18 +340,14 @@ function contradicted(
   )
     return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
-  const holding = (product?.ranges ?? []).filter(
+  const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform));
+  const placeRanges = ofPlace.map((r) => r.range);
+  const holding = ofPlace.filter(
     (r) =>
-      samePlace(r.platform, fix.platform) &&
       reachesLine(r.range, lineOnly) &&
       !otherTrain(r.range, fix.version) &&
       rangeContains(r.range, fix.version) &&
-      !anotherLinesRange(
-        r.range,
-        fix,
-        describedFixed,
-        (product?.ranges ?? []).filter((o) => samePlace(o.platform, fix.platform)).map((o) => o.range),
-      ),
+      !anotherLinesRange(r.range, fix, describedFixed, placeRanges),
   );
   if (holding.some((r) => fix.source !== 'description' || !endsAt(r.range, fix.version))) return true;
   if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0))
