@@ -4,6 +4,8 @@
  * category such as "input validation" or "access control" says where the mistake is, not what
  * it is, and titles built on it read as "Input checking in X" (issue 23).
  */
+import { withoutNotes } from '../facts/prose.js';
+
 const BUG_CLASSES = [
   'cross-site request forgery',
   'cross-site scripting',
@@ -172,7 +174,7 @@ export interface DescribedBug {
 
 /** The bug class the description names, and whether it is only a stated gain. */
 export function describedBugName(description: string): DescribedBug | undefined {
-  const stated = description.replace(/\s*\bNOTE:.*$/s, '');
+  const stated = withoutNotes(description).trimStart();
   const text = stated.replace(/\baka\b.*$/s, '');
   // The name after "aka" ("Microsoft SharePoint XSS vulnerability") only where the text names no class.
   const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
@@ -238,7 +240,7 @@ const AKA_DONE_BADLY = /\baka\b[^"“]*["“]((?:[\w-]+ ){1,3}(?:Parsing|Handlin
  * parsing". Said after a CWE's bug class, which names the kind more surely.
  */
 export function describedMistake(description: string): string | undefined {
-  const stated = description.replace(/\s*\bNOTE:.*$/s, '');
+  const stated = withoutNotes(description).trimStart();
   const text = stated.replace(/\baka\b.*$/s, '');
   const found = DONE_BADLY_WORDING.exec(text);
   if (found) {
@@ -285,7 +287,9 @@ const DONE_PROPERLY_NOUN: Readonly<Record<string, string>> = {
  * session that survives a password change, a stray CWE-134 "format string" of a comparison.
  */
 export function describedFlaw(description: string): string | undefined {
-  const text = description.replace(/\s*\bNOTE:.*$/s, '').replace(/\baka\b.*$/s, '');
+  const text = withoutNotes(description)
+    .trimStart()
+    .replace(/\baka\b.*$/s, '');
   const issue = NAMED_ISSUE.exec(text)?.[1];
   if (issue) return spelt(issue);
   const done = NOT_DONE_PROPERLY.exec(text);

@@ -5,6 +5,7 @@
  * Used where the CWE has no plain text of its own or the record has no CVSS vector, so the
  * summary still says what happens. Every sentence has its own subject.
  */
+import { withoutNotes } from '../facts/prose.js';
 
 export type Attacker = 'remote-authenticated' | 'remote' | 'adjacent' | 'local' | 'physical' | 'mitm';
 
@@ -114,7 +115,7 @@ export const PLAIN_IMPACTS: readonly string[] = IMPACTS.map(([, plain]) => plain
 function proseOf(description: string): string {
   // NVD's "NOTE: …" sentences discuss the record (a disputed label, another CVE), not what an
   // attack does: "NOTE: this issue has been referred to as cross-site scripting, but …".
-  return description.replace(/\s+/g, ' ').replace(/\s*\bNOTE:.*$/, '');
+  return withoutNotes(description.replace(/\s+/g, ' ')).trimStart();
 }
 
 const attackerIn = (text: string): Attacker | undefined => ATTACKERS.find(([pattern]) => pattern.test(text))?.[1];

@@ -6,9 +6,12 @@
 const DISPUTED = /^\s*\*\*\s*DISPUTED\s*\*\*/i;
 const NOTE = /\bNOTE:(.*)$/is;
 
+/** Older records say it in their note alone ("NOTE: this issue has been disputed by the vendor."). */
+const DISPUTED_NOTE = /\b(?:has been|have been|is|was|are) disputed\b|\bdisputes (?:this|these|that|the (?:issue|report|vulnerability|finding|claim)s?)\b/i;
+
 export function disputedRecordSentence(description: string): string | undefined {
-  if (!DISPUTED.test(description)) return undefined;
   const note = NOTE.exec(description)?.[1] ?? '';
+  if (!DISPUTED.test(description) && !DISPUTED_NOTE.test(note)) return undefined;
   const who = /\bvendor/i.test(note)
     ? 'the vendor questions'
     : /\b(?:maintainers?|developers?|authors?|upstream)\b/i.test(note)

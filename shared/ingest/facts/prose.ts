@@ -11,12 +11,19 @@
  *   not what the attacker gains: impacts are read with the via-clauses cut out.
  */
 
+/**
+ * The description without its NOTE sentences: a trailing note with all that follows it, a
+ * leading one ("NOTE: this issue has been disputed by the vendor. Cross-site scripting …") up to
+ * its sentence's end, since the record's statement follows it.
+ */
+export function withoutNotes(text: string): string {
+  // The leading note is blanked, not cut, so a statement's place in the text stays where it was.
+  return text.replace(/^\s*NOTE:.*?\.(?:\s+(?=[A-Z])|$)/s, (note) => ' '.repeat(note.length)).replace(/\s*\bNOTE:.*$/s, '');
+}
+
 /** Whitespace made single, NOTE sentences dropped. */
 export function proseOf(description: string): string {
-  return description
-    .replace(/\s+/g, ' ')
-    .replace(/\s*\bNOTE:.*$/, '')
-    .trim();
+  return withoutNotes(description.replace(/\s+/g, ' ')).trim();
 }
 
 /** "aka "X"" / "aka 'X'" / "aka the X bug": quoted names and the aka phrase up to its clause end. */

@@ -21,6 +21,7 @@
  */
 
 import { compareVersions } from '../../domain/cpe/version-compare.js';
+import { withoutNotes } from '../facts/prose.js';
 
 export interface DescribedFix {
   readonly version: string;
@@ -319,11 +320,11 @@ export function describedVersions(description: string): DescribedVersions {
   const text = description.replace(/\s+/g, ' ');
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
-  const withoutNotes = text.replace(/\s*\bNOTE:.*$/, '');
-  const lastAffected = statements(withoutNotes, LAST_AFFECTED_PATTERNS);
-  const listed = listedAffected(withoutNotes).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
+  const stated = withoutNotes(text);
+  const lastAffected = statements(stated, LAST_AFFECTED_PATTERNS);
+  const listed = listedAffected(stated).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
   const fixed = statements(text, FIXED_PATTERNS, true);
   const taken = [...fixed, ...lastAffected, ...listed];
-  const affected = statedAffected(withoutNotes).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
+  const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
   return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), affected };
 }
