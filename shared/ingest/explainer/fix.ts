@@ -176,7 +176,7 @@ interface EntryText {
   readonly where: string;
 }
 
-function entryTexts(entries: readonly VersionFact[]): EntryText[] {
+function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected'): EntryText[] {
   const byVersion = new Map<string, VersionFact[]>();
   for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
   const lines = new Set(entries.map((e) => e.branch));
@@ -185,8 +185,9 @@ function entryTexts(entries: readonly VersionFact[]): EntryText[] {
     const platforms = [...new Set(group.map((e) => e.platform).filter(namedPlatform))];
     const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
     // "5.2.x before 5.2.0, before 5.0.0": the unlined fix below every lined one is the older releases'.
+    // (Not a newest affected version: "7.2.0 for older releases" would misplace FortiNAC's 7.2 line.)
     const older =
-      first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
+      of === 'fixes' && first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
         ? ' for older releases'
         : '';
     const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
@@ -277,7 +278,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const out: string[] = [];
   if (fixes.length > 0) {
     const grouped = lineGroupTexts(fixes);
-    const all = grouped ?? entryTexts(fixes).map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
+    const all = grouped ?? entryTexts(fixes, 'fixes').map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
     const texts = grouped ?? all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
@@ -324,7 +325,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const versions = last.filter((l) => !isEdition(key, l.version));
   if (versions.length > 0) {
     const last = versions;
-    const texts = entryTexts(last)
+    const texts = entryTexts(last, 'affected')
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
     const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
