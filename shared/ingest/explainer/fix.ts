@@ -117,9 +117,11 @@ export interface FixFactsText {
   readonly modelListed?: { readonly products: readonly string[]; readonly hosts: readonly string[] };
 }
 
-const MAX_FACT_PRODUCTS = 4;
-const MAX_SIMPLE_PRODUCTS = 10;
-const MAX_ENTRIES = 6;
+const MAX_FACT_PRODUCTS = 6;
+const MAX_SIMPLE_PRODUCTS = 24;
+const MAX_ENTRIES = 12;
+/** More fixes than this, each of a named line, are said line by line (`lineGroupTexts`). */
+const GROUP_LINES_PAST = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c", Juniper's "12.1X46") is written as it is. */
 const lineText = (branch: string) => {
@@ -206,7 +208,7 @@ const MAX_LINES = 30;
  * ("18.1R3 or 18.1R2-S3 for the 18.1.x line"), so a user of any line finds its fix.
  */
 function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined {
-  if (fixes.length <= MAX_ENTRIES || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
+  if (fixes.length <= GROUP_LINES_PAST || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
   const byLine = new Map<string, string[]>();
   for (const f of fixes) {
     const versions = byLine.get(f.branch!) ?? [];
