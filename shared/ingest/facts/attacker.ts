@@ -20,7 +20,7 @@ export interface DescribedAttack {
  * does not make the attacker an administrator.
  */
 const MODIFIER =
-  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|root|anonymous|external|nearby|logged-in|registered|unauthorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
+  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|proximal|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|root|anonymous|external|nearby|logged-in|registered|unauthorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
@@ -28,7 +28,7 @@ const ATTACKER_PHRASE = new RegExp(
   'gi',
 );
 const SLOT_NOUN =
-  '(?:attackers?|adversar(?:y|ies)|users?|consumers?|administrators?|admins?|owners?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
+  '(?:attackers?|adversar(?:y|ies)|users?|consumers?|administrators?|admins?|owners?|members?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
 const SLOTS: readonly RegExp[] = [
   // NETGEAR's "Certain NETGEAR devices are affected by command injection by an authenticated user".
   new RegExp(
@@ -36,11 +36,11 @@ const SLOTS: readonly RegExp[] = [
     'gi',
   ),
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)\\s+to\\b`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){1,60},)?\\s+to\\b`,
     'gi',
   ),
   new RegExp(
-    `\\b(${MODIFIER}{1,5}${SLOT_NOUN})\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log)\\b`,
+    `\\b(${MODIFIER}{1,5}${SLOT_NOUN})(?:\\s+(?:with|without|who (?:have|has|lacks?))\\s+[^.;,]{0,60}?)?\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log|identify|enumerate|discover|determine|list|learn|see|change|edit)\\b`,
     'gi',
   ),
   // "makes it easier for local users to obtain …": the template's attacker slot after "easier for".
@@ -59,15 +59,19 @@ function attackerPhrases(prose: string): string[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.text.toLowerCase());
 }
 
-/** Positions, most specific first: a "remote domain" of Xen is a guest, local to the host. */
+/**
+ * Positions, most specific first: a "remote domain" of Xen is a guest, local to the host. A
+ * "remote authenticated guest user" of a web application signs in as its guest role; one of a
+ * virtual machine is put back to local below. Android's "proximal attacker" is within radio range.
+ */
 const POSITIONS: readonly [AttackPosition, RegExp][] = [
-  ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|on-path|privileged network position|in the middle/],
+  ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|\baitm\b|on-path|privileged network position|in the middle/],
   ['physical', /physical/],
   [
     'adjacent',
-    /adjacent|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/,
+    /adjacent|\bproximal\b|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/,
   ],
-  ['local', /\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure|\bwith logon\b/],
+  ['local', /(?<!\bremote(?:ly)?,? (?:authenticated )?)\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure|\bwith logon\b/],
   [
     'remote',
     /\bremote(?:ly)?\b|context-dependent|network access|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|\bunauthenticated\b/,
@@ -76,7 +80,7 @@ const POSITIONS: readonly [AttackPosition, RegExp][] = [
 
 const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
-  ['user', /\bnon-?administrat|\bnon-?admin\b|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
+  ['user', /\bnon-?administrat|\bmembers?\b|\bnon-?admin\b|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
   [
     'admin',
     /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\bhigh(?:ly)?[- ]privileges?\b|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/,
@@ -99,14 +103,15 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   // Wordfence's "This makes it possible for unauthenticated attackers to …", though an earlier "allowing users to
   // execute an action" names whoever uses the plugin. The Android template's "local … with no additional execution
   // privileges needed" is an app that needs nothing beyond its own account, which the CVSS vector rates; a remote
-  // attack that needs none ("remote denial of service with no additional execution privileges needed") needs no account.
+  // attack that needs none ("remote denial of service with no additional execution privileges needed", "remote
+  // information disclosure to a proximal attacker with no …") needs no account.
   [
     'none',
-    /\bremote (?:[\w-]+ ){0,4}with no (?:additional )?execution privileges needed\b|\b(?:accessible|available|visible|exposed) to (?:any )?(?:unauthenticated|anonymous) (?:users|visitors|attackers|callers)\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
+    /\b(?:remote (?:[\w-]+ ){0,4}|(?:remote|proximal|adjacent|nearby) attackers?,? )with no (?:additional )?execution privileges needed\b|\b(?:accessible|available|visible|exposed) to (?:any )?(?:unauthenticated|anonymous) (?:users|visitors|attackers|callers)\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
   ],
   [
     'admin',
-    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
+    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\b(?:with|at|from) privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
   ],
   // Tomcat's "allows web page owners to cause a denial of service": whoever may publish a page on the server has an account there.
   [
@@ -115,9 +120,33 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   ],
 ];
 
+/**
+ * Named roles the attacker holds: "attackers with Administrator, Editor, Journalist or Commenter
+ * privileges", "users granted the Device Manager and Administrator roles". Roles are written
+ * with capitals, so "with read or write access" is no list of roles.
+ */
+const ROLE = '[A-Z][\\w-]*(?: [A-Z][\\w-]*){0,2}';
+const ROLE_LIST = new RegExp(
+  `\\b(?:with|granted|assigned|holding|having) (?:the )?(${ROLE}(?:, ${ROLE})*,? (?:or|and) ${ROLE}) (?:privileges|roles|permissions|rights|accounts)\\b`,
+);
+const ADMIN_ROLE = /^(?:(?:super[- ]?)?administrators?|(?:super[- ]?)?admins?|root|superusers?|owners?)$/i;
+
+/** Any one of roles joined by "or" will do, so the lowest decides; roles joined by "and" are all held, so an administrator's decides. */
+function listedRoles(prose: string): Privileges | undefined {
+  const list = ROLE_LIST.exec(prose)?.[1];
+  if (!list) return undefined;
+  const roles = list.split(/,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+/);
+  const admins = roles.filter((role) => ADMIN_ROLE.test(role)).length;
+  if (/\bor\b/.test(list)) return admins === roles.length ? 'admin' : 'user';
+  return admins > 0 ? 'admin' : 'user';
+}
+
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
 const ON_PATH_CUE =
-  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+
+/** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
+const VIRTUAL_MACHINE = /\b(?:hypervisors?|virtual machines?|VMs?|guest (?:OS|operating system)s?|Xen|KVM|QEMU|VirtualBox|VMware|Hyper-V|on the host)\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
@@ -203,6 +232,17 @@ export const CLIENT_PROGRAM =
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 /** "via a PDF file that contains an embedded Shockwave (swf) file": a document that the client program's user opens. */
 const DOCUMENT_VECTOR = /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office) (?:files?|documents?|movies?)\b/i;
+/** "Internet Explorer … via an IFRAME with "?" as the file source": markup a page carries, which the browser's user loads. */
+const MARKUP_VECTOR =
+  /\bvia (?:an? |the )?(?:[\w-]+ ){0,2}?(?:IFRAME|FRAME|FRAMESET|IMG|SCRIPT|OBJECT|EMBED|APPLET|HTML|JavaScript|CSS|style ?sheets?|web ?pages?)\b/i;
+/**
+ * An anti-virus scans what reaches the victim's disk or mail (the gold's ClamAV and F-Secure
+ * calls): "NOD32 … with active scanning enabled … via an ARJ archive containing a file with a long
+ * filename". A file built to slip past the scan is the attacker's alone (F-Prot's detection bypass).
+ */
+const ANTIVIRUS = /\b(?:anti-?virus|virus (?:scanner|scanning|detection)|scanning engine|active scanning|on-access scanning|ClamAV|NOD32)\b/i;
+const SCANNED_FILE = /\bvia (?:an? )?(?:[\w-]+ ){0,3}?(?:archives?|files?)\b/i;
+const DETECTION_BYPASS = /\b(?:bypass|evade|avoid|escape)\w* (?:\w+ ){0,3}?(?:detection|scanning|scanners?)\b|\bdetection bypass\b/i;
 /** "Chrome … via a URI with an invalid handler": an address the client program's user opens. */
 const ADDRESS_VECTOR = /\bvia (?:an? )?(?:[\w-]+ ){0,2}?(?:URIs?|URLs?|links?)\b/i;
 
@@ -267,12 +307,13 @@ export function describedAttack(description: string): DescribedAttack {
   const prose = statedProse(description);
   const phrases = attackerPhrases(prose);
   let position = classify(phrases, POSITIONS);
+  if (position === 'remote' && phrases.some((p) => /\bguest\b/.test(p)) && VIRTUAL_MACHINE.test(prose)) position = 'local';
   if (LINK_LOCAL.test(prose) && (position === undefined || position === 'remote')) position = 'adjacent';
   if (ON_PATH_CUE.test(prose) && (position === undefined || position === 'remote')) position = 'man_in_the_middle';
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
   if (REMOTE_CUE.test(prose)) position ??= 'remote';
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
-  const required = PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
+  const required = listedRoles(prose) ?? PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
   // NVD's own "local users" / "local attackers" and a guest OS's users (who run their own crafted
@@ -282,8 +323,8 @@ export function describedAttack(description: string): DescribedAttack {
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
-        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose))) ||
-        (position !== 'local' && CRAFTED_FILE.test(prose))
+        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose) || MARKUP_VECTOR.test(prose))) ||
+        (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
       ? true
       : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
           (ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) ||
@@ -312,13 +353,16 @@ export function vectorUnknown(description: string): boolean {
  * "allows remote attackers to determine valid account names": the description says where the
  * attacker is and what they gain, names no victim and no vector, and leaves it at that. The
  * attacker then acts alone, unless a CVSS vector's user-interaction field says otherwise (v2 has
- * none). A bare "attackers" says nothing of how they reach the flaw, nor does an unknown vector.
+ * none). So does a signed-in one ("An authenticated user without user-management permissions could
+ * identify other user accounts"). A bare "attackers" says nothing of how they reach the flaw, nor
+ * does an unknown vector.
  */
 export function namedAttackerActsAlone(description: string): boolean {
   const prose = statedProse(description);
+  const phrases = attackerPhrases(prose);
   return (
     describedAttack(description).userInteraction === undefined &&
-    classify(attackerPhrases(prose), POSITIONS) !== undefined &&
+    (classify(phrases, POSITIONS) !== undefined || phrases.some((p) => /(?<!un)\bauthenticated\b/.test(p))) &&
     !UNKNOWN_VECTOR.test(prose) &&
     !UNSETTLED.test(prose) &&
     !APP_ON_THE_DEVICE.test(prose) &&
