@@ -3,6 +3,8 @@
  * each rule is checked on its phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { AttackFacts } from '../../shared/domain/facts.js';
+import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
@@ -150,5 +152,20 @@ describe('whether a victim acts', () => {
     expect(read.attack).toEqual({ position: null, privileges: 'user', user_interaction: false });
     // a bare "attackers" says nothing of how they reach the flaw
     expect(factsOf('Attackers could identify other user accounts.').attack.user_interaction).toBeNull();
+  });
+});
+
+describe('the words for a nearby attacker', () => {
+  const nearby: AttackFacts = { position: 'adjacent', privileges: 'none', user_interaction: false };
+
+  it('a proximal attacker is within wireless range, not on the network', () => {
+    expect(
+      attackerWords(nearby, 'This could lead to remote information disclosure to a proximal attacker with no additional execution privileges needed.'),
+    ).toBe('An attacker within wireless range');
+    expect(attackerWords({ ...nearby, privileges: 'user' }, 'A Bluetooth pairing flaw allows an authenticated user to read keys.')).toBe(
+      'An attacker with an account, within wireless range',
+    );
+    // an attacker on the same subnet is on the network
+    expect(attackerWords(nearby, 'allows attackers on the same subnet to spoof Router Advertisements.')).toBe('An attacker on the same local network');
   });
 });

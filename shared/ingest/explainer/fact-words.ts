@@ -114,6 +114,9 @@ export function maliciousAppAttacks(description: string): boolean {
   return MALICIOUS_APP.test(description);
 }
 
+/** Android's "proximal attacker", a Bluetooth or Wi-Fi attack: near enough for the radio, not necessarily on the network. */
+const RADIO_RANGE = /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b/i;
+
 /**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
  * a crafted file does nothing until someone opens it.
@@ -133,10 +136,10 @@ export function attackerWords(attack: AttackFacts, description: string): string 
         return 'An attacker who can intercept the network traffic between the victim and the server';
       case 'physical':
         return 'Someone with physical access to the device';
-      case 'adjacent':
-        return attack.privileges === 'none' || attack.privileges === null
-          ? 'An attacker on the same local network'
-          : 'An attacker with an account, on the same local network';
+      case 'adjacent': {
+        const near = RADIO_RANGE.test(description) ? 'within wireless range' : 'on the same local network';
+        return attack.privileges === 'none' || attack.privileges === null ? `An attacker ${near}` : `An attacker with an account, ${near}`;
+      }
       case 'local':
         if (attack.privileges === 'admin') return 'A local administrator of the machine';
         if (attack.privileges === 'user') return 'A local user of the machine';
