@@ -22,6 +22,10 @@ describe('where the attacker is', () => {
       ).position,
     ).toBe('local');
     expect(describedAttack('Xen allows local guest OS users to cause a denial of service via a crafted hypercall.').position).toBe('local');
+    // a web application's guest role without a position leaves it to the CVSS vector
+    expect(describedAttack('In SapphireIMS 4097_1, a guest user is able to change the password of an administrative user.').position).toBeUndefined();
+    expect(describedAttack('allowing Guest project members to access the issues of other projects.').position).toBeUndefined();
+    expect(describedAttack('allows guest users to cause a denial of service of the host via a crafted MSR write in KVM.').position).toBe('local');
   });
 
   it('the first attacker a comma clause names decides', () => {
@@ -31,6 +35,11 @@ describe('where the attacker is', () => {
     expect(ldap).toEqual({ position: 'local', privileges: 'user', userInteraction: false });
     // a comma clause that names no attacker leaves the slot as it was
     expect(describedAttack('allows remote attackers, via a crafted request, to read files.').position).toBe('remote');
+    expect(
+      describedAttack(
+        'could allow an attacker with knowledge of a valid user name, and physical or network access to the affected system, to bypass the authentication.',
+      ).privileges,
+    ).toBeUndefined();
   });
 
   it('an attacker "in an MITM position" is on the path', () => {
@@ -79,6 +88,13 @@ describe('what account the attacker needs', () => {
       ).privileges,
     ).toBe('admin');
     expect(describedAttack('allows remote attackers with Administrator or Owner privileges to delete any page.').privileges).toBe('admin');
+    expect(describedAttack('an authenticated attacker with Resource Administrator or Manager privileges can create monitors.').privileges).toBe('admin');
+    // capitals that do not follow the attacker are no roles the attacker holds
+    expect(
+      describedAttack(
+        'IIS 4.0 opens log files with FILE_SHARE_READ and FILE_SHARE_WRITE permissions, which could allow remote attackers to modify the log file contents.',
+      ).privileges,
+    ).toBe('none');
     // lower-case words are no roles: "read or write access" leaves the attacker phrase to speak
     expect(describedAttack('allows remote attackers with read or write access to the share to delete files.').privileges).toBe('user');
   });
@@ -93,10 +109,22 @@ describe('what account the attacker needs', () => {
       'admin',
     );
     expect(describedAttack('could allow an authenticated, but unprivileged, remote attacker to elevate privileges to level 15.').privileges).toBe('user');
+    expect(
+      describedAttack(
+        'could allow an authenticated, remote attacker with a lobby ambassador user account to perform a command injection attack. A successful exploit could allow the attacker to execute arbitrary CLI commands with privilege level 15.',
+      ).privileges,
+    ).toBe('user');
+    expect(
+      describedAttack(
+        'could allow an unauthenticated, remote attacker to log in to a device. The vulnerability is due to an undocumented user account with privilege level 15 that has a default username and password.',
+      ).privileges,
+    ).toBe('none');
   });
 
   it('"an authenticated user without … permissions could identify" is a signed-in user', () => {
     expect(describedAttack('An authenticated user without user-management permissions could identify other user accounts.').privileges).toBe('user');
+    // a user who sees what the attacker did is the victim, not the attacker
+    expect(describedAttack('Upon navigation to the same URL, the user would see the cached response.').privileges).toBeUndefined();
     // an unauthenticated one needs none
     expect(describedAttack('An unauthenticated user could identify other user accounts.').privileges).toBe('none');
   });
@@ -124,6 +152,11 @@ describe('whether a victim acts', () => {
     expect(
       describedAttack('F-Prot Antivirus for Linux 4.6.8 allows remote attackers to bypass anti-virus detection via an ELF program with a corrupted header.')
         .userInteraction,
+    ).toBe(false);
+    expect(
+      describedAttack(
+        'Eset Anti-Virus before 1.020 allows remote attackers to bypass antivirus protection via a compressed file with both local and global headers set to zero.',
+      ).userInteraction,
     ).toBe(false);
     // an archive a server unpacks is no scan
     expect(

@@ -36,11 +36,11 @@ const SLOTS: readonly RegExp[] = [
     'gi',
   ),
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){1,60},)?\\s+to\\b`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?\\s+to\\b`,
     'gi',
   ),
   new RegExp(
-    `\\b(${MODIFIER}{1,5}${SLOT_NOUN})(?:\\s+(?:with|without|who (?:have|has|lacks?))\\s+[^.;,]{0,60}?)?\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log|identify|enumerate|discover|determine|list|learn|see|change|edit)\\b`,
+    `\\b(${MODIFIER}{1,5}${SLOT_NOUN})(?:\\s+(?:without|who lacks?)\\s+[^.;,]{0,60}?)?\\s+(?:can|could|may|might|would|will|are able to|is able to)\\s+(?:then\\s+|first\\s+|also\\s+)?(?:exploit|leverage|use|abuse|execute|cause|gain|obtain|bypass|trigger|read|write|inject|access|run|send|craft|create|perform|take|modify|set|delete|escalate|view|conduct|retrieve|steal|hijack|impersonate|upload|install|log|identify|enumerate|discover|determine|change|edit)\\b`,
     'gi',
   ),
   // "makes it easier for local users to obtain …": the template's attacker slot after "easier for".
@@ -60,9 +60,10 @@ function attackerPhrases(prose: string): string[] {
 }
 
 /**
- * Positions, most specific first: a "remote domain" of Xen is a guest, local to the host. A
- * "remote authenticated guest user" of a web application signs in as its guest role; one of a
- * virtual machine is put back to local below. Android's "proximal attacker" is within radio range.
+ * Positions, most specific first: a "remote domain" of Xen is a guest, local to the host, and so
+ * is a guest OS's user. A bare "guest user" is local only beside a virtual machine (below): a
+ * web application's "remote authenticated guest users" and GitLab's "Guest project members" sign
+ * in to its guest role. Android's "proximal attacker" is within radio range.
  */
 const POSITIONS: readonly [AttackPosition, RegExp][] = [
   ['man_in_the_middle', /man-in-the-middle|eavesdropper|machine-in-the-middle|\bmitm\b|\baitm\b|on-path|privileged network position|in the middle/],
@@ -71,7 +72,7 @@ const POSITIONS: readonly [AttackPosition, RegExp][] = [
     'adjacent',
     /adjacent|\bproximal\b|same (?:local )?(?:network|subnet|lan|segment|wlan|wi-?fi)|local network|link-local|nearby|within (?:wireless|radio|bluetooth|wi-?fi) range/,
   ],
-  ['local', /(?<!\bremote(?:ly)?,? (?:authenticated )?)\bguest\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure|\bwith logon\b/],
+  ['local', /\bguest (?:os|operating system)s?\b|\b(?:hvm|pvh?) guests?\b|\bdomains?\b|\blocal(?:ly)?\b|logon to the infrastructure|\bwith logon\b/],
   [
     'remote',
     /\bremote(?:ly)?\b|context-dependent|network access|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|\bunauthenticated\b/,
@@ -111,7 +112,7 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   ],
   [
     'admin',
-    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\b(?:with|at|from) privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
+    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\battackers? with privilege level 15\b|\bcredentials at privilege level 15\b|\bfrom privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
   ],
   // Tomcat's "allows web page owners to cause a denial of service": whoever may publish a page on the server has an account there.
   [
@@ -123,13 +124,15 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
 /**
  * Named roles the attacker holds: "attackers with Administrator, Editor, Journalist or Commenter
  * privileges", "users granted the Device Manager and Administrator roles". Roles are written
- * with capitals, so "with read or write access" is no list of roles.
+ * with capitals, so "with read or write access" is no list of roles, and follow the attacker, so
+ * "permissions associated with Organization Viewer, Organization Editor and Organization Admin
+ * roles" is none. A manager's role (BIG-IP's "Resource Administrator or Manager") is an administrator's.
  */
 const ROLE = '[A-Z][\\w-]*(?: [A-Z][\\w-]*){0,2}';
 const ROLE_LIST = new RegExp(
-  `\\b(?:with|granted|assigned|holding|having) (?:the )?(${ROLE}(?:, ${ROLE})*,? (?:or|and) ${ROLE}) (?:privileges|roles|permissions|rights|accounts)\\b`,
+  `\\b(?:attackers?|users?|accounts?|actors?) (?:with|granted|assigned|holding|having) (?:the )?(${ROLE}(?:, ${ROLE})*,? (?:or|and) ${ROLE}) (?:privileges|roles|permissions|rights|accounts)\\b`,
 );
-const ADMIN_ROLE = /^(?:(?:super[- ]?)?administrators?|(?:super[- ]?)?admins?|root|superusers?|owners?)$/i;
+const ADMIN_ROLE = /\b(?:(?:super[- ]?)?administrators?|(?:super[- ]?)?admins?|managers?|root|superusers?|owners?)\b/i;
 
 /** Any one of roles joined by "or" will do, so the lowest decides; roles joined by "and" are all held, so an administrator's decides. */
 function listedRoles(prose: string): Privileges | undefined {
@@ -146,7 +149,8 @@ const ON_PATH_CUE =
   /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
-const VIRTUAL_MACHINE = /\b(?:hypervisors?|virtual machines?|VMs?|guest (?:OS|operating system)s?|Xen|KVM|QEMU|VirtualBox|VMware|Hyper-V|on the host)\b/i;
+const VIRTUAL_MACHINE =
+  /\b(?:hypervisors?|virtual (?:machines?|GPUs?|OpenGL|CPUs?)|VMs?|vGPU|guest (?:OS|operating system|kernel|VM|domain)s?|Xen\w*|KVM|QEMU|VirtualBox|VMware|ESXi|Hyper-V|bhyve|virtio|hypercalls?|vCPUs?|(?:on|in) the host\b|the host (?:OS|system|kernel|machine)|host-backed|host memory)\b/i;
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
@@ -242,7 +246,7 @@ const MARKUP_VECTOR =
  */
 const ANTIVIRUS = /\b(?:anti-?virus|virus (?:scanner|scanning|detection)|scanning engine|active scanning|on-access scanning|ClamAV|NOD32)\b/i;
 const SCANNED_FILE = /\bvia (?:an? )?(?:[\w-]+ ){0,3}?(?:archives?|files?)\b/i;
-const DETECTION_BYPASS = /\b(?:bypass|evade|avoid|escape)\w* (?:\w+ ){0,3}?(?:detection|scanning|scanners?)\b|\bdetection bypass\b/i;
+const DETECTION_BYPASS = /\b(?:bypass|evade|avoid|escape)\w* (?:\w+ ){0,3}?(?:detection|scanning|scanners?|protection)\b|\bdetection bypass\b/i;
 /** "Chrome … via a URI with an invalid handler": an address the client program's user opens. */
 const ADDRESS_VECTOR = /\bvia (?:an? )?(?:[\w-]+ ){0,2}?(?:URIs?|URLs?|links?)\b/i;
 
@@ -303,11 +307,17 @@ function classify<T>(phrases: readonly string[], table: readonly (readonly [T, R
   return undefined;
 }
 
+/** Where the attacker phrases put the attacker; a guest beside a virtual machine is local to its host. */
+function positionOf(phrases: readonly string[], prose: string): AttackPosition | undefined {
+  const position = classify(phrases, POSITIONS);
+  const vmGuest = phrases.some((p) => /\bguests?\b/.test(p)) && VIRTUAL_MACHINE.test(prose);
+  return vmGuest && (position === undefined || position === 'remote') ? 'local' : position;
+}
+
 export function describedAttack(description: string): DescribedAttack {
   const prose = statedProse(description);
   const phrases = attackerPhrases(prose);
-  let position = classify(phrases, POSITIONS);
-  if (position === 'remote' && phrases.some((p) => /\bguest\b/.test(p)) && VIRTUAL_MACHINE.test(prose)) position = 'local';
+  let position = positionOf(phrases, prose);
   if (LINK_LOCAL.test(prose) && (position === undefined || position === 'remote')) position = 'adjacent';
   if (ON_PATH_CUE.test(prose) && (position === undefined || position === 'remote')) position = 'man_in_the_middle';
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
@@ -362,7 +372,7 @@ export function namedAttackerActsAlone(description: string): boolean {
   const phrases = attackerPhrases(prose);
   return (
     describedAttack(description).userInteraction === undefined &&
-    (classify(phrases, POSITIONS) !== undefined || phrases.some((p) => /(?<!un)\bauthenticated\b/.test(p))) &&
+    (positionOf(phrases, prose) !== undefined || phrases.some((p) => /(?<!un)\bauthenticated\b/.test(p))) &&
     !UNKNOWN_VECTOR.test(prose) &&
     !UNSETTLED.test(prose) &&
     !APP_ON_THE_DEVICE.test(prose) &&
