@@ -313,6 +313,19 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       // after naming its fixed versions would deny them: say which affected version has none.
       // Nor where a fix of its line is named ("17.4R1-S5 for the 17.4.x line" beside NVD's 17.4 r2-s2).
       const lineNamesFix = l.branch !== null && fixes.some((f) => f.branch !== null && compatibleLines(l, f));
+      // Flash's 13.0.0.289 on OS X beside "18.0.0.241 … on Windows and OS X": the platform has fixes, of other lines
+      // only, so "no fixed version is stated for it on OS X" would deny them; the line is what has none.
+      const placeFixes = fixes.filter((f) => l.platform === null || f.platform === null || l.platform === f.platform);
+      const otherLinesFixed =
+        l.branch === null &&
+        placeFixes.length > 0 &&
+        placeFixes.every((f) => compareVersions(f.version, l.version) > 0 && lineOfEntry(f).split('.')[0] !== lineOfEntry(l));
+      if (otherLinesFixed && !lineNamesFix) {
+        out.push(
+          `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, and no fix of ${lineText(lineOfEntry(l))} is stated: move to a fixed release of a later line.`,
+        );
+        continue;
+      }
       out.push(
         where === '' || lineNamesFix
           ? `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, with no fixed version stated above it; move past it to a fixed release.`

@@ -188,7 +188,7 @@ export function namedWeaknessImpacts(description: string): Impact[] {
  * "the check passed for any two strings of the same length", "access to areas of the server file
  * system not exported under the share definition", code run "outside sandbox"); acting as someone
  * else ("use another Consumer's credentials"); code run "in the context of root"; a planted
- * library that the program loads ("this malicious DLL will be loaded"); a thread that never ends.
+ * library that the program loads ("this malicious DLL will be loaded"), or files put there and run; a thread that never ends.
  */
 const OTHER_WORDINGS: readonly Phrase[] = [
   [
@@ -212,6 +212,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   [
     'denial_of_service',
     /\b(?:thread|kthread|process|task|daemon|worker)s? (?:does|do|did|will|would|could|can|may|might) not (?:terminate|exit|stop)\b(?!\s+(?:the|a|an|its|their|any|all|other|existing|active)\b)/i,
+  ],
+  // Files the attacker puts there and then runs: "upload arbitrary code and execute it", "plant custom binaries and execute them".
+  [
+    'code_execution',
+    /\b(?:download|upload|create|drop|place|install|plant|copy|put)(?:s|ed|ing)?\b[^.;]{0,100}?,?\s+(?:and|then|and then)\s+(?:\w+\s+)?(?:execute|run|launch)\s+(?:these|those|them|it|the (?:files?|binar(?:y|ies)|executables?|programs?|code))\b/i,
   ],
   [
     'code_execution',
@@ -251,6 +256,14 @@ const INSERTED_SCRIPT =
  * on to say leads to a gain ("This can lead to a rules bypass"); no value the attacker sets.
  */
 const WRONG_VALUE_SET = /\b(?:set|sets|setting)\s+(?:a|an|the)\s+(?:wrong|incorrect|invalid|improper|bad|erroneous)\s+values?\b/gi;
+
+/**
+ * "download arbitrary files to the client system", "force the download of arbitrary files onto a
+ * client system": files put on the victim's machine, data tampering (the ActiveX records of
+ * 2007–2008); not files the attacker reads, which "download arbitrary files" alone says.
+ */
+const DOWNLOADED_ONTO_CLIENT =
+  /\bdownload(?:s|ing)?\s+(?:of\s+)?(?:(?:arbitrary|malicious|attacker-(?:controlled|chosen|specified)|any)\s+)?(?:\w+\s+)?files?\s+(?:on)?to\s+(?:the\s+|a\s+|an\s+|their\s+)?(?:client|victim|user|target)(?:'s|’s|s')?(?:\s+(?:system|machine|computer|host|disk|device|workstation))?s?\b/gi;
 
 /** SQL "commands" are not code execution: "execute arbitrary SQL commands". */
 const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (?:commands|queries|statements)\b/gi;
@@ -338,6 +351,7 @@ export function describedImpacts(description: string): Impact[] {
     .replace(WRITE_BUG, ' ')
     .replace(WRITE_ACCESS, '$1 of')
     .replace(SQL_COMMANDS, ' ')
+    .replace(DOWNLOADED_ONTO_CLIENT, 'create arbitrary files on the client system')
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')

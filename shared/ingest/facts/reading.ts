@@ -5,6 +5,7 @@ import { deriveScore } from '../derive/score.js';
 import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
+import { sentInCleartext } from './cleartext.js';
 import { describedAttack, namedAttackerActsAlone, vectorUnknown } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
@@ -56,8 +57,10 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const actsAlone = namedAttackerActsAlone(input.description);
   const unknownVector = vectorUnknown(input.description);
   const vectorSource = score.cvss_version ? `CVSS v${score.cvss_version} vector` : 'no CVSS vector';
+  // Traffic sent in cleartext is read on its path; NVD's network vector does not make its reader "anyone on the network".
+  const onPath = described.position === undefined && fromVector.position === 'remote' && sentInCleartext(input.description);
   const attack: AttackFacts = {
-    position: described.position ?? fromVector.position,
+    position: described.position ?? (onPath ? 'man_in_the_middle' : fromVector.position),
     privileges: described.privileges ?? fromVector.privileges,
     user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
   };
@@ -85,7 +88,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     aka,
     provenance: {
       'facts.impacts': impacts.source,
-      'facts.attack.position': from(described.position, attack.position),
+      'facts.attack.position': onPath
+        ? `description (data sent in cleartext: read on its path) over the ${vectorSource}`
+        : from(described.position, attack.position),
       'facts.attack.privileges': from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',

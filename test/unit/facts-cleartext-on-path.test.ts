@@ -1,0 +1,52 @@
+/**
+ * Data sent in cleartext is read on its path: where the description names no attacker, NVD's
+ * network vector makes the reader an on-path one, never "anyone who can reach it over the
+ * network" (CVE-2000-0220's ZoneAlarm, found reading twenty records).
+ */
+import { describe, expect, it } from 'vitest';
+import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+
+const vector = (av: 'N' | 'A') => ({
+  cvssMetricV2: [{ source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '2.0', vectorString: `AV:${av}/AC:L/Au:N/C:P/I:N/A:N`, baseScore: 5 } }],
+});
+const factsOf = (description: string, av: 'N' | 'A' = 'N') => {
+  const nvd = parseNvdCve({
+    id: 'CVE-2000-0220',
+    sourceIdentifier: 'cve@mitre.org',
+    published: '2000-03-01T05:00:00.000',
+    lastModified: '2008-09-10T19:03:00.000',
+    vulnStatus: 'Modified',
+    descriptions: [{ lang: 'en', value: description }],
+    metrics: vector(av),
+  })!;
+  return readAttackFacts({
+    sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
+    description,
+    products: [],
+    rejected: false,
+  });
+};
+
+describe('data sent in cleartext', () => {
+  it('is read by an on-path attacker where the description names none', () => {
+    const read = factsOf(
+      'ZoneAlarm sends sensitive system and network information in cleartext to the Zone Labs server if a user requests more information about an event.',
+    );
+    expect(read.attack.position).toBe('man_in_the_middle');
+    expect(read.provenance['facts.attack.position']).toMatch(/sent in cleartext/);
+    expect(factsOf('ONTAP Select Deploy administration utility versions 2.2 through 2.12.1 transmit credentials in plaintext.').attack.position).toBe(
+      'man_in_the_middle',
+    );
+  });
+
+  it('keeps the attacker the description names, an adjacent vector, and data stored in cleartext', () => {
+    expect(
+      factsOf(
+        'DameWare Mini Remote Control 3.x before 3.74 transmits the Blowfish encryption key in plaintext, which allows remote attackers to gain sensitive information.',
+      ).attack.position,
+    ).toBe('remote');
+    expect(factsOf('communications between the pump and wireless accessories are transmitted in cleartext.', 'A').attack.position).toBe('adjacent');
+    expect(factsOf('The product stores passwords in plaintext in its configuration file.').attack.position).toBe('remote');
+  });
+});
