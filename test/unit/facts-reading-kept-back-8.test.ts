@@ -3,6 +3,10 @@
  * gains: each rule is checked on its phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { Facts } from '../../shared/domain/facts.js';
+import { deriveTitle, factTitle } from '../../shared/ingest/derive/title.js';
+import { placeWords, productSubject } from '../../shared/ingest/explainer/summary.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 
 describe('gains the description states', () => {
@@ -92,5 +96,101 @@ describe('gains a record does not state', () => {
     expect(describedImpacts('makes it possible for unauthenticated attackers to access arbitrary user accounts.')).toEqual(['security_bypass']);
     // access to some other system is still getting past its access control
     expect(describedImpacts('could allow an attacker to gain access to the affected device.')).toEqual(['security_bypass']);
+  });
+});
+
+const noSources = { id: 'CVE-2025-24225', kev: undefined, nvd: undefined, cve5: undefined, cweCatalogue: new Map() } as unknown as Parameters<
+  typeof deriveTitle
+>[0];
+const titleOf = (description: string) => deriveTitle(noSources, { rejected: false, cweIds: [], description }).value;
+
+describe('the title of a record with no product facts', () => {
+  it("skips Apple's sentences of how and where the flaw was fixed", () => {
+    expect(
+      titleOf(
+        'An injection issue was addressed with improved input validation. This issue is fixed in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5. Processing an email may lead to user interface spoofing.',
+      ),
+    ).toBe('Processing an email may lead to user interface spoofing');
+  });
+
+  it('ends a long sentence at the last clause that fits, not mid-phrase', () => {
+    expect(
+      titleOf('Insufficiently protected credentials in Azure Local Cluster allows an authorized attacker to disclose information locally, and more besides.'),
+    ).toBe('Insufficiently protected credentials in Azure Local Cluster');
+  });
+
+  it('leaves their neighbours as they were', () => {
+    // a sentence that names the flaw and then its fix is about the flaw
+    expect(titleOf('A stack overflow in the parser was fixed in 2.0.')).toBe('A stack overflow in the parser was fixed in 2.0');
+    // a long sentence with no clause to end at is cut on a word
+    expect(titleOf(`${'word '.repeat(30)}end.`)).toMatch(/…$/);
+  });
+});
+
+const factsOf = (products: Facts['products'], impacts: Facts['impacts'], component: string | null, attack: Facts['attack']): Facts => ({
+  products,
+  impacts,
+  component,
+  attack,
+  fixed_in: [],
+  last_affected: [],
+  fix_stated: false,
+  exploit_public: false,
+  aka: [],
+});
+
+describe('the title from the product facts a record without configuration is given', () => {
+  it('names the part with its article and the product, and both of two short product names', () => {
+    const cisco = factsOf([{ product: 'cisco:ios_xe', name: 'Cisco IOS XE', primary: true }], ['privilege_escalation'], 'CLI', {
+      position: 'local',
+      privileges: 'admin',
+      user_interaction: false,
+    });
+    expect(
+      factTitle(cisco, 'A vulnerability in the CLI of Cisco IOS XE Software could allow an authenticated, local attacker to elevate privileges to root.', [
+        'CWE-754',
+      ]),
+    ).toBe('Error handling flaw in the CLI of Cisco IOS XE lets local administrators gain privileges');
+    const apple = factsOf(
+      [
+        { product: 'apple:ipados', name: 'iPadOS', primary: true },
+        { product: 'apple:iphone_os', name: 'iOS', primary: true },
+      ],
+      ['spoofing'],
+      null,
+      { position: null, privileges: null, user_interaction: true },
+    );
+    expect(
+      factTitle(apple, 'This issue is fixed in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5. Processing an email may lead to user interface spoofing.', []),
+    ).toBe('User interface spoofing in iPadOS and iOS');
+  });
+
+  it('leaves their neighbours as they were', () => {
+    // a camel-case identifier is a name, taken without an article
+    expect(placeWords('getObject', 'Foxit Reader')).toBe('getObject in Foxit Reader');
+    // two long names are counted, not listed
+    expect(
+      productSubject(
+        [
+          { product: 'a:b', name: 'Acme Enterprise Widget Server', primary: true },
+          { product: 'c:d', name: 'Contoso Remote Management Agent', primary: true },
+        ],
+        true,
+      ).subject,
+    ).toBe('Acme Enterprise Widget Server and 1 other product');
+  });
+});
+
+describe('the part a description names', () => {
+  it('a bare "method" is no part: the method of a request is its verb', () => {
+    expect(
+      describedComponent(
+        'Using fuzzed network input, the http/2 request handling could be made to access freed memory in string comparison when determining the method of a request and thus process the request incorrectly.',
+      ),
+    ).toBeNull();
+  });
+
+  it('leaves their neighbours as they were', () => {
+    expect(describedComponent('A use-after-free exists within the handling of the importTextData method of Foxit Reader.')).toBe('importTextData method');
   });
 });
