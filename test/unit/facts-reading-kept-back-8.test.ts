@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../shared/domain/facts.js';
 import { deriveTitle, factTitle } from '../../shared/ingest/derive/title.js';
+import { impactPhrase } from '../../shared/ingest/explainer/fact-words.js';
 import { placeWords, productSubject } from '../../shared/ingest/explainer/summary.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
@@ -22,6 +23,14 @@ describe('gains the description states', () => {
     [
       'slapd in OpenLDAP 2.0 through 2.0.19 allows local users, and anonymous users before 2.0.8, to conduct a "replace" action on access controls without any values, which causes OpenLDAP to delete non-mandatory attributes that would otherwise be protected by ACLs.',
       ['security_bypass', 'data_tampering'],
+    ],
+    [
+      'Adobe ColdFusion MX 7.0 does not honor when the CFOBJECT /CreateObject(Java) setting is disabled, which allows local users to create an object despite the specified configuration.',
+      ['security_bypass', 'data_tampering'],
+    ],
+    [
+      'NETCONF over Secure Shell (SSH) of Cisco IOS XR Software may allow connections despite an access control list (ACL) that is configured.',
+      ['security_bypass'],
     ],
     [
       'If there is a mechanism in an app that sends multipart requests to an attacker-controlled website, they can use this to leak the necessary values. Therefore, an attacker can tamper with the requests going to the backend APIs if certain conditions are met.',
@@ -46,6 +55,8 @@ describe('gains the description states', () => {
     expect(describedImpacts('allows remote attackers to execute arbitrary SQL commands via the id parameter.')).toEqual(['sql_injection']);
     // control lost over a channel is no gain
     expect(describedImpacts('The client may lose control of a channel during a split.')).toEqual([]);
+    // a crash despite a fix is no bypass
+    expect(describedImpacts('The service still crashes despite the earlier fix.')).toEqual(['denial_of_service']);
     // an attribute protected by ACLs, read as such, is no bypass
     expect(describedImpacts('Attributes are protected by ACLs.')).toEqual([]);
     // requests tampered with are how, not what
@@ -192,5 +203,19 @@ describe('the part a description names', () => {
 
   it('leaves their neighbours as they were', () => {
     expect(describedComponent('A use-after-free exists within the handling of the importTextData method of Foxit Reader.')).toBe('importTextData method');
+  });
+});
+
+describe('the words for a gain', () => {
+  const attack = { position: null, privileges: null, user_interaction: null } as const;
+  it('requests tampered with are said as such', () => {
+    expect(impactPhrase('data_tampering', 'Therefore, an attacker can tamper with the requests going to the backend APIs.', attack)).toBe(
+      'tamper with requests or traffic they should not touch',
+    );
+  });
+  it('leaves their neighbours as they were', () => {
+    expect(impactPhrase('data_tampering', 'allows remote attackers to delete arbitrary files via tampered requests.', attack)).toBe(
+      'change or delete data or files they should not touch',
+    );
   });
 });

@@ -215,7 +215,12 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     /\bgain (?:\w+ )?control (?:of|over) (?:a|an|the|any) (?:\w+ )?(?:channels?|chat ?rooms?|rooms?|conferences?)\b|\bgain access to the underlying operating system\b/i,
   ],
   // OpenLDAP's "delete non-mandatory attributes that would otherwise be protected by ACLs": the access control is overcome.
-  ['security_bypass', /\b(?:would|should) otherwise be (?:protected|restricted|blocked|denied|prevented) by\b/i],
+  // ColdFusion's "create an object despite the specified configuration", Cisco's "connections despite an access control
+  // list": what the configuration forbids is done anyway.
+  [
+    'security_bypass',
+    /\b(?:would|should) otherwise be (?:protected|restricted|blocked|denied|prevented) by\b|\bdespite (?:the |an? )?(?:specified |intended |configured |export )?(?:configuration|polic(?:y|ies)|restrictions|access control lists?)\b/i,
+  ],
   // "can lead to a problem where the ksmbd thread does not terminate": it hangs.
   [
     'denial_of_service',
