@@ -95,6 +95,12 @@ describe('gains a record does not state', () => {
       ),
     ).toEqual(['code_execution']);
     expect(describedImpacts('allows remote authenticated users with permission to edit posts to delete arbitrary files.')).toEqual(['data_tampering']);
+    // each attacker of a numbered list keeps the gain after their own permission
+    expect(
+      describedImpacts(
+        'allows (1) remote authenticated users with the view_reports permission to read reports from arbitrary hosts or (2) remote authenticated users with the destroy_reports permission to delete reports from arbitrary hosts.',
+      ),
+    ).toEqual(['information_disclosure', 'data_tampering']);
     // privileges the attacker holds before a gain with no second verb are no requirement clause
     expect(describedImpacts('allows local attackers with shell privilege to escalate their privileges to root.')).toEqual(['privilege_escalation']);
     // the requirement is left out, the gain after it kept

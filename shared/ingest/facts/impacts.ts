@@ -319,10 +319,11 @@ const REQUIRED_PERMISSIONS =
  * may already do is a requirement, not a gain. Only a clause followed by a gain's own "to" and verb is one: in "with
  * administrator rights to execute arbitrary OS commands" the first "to" says the gain, and in "with shell privilege to
  * escalate their privileges to root" the second "to" is no verb's. The clause ends where the sentence goes on ("with the
- * ability to transmit crafted traffic to a controller could exploit this … or to execute").
+ * ability to transmit crafted traffic to a controller could exploit this … or to execute") or another attacker's starts
+ * ("with the view_reports permission to read reports … or (2) … with the destroy_reports permission to delete").
  */
 const REQUIRED_AUTHORITY =
-  /\bwith (?:the )?(?:\w+ )?(?:authority|permissions?|privileges?|rights?|capabilit(?:y|ies)|ability) to\s+(?:(?!\b(?:could|can|may|might|would|will|should|must|exploit)\b)[^,;.])*?(?=\s+to\s+(?:cause|execute|run|inject|insert|obtain|gain|read|view|access|modify|delete|escalate|elevate|bypass|conduct|perform|trigger|leak|steal|upload|overwrite|disclose|crash|hijack|take|install|change|create|write|add)\b)/gi;
+  /\bwith (?:the )?(?:\w+ )?(?:authority|permissions?|privileges?|rights?|capabilit(?:y|ies)|ability) to\s+(?:(?!\b(?:could|can|may|might|would|will|should|must|exploit|with)\b|\(\d)[^,;.])*?(?=\s+to\s+(?:cause|execute|run|inject|insert|obtain|gain|read|view|access|modify|delete|escalate|elevate|bypass|conduct|perform|trigger|leak|steal|upload|overwrite|disclose|crash|hijack|take|install|change|create|write|add)\b)/gi;
 
 /**
  * The kernel's "The user can set any speed value. If speed is greater than UINT_MAX/8, division by zero is
