@@ -111,6 +111,12 @@ describe('gains a record does not state', () => {
     expect(describedImpacts('allows local users to set arbitrary configuration values.')).toEqual(['data_tampering']);
     // accounts taken over without an administrator's named are a bypass
     expect(describedImpacts('makes it possible for unauthenticated attackers to access arbitrary user accounts.')).toEqual(['security_bypass']);
+    // a kiosk left for the system beneath it, with no escalation stated, is a bypass
+    expect(
+      describedImpacts(
+        'This could allow an unauthenticated local attacker to escape the restricted environment and gain access to the underlying operating system.',
+      ),
+    ).toEqual(['security_bypass']);
     // access to some other system is still getting past its access control
     expect(describedImpacts('could allow an attacker to gain access to the affected device.')).toEqual(['security_bypass']);
   });

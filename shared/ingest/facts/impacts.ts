@@ -208,12 +208,8 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     /\b(?:data|information|details|files?|contents?|logs?|records|documents|metrics)\b[^.;]{0,40}?\b(?:was|were|is|are|became|becomes|be) (?:publicly )?(?:accessible|readable|visible|available) (?:to|by) (?:any |all |other )?(?:unauthenticated|unauthori[sz]ed|anonymous|unprivileged|low-privileged|other|arbitrary) (?:users|visitors|attackers|parties|callers|clients)\b/i,
   ],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
-  // ircu's "gain control of a channel": the operator's rights over it; Cisco's CLI user who "could gain access to the
-  // underlying operating system" leaves the restricted shell for the system beneath it.
-  [
-    'privilege_escalation',
-    /\bgain (?:\w+ )?control (?:of|over) (?:a|an|the|any) (?:\w+ )?(?:channels?|chat ?rooms?|rooms?|conferences?)\b|\bgain access to the underlying operating system\b/i,
-  ],
+  // ircu's "gain control of a channel": the operator's rights over it.
+  ['privilege_escalation', /\bgain (?:\w+ )?control (?:of|over) (?:a|an|the|any) (?:\w+ )?(?:channels?|chat ?rooms?|rooms?|conferences?)\b/i],
   // OpenLDAP's "delete non-mandatory attributes that would otherwise be protected by ACLs": the access control is overcome.
   // ColdFusion's "create an object despite the specified configuration", Cisco's "connections despite an access control
   // list": what the configuration forbids is done anyway.
@@ -338,6 +334,13 @@ const USER_SETS_ANY_VALUE =
  */
 const ACCOUNT_ACCESS = /\baccess (?:arbitrary|any|other|another) (?:\w+ )?accounts?\b(,? including (?:the )?(?:site )?administrators?)?/gi;
 
+/**
+ * "gain access to the underlying operating system": leaving a restricted shell or kiosk for the system beneath it, a
+ * bypass; where the record states the escalation it comes with (Cisco's "elevate privileges to root … because an
+ * attacker could gain access to the underlying operating system"), it restates that gain and is no bypass beside it.
+ */
+const UNDERLYING_SYSTEM = /\bgain access to the underlying operating system\b/i;
+
 const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|ting|ing)?\s+(?:\w+\s+){0,3}PINs?\b/;
 
 /**
@@ -398,6 +401,7 @@ export function describedImpacts(description: string): Impact[] {
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
   if (RESTRICTED_ACCESS.test(prose)) found.add('security_bypass');
+  if (UNDERLYING_SYSTEM.test(consequences) && !found.has('privilege_escalation')) found.add('security_bypass');
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
   if (UPLOADED_FILES.test(consequences)) {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
