@@ -75,9 +75,8 @@ describe('dates, CWE, rejection, title', () => {
     expect((await recordOf('CVE-2023-40001')).title).toBe('Acme Widget Server SQL Injection Vulnerability');
     expect((await recordOf('CVE-2024-50007')).title).toMatch(/^Photo Frame Gallery <= 1.3.2/);
     expect((await recordOf('CVE-2024-12002')).title).toBe('Unsafe default permissions in TinySoft Notes lets local users read sensitive data');
-    expect((await recordOf('CVE-2004-0444')).title).toBe(
-      'Multiple buffer overflows in the mail gateway of an unnamed appliance allow remote attackers to cause a denial of…',
-    );
+    // A sentence past the limit ends at the last clause that fits, not mid-phrase ("cause a denial of…").
+    expect((await recordOf('CVE-2004-0444')).title).toBe('Multiple buffer overflows in the mail gateway of an unnamed appliance');
   });
 
   it('title from the description: a sentence introducing the product is skipped (CVE-2025-27415, "Nuxt is an open-source web development framework")', () => {

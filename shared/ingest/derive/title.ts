@@ -32,15 +32,31 @@ const PRODUCT_BLURB = /^[^,.]{1,80}? (?:is|are) (?:a|an|the) (?![^.]*\b(?:vulner
  */
 const CREDIT_LINE = /^[^.]{0,160}?\b(?:has|have|had) (?:identified|discovered|reported|found)\b|^(?:reported|discovered|found) by\b/i;
 
+/**
+ * Apple's "An injection issue was addressed with improved input validation. This issue is fixed in iOS 18.5.": sentences
+ * that say how and where the flaw was fixed, not what it is.
+ */
+const FIX_NOTE =
+  /^(?:An?|The|This) (?:[\w-]+ ){0,4}?(?:issue|vulnerability|problem|bug|flaw)s? (?:was|were|has been|have been|is|are) (?:addressed|fixed|resolved|patched|mitigated)\b/i;
+
+/**
+ * Where a sentence runs past the limit it ends at the last clause that fits ("… in Azure Local Cluster" before "allows
+ * an authorized attacker to …"), so the title is whole words of the record rather than a phrase cut short.
+ */
+const CLAUSE_BREAK = /,? (?:via|by|when|because|due to|which|that|allows?|could allow|can allow|may allow|lets?|and) /g;
+const MIN_CLAUSE = 40;
+
 function shorten(text: string): string {
   const sentences = text
     .replace(/\s+/g, ' ')
     .trim()
     .split(/(?<=[.!?])\s/);
-  const first = sentences.find((s, i) => i === sentences.length - 1 || !(PRODUCT_BLURB.test(s) || CREDIT_LINE.test(s))) ?? '';
+  const first = sentences.find((s, i) => i === sentences.length - 1 || !(PRODUCT_BLURB.test(s) || CREDIT_LINE.test(s) || FIX_NOTE.test(s))) ?? '';
   if (first.length <= MAX_TITLE) return first.replace(/\.$/, '');
   const cut = first.slice(0, MAX_TITLE);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).replace(/[,;:]$/, '')}…`;
+  const breaks = [...cut.matchAll(CLAUSE_BREAK)].map((m) => m.index).filter((i) => i >= MIN_CLAUSE);
+  if (breaks.length > 0) return cut.slice(0, breaks.at(-1)).replace(/[,;:]$/, '');
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MIN_CLAUSE)).replace(/[,;:]$/, '')}…`;
 }
 
 /**

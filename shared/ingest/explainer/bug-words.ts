@@ -97,6 +97,8 @@ const BUG_CLASSES = [
   'insufficient policy enforcement',
   'GUI overlay',
   'UI spoofing',
+  // Apple's "Processing an email may lead to user interface spoofing".
+  'user interface spoofing',
   // Last: "triggers the overflow during path canonicalization" (MS08-067) names no kind of overflow.
   'overflow',
 ] as const;

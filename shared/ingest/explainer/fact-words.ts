@@ -27,6 +27,9 @@ function exposedDetail(description: string): string {
   return kept.length === 0 ? '' : `, such as ${kept.join(' and ')}`;
 }
 
+/** undici's "an attacker can tamper with the requests going to the backend APIs": traffic changed, not stored data. */
+const TAMPERED_TRAFFIC = /\b(?:alter|tamper with) (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b/i;
+
 /** "root" / "SYSTEM" where the record says so; else the gain is said without a level. */
 function privilegeDetail(description: string, attack: AttackFacts): string {
   if (/\broot\b/i.test(description)) return ' (up to root)';
@@ -49,7 +52,9 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
     case 'information_disclosure':
       return `see information they should not see${exposedDetail(description)}`;
     case 'data_tampering':
-      return 'change or delete data or files they should not touch';
+      return TAMPERED_TRAFFIC.test(affirmedProse(description))
+        ? 'tamper with requests or traffic they should not touch'
+        : 'change or delete data or files they should not touch';
     case 'cross_site_scripting':
       return "run their own script in other users' browsers";
     case 'request_forgery':

@@ -116,6 +116,8 @@ function commonSubject(common: string, names: readonly string[]): string {
   return `${common} and ${others} other ${others === 1 ? 'product' : 'products'}`;
 }
 
+const SHORT_PAIR = 40;
+
 /** The products a text names: those the description names, the record's others counted apart. */
 export function productSubject(products: readonly FactProduct[], short = false): { subject: string | undefined; alsoIn: number } {
   const primary = products.filter((p) => p.primary);
@@ -127,6 +129,8 @@ export function productSubject(products: readonly FactProduct[], short = false):
   const common = commonName(names);
   if (common && (short || names.length > 3)) return { subject: commonSubject(common, names), alsoIn };
   if (!short && names.length <= 3) return { subject: listText(names), alsoIn };
+  // Two short names fit a title whole: "iPadOS and iOS" says more than "iPadOS and 1 other product".
+  if (names.length === 2 && listText(names).length <= SHORT_PAIR) return { subject: listText(names), alsoIn };
   return { subject: `${names[0]} and ${names.length - 1} other ${names.length === 2 ? 'product' : 'products'}`, alsoIn };
 }
 
@@ -151,8 +155,9 @@ export function placeWords(component: string | null, subject: string | undefined
   const named = codeMarked(component);
   // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
   if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
-  // One identifier ("MapUrlToZone", "getObject", "conv_lpd") is a name, like a file: no article, "in" its product.
-  const identifier = /^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component) || /^[a-z][a-z0-9]*_[a-z0-9_]*$/.test(component);
+  // One identifier ("MapUrlToZone", "getObject", "conv_lpd") is a name, like a file: no article, "in" its product. An
+  // acronym ("CLI") is a common noun: "the CLI of Cisco IOS XE".
+  const identifier = (/^[A-Za-z][a-z0-9]*[A-Z]\w*$/.test(component) && /[a-z]/.test(component)) || /^[a-z][a-z0-9]*_[a-z0-9_]*$/.test(component);
   const part = identifier || /[./\\:]|::|\(/.test(component) || /^the\b/i.test(component) ? named : `the ${named}`;
   if (!subject) return part;
   return identifier || /[./\\]/.test(component) ? `${part} in ${subject}` : `${part} of ${subject}`;

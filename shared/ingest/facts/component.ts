@@ -39,9 +39,12 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
  * function to execute …", "use it with the Github API to push malicious code".
  */
 const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
-/** Words that make a "part" no part: "the application", "the web interface" of a whole product. */
+/**
+ * Words that make a "part" no part: "the application", "the web interface" of a whole product; a bare "method" (Apache's
+ * "when determining the method of a request" is the request's verb).
+ */
 const TOO_GENERAL =
-  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
+  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|method|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
 /**
  * NVD's "Unspecified vulnerability in conv_lpd in Sun OpenSolaris": a program or function named

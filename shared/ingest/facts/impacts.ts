@@ -17,7 +17,7 @@ type Phrase = readonly [Impact, RegExp];
 
 /** Any phrase of running code. */
 const RUN_CODE =
-  /\b(?:execute|executing|execution of|run|(?<!\bthe\s)running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
+  /\b(?:execute|executing|execution of|run|(?<!\bthe\s)running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\b(?:execute|run) arbitrary (?:PHP|Perl|Python|Ruby|ASP|JSP|VBScript|Lua|Groovy)\b|\binclude and execute\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
 
 /**
  * Script run in a victim's browser ("run arbitrary script code in a victim's web browser", "execute
@@ -54,7 +54,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'data_tampering',
-    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:\w+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit|cron ?jobs?|crontab)\b|\bsteal (?:[\w'-]+ ){0,4}?(?:Ether|ETH|funds|tokens|coins|assets|money|cryptocurrency|balances?)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b|\b(?:corrupt|poison|modify|alter|manipulate|tamper with)(?:s|ing)? (?:the )?(?:[\w-]+ ){0,2}?(?:routing|forwarding|ARP|MAC(?: address)?|neighbou?r) (?:tables?|entries|cache)\b/i,
+    /\b(?:write|writing|create|creating|overwrite|overwriting|modify|modifying|alter|altering|change|changing|delete|deleting|remove|removing|truncate|corrupt|corrupting|tamper with|manipulate|manipulating|insert|inserting|append|replace|replacing|add|adding|reconfigure|reconfiguring|reset|set|setting|poison|poisoning|configure|configuring)\s+(?:[\w-]+\s+){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|user accounts?|passwords?|passcodes?|values?|entries|posts?|pages?|messages|balance|tokens?|cache|logs?|objects?|attributes?|parameters?|permissions|setups?|(?:\w+-)?limit|hop[- ]limit|cron ?jobs?|crontab)\b|\bsteal (?:[\w'-]+ ){0,4}?(?:Ether|ETH|funds|tokens|coins|assets|money|cryptocurrency|balances?)\b|\barbitrary file (?:write|writes|deletion|overwrite|creation|modification|upload)\b|\bpush (?:malicious |arbitrary )?(?:code|commits)\b|\brewrite (?:\w+ )?(?:commits|history)\b|\b(?:file|data|record) (?:deletion|modification|tampering|corruption)\b|\baffect(?:s|ing)? (?:the )?integrity\b|\bintegrity impact\b|\bunauthorized (?:update|insert|delete|modification|creation|write)\b|\b(?:update|insert|delete|modification) access\b|\b(?:HTTP )?response splitting\b|\binject (?:arbitrary )?(?:HTTP )?headers\b|\bCRLF injection\b|\blog (?:injection|forging|forgery)\b|\binject (?:arbitrary )?(?:log entries|content)\b|"overwrite"|\b(?:modification|alteration|deletion|removal|overwriting|tampering|creation) of (?:\w+ ){0,4}?(?:arbitrary|files?|data|database|records?|settings?|configuration|contents?|accounts?|passwords?|values?|entries|posts?|pages?|options?)\b|\b(?:file|media|data|record|content|account|user|post|page|arbitrary)\s+(?:deletion|removal|modification|overwrite|creation)\b|\b(?:corrupt|poison|modify|alter|manipulate|tamper with)(?:s|ing)? (?:the )?(?:[\w-]+ ){0,2}?(?:routing|forwarding|ARP|MAC(?: address)?|neighbou?r) (?:tables?|entries|cache)\b/i,
   ],
   [
     'denial_of_service',
@@ -91,7 +91,7 @@ const ON_PATH_GAINS: readonly Impact[] = ['information_disclosure', 'data_tamper
  */
 const CNA_CONSEQUENCES: readonly Phrase[] = [
   ['information_disclosure', /\btrack (?:\w+ )?users\b|\ballows? access to (?:\w+ ){0,3}(?:configurations?|data|files|information|records|documents)\b/i],
-  ['data_tampering', /\balter (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i],
+  ['data_tampering', /\b(?:alter|tamper with) (?:\w+ ){0,2}(?:traffic|communications?|messages|responses|requests)\b|\bhijack (?:the )?(?:\w+ )?traffic\b/i],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
   ['request_forgery', SERVER_SENDS_REQUESTS],
   ['privilege_escalation', /\bincrease (?:their|his|her|its) own (?:permissions|privileges|rights|role)\b/i],
@@ -101,7 +101,7 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'data_tampering',
-    /\bmodify (?:\w+ ){0,3}(?:state|file ?system|system files|protected (?:parts|files|data))\b|\bmake (?:\w+ ){0,2}changes to\b|\bunauthori[sz]ed (?:\w+ )?(?:changes|modifications?|edits?|alterations?)\b|\b(?:delete|deleting|remove|removing) (?:[\w-]+ ){0,2}(?:directories|folders)\b|\bloss of integrity\b|\b(?:impact|compromise|affect)(?:s|ing)? (?:the )?(?:\w+ ){0,2}integrity\b|\btamper(?:s|ed|ing)? (?:with )?(?:the )?(?:\w+ ){0,2}(?:files?|data|records?|settings|configuration|contents?)\b|\bperform tampering\b|\bclear (?:\w+ ){0,2}(?:queues?|logs?|data|cache|history|records)\b|\b(?:deletion|modification|removal) of (?:\w+ ){0,2}(?:responses|comments|items|sections|users|groups|documents|reports|tickets|files)\b|\b(?:deletes|modifies|overwrites|removes|alters|corrupts|wipes|erases) (?:\w+ ){0,3}(?:data|files?|records?|settings|configuration|contents?|entries|accounts?)\b|\bwrite (?:\w+ ){0,2}(?:to )?(?:protected|restricted) (?:\w+ )?(?:files|locations|memory)\b/i,
+    /\bmodify (?:\w+ ){0,3}(?:state|file ?system|system files|protected (?:parts|files|data))\b|\bmake (?:\w+ ){0,2}changes to\b|\b(?:unauthori[sz]ed|unauthenticated) (?:\w+ )?(?:changes|modifications?|edits?|alterations?)\b|\bupdate (?:arbitrary|other|any) (?:\w+ ){0,2}(?:details|profiles?|data|records?|settings|accounts?|information)\b|\b(?:delete|deleting|remove|removing) (?:[\w-]+ ){0,2}(?:directories|folders)\b|\bloss of integrity\b|\b(?:impact|compromise|affect)(?:s|ing)? (?:the )?(?:\w+ ){0,2}integrity\b|\btamper(?:s|ed|ing)? (?:with )?(?:the )?(?:\w+ ){0,2}(?:files?|data|records?|settings|configuration|contents?)\b|\bperform tampering\b|\bclear (?:\w+ ){0,2}(?:queues?|logs?|data|cache|history|records)\b|\b(?:deletion|modification|removal) of (?:\w+ ){0,2}(?:responses|comments|items|sections|users|groups|documents|reports|tickets|files)\b|\b(?:deletes|modifies|overwrites|removes|alters|corrupts|wipes|erases) (?:\w+ ){0,3}(?:data|files?|records?|settings|configuration|contents?|entries|accounts?)\b|\bwrite (?:\w+ ){0,2}(?:to )?(?:protected|restricted) (?:\w+ )?(?:files|locations|memory)\b/i,
   ],
   [
     'denial_of_service',
@@ -109,7 +109,7 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'security_bypass',
-    /\bbreak out of (?:[\w-]+ ){0,3}sandbox\b|\bcontainer escape\b|\bescape (?:the |a )?container\b|(?<!\bto an? )\bunauthori[sz]ed access (?:vulnerability|issue|flaw)\b|\blog ?in with (?:an? )?(?:already )?(?:expired|revoked|old|disabled|deleted)\b|\bremove (?:\w+ ){0,2}restrictions\b|\b(?:complete|full|unrestricted) access to (?:the )?(?:\w+ ){0,2}(?:systems?|devices?|accounts?|services?|application|network)\b|\b(?:gain|obtain|get|have|getting|gaining|obtaining) (?:unauthori[sz]ed|improper|illegitimate) access\b|\bsession hijacking\b|\bgain (?!privileged\b)(?:\w+ )?access to (?:an? |the )?(?:\w+ ){0,2}(?:installation|instance|systems?|devices?|servers?|hosts?)\b|\b(?:session|token|cookie)s? (?:could|can|may|might) (?:still )?be (?:re-?)?used\b|\bdisable (?:\w+ ){0,3}(?:firewall|security|protections?|authentication|encryption|antivirus|logging)\b|\bbrute[- ]?force\b|\bwithout (?:the )?user(?:'s|’s)? (?:consent|permission|knowledge|authori[sz]ation)\b|\bgain access to (?:\w+ ){0,3}accounts?\b|\bgain (?:unauthori[sz]ed|unauthenticated|full|administrative|admin) access\b|\bwithout (?:proper |any |prior )(?:authentication|authori[sz]ation)\b|\bunauthori[sz]ed (?:users?|attackers?|parties) (?:\w+ ){0,3}(?:to )?(?:access|use|perform|invoke|call)\b/i,
+    /\bbreak out of (?:[\w-]+ ){0,3}sandbox\b|\bcontainer escape\b|\bescape (?:the |a )?container\b|(?<!\bto an? )\bunauthori[sz]ed access (?:vulnerability|issue|flaw)\b|\blog ?in with (?:an? )?(?:already )?(?:expired|revoked|old|disabled|deleted)\b|\bremove (?:\w+ ){0,2}restrictions\b|\b(?:complete|full|unrestricted) access to (?:the )?(?:\w+ ){0,2}(?:systems?|devices?|accounts?|services?|application|network)\b|\b(?:gain|obtain|get|have|getting|gaining|obtaining) (?:unauthori[sz]ed|improper|illegitimate) access\b|\bsession hijacking\b|\bgain (?!privileged\b)(?:\w+ )?access to (?:an? |the )?(?!underlying operating system)(?:\w+ ){0,2}(?:installation|instance|systems?|devices?|servers?|hosts?)\b|\b(?:session|token|cookie)s? (?:could|can|may|might) (?:still )?be (?:re-?)?used\b|\bdisable (?:\w+ ){0,3}(?:firewall|security|protections?|authentication|encryption|antivirus|logging)\b|\bbrute[- ]?force\b|\bwithout (?:the )?user(?:'s|’s)? (?:consent|permission|knowledge|authori[sz]ation)\b|\bgain access to (?:\w+ ){0,3}accounts?\b|\bgain (?:unauthori[sz]ed|unauthenticated|full|administrative|admin) access\b|\bwithout (?:proper |any |prior )(?:authentication|authori[sz]ation)\b|\bunauthori[sz]ed (?:users?|attackers?|parties) (?:\w+ ){0,3}(?:to )?(?:access|use|perform|invoke|call)\b/i,
   ],
 ];
 
@@ -208,6 +208,15 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     /\b(?:data|information|details|files?|contents?|logs?|records|documents|metrics)\b[^.;]{0,40}?\b(?:was|were|is|are|became|becomes|be) (?:publicly )?(?:accessible|readable|visible|available) (?:to|by) (?:any |all |other )?(?:unauthenticated|unauthori[sz]ed|anonymous|unprivileged|low-privileged|other|arbitrary) (?:users|visitors|attackers|parties|callers|clients)\b/i,
   ],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
+  // ircu's "gain control of a channel": the operator's rights over it.
+  ['privilege_escalation', /\bgain (?:\w+ )?control (?:of|over) (?:a|an|the|any) (?:\w+ )?(?:channels?|chat ?rooms?|rooms?|conferences?)\b/i],
+  // OpenLDAP's "delete non-mandatory attributes that would otherwise be protected by ACLs": the access control is overcome.
+  // ColdFusion's "create an object despite the specified configuration", Cisco's "connections despite an access control
+  // list": what the configuration forbids is done anyway.
+  [
+    'security_bypass',
+    /\b(?:would|should) otherwise be (?:protected|restricted|blocked|denied|prevented) by\b|\bdespite (?:the |an? )?(?:specified |intended |configured |export )?(?:configuration|polic(?:y|ies)|restrictions|access control lists?)\b/i,
+  ],
   // "can lead to a problem where the ksmbd thread does not terminate": it hangs.
   [
     'denial_of_service',
@@ -314,6 +323,37 @@ const FORGED_REQUESTS =
 const REQUIRED_PERMISSIONS =
   /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b/gi;
 
+/**
+ * "an authenticated user with authority to create a cluster object to cause a denial of service": what the attacker
+ * may already do is a requirement, not a gain. Only a clause followed by a gain's own "to" and verb is one: in "with
+ * administrator rights to execute arbitrary OS commands" the first "to" says the gain, and in "with shell privilege to
+ * escalate their privileges to root" the second "to" is no verb's. The clause ends where the sentence goes on ("with the
+ * ability to transmit crafted traffic to a controller could exploit this … or to execute") or another attacker's starts
+ * ("with the view_reports permission to read reports … or (2) … with the destroy_reports permission to delete").
+ */
+const REQUIRED_AUTHORITY =
+  /\bwith (?:the )?(?:\w+ )?(?:authority|permissions?|privileges?|rights?|capabilit(?:y|ies)|ability) to\s+(?:(?!\b(?:could|can|may|might|would|will|should|must|exploit|with)\b|\(\d)[^,;.])*?(?=\s+to\s+(?:cause|execute|run|inject|insert|obtain|gain|read|view|access|modify|delete|escalate|elevate|bypass|conduct|perform|trigger|leak|steal|upload|overwrite|disclose|crash|hijack|take|install|change|create|write|add)\b)/gi;
+
+/**
+ * The kernel's "The user can set any speed value. If speed is greater than UINT_MAX/8, division by zero is
+ * possible.": the value the user may set is the input that triggers the bug, not data they change.
+ */
+const USER_SETS_ANY_VALUE =
+  /\b(?:the |a )?(?:users?|userspace|user space|callers?) (?:can|may|could) (?:set|pass|supply|provide|specify|write) any (?:[\w-]+ )?values?\b/gi;
+
+/**
+ * "access arbitrary user accounts, including administrators": taking accounts over, not reading data; an
+ * administrator's account among them is more than the attacker's own rights.
+ */
+const ACCOUNT_ACCESS = /\baccess (?:arbitrary|any|other|another) (?:\w+ )?accounts?\b(,? including (?:the )?(?:site )?administrators?)?/gi;
+
+/**
+ * "gain access to the underlying operating system": leaving a restricted shell or kiosk for the system beneath it, a
+ * bypass; where the record states the escalation it comes with (Cisco's "elevate privileges to root … because an
+ * attacker could gain access to the underlying operating system"), it restates that gain and is no bypass beside it.
+ */
+const UNDERLYING_SYSTEM = /\bgain access to the underlying operating system\b/i;
+
 const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|ting|ing)?\s+(?:\w+\s+){0,3}PINs?\b/;
 
 /**
@@ -347,6 +387,7 @@ export function describedImpacts(description: string): Impact[] {
   const prose = consequenceProse(description);
   const read = eachVerbWithItsObject(prose)
     .replace(new RegExp(RESTRICTED_ACCESS.source, 'gi'), ' ')
+    .replace(REQUIRED_AUTHORITY, ' ')
     .replace(DENIAL_DETAIL, (all: string, denial: string, detail: string) => (FURTHER_GAIN.test(detail) ? all : denial))
     .replace(WRITE_BUG, ' ')
     .replace(WRITE_ACCESS, '$1 of')
@@ -355,11 +396,14 @@ export function describedImpacts(description: string): Impact[] {
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
+    .replace(USER_SETS_ANY_VALUE, ' ')
     .replace(COMMANDS_THAT_CRASH, 'send input$1');
+  const accounts = [...read.matchAll(ACCOUNT_ACCESS)];
   const forged = [...read.matchAll(FORGED_REQUESTS)].map((m) => m[0].slice(m[1]!.length));
-  const consequences = read.replace(FORGED_REQUESTS, '$1');
+  const consequences = read.replace(FORGED_REQUESTS, '$1').replace(ACCOUNT_ACCESS, ' ');
   const stated = statedProse(description);
   const found = new Set<Impact>();
+  for (const account of accounts) found.add(account[1] ? 'privilege_escalation' : 'security_bypass');
   for (const clause of forged) {
     for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES]) if (impact !== 'data_tampering' && pattern.test(clause)) found.add(impact);
   }
@@ -371,6 +415,7 @@ export function describedImpacts(description: string): Impact[] {
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
   if (RESTRICTED_ACCESS.test(prose)) found.add('security_bypass');
+  if (UNDERLYING_SYSTEM.test(consequences) && !found.has('privilege_escalation')) found.add('security_bypass');
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
   if (UPLOADED_FILES.test(consequences)) {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
