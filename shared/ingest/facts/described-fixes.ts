@@ -252,8 +252,11 @@ const NOT_A_NAME =
  */
 function describedProductKey(subject: string, recordSubject?: DescribedSubject): string | undefined {
   const { words, written } = describedName(subject);
-  // The record's subject ("Element X Android is a Matrix client …") called by a shorter name ("Element X").
-  if (recordSubject && words.length > 0 && `${recordSubject.name.toLowerCase()} `.startsWith(`${written.join(' ').toLowerCase()} `)) return recordSubject.key;
+  // The record's subject called by a shorter name: "Element X" for "Element X Android is a Matrix
+  // client …", "Thunderbird" for Mozilla Thunderbird (its vendor left out): the subject's key.
+  const said = written.join(' ').toLowerCase();
+  const subjectName = recordSubject?.name.toLowerCase();
+  if (recordSubject && words.length > 0 && (`${subjectName} `.startsWith(`${said} `) || ` ${subjectName}`.endsWith(` ${said}`))) return recordSubject.key;
   if (words.length === 0) return recordSubject?.key;
   return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
 }

@@ -32,6 +32,7 @@ import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { androidPatchLevel } from './android-patch-level.js';
+import { appleFixes } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -427,6 +428,9 @@ function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
   const products = fixProducts(input.products, input.sources.nvd?.platformRanges ?? []);
+  // Apple's template names each product with its fix; where the record lists no product, it is the whole statement.
+  const apple = products.length === 0 ? appleFixes(input.description) : [];
+  if (apple.length > 0) return { fixed_in: apple, last_affected: [], fix_stated: true };
   const rangeSource: FactSource = input.sources.nvd && input.sources.nvd.products.length > 0 ? 'configuration' : 'cve5';
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);

@@ -1,0 +1,62 @@
+/**
+ * Fix facts and text, sixth round of issue 23's readings (the h39 and h37 blind sets): products
+ * and fixes of records that list no product, and fixes per platform. Each rule on the phrase
+ * that showed it, through the real parser and derivation, and on the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+
+const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
+const fixesOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.fixed_in.map((f) => `${f.product} ${f.version}${f.branch === null ? '' : ` (${f.branch})`}`);
+
+describe("Apple's 'This issue is fixed in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5' in a record that lists no product", () => {
+  const description =
+    'An injection issue was addressed with improved input validation. This issue is fixed in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5. Processing an email may lead to user interface spoofing.';
+
+  it('reads each product and its fix, iPadOS on two lines', () => {
+    const r = derivedFixture(description);
+    expect(r.facts!.products.map((p) => p.product)).toEqual(['apple:ipados', 'apple:iphone_os']);
+    expect(fixesOf(r)).toEqual(['apple:ipados 17.7.7 (17)', 'apple:iphone_os 18.5', 'apple:ipados 18.5 (18)']);
+    expect(r.facts!.fix_stated).toBe(true);
+  });
+
+  it('names every fix with its product in the fix text, and every product in the affected text', () => {
+    const r = derivedFixture(description);
+    const fix = r.explanation!.fix;
+    expect(fix).toContain('Update Apple iOS to version 18.5 or later');
+    expect(fix).toMatch(/Update Apple iPadOS to the fixed version for your release line[^.]*18\.5 for the 18\.x line and 17\.7\.7 for the 17\.x line/);
+    expect(r.explanation!.affected).toBe(
+      'You are affected if you use Apple iPadOS (versions before 17.7.7 and versions before 18.5) and Apple iOS (versions before 18.5), as the description states. To check, compare the version you run with these ranges.',
+    );
+  });
+
+  it('reads macOS by its release name as one product', () => {
+    const r = derivedFixture(
+      'A logic issue was addressed. This issue is fixed in macOS Sequoia 15.5, macOS Sonoma 14.7.6 and visionOS 2.5. An app may be able to read files.',
+    );
+    expect(fixesOf(r)).toEqual(['apple:macos 15.5 (15)', 'apple:macos 14.7.6 (14)', 'apple:visionos 2.5']);
+  });
+
+  it('leaves alone a record whose configuration lists the products, and a list that is not the template', () => {
+    const listed = derivedFixture(description, [orNode({ criteria: cpe('apple:iphone_os', '*', 'o'), versionEndExcluding: '18.5' })]);
+    expect(fixesOf(listed)).toEqual(['apple:iphone_os 18.5']);
+    const prose = derivedFixture('This issue is fixed in the latest release of the web interface. An attacker may read files.');
+    expect(prose.facts!.products.map((p) => p.product)).not.toContain('apple:the');
+    expect(fixesOf(prose)).toEqual([]);
+  });
+});
+
+describe("a fix of the product the record's facts already name, called without its vendor (CVE-2025-3523)", () => {
+  it("carries that product's key: Thunderbird is mozilla:thunderbird", () => {
+    const r = derivedFixture('Hover text could mislead users. This vulnerability affects Thunderbird < 137.0.2 and Thunderbird < 128.9.2.');
+    expect(r.facts!.products.map((p) => p.product)).toEqual(['mozilla:thunderbird']);
+    expect(fixesOf(r)).toEqual(['mozilla:thunderbird 137.0.2 (137.0)', 'mozilla:thunderbird 128.9.2 (128.9)']);
+  });
+
+  it("still gives another product's fix to no product of the record's subject", () => {
+    const r = derivedFixture('Hover text could mislead users. This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.');
+    expect(r.facts!.products.map((p) => p.product)).toEqual(['mozilla:firefox']);
+    expect(fixesOf(r)).toContain('mozilla:firefox 137');
+    expect(fixesOf(r).filter((f) => f.startsWith('mozilla:firefox 137.0.2'))).toEqual([]);
+  });
+});
