@@ -60,3 +60,44 @@ describe("a fix of the product the record's facts already name, called without i
     expect(fixesOf(r).filter((f) => f.startsWith('mozilla:firefox 137.0.2'))).toEqual([]);
   });
 });
+
+describe('"update" as the verb of the attack (CVE-2025-1667)', () => {
+  const stated = (description: string) => derivedFixture(description).facts!.fix_stated;
+
+  it('states no fix', () => {
+    expect(
+      stated(
+        'The School Management System – WPSchoolPress plugin for WordPress is vulnerable to Privilege Escalation due to a missing capability check on the wpsp_UpdateTeacher() function in all versions up to, and including, 2.2.16. This makes it possible for authenticated attackers, with teacher-level access and above, to update arbitrary user details including email which makes it possible to request a password reset and access arbitrary user accounts, including administrators.',
+      ),
+    ).toBe(false);
+    expect(stated('Acme Forum allows a signed-in user to update other users posts.')).toBe(false);
+  });
+
+  it('still states one where the user is told to update', () => {
+    expect(stated('Acme Forum allows a signed-in user to edit posts. Users should update to the latest release.')).toBe(true);
+    expect(stated('Acme Forum allows a signed-in user to edit posts. Administrators should update any installation they run.')).toBe(true);
+  });
+});
+
+describe("a fix per platform: 'prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android' (CVE-2016-5208)", () => {
+  const chrome = orNode({ criteria: cpe('google:chrome'), versionEndIncluding: '54.0.2840.99' });
+  const placesOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.fixed_in.map((f) => `${f.version} ${f.platform ?? 'every platform'}`);
+
+  it("reads the Android fix and keeps each fix on its platforms; the text sends no Android user to the desktop's", () => {
+    const r = derivedFixture(
+      'Blink in Google Chrome prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android allowed possible corruption of the DOM tree.',
+      [chrome],
+    );
+    expect(placesOf(r)).toEqual(['55.0.2883.75 linux', '55.0.2883.75 windows', '55.0.2883.84 android']);
+    expect(r.explanation!.fix).toContain('55.0.2883.84 on Android and 55.0.2883.75 on Linux and Windows');
+    expect(r.explanation!.fix).not.toMatch(/Update Google Chrome to version 55\.0\.2883\.75 or later/);
+  });
+
+  it('leaves alone a fix "for" what is no platform, and a list with no platform between', () => {
+    expect(placesOf(derivedFixture('Google Chrome prior to 55.0.2883.75 for desktop allowed a crash.', [chrome]))).toEqual(['55.0.2883.75 every platform']);
+    expect(placesOf(derivedFixture('Google Chrome prior to 55.0.2883.75, and 54.0.2840.100 allowed a crash.', [chrome]))).toEqual([
+      '55.0.2883.75 every platform',
+      '54.0.2840.100 every platform',
+    ]);
+  });
+});

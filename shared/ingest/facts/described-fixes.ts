@@ -24,7 +24,7 @@ export interface PlacedStatement {
   readonly statement: DescribedFix;
   /** Keys of the products it is about (`FixProduct.key`); empty when it names none of the record's. */
   readonly products: readonly string[];
-  /** The platforms it names, or [null]: every platform. */
+  /** The platforms it names ("on Windows and OS X", "for Android"), or [null]: every platform. */
   readonly platforms: readonly (string | null)[];
   /** The text before it names its products (not a fallback to the record's only product). */
   readonly named: boolean;
@@ -47,7 +47,10 @@ const NEAR_WORDS = 4;
 
 // A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
 const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
-const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
+const PLATFORM_PHRASE = new RegExp(
+  String.raw`^\s*,?\s*(?:when running\s+)?(?:on|for)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`,
+  'i',
+);
 
 /** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
 const platformName = (name: string) => {

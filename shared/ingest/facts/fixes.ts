@@ -374,10 +374,16 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
  * Words that state a fix. Not inside a name, path or quoted feature ("/update-image1.php",
  * "patch_manager", the "update dimension region's chunks" feature), not a release's step ("JRE 6
  * Update 10 and earlier", "Patch 3"), and not a noun's modifier ("the handling of update packages
- * on USB drives", "the firmware update process"): those state no fix.
+ * on USB drives", "the firmware update process"), nor the attack's verb ("to update arbitrary
+ * user details"): those state no fix.
  */
 const UPDATE_NOUN = String.raw`\s+(?:packages?|mechanisms?|features?|process(?:es)?|functionality|functions?|files?|images?|servers?|services?|modules?|components?|checks?|channels?|managers?|utility|utilities|tools?|clients?|agents?|daemons?|requests?|urls?|scripts?|operations?|routines?|handlers?|procedures?|commands?|pages?|endpoints?|interfaces?|api|protocol|messages?|notifications?|settings?|options?|dialogs?|logic|code|paths?)\b`;
-const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`, 'i');
+/** The attacker's own act ("to update arbitrary user details", "can update any post"): update is the verb of the attack. */
+const ATTACK_OBJECT = String.raw`\s+(?:arbitrary|any\s+other|other\s+users?|another\s+user|the\s+(?:details|data|settings|profile|password|email)\s+of)\b`;
+const STATED_FIX_WORDS = new RegExp(
+  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
+  'i',
+);
 
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;

@@ -272,8 +272,12 @@ export function onLine(version: string, line: string): boolean {
  * fixes too, one per line. A version followed by ".x" or by a phrase of its own ("8.1.x before")
  * starts a statement of its own instead.
  */
+const LIST_PLATFORM = String.raw`(?:linux|windows|mac os x|os x|macos|android|ios|chrome os)`;
+/** "prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android": the platforms a listed fix is for stand between. */
+const PLATFORM_GAP = String.raw`(?:\s+(?:for|on)\s+${LIST_PLATFORM}(?:\s*(?:,|and|or)\s*${LIST_PLATFORM})*(?=\s*,))?`;
+const LIST_LEAD = new RegExp(String.raw`^${PLATFORM_GAP}[\s,]*(?:(?:and|or)\s+)?`, 'i');
 const LISTED = new RegExp(
-  String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
+  String.raw`^${PLATFORM_GAP}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
   'i',
 );
 
@@ -305,7 +309,7 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
       const writtenLine = match.groups?.written ?? match.groups?.writtenAfter;
       let end = match.index + match[0].length;
       for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
-        const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
+        const lead = LIST_LEAD.exec(next[0])![0].length;
         const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
         if (!add(own, end + lead, true, writtenLine)) break;
         end += next[0].length;
