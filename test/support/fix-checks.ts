@@ -32,6 +32,8 @@ interface RawSpan {
   to?: { v: string; inclusive: boolean };
   /** The platform CPE products of the AND configuration that ties it to them; empty: every platform. */
   platforms: string[];
+  /** CPE `sw_edition` of a bounded range ("classic", "continuous"): Adobe's tracks overlap in numbers. */
+  track?: string;
 }
 
 type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
@@ -90,6 +92,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
         if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
+        const edition = f[9] ?? '*';
+        if (span.to && edition !== '*' && edition !== '-' && edition !== '') span.track = edition;
         // CPE "-" (not applicable) with no bound names no version at all: a vulnerable product, with nothing to fall inside.
         if (version === '-' && !span.from && !span.to) {
           out.set(key, out.get(key) ?? []);
@@ -199,7 +203,16 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     const place = named.platform ?? null;
     const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = relevant.find((s) => inside(s, v) && !(named.disputed && endsAt(s, v)) && !anotherLinesSpan(s, own, v, named.branch));
+      // A version that ends only ranges of named tracks is checked against those tracks' ranges (and untracked ones).
+      const ending = own.filter((s) => s.to !== undefined && !s.to.inclusive && compareVersions(s.to.v, v) === 0);
+      const tracks = ending.length > 0 && ending.every((s) => s.track !== undefined) ? new Set(ending.map((s) => s.track)) : undefined;
+      const hit = relevant.find(
+        (s) =>
+          (tracks === undefined || s.track === undefined || tracks.has(s.track)) &&
+          inside(s, v) &&
+          !(named.disputed && endsAt(s, v)) &&
+          !anotherLinesSpan(s, own, v, named.branch),
+      );
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }

@@ -101,3 +101,35 @@ describe("a fix per platform: 'prior to 55.0.2883.75 for Linux and Windows, and 
     ]);
   });
 });
+
+describe("Adobe's Classic and Continuous tracks: a Classic fix inside the Continuous track's numbers (CVE-2019-7074)", () => {
+  const acrobat = (edition: string, start: string, end: string) => ({
+    criteria: `cpe:2.3:a:adobe:acrobat_dc:*:*:*:*:${edition}:*:*:*`,
+    versionStartIncluding: start,
+    versionEndExcluding: end,
+  });
+  const description =
+    'Adobe Acrobat versions 2019.010.20069 and earlier, 2017.011.30113 and earlier version, and 2015.006.30464 and earlier have an out-of-bounds read vulnerability.';
+  const versions = (r: ReturnType<typeof derivedFixture>) => r.facts!.fixed_in.map((f) => f.version);
+
+  it("keeps each track's fix and names it", () => {
+    const r = derivedFixture(description, [
+      orNode(
+        acrobat('classic', '15.006.30060', '15.006.30475'),
+        acrobat('continuous', '15.008.20082', '19.010.20091'),
+        acrobat('classic', '17.011.30059', '17.011.30120'),
+      ),
+    ]);
+    expect(versions(r)).toEqual(expect.arrayContaining(['15.006.30475', '19.010.20091', '17.011.30120']));
+    expect(r.explanation!.fix).toContain('17.011.30120');
+  });
+
+  it('still drops a range end that another range of the same track (or of none) holds', () => {
+    const same = derivedFixture(description, [
+      orNode(acrobat('continuous', '15.008.20082', '19.010.20091'), acrobat('continuous', '17.011.30059', '17.011.30120')),
+    ]);
+    expect(versions(same)).not.toContain('17.011.30120');
+    const none = derivedFixture(description, [orNode(acrobat('*', '15.008.20082', '19.010.20091'), acrobat('*', '17.011.30059', '17.011.30120'))]);
+    expect(versions(none)).not.toContain('17.011.30120');
+  });
+});

@@ -341,7 +341,17 @@ function contradicted(
   )
     return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
-  const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform));
+  // A configuration's fix ending ranges of one track (Adobe's Classic 17.011.30120) lies inside
+  // another track's numbers (Continuous 15.008.20082 to 19.010.20091) without being its version.
+  const ownTracks = new Set(
+    fix.source === 'configuration'
+      ? (product?.ranges ?? [])
+          .filter((r) => r.range.endExcluding !== undefined && compareVersions(r.range.endExcluding, fix.version) === 0)
+          .map((r) => r.range.track)
+      : [],
+  );
+  const otherTrack = (range: VersionRange) => range.track !== undefined && ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track);
+  const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform) && !otherTrack(r.range));
   const placeRanges = ofPlace.map((r) => r.range);
   const holding = ofPlace.filter(
     (r) =>
