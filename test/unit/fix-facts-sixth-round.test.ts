@@ -133,3 +133,40 @@ describe("Adobe's Classic and Continuous tracks: a Classic fix inside the Contin
     expect(versions(none)).not.toContain('17.011.30120');
   });
 });
+
+describe("old records' release steps: '8.1 through SP2 and 7.0 through SP4' (CVE-2004-0715), 'before vintage 9 firmware' (CVE-2005-3989)", () => {
+  const weblogic = (version: string, update = '*') => ({ criteria: `cpe:2.3:a:bea:weblogic_server:${version}:${update}:*:*:*:*:*:*` });
+  const listed = orNode(weblogic('7.0'), weblogic('7.0', 'sp1'), weblogic('7.0', 'sp4'), weblogic('8.1'), weblogic('8.1', 'sp1'), weblogic('8.1', 'sp2'));
+  const lastOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.last_affected.map((l) => `${l.version}${l.branch === null ? '' : ` (${l.branch})`}`);
+
+  it("keeps each release's newest service pack, and the text names both lines", () => {
+    const r = derivedFixture(
+      'The WebLogic Authentication provider for BEA WebLogic Server and WebLogic Express 8.1 through SP2 and 7.0 through SP4 does not properly clear member relationships.',
+      [listed],
+    );
+    expect(lastOf(r)).toEqual(['8.1 SP2 (8.1)', '7.0 SP4 (7.0)']);
+    expect(r.explanation!.fix).toContain('7.0 SP4 for the 7.0.x line');
+  });
+
+  it('still reads "through 2.5" with no step as a version, not a step of the release before it', () => {
+    const r = derivedFixture('BEA WebLogic Server 8.1 through 8.2 does not properly clear member relationships.', [listed]);
+    expect(lastOf(r)).toContain('8.2');
+  });
+
+  const pack = (version: string) => ({ criteria: `cpe:2.3:h:avaya:tn2602ap_ip_media_resource_320_circuit_pack:${version}:*:*:*:*:*:*:*` });
+  const avaya = orNode({ ...pack('*'), versionEndIncluding: 'vintage_8_firmware' }, pack('vintage_3_firmware'), pack('vintage_7_firmware'));
+
+  it("reads Avaya's firmware vintage as the fix", () => {
+    const r = derivedFixture(
+      'Memory leak in Avaya TN2602AP IP Media Resource 320 circuit pack before vintage 9 firmware allows remote attackers to cause a denial of service.',
+      [avaya],
+    );
+    expect(fixesOf(r)).toEqual(['avaya:tn2602ap_ip_media_resource_320_circuit_pack vintage 9']);
+    expect(r.explanation!.fix).toContain('vintage 9 or later');
+  });
+
+  it('reads no vintage that is not after "before"', () => {
+    const r = derivedFixture('Memory leak in Avaya circuit pack vintage 9 firmware allows remote attackers to cause a denial of service.', [avaya]);
+    expect(fixesOf(r)).toEqual([]);
+  });
+});

@@ -119,11 +119,14 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:before|prior to)\s+(?:versions?\s+)?${BARE_BEFORE}`, 'gi'),
+  // Avaya's circuit packs number their firmware by vintage: "before vintage 9 firmware".
+  /\b(?:before|prior to)\s+(?<dotted>vintage\s\d+)\b/gi,
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // Sonus' "6.0.x up to Build 446, 6.1.x up to Build 492": a build of each line ("6.0 Build 446"), not one "Build 446" for all.
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\.x\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
+  // BEA's "WebLogic Express 8.1 through SP2 and 7.0 through SP4": a service pack of each release, each its line's newest.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
