@@ -170,3 +170,21 @@ describe("old records' release steps: '8.1 through SP2 and 7.0 through SP4' (CVE
     expect(fixesOf(r)).toEqual([]);
   });
 });
+
+describe("a build named by its date: 'JBoss Application Server 4.0.2 and 4.0.5 before 20070416' (CVE-2007-1354)", () => {
+  const jboss = orNode({ criteria: cpe('jboss:jboss_application_server', '4.0.5') });
+
+  it('is the fix as the record writes it, and the text calls it a dated build, not a version number', () => {
+    const r = derivedFixture(
+      'The Access Control functionality in JMX Console in JBoss Application Server 4.0.2 and 4.0.5 before 20070416 uses a member variable to store the roles of the current user.',
+      [jboss],
+    );
+    expect(fixesOf(r)).toEqual(['jboss:jboss_application_server 20070416']);
+    expect(r.explanation!.fix).toContain('Update JBoss Application Server to the build dated 20070416 or later');
+  });
+
+  it('reads no year, and no eight digits that are not a date, as a fix', () => {
+    for (const when of ['before 2007', 'before 20071345'])
+      expect(fixesOf(derivedFixture(`JMX Console in JBoss Application Server 4.0.5 ${when} uses a member variable to store roles.`, [jboss]))).toEqual([]);
+  });
+});

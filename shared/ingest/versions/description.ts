@@ -121,6 +121,8 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:before|prior to)\s+(?:versions?\s+)?${BARE_BEFORE}`, 'gi'),
   // Avaya's circuit packs number their firmware by vintage: "before vintage 9 firmware".
   /\b(?:before|prior to)\s+(?<dotted>vintage\s\d+)\b/gi,
+  // A build named by its date, as 2007's JBoss and Hitachi records write it: "4.0.5 before 20070416".
+  /\b(?:before|prior to)\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.])/gi,
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
