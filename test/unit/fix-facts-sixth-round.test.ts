@@ -188,3 +188,19 @@ describe("a build named by its date: 'JBoss Application Server 4.0.2 and 4.0.5 b
       expect(fixesOf(derivedFixture(`JMX Console in JBoss Application Server 4.0.5 ${when} uses a member variable to store roles.`, [jboss]))).toEqual([]);
   });
 });
+
+describe("a number after a release's step word: 'Post.pl in YaBB 1 Gold SP 1.2 allows' (CVE-2004-1982)", () => {
+  const yabb = orNode({ criteria: cpe('yabb:yabb', '1_gold_-_sp_1') }, { criteria: cpe('yabb:yabb', '1_gold_-_sp_1.2') });
+
+  it('is no version 1.2 of the product: the newest affected is the listed 1 Gold SP 1.2', () => {
+    const r = derivedFixture("Post.pl in YaBB 1 Gold SP 1.2 allows remote attackers to modify records in the board's .txt file.", [yabb]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['1_gold_-_sp_1.2']);
+    expect(r.explanation!.affected).not.toContain('names version 1.2');
+  });
+
+  it('still reads the versions a name leads before the verb', () => {
+    const phone = orNode({ criteria: cpe('acme:voip841_firmware', '1.0.4.50', 'o') });
+    const r = derivedFixture('Acme VOIP841 DECT Phone with firmware 1.0.4.50 and 1.0.4.80 allows remote attackers to read files.', [phone]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toContain('1.0.4.80');
+  });
+});

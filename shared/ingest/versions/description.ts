@@ -200,10 +200,14 @@ const STATED_AFFECTED = new RegExp(
   'g',
 );
 
+/** "YaBB 1 Gold SP 1.2 allows": a number after a release's step word is that step's, not a version of its own. */
+const AFTER_STEP = new RegExp(String.raw`\b${QUALIFIER}\s$`, 'i');
+
 function statedAffected(text: string): DescribedFix[] {
   const out: DescribedFix[] = [];
   STATED_AFFECTED.lastIndex = 0;
   for (let match = STATED_AFFECTED.exec(text); match; match = STATED_AFFECTED.exec(text)) {
+    if (AFTER_STEP.test(text.slice(Math.max(0, match.index - 20), match.index))) continue;
     const list = match.groups!.list!;
     const versions = list.match(new RegExp(STATED_VERSION, 'g')) ?? [];
     const version = [...versions].sort(compareVersions).at(-1)!;
