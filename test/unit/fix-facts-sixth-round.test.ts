@@ -204,3 +204,40 @@ describe("a number after a release's step word: 'Post.pl in YaBB 1 Gold SP 1.2 a
     expect(r.facts!.last_affected.map((l) => l.version)).toContain('1.0.4.80');
   });
 });
+
+describe("Adobe's 'Acrobat Reader DC versions 2021.001.20155 (and earlier), 2020.001.30025 (and earlier) and 2017.011.30196 (and earlier)' (CVE-2021-28551)", () => {
+  const adobe = (product: string, edition: string, start: string, end: string) => ({
+    criteria: `cpe:2.3:a:adobe:${product}:*:*:*:*:${edition}:*:*:*`,
+    versionStartIncluding: start,
+    versionEndIncluding: end,
+  });
+  const configuration = orNode(
+    adobe('acrobat_reader_dc', 'continuous', '15.008.20082', '21.001.20150'),
+    adobe('acrobat_dc', 'continuous', '15.008.20082', '21.001.20150'),
+    adobe('acrobat_reader', 'classic', '17.011.30180', '17.011.30194'),
+    adobe('acrobat_reader', 'classic', '20.001.30005', '20.001.30020'),
+    adobe('acrobat', 'classic', '20.001.30005', '20.001.30020'),
+  );
+  const lastOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.last_affected.map((l) => `${l.product} ${l.version}`);
+
+  it("takes the description's higher versions, each on the product whose line it is (the Classic lines are the Reader's)", () => {
+    const r = derivedFixture(
+      'Acrobat Reader DC versions versions 2021.001.20155 (and earlier), 2020.001.30025 (and earlier) and 2017.011.30196 (and earlier) are affected by an Out-of-bounds read vulnerability.',
+      [configuration],
+    );
+    expect(lastOf(r)).toEqual([
+      'adobe:acrobat_reader_dc 2021.001.20155',
+      'adobe:acrobat_reader 2020.001.30025',
+      'adobe:acrobat_reader 2017.011.30196',
+      'adobe:acrobat 20.001.30020',
+      'adobe:acrobat_dc 21.001.20150',
+    ]);
+    expect(r.explanation!.fix).not.toMatch(/20\.001\.30020[^.]*Acrobat Reader;/);
+  });
+
+  it("leaves a version on its own product's line where it is, and a lower description version does not cover the configuration's", () => {
+    const r = derivedFixture('Acrobat Reader DC versions 2021.001.20140 and earlier are affected by an Out-of-bounds read vulnerability.', [configuration]);
+    expect(lastOf(r)).toContain('adobe:acrobat_reader_dc 21.001.20150');
+    expect(lastOf(r)).toContain('adobe:acrobat_reader_dc 2021.001.20140');
+  });
+});

@@ -132,7 +132,7 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
-  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
+  new RegExp(String.raw`${VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
   // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
   // version is the line as written ("1.6.x"), never its first release 1.6.0.
   new RegExp(String.raw`\b(?<wholeLine>\d+(?:\.\d+)+)\.x\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
