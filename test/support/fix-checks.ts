@@ -227,6 +227,8 @@ export function sourceGivesFix(raw: RawNvdConfigurations | undefined, descriptio
   return { cpe, description: describedVersions(description).fixed.length > 0 };
 }
 
+const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
+
 /** "2.4" for 2.4.1, "1.6" for "1.6.0 update 27": the first two numbers. */
 function releaseLineOf(version: string): string {
   const numbers = version.match(/\d+/g) ?? [];
@@ -266,9 +268,11 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     // Oracle MySQL is about MariaDB, whichever product the record's fix text names.
     const fix = mentioned;
     if (!fix) continue;
+    // Adobe writes a line's year in full ("2021.001.20155") where the configuration has "21.001.20150".
+    const stated = yearless(statement.version);
     for (const v of fix.versions) {
-      if (compareVersions(v, statement.version) > 0) continue;
-      const sameLine = releaseLineOf(v) === releaseLineOf(statement.version);
+      if (compareVersions(yearless(v), stated) > 0) continue;
+      const sameLine = releaseLineOf(yearless(v)) === releaseLineOf(stated);
       // "to version V or later" speaks of this product only when no other named product has V.
       const orLater = text.includes(`to version ${v} or later`) && !named.some((other) => other !== fix && other.versions.includes(v));
       if (sameLine || orLater) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);
