@@ -241,3 +241,29 @@ describe("Adobe's 'Acrobat Reader DC versions 2021.001.20155 (and earlier), 2020
     expect(lastOf(r)).toContain('adobe:acrobat_reader_dc 2021.001.20140');
   });
 });
+
+describe("Apple's template with its Windows apps and an older macOS's security update", () => {
+  it('reads iTunes and iCloud for Windows on Windows, and the other items beside a security update', () => {
+    const r = derivedFixture(
+      'A memory corruption issue was addressed. This issue is fixed in iTunes 12.11.3 for Windows, Security Update 2021-002 Catalina, iCloud for Windows 12.3, macOS Big Sur 11.3, iOS 14.5 and iPadOS 14.5. Processing a file may lead to code execution.',
+    );
+    expect(r.facts!.fixed_in.map((f) => `${f.product} ${f.version} ${f.platform ?? 'every platform'}`)).toEqual([
+      'apple:itunes 12.11.3 windows',
+      'apple:icloud 12.3 windows',
+      'apple:macos 11.3 every platform',
+      'apple:iphone_os 14.5 every platform',
+      'apple:ipados 14.5 every platform',
+    ]);
+    expect(r.facts!.products.map((p) => p.name)).toContain('Apple iTunes for Windows');
+    const bootCamp = derivedFixture('A logic issue was addressed. This issue is fixed in Boot Camp 6.1.14. An app may be able to gain privileges.');
+    expect(bootCamp.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toEqual(['apple:boot_camp 6.1.14']);
+  });
+
+  it('still reads nothing from a list with an item that names no version', () => {
+    const r = derivedFixture('This issue is fixed in iOS 14.5 and the latest Safari. Processing a file may lead to code execution.');
+    expect(r.facts!.fixed_in).toEqual([]);
+    // Another CNA's "fixed in release 3.5.0" names no Apple product.
+    const other = derivedFixture('Acme Widget lets a user read files. This issue is fixed in release 3.5.0.');
+    expect(other.facts!.products.map((p) => p.product).filter((p) => p.startsWith('apple:'))).toEqual([]);
+  });
+});

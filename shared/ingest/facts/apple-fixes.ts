@@ -7,30 +7,50 @@
 import type { FactProduct, VersionFact } from '../../domain/facts.js';
 
 const FIXED_IN = /\bThis issue is fixed in (?<list>(?:[^.]|\.(?=\d))+)\./;
-const ITEM = /^(?<name>[A-Za-z][\w-]*(?: (?!\d)[\w-]+){0,3}) (?<version>\d+(?:\.\d+)*)$/;
+// "iTunes 12.11.3 for Windows" and "iCloud for Windows 12.3": Apple's Windows apps, on Windows.
+const ITEM = /^(?<name>[A-Za-z][\w-]*(?: (?!\d|for\b)[\w-]+){0,3})(?<before> for Windows)? (?<version>\d+(?:\.\d+)*)(?<after> for Windows)?$/;
+/** "Security Update 2021-002 Catalina": an update of an older macOS, named by date, not a version to compare; the template's other items stand. */
+const SECURITY_UPDATE = /^Security Update \d{4}-\d{3}\b/;
 
 /** CPE's names of Apple's systems where they differ from the marketing name's first word. */
 const CPE_NAME: Readonly<Record<string, string>> = { ios: 'iphone_os' };
 
-/** "macOS Sequoia" is macOS (its release's name follows), "iTunes for Windows" is iTunes. */
+/** "macOS Sequoia" is macOS (its release's name follows), "Boot Camp" is `boot_camp`, "Apple Music" is `music`. */
 const keyOf = (name: string) => {
-  const head = name.split(' ')[0]!.toLowerCase();
-  return `apple:${CPE_NAME[head] ?? head}`;
+  const words = name
+    .replace(/^Apple /, '')
+    .toLowerCase()
+    .split(' ');
+  const product = words[0] === 'macos' ? 'macos' : words.join('_');
+  return `apple:${CPE_NAME[product] ?? product}`;
 };
+
+/** Apple's products are capitalised or camel-cased ("iOS", "macOS", "watchOS"): "release 3.5.0" is another CNA's wording. */
+const APPLE_NAME = /^(?:[A-Z]|(?:i|mac|watch|tv|vision)[A-Z])/;
 
 interface AppleFix {
   readonly name: string;
   readonly key: string;
   readonly version: string;
+  readonly platform: string | null;
 }
 
 function appleItems(description: string): AppleFix[] {
   const list = FIXED_IN.exec(description.replace(/\s+/g, ' '))?.groups?.list;
   if (list === undefined) return [];
-  const items = list.split(/,\s*(?:and\s+)?|\s+and\s+/).map((item) => ITEM.exec(item.trim())?.groups);
-  // Every item must read as "<Product> <version>": anything else is not the template.
-  if (items.length === 0 || items.some((item) => item === undefined)) return [];
-  return items.map((item) => ({ name: item!.name!, key: keyOf(item!.name!), version: item!.version! }));
+  const items = list
+    .split(/,\s*(?:and\s+)?|\s+and\s+/)
+    .map((item) => item.trim())
+    .filter((item) => !SECURITY_UPDATE.test(item))
+    .map((item) => ITEM.exec(item)?.groups);
+  // Every other item must read as "<Product> <version>": anything else is not the template.
+  if (items.length === 0 || items.some((item) => item === undefined || !APPLE_NAME.test(item.name!))) return [];
+  return items.map((item) => ({
+    name: item!.name!,
+    key: keyOf(item!.name!),
+    version: item!.version!,
+    platform: item!.before !== undefined || item!.after !== undefined ? 'windows' : null,
+  }));
 }
 
 /** The products the template names, in the order it names them. */
@@ -38,7 +58,7 @@ export function appleProducts(description: string): FactProduct[] {
   const products = new Map<string, FactProduct>();
   for (const item of appleItems(description)) {
     // One product per key: "macOS Sequoia" and "macOS Sonoma" are both macOS.
-    const name = item.key === 'apple:macos' ? 'macOS' : item.name;
+    const name = item.key === 'apple:macos' ? 'macOS' : item.platform === 'windows' ? `${item.name} for Windows` : item.name;
     if (!products.has(item.key)) products.set(item.key, { product: item.key, name: `Apple ${name}`, primary: true });
   }
   return [...products.values()];
@@ -52,7 +72,7 @@ export function appleFixes(description: string): VersionFact[] {
     product: item.key,
     version: item.version,
     branch: several(item.key) ? /^\d+/.exec(item.version)![0] : null,
-    platform: null,
+    platform: item.platform,
     source: 'description',
   }));
 }
