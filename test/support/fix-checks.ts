@@ -269,10 +269,11 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     const fix = mentioned;
     if (!fix) continue;
     // Adobe writes a line's year in full ("2021.001.20155") where the configuration has "21.001.20150".
-    const stated = yearless(statement.version);
+    const stated = statement.version;
     for (const v of fix.versions) {
-      if (compareVersions(yearless(v), stated) > 0) continue;
-      const sameLine = releaseLineOf(yearless(v)) === releaseLineOf(stated);
+      // At or below as written and with the year dropped from both ("21.001.20156" is above "2021.001.20155").
+      if (compareVersions(v, stated) > 0 || compareVersions(yearless(v), yearless(stated)) > 0) continue;
+      const sameLine = releaseLineOf(v) === releaseLineOf(stated) || releaseLineOf(yearless(v)) === releaseLineOf(yearless(stated));
       // "to version V or later" speaks of this product only when no other named product has V.
       const orLater = text.includes(`to version ${v} or later`) && !named.some((other) => other !== fix && other.versions.includes(v));
       if (sameLine || orLater) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);

@@ -267,3 +267,17 @@ describe("Apple's template with its Windows apps and an older macOS's security u
     expect(other.facts!.products.map((p) => p.product).filter((p) => p.startsWith('apple:'))).toEqual([]);
   });
 });
+
+describe("the patch status of a record with no product list whose facts state a fix (Apple's template)", () => {
+  it('is available where the text names the fixed versions', () => {
+    const r = derivedFixture(
+      'A logic issue was addressed. This issue is fixed in Security Update 2021-002 Catalina, iOS 14.5 and iPadOS 14.5, macOS Big Sur 11.3. An app may be able to read files.',
+    );
+    expect(r.explanation!.fix).toContain('Update Apple iOS to version 14.5 or later');
+    expect(r.patch!.status).toBe('available');
+  });
+
+  it('stays not_available where no fix is stated', () => {
+    expect(derivedFixture('A logic issue in Acme Widget allows an app to read files.').patch!.status).toBe('not_available');
+  });
+});

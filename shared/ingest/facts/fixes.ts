@@ -90,7 +90,8 @@ function sameLine(a: VersionFact, b: VersionFact): boolean {
   if (b.branch !== null && lineSpan(b.branch)) return onLine(a.version, b.branch);
   if (a.branch !== null && b.branch !== null) return a.branch === b.branch || a.branch.startsWith(`${b.branch}.`) || b.branch.startsWith(`${a.branch}.`);
   // Adobe's "2021.001.20155" and the configuration's "21.001.20150" are on one line.
-  return major(yearless(a.version)) === major(yearless(b.version));
+  const [x, y] = asReleases(a.version, b.version);
+  return major(x) === major(y);
 }
 
 /**
@@ -115,8 +116,19 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
 /** Adobe names a line by its year: the description's "2015.006.30060" is the configuration's "15.006.30060". */
 const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
 
-/** Two versions ordered as releases of one line, whichever writes the year in full ("2017.011.30113" below "17.011.30120"). */
-const compareReleases = (a: string, b: string) => compareVersions(yearless(a), yearless(b));
+/**
+ * Two versions as releases of one numbering: where one writes its line's year in full and the
+ * other does not ("2017.011.30113" beside "17.011.30120"), both without it; else as written
+ * ("2019.7.6" beside "2019.6" stay apart from "19.x").
+ */
+function asReleases(a: string, b: string): [string, string] {
+  return yearWritten(a) !== yearWritten(b) ? [yearless(a), yearless(b)] : [a, b];
+}
+
+const yearWritten = (version: string) => /^v?20\d{2}\./i.test(version.trim());
+
+/** Two versions ordered as releases of one line (`asReleases`). */
+const compareReleases = (a: string, b: string) => compareVersions(...asReleases(a, b));
 
 /** The same release however written: equal versions, or one written with its line's year in full. */
 export function sameRelease(a: string, b: string): boolean {
