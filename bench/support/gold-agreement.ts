@@ -262,6 +262,19 @@ export function contradiction(
   return entry ? `listed as vulnerable (${entry.version ?? `range to ${entry.endIncluding ?? entry.endExcluding ?? '?'}`})` : undefined;
 }
 
+/**
+ * A `vendor:product` key with CPE's escapes undone: the gold copies "siemens:sicam_pas\/pqs" from
+ * the CPE name, PlainCVE writes "siemens:sicam_pas/pqs"; both name one product.
+ */
+export const productKey = (key: string) => key.replace(/\\(.)/g, '$1');
+
+const unescapedKeys = (gold: GoldRecord): GoldRecord => ({
+  ...gold,
+  products: gold.products.map(productKey),
+  fixed_in: gold.fixed_in.map((v) => ({ ...v, product: productKey(v.product) })),
+  last_affected: gold.last_affected.map((v) => ({ ...v, product: productKey(v.product) })),
+});
+
 const show = (value: unknown) => (value === null || value === undefined ? 'null' : Array.isArray(value) ? `[${value.join(', ')}]` : String(value));
 
 function count(tally: Tally, hit: boolean): void {
@@ -270,7 +283,8 @@ function count(tally: Tally, hit: boolean): void {
 }
 
 /** Adds one record's comparison into `into`. `ours` undefined: the lookup had no such record. */
-export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer | undefined, listed: readonly ListedVulnerable[]): void {
+export function compareRecord(into: Agreement, written: GoldRecord, ours: OurAnswer | undefined, listed: readonly ListedVulnerable[]): void {
+  const gold = unescapedKeys(written);
   const differ = (field: string, goldValue: unknown, ourValue: unknown) =>
     into.disagreements.push({ id: gold.id, field, gold: show(goldValue), ours: show(ourValue) });
   const facts = ours?.facts;
@@ -294,7 +308,7 @@ export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer
   field(into.userInteraction, 'user_interaction', gold.user_interaction, attack?.user_interaction ?? null);
 
   for (const fix of gold.fixed_in) {
-    const inFacts = (facts?.fixed_in ?? []).some((f) => f.product === fix.product && sameVersion(f.version, fix.version));
+    const inFacts = (facts?.fixed_in ?? []).some((f) => productKey(f.product) === fix.product && sameVersion(f.version, fix.version));
     count(into.fixedInFacts, inFacts);
     if (!inFacts)
       differ(
@@ -307,7 +321,7 @@ export function compareRecord(into: Agreement, gold: GoldRecord, ours: OurAnswer
     if (!inText) differ('fixed_in (fix text)', fix.version, ours?.fix ?? '');
   }
   for (const fix of facts?.fixed_in ?? []) {
-    const why = contradiction(fix, gold.last_affected, listed, gold.fixed_in);
+    const why = contradiction({ ...fix, product: productKey(fix.product) }, gold.last_affected, listed, gold.fixed_in);
     count(into.contradictedFixes, why !== undefined);
     if (why) differ('fixed_in contradicted', why, `${fix.product} ${fix.version}`);
     const disputed = why === undefined ? disputedBoundary(fix, listed) : undefined;
@@ -401,7 +415,7 @@ export function listedVulnerable(nvd: unknown): ListedVulnerable[] {
     if (node.negate) continue;
     for (const match of node.cpeMatch ?? []) {
       if (match.vulnerable !== true || typeof match.criteria !== 'string') continue;
-      const product = `${cpeField(match.criteria, 3)}:${cpeField(match.criteria, 4)}`;
+      const product = productKey(`${cpeField(match.criteria, 3)}:${cpeField(match.criteria, 4)}`);
       const version = cpeField(match.criteria, 5);
       const update = cpeField(match.criteria, 6);
       const qualified = update && update !== '*' && update !== '-' ? update : undefined;

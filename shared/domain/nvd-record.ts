@@ -25,6 +25,11 @@ export interface VersionRange {
   readonly startExcluding?: string;
   readonly endIncluding?: string;
   readonly endExcluding?: string;
+  /**
+   * The release track a range is of, CPE's `sw_edition` ("classic", "continuous" for Adobe's
+   * Acrobat DC): one track's range holds no fix of another's.
+   */
+  readonly track?: string;
 }
 
 export type CpePart = 'a' | 'o' | 'h';

@@ -32,6 +32,8 @@ interface RawSpan {
   to?: { v: string; inclusive: boolean };
   /** The platform CPE products of the AND configuration that ties it to them; empty: every platform. */
   platforms: string[];
+  /** CPE `sw_edition` of a bounded range ("classic", "continuous"): Adobe's tracks overlap in numbers. */
+  track?: string;
 }
 
 type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
@@ -90,6 +92,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const end = (v: string) => (version === '*' && update !== '*' && update !== '-' ? `${v} ${update}` : v);
         if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
+        const edition = f[9] ?? '*';
+        if (span.to && edition !== '*' && edition !== '-' && edition !== '') span.track = edition;
         // CPE "-" (not applicable) with no bound names no version at all: a vulnerable product, with nothing to fall inside.
         if (version === '-' && !span.from && !span.to) {
           out.set(key, out.get(key) ?? []);
@@ -199,7 +203,16 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     const place = named.platform ?? null;
     const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
     for (const v of named.versions) {
-      const hit = relevant.find((s) => inside(s, v) && !(named.disputed && endsAt(s, v)) && !anotherLinesSpan(s, own, v, named.branch));
+      // A version that ends only ranges of named tracks is checked against those tracks' ranges (and untracked ones).
+      const ending = own.filter((s) => s.to !== undefined && !s.to.inclusive && compareVersions(s.to.v, v) === 0);
+      const tracks = ending.length > 0 && ending.every((s) => s.track !== undefined) ? new Set(ending.map((s) => s.track)) : undefined;
+      const hit = relevant.find(
+        (s) =>
+          (tracks === undefined || s.track === undefined || tracks.has(s.track)) &&
+          inside(s, v) &&
+          !(named.disputed && endsAt(s, v)) &&
+          !anotherLinesSpan(s, own, v, named.branch),
+      );
       if (hit) faults.push(`${v} lies inside a vulnerable range of ${key}: ${JSON.stringify(hit)}`);
     }
   }
@@ -213,6 +226,8 @@ export function sourceGivesFix(raw: RawNvdConfigurations | undefined, descriptio
     for (const node of conf.nodes ?? []) if (!node.negate) for (const m of node.cpeMatch ?? []) if (m.vulnerable === true && m.versionEndExcluding) cpe = true;
   return { cpe, description: describedVersions(description).fixed.length > 0 };
 }
+
+const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
 
 /** "2.4" for 2.4.1, "1.6" for "1.6.0 update 27": the first two numbers. */
 function releaseLineOf(version: string): string {
@@ -253,9 +268,12 @@ export function describedAffectedFaults(record: Pick<CatalogueRecord, 'descripti
     // Oracle MySQL is about MariaDB, whichever product the record's fix text names.
     const fix = mentioned;
     if (!fix) continue;
+    // Adobe writes a line's year in full ("2021.001.20155") where the configuration has "21.001.20150".
+    const stated = statement.version;
     for (const v of fix.versions) {
-      if (compareVersions(v, statement.version) > 0) continue;
-      const sameLine = releaseLineOf(v) === releaseLineOf(statement.version);
+      // At or below as written and with the year dropped from both ("21.001.20156" is above "2021.001.20155").
+      if (compareVersions(v, stated) > 0 || compareVersions(yearless(v), yearless(stated)) > 0) continue;
+      const sameLine = releaseLineOf(v) === releaseLineOf(stated) || releaseLineOf(yearless(v)) === releaseLineOf(yearless(stated));
       // "to version V or later" speaks of this product only when no other named product has V.
       const orLater = text.includes(`to version ${v} or later`) && !named.some((other) => other !== fix && other.versions.includes(v));
       if (sameLine || orLater) faults.push(`${fix.vendor}:${fix.product} ${v} is named as a fix, but the description calls ${statement.version} affected`);

@@ -30,7 +30,19 @@ describe('the product a record without a product list is about', () => {
     [WORDFENCE, 'order_post_project:order_post ORDER POST plugin for WordPress'],
     [KERNEL, 'linux:linux_kernel Linux kernel'],
     [NOMAD, 'nomad:nomad Nomad'],
-    [CISCO, 'cisco:ios_xr_software Cisco IOS XR Software'],
+    [CISCO, 'cisco:ios_xr Cisco IOS XR Software'],
+    [
+      'A vulnerability\u00a0in the CLI of Cisco IOS XE Software could allow an authenticated, local attacker with privilege level 15 to elevate privileges to root.',
+      'cisco:ios_xe Cisco IOS XE Software',
+    ],
+    [
+      'A vulnerability in the web UI of Cisco Unified Communications Manager could allow an attacker to read files.',
+      'cisco:unified_communications_manager Cisco Unified Communications Manager',
+    ],
+    [
+      'Insufficiently protected credentials in Azure Local Cluster allows an authorized attacker to disclose information locally.',
+      'microsoft:azure_local_cluster Azure Local Cluster',
+    ],
     [ZDI, 'luxion:keyshot Luxion KeyShot'],
     [MICROSOFT, 'microsoft:windows Microsoft Windows'],
     ['Out-of-bounds read in Microsoft Excel allows an unauthorized attacker to execute code locally.', 'microsoft:excel Microsoft Excel'],

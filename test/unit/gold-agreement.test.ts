@@ -115,6 +115,42 @@ describe('an answer that agrees', () => {
   });
 });
 
+describe("product keys with CPE's escapes", () => {
+  const siemens: GoldRecord = {
+    ...gold,
+    products: ['siemens:sicam_pas\\/pqs'],
+    fixed_in: [{ product: 'siemens:sicam_pas\\/pqs', version: '8.20', branch: null, platform: null }],
+    last_affected: [],
+  };
+  const answer = (product: string) => ({
+    title: 'Security flaw in SICAM PAS/PQS',
+    summary: 'x',
+    fix: 'Update SICAM PAS/PQS to 8.20 or later.',
+    facts: { ...facts, fixed_in: [{ product, version: '8.20', branch: null, platform: null, source: 'description' as const }] },
+  });
+
+  it('takes the gold\'s "sicam_pas\\/pqs" and our "sicam_pas/pqs" as one product', () => {
+    const agreement = emptyAgreement();
+    compareRecord(agreement, siemens, answer('siemens:sicam_pas/pqs'), []);
+    expect(agreement.fixedInFacts).toEqual({ hits: 1, of: 1 });
+  });
+
+  it('still tells another product apart', () => {
+    const agreement = emptyAgreement();
+    compareRecord(agreement, siemens, answer('siemens:sicam_pas'), []);
+    expect(agreement.fixedInFacts).toEqual({ hits: 0, of: 1 });
+  });
+
+  it("reads a listed CPE's escaped product as the same key", () => {
+    const listed = listedVulnerable({
+      configurations: [
+        { nodes: [{ cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:siemens:sicam_pas\\/pqs:*:*:*:*:*:*:*:*', versionEndExcluding: '8.20' }] }] },
+      ],
+    });
+    expect(listed).toEqual([{ product: 'siemens:sicam_pas/pqs', endExcluding: '8.20' }]);
+  });
+});
+
 describe('the text checks', () => {
   it.each([
     ['Security flaw in Acme Widget', true],

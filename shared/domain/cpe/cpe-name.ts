@@ -14,6 +14,8 @@ export interface CpeName {
   /** The update field alone, words spaced ("update6", "security update 1"), when it names one. */
   readonly update?: string;
   readonly targetSoftware: string;
+  /** CPE `sw_edition`, when it names one ("classic"). */
+  readonly softwareEdition?: string;
 }
 
 /** A version worth printing: has a letter or digit and is not a placeholder word. */
@@ -64,6 +66,7 @@ export function parseCpe23(value: string): CpeName | undefined {
     version: meaningful || version === '-' ? qualified : version === '*' || version === '' ? '*' : '-',
     ...(named !== undefined ? { update: named } : {}),
     targetSoftware: f[10] ?? '*',
+    ...(f[9] !== undefined && f[9] !== '*' && f[9] !== '-' && f[9] !== '' ? { softwareEdition: f[9] } : {}),
   };
 }
 

@@ -61,6 +61,8 @@ export interface PatchEvidence {
   readonly fixAdvice?: Pick<FixAdvice, 'fixedProducts' | 'describedOnly'>;
   /** The fix must be switched on (an opt-in setting, `../facts/fix-steps.ts`): a workaround, not `available`. */
   readonly optIn?: boolean;
+  /** A record that lists no product whose facts state a fixed version (Apple's "fixed in iOS 18.5, …"): one to install. */
+  readonly describedFix?: boolean;
 }
 
 export function patchStatusFrom(input: PatchEvidence): PatchStatus {
@@ -71,7 +73,7 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   const fixed = (p: AffectedProduct) => advice.fixedProducts.has(fixKeyOf(p));
   if (input.products.some(fixed)) return input.products.some((p) => p.openEnded && !fixed(p)) ? 'partial' : 'available';
   // A record that lists no product but whose description states the fixed version.
-  if (advice.describedOnly.length > 0) return 'available';
+  if (advice.describedOnly.length > 0 || input.describedFix === true) return 'available';
   return input.mitigation ? 'workaround_only' : 'not_available';
 }
 
@@ -83,7 +85,7 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
 function switchedOnStatus(input: PatchEvidence): PatchStatus {
   const advice = input.fixAdvice ?? deriveFixAdvice(input.products, '');
   // A record that lists no product may still state the fixed version in its description.
-  const versionToInstall = input.products.some((p) => advice.fixedProducts.has(fixKeyOf(p))) || advice.describedOnly.length > 0;
+  const versionToInstall = input.products.some((p) => advice.fixedProducts.has(fixKeyOf(p))) || advice.describedOnly.length > 0 || input.describedFix === true;
   return versionToInstall ? 'partial' : 'workaround_only';
 }
 
@@ -94,6 +96,7 @@ export function derivePatch(
     products: readonly AffectedProduct[];
     fixAdvice?: PatchEvidence['fixAdvice'];
     optIn?: boolean;
+    describedFix?: boolean;
     publishedDate: string;
     sourceModified?: string;
     now: Date;
@@ -112,6 +115,7 @@ export function derivePatch(
     products: context.products,
     ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}),
     ...(context.optIn ? { optIn: true } : {}),
+    ...(context.describedFix ? { describedFix: true } : {}),
   });
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;

@@ -68,6 +68,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     // The status counts the fixes the text names (§9's facts), and a fix that must be switched on as a workaround.
     fixAdvice: { fixedProducts: fixedProductKeys(products.value, fixesToTake, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
     optIn: fixSteps.optIn,
+    describedFix: products.value.length === 0 && fixesToTake.length > 0,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,

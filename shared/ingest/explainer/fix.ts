@@ -218,8 +218,17 @@ function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined 
   return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
+/** A build named by its date ("before 20070416") is no version number anyone reads as one. */
+const DATED_BUILD = /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
+
 const versionPhrase = (version: string, key = '') =>
-  key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version) ? `security patch level ${version}` : /^\d/.test(version) ? `version ${version}` : version;
+  key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version)
+    ? `security patch level ${version}`
+    : DATED_BUILD.test(version)
+      ? `the build dated ${version}`
+      : /^\d/.test(version)
+        ? `version ${version}`
+        : version;
 
 /** The line an entry is stated for: its branch, else its first number. */
 const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';

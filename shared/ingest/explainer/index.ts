@@ -259,19 +259,24 @@ function describedBeyond(products: readonly AffectedProduct[], facts: Facts | un
  * there, if any.
  */
 function describedAffected(facts: Facts | undefined): string | undefined {
-  const product = facts?.products.find((p) => p.primary);
-  if (!product) return undefined;
-  const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === product.product).map((f) => f.version))];
+  const named = facts?.products.filter((p) => p.primary) ?? [];
+  if (named.length === 0) return undefined;
   // A release track's versions say their track ("LTS 2.492.1 and earlier"): "on the LTS line".
   const track = (l: VersionFact) => (l.branch !== null && /^[A-Z]+$/.test(l.branch) ? ` on the ${l.branch} line` : '');
-  const last = [
-    ...new Set(facts!.last_affected.filter((l) => l.product === product.product).map((l) => `versions up to and including ${l.version}${track(l)}`)),
-  ];
-  const spans = fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
+  const spansOf = (key: string) => {
+    const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === key).map((f) => f.version))];
+    const last = [...new Set(facts!.last_affected.filter((l) => l.product === key).map((l) => `versions up to and including ${l.version}${track(l)}`))];
+    return fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
+  };
+  // Apple's "fixed in iPadOS 17.7.7, iOS 18.5 …" names several products, each with its own versions.
+  const lines = named.map((p) => ({ name: p.name, spans: spansOf(p.product) })).filter((l) => l.spans.length > 0);
   // The product is still worth naming: "read the description" alone leaves the reader to find it.
-  if (spans.length === 0)
-    return `The description names ${product.name} as affected, but the public record lists no affected versions in a structured form yet. Check the vendor's advisory for the versions at risk.`;
-  return `You are affected if you use ${product.name} (${listText(spans)}, as the description states). To check, compare the version you run with ${spans.length === 1 ? 'this range' : 'these ranges'}.`;
+  if (lines.length === 0)
+    return `The description names ${named[0]!.name} as affected, but the public record lists no affected versions in a structured form yet. Check the vendor's advisory for the versions at risk.`;
+  const count = lines.reduce((n, l) => n + l.spans.length, 0);
+  const uses = listText(lines.map((l) => `${l.name} (${listText(l.spans)}${lines.length === 1 ? ', as the description states' : ''})`));
+  const source = lines.length === 1 ? '' : ', as the description states';
+  return `You are affected if you use ${uses}${source}. To check, compare the version you run with ${count === 1 ? 'this range' : 'these ranges'}.`;
 }
 
 export function explainAffected(input: ExplainerInput): string {

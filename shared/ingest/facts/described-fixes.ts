@@ -24,7 +24,7 @@ export interface PlacedStatement {
   readonly statement: DescribedFix;
   /** Keys of the products it is about (`FixProduct.key`); empty when it names none of the record's. */
   readonly products: readonly string[];
-  /** The platforms it names, or [null]: every platform. */
+  /** The platforms it names ("on Windows and OS X", "for Android"), or [null]: every platform. */
   readonly platforms: readonly (string | null)[];
   /** The text before it names its products (not a fallback to the record's only product). */
   readonly named: boolean;
@@ -47,7 +47,10 @@ const NEAR_WORDS = 4;
 
 // A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
 const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
-const PLATFORM_PHRASE = new RegExp(String.raw`^\s*,?\s*(?:when running\s+)?on\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`, 'i');
+const PLATFORM_PHRASE = new RegExp(
+  String.raw`^\s*,?\s*(?:when running\s+)?(?:on|for)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`,
+  'i',
+);
 
 /** One name per platform, as the configurations' platform CPEs give it (`mac_os_x` and macOS are "os x"). */
 const platformName = (name: string) => {
@@ -252,8 +255,11 @@ const NOT_A_NAME =
  */
 function describedProductKey(subject: string, recordSubject?: DescribedSubject): string | undefined {
   const { words, written } = describedName(subject);
-  // The record's subject ("Element X Android is a Matrix client …") called by a shorter name ("Element X").
-  if (recordSubject && words.length > 0 && `${recordSubject.name.toLowerCase()} `.startsWith(`${written.join(' ').toLowerCase()} `)) return recordSubject.key;
+  // The record's subject called by a shorter name: "Element X" for "Element X Android is a Matrix
+  // client …", "Thunderbird" for Mozilla Thunderbird (its vendor left out): the subject's key.
+  const said = written.join(' ').toLowerCase();
+  const subjectName = recordSubject?.name.toLowerCase();
+  if (recordSubject && words.length > 0 && (`${subjectName} `.startsWith(`${said} `) || ` ${subjectName}`.endsWith(` ${said}`))) return recordSubject.key;
   if (words.length === 0) return recordSubject?.key;
   return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
 }

@@ -2,6 +2,7 @@
  * Where the record lists no product (a record NVD has not analysed yet), the product the
  * description names, best effort (README of shared/gold). The CNAs' own templates come first,
  * because they say outright what the record is about:
+ * - Apple's "This issue is fixed in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5" (every product it names, `apple-fixes.ts`);
  * - the Linux kernel CNA's "In the Linux kernel, the following vulnerability has been resolved";
  * - GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …"
  *   (CE and EE are editions of one product, `gitlab:gitlab`);
@@ -21,6 +22,7 @@
  * ("Microsoft Internet Explorer" → microsoft:internet_explorer).
  */
 import type { FactProduct } from '../../domain/facts.js';
+import { appleProducts } from './apple-fixes.js';
 
 export const token = (text: string) =>
   text
@@ -34,7 +36,7 @@ const CISCO = /^A vulnerability in (?:the )?[^.]*?\b(?:of|in|for) (?<name>Cisco 
 const ZDI =
   /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
 const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
-const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*)\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
+const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*|Azure(?: [A-Z][\w.-]*){1,4})\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
 /** GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …". */
 const GITLAB = /^An issue has been discovered in GitLab (?:CE\/EE|EE|CE)\b/;
 /** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
@@ -79,8 +81,13 @@ function templateProduct(description: string): FactProduct | undefined {
   if (mozilla) return { product: `mozilla:${token(mozilla.replace(/ for /, ' '))}`, name: `Mozilla ${mozilla}`, primary: true };
   const microsoft = MICROSOFT.exec(description)?.groups?.name;
   if (microsoft === 'Windows') return { product: 'microsoft:windows', name: 'Microsoft Windows', primary: true };
+  // Microsoft's Azure services are named without the vendor ("Azure Local Cluster"), as CPE names them (`microsoft:azure_…`).
+  if (microsoft?.startsWith('Azure ')) return { product: `microsoft:${token(microsoft)}`, name: microsoft, primary: true };
   if (microsoft) return { product: `microsoft:${token(microsoft.slice('Microsoft '.length))}`, name: microsoft, primary: true };
-  const named = CISCO.exec(description)?.groups?.name ?? ZDI.exec(description)?.groups?.name;
+  const cisco = CISCO.exec(description)?.groups?.name;
+  // CPE names Cisco's systems without the word "Software": "Cisco IOS XE Software" is `cisco:ios_xe`.
+  if (cisco) return { ...vendorFirst(cisco.replace(/ Software$/, '')), name: cisco };
+  const named = ZDI.exec(description)?.groups?.name;
   if (named) return vendorFirst(named);
   const defined = DEFINED_NAME.exec(description)?.groups?.name?.trim();
   return defined ? { product: `${token(defined)}:${token(defined)}`, name: defined, primary: true } : undefined;
@@ -92,7 +99,11 @@ function vendorFirst(name: string): FactProduct {
   return { product: `${token(vendor)}:${token(product)}`, name, primary: true };
 }
 
-export function describedProduct(description: string): FactProduct[] {
+export function describedProduct(written: string): FactProduct[] {
+  // Cisco writes "A vulnerability\u00a0in the CLI of …": a no-break space is a space to every template.
+  const description = written.replace(/\s+/g, ' ').trim();
+  const apple = appleProducts(description);
+  if (apple.length > 0) return apple;
   const template = templateProduct(description);
   if (template) return [template];
   const vuldb = FOUND_IN.exec(description)?.[1];

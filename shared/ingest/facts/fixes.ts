@@ -32,6 +32,7 @@ import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { androidPatchLevel } from './android-patch-level.js';
+import { appleFixes } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -88,7 +89,9 @@ function sameLine(a: VersionFact, b: VersionFact): boolean {
   if (a.branch !== null && lineSpan(a.branch)) return onLine(b.version, a.branch);
   if (b.branch !== null && lineSpan(b.branch)) return onLine(a.version, b.branch);
   if (a.branch !== null && b.branch !== null) return a.branch === b.branch || a.branch.startsWith(`${b.branch}.`) || b.branch.startsWith(`${a.branch}.`);
-  return major(a.version) === major(b.version);
+  // Adobe's "2021.001.20155" and the configuration's "21.001.20150" are on one line.
+  const [x, y] = asReleases(a.version, b.version);
+  return major(x) === major(y);
 }
 
 /**
@@ -113,6 +116,20 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
 /** Adobe names a line by its year: the description's "2015.006.30060" is the configuration's "15.006.30060". */
 const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
 
+/**
+ * Two versions as releases of one numbering: where one writes its line's year in full and the
+ * other does not ("2017.011.30113" beside "17.011.30120"), both without it; else as written
+ * ("2019.7.6" beside "2019.6" stay apart from "19.x").
+ */
+function asReleases(a: string, b: string): [string, string] {
+  return yearWritten(a) !== yearWritten(b) ? [yearless(a), yearless(b)] : [a, b];
+}
+
+const yearWritten = (version: string) => /^v?20\d{2}\./i.test(version.trim());
+
+/** Two versions ordered as releases of one line (`asReleases`). */
+const compareReleases = (a: string, b: string) => compareVersions(...asReleases(a, b));
+
 /** The same release however written: equal versions, or one written with its line's year in full. */
 export function sameRelease(a: string, b: string): boolean {
   return compareVersions(a, b) === 0 || compareVersions(yearless(a), yearless(b)) === 0;
@@ -132,11 +149,31 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
         k.product === e.product &&
         (k.platform === e.platform || (k.source === 'description' && k.platform === null)) &&
         (compareVersions(k.version, e.version) === 0 ||
-          (sameLine(k, e) && k.source === 'description' && e.source !== 'description' && compareVersions(e.version, k.version) < 0)),
+          (sameLine(k, e) && k.source === 'description' && e.source !== 'description' && compareReleases(e.version, k.version) < 0)),
     );
     if (!covered) kept.push(e);
   }
   return kept;
+}
+
+/**
+ * Adobe's "Acrobat Reader DC versions 2021.001.20155 (and earlier), 2020.001.30025 (and earlier)
+ * and 2017.011.30196 (and earlier)": the description names both tracks by the Continuous
+ * product's name, and NVD lists the Classic lines under `acrobat_reader`. A newest affected
+ * version on a line none of its product's ranges reach is that of the one listed product whose
+ * key the product's extends most closely (`acrobat_reader`, not `acrobat`, for `acrobat_reader_dc`) and whose ranges reach it.
+ */
+function onListedLine(last: VersionFact, products: readonly FixProduct[]): VersionFact {
+  const line = major(yearless(last.version));
+  const reaches = (p: FixProduct) =>
+    p.ranges.some(({ range }) =>
+      [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding].some((v) => v !== undefined && major(v) === line),
+    );
+  const own = products.find((p) => p.key === last.product);
+  if (line === undefined || own === undefined || own.ranges.length === 0 || reaches(own)) return last;
+  // The longest such key: `acrobat_reader_dc` extends `acrobat_` too, but is the Reader's.
+  const shorter = products.filter((p) => last.product.startsWith(`${p.key}_`) && reaches(p)).sort((a, b) => b.key.length - a.key.length);
+  return shorter[0] === undefined || shorter[1]?.key.length === shorter[0].key.length ? last : { ...last, product: shorter[0].key };
 }
 
 /** NVD escapes CPE punctuation in range bounds ("15.3\\(100\\)m"); the version as written has none. */
@@ -340,7 +377,17 @@ function contradicted(
   )
     return true;
   const lineOnly = fix.source === 'description' ? fix.branch : null;
-  const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform));
+  // A configuration's fix ending ranges of one track (Adobe's Classic 17.011.30120) lies inside
+  // another track's numbers (Continuous 15.008.20082 to 19.010.20091) without being its version.
+  const ownTracks = new Set(
+    fix.source === 'configuration'
+      ? (product?.ranges ?? [])
+          .filter((r) => r.range.endExcluding !== undefined && compareVersions(r.range.endExcluding, fix.version) === 0)
+          .map((r) => r.range.track)
+      : [],
+  );
+  const otherTrack = (range: VersionRange) => range.track !== undefined && ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track);
+  const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform) && !otherTrack(r.range));
   const placeRanges = ofPlace.map((r) => r.range);
   const holding = ofPlace.filter(
     (r) =>
@@ -350,7 +397,7 @@ function contradicted(
       !anotherLinesRange(r.range, fix, describedFixed, placeRanges),
   );
   if (holding.some((r) => fix.source !== 'description' || !endsAt(r.range, fix.version))) return true;
-  if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareVersions(l.version, fix.version) >= 0))
+  if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareReleases(l.version, fix.version) >= 0))
     return true;
   return holding.length > 0 ? 'at its boundary' : false;
 }
@@ -365,7 +412,7 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
   const ofItsLine = (d: VersionFact) => (d.branch !== null && fix.branch === null ? onBranch(fix.version, d.branch) : sameLine(d, fix));
   return (
     fix.source !== 'description' &&
-    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && ofItsLine(d) && compareVersions(fix.version, d.version) < 0)
+    described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && ofItsLine(d) && compareReleases(fix.version, d.version) < 0)
   );
 }
 
@@ -373,10 +420,16 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
  * Words that state a fix. Not inside a name, path or quoted feature ("/update-image1.php",
  * "patch_manager", the "update dimension region's chunks" feature), not a release's step ("JRE 6
  * Update 10 and earlier", "Patch 3"), and not a noun's modifier ("the handling of update packages
- * on USB drives", "the firmware update process"): those state no fix.
+ * on USB drives", "the firmware update process"), nor the attack's verb ("to update arbitrary
+ * user details"): those state no fix.
  */
 const UPDATE_NOUN = String.raw`\s+(?:packages?|mechanisms?|features?|process(?:es)?|functionality|functions?|files?|images?|servers?|services?|modules?|components?|checks?|channels?|managers?|utility|utilities|tools?|clients?|agents?|daemons?|requests?|urls?|scripts?|operations?|routines?|handlers?|procedures?|commands?|pages?|endpoints?|interfaces?|api|protocol|messages?|notifications?|settings?|options?|dialogs?|logic|code|paths?)\b`;
-const STATED_FIX_WORDS = new RegExp(String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`, 'i');
+/** The attacker's own act ("to update arbitrary user details", "can update any post"): update is the verb of the attack. */
+const ATTACK_OBJECT = String.raw`\s+(?:arbitrary|any\s+other|other\s+users?|another\s+user|the\s+(?:details|data|settings|profile|password|email)\s+of)\b`;
+const STATED_FIX_WORDS = new RegExp(
+  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
+  'i',
+);
 
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
@@ -427,6 +480,9 @@ function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
   const products = fixProducts(input.products, input.sources.nvd?.platformRanges ?? []);
+  // Apple's template names each product with its fix; where the record lists no product, it is the whole statement.
+  const apple = products.length === 0 ? appleFixes(input.description) : [];
+  if (apple.length > 0) return { fixed_in: apple, last_affected: [], fix_stated: true };
   const rangeSource: FactSource = input.sources.nvd && input.sources.nvd.products.length > 0 ? 'configuration' : 'cve5';
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);
@@ -496,17 +552,17 @@ export function readFixFacts(input: FactInput): FixFacts {
   const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
   const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource, perLine).filter(
     (l) =>
-      !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareVersions(r.version, l.version) > 0),
+      !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareReleases(r.version, l.version) > 0),
   );
   // "Phone with firmware 1.0.4.50 and 1.0.4.80 allows" beside a configuration that lists up to
   // 1.0.4.50: the described version above the configuration's newest affected one of its line wins.
   const others = [...describedLast, ...fromRanges.last, ...listed];
   const aboveOthers = describedAffected.filter((a) => {
     const ofLine = others.filter((o) => o.product === a.product && samePlace(o.platform, a.platform) && sameLine(o, a));
-    return ofLine.length > 0 && ofLine.every((o) => compareVersions(a.version, o.version) > 0);
+    return ofLine.length > 0 && ofLine.every((o) => compareReleases(a.version, o.version) > 0);
   });
   // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
-  const last = newestStated([...describedLast, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
+  const last = newestStated([...describedLast.map((l) => onListedLine(l, products)), ...aboveOthers, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
@@ -540,7 +596,7 @@ export function readFixFacts(input: FactInput): FixFacts {
   // A newest affected version of the fix's product and place above it (on its line, or on any).
   const affectedAbove = (f: VersionFact, onItsLine: boolean) =>
     last.some(
-      (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareVersions(l.version, f.version) > 0,
+      (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareReleases(l.version, f.version) > 0,
     );
   const writtenTrains = trainsWritten(input.description);
   const standing = (f: VersionFact) => {

@@ -124,6 +124,8 @@ function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
   if (match.versionEndIncluding) range.endIncluding = end(match.versionEndIncluding);
   if (match.versionEndExcluding) range.endExcluding = end(match.versionEndExcluding);
+  // Adobe's Classic and Continuous tracks overlap in numbers: a bounded range keeps its track.
+  if (cpe.softwareEdition !== undefined && (match.versionEndExcluding || match.versionEndIncluding)) range.track = cpe.softwareEdition;
   return range;
 }
 

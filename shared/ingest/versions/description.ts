@@ -119,15 +119,20 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`\b(?:fixed|patched|resolved|addressed|corrected|remediated)\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:upgrade|update|upgrading|updating)\s+to\s+(?:[A-Za-z][\w+-]*\s+){0,3}?(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`\b(?:before|prior to)\s+(?:versions?\s+)?${BARE_BEFORE}`, 'gi'),
+  // Avaya's circuit packs number their firmware by vintage: "before vintage 9 firmware".
+  /\b(?:before|prior to)\s+(?<dotted>vintage\s\d+)\b/gi,
+  // A build named by its date, as 2007's JBoss and Hitachi records write it: "4.0.5 before 20070416".
+  /\b(?:before|prior to)\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.])/gi,
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // Sonus' "6.0.x up to Build 446, 6.1.x up to Build 492": a build of each line ("6.0 Build 446"), not one "Build 446" for all.
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\.x\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
+  // BEA's "WebLogic Express 8.1 through SP2 and 7.0 through SP4": a service pack of each release, each its line's newest.
+  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
-  new RegExp(String.raw`${VERSION}\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
+  new RegExp(String.raw`${VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
   // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
   // version is the line as written ("1.6.x"), never its first release 1.6.0.
   new RegExp(String.raw`\b(?<wholeLine>\d+(?:\.\d+)+)\.x\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
@@ -195,10 +200,14 @@ const STATED_AFFECTED = new RegExp(
   'g',
 );
 
+/** "YaBB 1 Gold SP 1.2 allows": a number after a release's step word is that step's, not a version of its own. */
+const AFTER_STEP = new RegExp(String.raw`\b${QUALIFIER}\s$`, 'i');
+
 function statedAffected(text: string): DescribedFix[] {
   const out: DescribedFix[] = [];
   STATED_AFFECTED.lastIndex = 0;
   for (let match = STATED_AFFECTED.exec(text); match; match = STATED_AFFECTED.exec(text)) {
+    if (AFTER_STEP.test(text.slice(Math.max(0, match.index - 20), match.index))) continue;
     const list = match.groups!.list!;
     const versions = list.match(new RegExp(STATED_VERSION, 'g')) ?? [];
     const version = [...versions].sort(compareVersions).at(-1)!;
@@ -272,8 +281,12 @@ export function onLine(version: string, line: string): boolean {
  * fixes too, one per line. A version followed by ".x" or by a phrase of its own ("8.1.x before")
  * starts a statement of its own instead.
  */
+const LIST_PLATFORM = String.raw`(?:linux|windows|mac os x|os x|macos|android|ios|chrome os)`;
+/** "prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android": the platforms a listed fix is for stand between. */
+const PLATFORM_GAP = String.raw`(?:\s+(?:for|on)\s+${LIST_PLATFORM}(?:\s*(?:,|and|or)\s*${LIST_PLATFORM})*(?=\s*,))?`;
+const LIST_LEAD = new RegExp(String.raw`^${PLATFORM_GAP}[\s,]*(?:(?:and|or)\s+)?`, 'i');
 const LISTED = new RegExp(
-  String.raw`^(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
+  String.raw`^${PLATFORM_GAP}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
   'i',
 );
 
@@ -305,7 +318,7 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
       const writtenLine = match.groups?.written ?? match.groups?.writtenAfter;
       let end = match.index + match[0].length;
       for (let next = LISTED.exec(text.slice(end)); next; next = LISTED.exec(text.slice(end))) {
-        const lead = /^[\s,]*(?:(?:and|or)\s+)?/i.exec(next[0])![0].length;
+        const lead = LIST_LEAD.exec(next[0])![0].length;
         const own = Object.assign([next[0].slice(lead)], { index: end + lead, input: text, groups: next.groups }) as RegExpExecArray;
         if (!add(own, end + lead, true, writtenLine)) break;
         end += next[0].length;

@@ -1,0 +1,78 @@
+/**
+ * Apple's CNA template, common in 2024–2025 records NVD has not analysed: "This issue is fixed
+ * in iPadOS 17.7.7, iOS 18.5 and iPadOS 18.5." Each item names a product and its fixed
+ * version; a product named twice (iPadOS 17 and iPadOS 18) is fixed on two release lines.
+ * Read only where the record lists no product: NVD's configurations, where present, say more.
+ */
+import type { FactProduct, VersionFact } from '../../domain/facts.js';
+
+const FIXED_IN = /\bThis issue is fixed in (?<list>(?:[^.]|\.(?=\d))+)\./;
+// "iTunes 12.11.3 for Windows" and "iCloud for Windows 12.3": Apple's Windows apps, on Windows.
+const ITEM = /^(?<name>[A-Za-z][\w-]*(?: (?!\d|for\b)[\w-]+){0,3})(?<before> for Windows)? (?<version>\d+(?:\.\d+)*)(?<after> for Windows)?$/;
+/** "Security Update 2021-002 Catalina": an update of an older macOS, named by date, not a version to compare; the template's other items stand. */
+const SECURITY_UPDATE = /^Security Update \d{4}-\d{3}\b/;
+
+/** CPE's names of Apple's systems where they differ from the marketing name's first word. */
+const CPE_NAME: Readonly<Record<string, string>> = { ios: 'iphone_os' };
+
+/** "macOS Sequoia" is macOS (its release's name follows), "Boot Camp" is `boot_camp`, "Apple Music" is `music`. */
+const keyOf = (name: string) => {
+  const words = name
+    .replace(/^Apple /, '')
+    .toLowerCase()
+    .split(' ');
+  const product = words[0] === 'macos' ? 'macos' : words.join('_');
+  return `apple:${CPE_NAME[product] ?? product}`;
+};
+
+/** Apple's products are capitalised or camel-cased ("iOS", "macOS", "watchOS"): "release 3.5.0" is another CNA's wording. */
+const APPLE_NAME = /^(?:[A-Z]|(?:i|mac|watch|tv|vision)[A-Z])/;
+
+interface AppleFix {
+  readonly name: string;
+  readonly key: string;
+  readonly version: string;
+  readonly platform: string | null;
+}
+
+function appleItems(description: string): AppleFix[] {
+  const list = FIXED_IN.exec(description.replace(/\s+/g, ' '))?.groups?.list;
+  if (list === undefined) return [];
+  const items = list
+    .split(/,\s*(?:and\s+)?|\s+and\s+/)
+    .map((item) => item.trim())
+    .filter((item) => !SECURITY_UPDATE.test(item))
+    .map((item) => ITEM.exec(item)?.groups);
+  // Every other item must read as "<Product> <version>": anything else is not the template.
+  if (items.length === 0 || items.some((item) => item === undefined || !APPLE_NAME.test(item.name!))) return [];
+  return items.map((item) => ({
+    name: item!.name!,
+    key: keyOf(item!.name!),
+    version: item!.version!,
+    platform: item!.before !== undefined || item!.after !== undefined ? 'windows' : null,
+  }));
+}
+
+/** The products the template names, in the order it names them. */
+export function appleProducts(description: string): FactProduct[] {
+  const products = new Map<string, FactProduct>();
+  for (const item of appleItems(description)) {
+    // One product per key: "macOS Sequoia" and "macOS Sonoma" are both macOS.
+    const name = item.key === 'apple:macos' ? 'macOS' : item.platform === 'windows' ? `${item.name} for Windows` : item.name;
+    if (!products.has(item.key)) products.set(item.key, { product: item.key, name: `Apple ${name}`, primary: true });
+  }
+  return [...products.values()];
+}
+
+/** Each item's fix; a product fixed more than once gets each fix's major release as its line. */
+export function appleFixes(description: string): VersionFact[] {
+  const items = appleItems(description);
+  const several = (key: string) => new Set(items.filter((i) => i.key === key).map((i) => i.version)).size > 1;
+  return items.map((item) => ({
+    product: item.key,
+    version: item.version,
+    branch: several(item.key) ? /^\d+/.exec(item.version)![0] : null,
+    platform: item.platform,
+    source: 'description',
+  }));
+}
