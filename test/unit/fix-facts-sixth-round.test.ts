@@ -71,11 +71,18 @@ describe('"update" as the verb of the attack (CVE-2025-1667)', () => {
       ),
     ).toBe(false);
     expect(stated('Acme Forum allows a signed-in user to update other users posts.')).toBe(false);
+    // Wordfence's template names the attacker, then what they update (CVE-2024-5770, found reading twenty records).
+    expect(
+      stated(
+        "The WP Force SSL & HTTPS SSL Redirect plugin for WordPress is vulnerable to unauthorized modification of data due to a missing capability check on the 'ajax_save_setting' function in versions up to, and including, 1.66. This makes it possible for authenticated attackers, subscriber-level permissions and above, to update the plugin settings.",
+      ),
+    ).toBe(false);
   });
 
   it('still states one where the user is told to update', () => {
     expect(stated('Acme Forum allows a signed-in user to edit posts. Users should update to the latest release.')).toBe(true);
     expect(stated('Acme Forum allows a signed-in user to edit posts. Administrators should update any installation they run.')).toBe(true);
+    expect(stated('Acme Forum allows remote attackers to read posts. Users are advised to update their installations.')).toBe(true);
   });
 });
 

@@ -426,8 +426,10 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): bo
 const UPDATE_NOUN = String.raw`\s+(?:packages?|mechanisms?|features?|process(?:es)?|functionality|functions?|files?|images?|servers?|services?|modules?|components?|checks?|channels?|managers?|utility|utilities|tools?|clients?|agents?|daemons?|requests?|urls?|scripts?|operations?|routines?|handlers?|procedures?|commands?|pages?|endpoints?|interfaces?|api|protocol|messages?|notifications?|settings?|options?|dialogs?|logic|code|paths?)\b`;
 /** The attacker's own act ("to update arbitrary user details", "can update any post"): update is the verb of the attack. */
 const ATTACK_OBJECT = String.raw`\s+(?:arbitrary|any\s+other|other\s+users?|another\s+user|the\s+(?:details|data|settings|profile|password|email)\s+of)\b`;
+/** Wordfence's "makes it possible for authenticated attackers, with subscriber-level permissions and above, to update the plugin settings": the attacker updates. */
+const ATTACKER_TO = String.raw`\b(?:attackers?|adversar(?:y|ies)|threat actors?)\b[^.;]{0,100}?\bto\s`;
 const STATED_FIX_WORDS = new RegExp(
-  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
+  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|(?<!${ATTACKER_TO})updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
   'i',
 );
 
