@@ -46,6 +46,8 @@ describe('NVD CPE dictionary titles', () => {
     );
     expect(cutTitle('1024cms.org 1024 CMS 0.7', '0.7')).toBe('1024cms.org 1024 CMS');
     expect(cutTitle('Sun SunOS 5.8', '*')).toBe('Sun SunOS');
+    // CPE's "_" for a space of the version: "8 64" is all version, not "Artifex Ghostscript 8" (found reading twenty records: CVE-2017-5951).
+    expect(cutTitle('Artifex Ghostscript 8 64', '8_64', 'ghostscript')).toBe('Artifex Ghostscript');
     expect(cutTitle('OpenSSL OpenSSL 1.0.1f', '1.0.1f')).toBe('OpenSSL');
     expect(cutTitle('3.2.1', '3.2.1')).toBeUndefined();
   });

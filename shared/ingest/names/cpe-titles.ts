@@ -122,7 +122,9 @@ export function cutTitle(title: string, version: string, product?: string): stri
     .trim();
   const words = text.split(' ');
   // The last place the version appears: a product name may itself hold the same digits.
-  const found = version && version !== '*' && version !== '-' ? lastVersionAt(text, version) : -1;
+  // CPE writes a space of the version as "_": Ghostscript's `8_64` is titled "Artifex Ghostscript 8 64".
+  const spelt = version.includes('_') ? [version, version.replace(/_/g, ' ')] : [version];
+  const found = version && version !== '*' && version !== '-' ? Math.max(...spelt.map((v) => lastVersionAt(text, v))) : -1;
   if (found >= 0) text = text.slice(0, found);
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
   text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
