@@ -146,7 +146,7 @@ function listedRoles(prose: string): Privileges | undefined {
 
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
 const ON_PATH_CUE =
-  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\bby sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
 const VIRTUAL_MACHINE =

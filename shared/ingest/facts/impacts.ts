@@ -229,7 +229,7 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   [
     'code_execution',
-    /\b(?:malicious|attacker-controlled|rogue|trojan(?:ed)?)\s+(?:DLL|library|shared object|module|plugin)s?\b[^.;]{0,40}?\b(?:will|would|could|can|may|might|is|are|gets?)\s+(?:then\s+|be\s+)*(?:loaded|executed|run)\b/i,
+    /\b(?:malicious|attacker-controlled|rogue|trojan(?:ed)?)\s+(?:DLL|library|shared object|module|plugin)s?\b[^.;]{0,40}?\b(?:will|would|could|can|may|might|is|are|gets?)\s+(?:then\s+|be\s+)*(?:loaded|executed|run)\b|\b(?:malicious|attacker-controlled|rogue|foreign|planted)\s+(?:DLL|library|shared object)\s+(?:running|executing|executed|run)\s+(?:under|in|with)\s+the\s+(?:context|privileges|rights)\b/i,
   ],
 ];
 
