@@ -22,3 +22,21 @@ describe('versions of several lines', () => {
     expect(text([fact('9.4.3', '9.4'), fact('9.2.9', '9.2'), fact('7.0.0', null)], [])).toContain('7.0.0 for older releases');
   });
 });
+
+describe('who lists a newest affected version', () => {
+  const fortios = (source: VersionFact['source']): VersionFact => ({ product: 'fortinet:fortios', version: '7.4.1', branch: null, platform: null, source });
+  const said = (last: VersionFact[], cnaOnly: boolean) =>
+    fixFactSentences(
+      { fixed_in: [], last_affected: last, fix_stated: false, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false }, cnaOnly },
+      () => 'Fortinet FortiOS',
+    ).join(' ');
+
+  it('is the CVE record where the description is a CNA-only record’s (CVE-2023-46714, found reading twenty records)', () => {
+    expect(said([fortios('description')], true)).toMatch(/^The CVE record lists 7\.4\.1 as the newest affected version of Fortinet FortiOS/);
+  });
+
+  it('is NVD where NVD has the record', () => {
+    expect(said([fortios('description')], false)).toMatch(/^NVD lists 7\.4\.1/);
+    expect(said([fortios('configuration')], false)).toMatch(/^NVD lists 7\.4\.1/);
+  });
+});

@@ -115,6 +115,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       steps: fixSteps,
       distributions,
       distributionOnly: [...onlyDistributions(products.value)],
+      cnaOnly: sources.nvd === undefined,
       primary,
       describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
       everyVersion: soleProductInEveryVersion(products.value),

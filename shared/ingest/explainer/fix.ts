@@ -103,6 +103,8 @@ export interface FixFactsText {
   readonly distributions?: readonly string[];
   /** Keys of the distributions of a record that lists nothing else (`onlyDistributions`): their releases are no version to move past. */
   readonly distributionOnly?: readonly string[];
+  /** The record has no NVD entry: its description is the CNA's, so a version it states is the CVE record's, not NVD's. */
+  readonly cnaOnly?: boolean;
   /** Keys of the products the description names (`facts.products[].primary`): the text speaks of them first. */
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
@@ -243,7 +245,8 @@ function compatibleLines(a: VersionFact, b: VersionFact): boolean {
 }
 
 /** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
-const lister = (l: VersionFact) => (l.source === 'cve5' ? 'the CVE record lists' : 'NVD lists');
+const byCveRecord = (l: VersionFact, facts: Pick<FixFactsText, 'cnaOnly'>) => l.source === 'cve5' || (l.source === 'description' && facts.cnaOnly === true);
+const lister = (l: VersionFact, facts: Pick<FixFactsText, 'cnaOnly'>) => (byCveRecord(l, facts) ? 'the CVE record lists' : 'NVD lists');
 
 const newestFirstFacts = (a: VersionFact, b: VersionFact) => compareVersions(b.version, a.version);
 
@@ -331,14 +334,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         placeFixes.every((f) => compareVersions(f.version, l.version) > 0 && lineOfEntry(f).split('.')[0] !== lineOfEntry(l));
       if (otherLinesFixed && !lineNamesFix) {
         out.push(
-          `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, and no fix of ${lineText(lineOfEntry(l))} is stated: move to a fixed release of a later line.`,
+          `${capitalise(lister(l, facts))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, and no fix of ${lineText(lineOfEntry(l))} is stated: move to a fixed release of a later line.`,
         );
         continue;
       }
       out.push(
         where === '' || lineNamesFix
-          ? `${capitalise(lister(l))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, with no fixed version stated above it; move past it to a fixed release.`
-          : `No fixed version is stated for ${name}${where}: ${lister(l)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
+          ? `${capitalise(lister(l, facts))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, with no fixed version stated above it; move past it to a fixed release.`
+          : `No fixed version is stated for ${name}${where}: ${lister(l, facts)} ${affectedVersionText(versionText(l.version))} as its newest affected version; move past it to a fixed release.`,
       );
     }
     out.push(...disputedSentence(unfixed.slice(0, 2), facts));
@@ -352,7 +355,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const texts = entryTexts(last, 'affected')
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
-    const who = last.every((l) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+    const who = last.every((l) => byCveRecord(l, facts)) ? 'The CVE record lists' : 'NVD lists';
     // "1.6.x and earlier": a whole line is affected, so no release of it is safe to stop at.
     const wholeLine = last.length === 1 && /^\d+(?:\.\d+)*\.x$/i.test(last[0]!.version) ? last[0]!.version : undefined;
     out.push(
@@ -432,7 +435,7 @@ function editionSentence(shown: readonly string[], facts: FixFactsText, nameOf: 
     .flatMap((key) => facts.last_affected.filter((l) => l.product === key && isEdition(key, l.version)).map((l) => ({ l, key })));
   if (editions.length === 0) return undefined;
   const named = [...new Set(editions.map(({ l, key }) => `${nameOf(key)} ${versionText(l.version)}`))].slice(0, MAX_ENTRIES);
-  const who = editions.every(({ l }) => l.source === 'cve5') ? 'The CVE record lists' : 'NVD lists';
+  const who = editions.every(({ l }) => byCveRecord(l, facts)) ? 'The CVE record lists' : 'NVD lists';
   if (editions.every(({ key }) => (facts.distributionOnly ?? []).includes(key)))
     return `${who} ${listText(named)} as affected: install the distribution's security update for the affected package (moving to a newer release is not the fix).`;
   return `${who} ${listText(named)} as affected: install the vendor's security update for ${named.length === 1 ? 'that edition' : 'your edition'} (a newer edition is not the fix).`;
