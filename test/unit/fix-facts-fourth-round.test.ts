@@ -211,6 +211,16 @@ describe('a version the sentence names before its verb, above the configurationâ
     expect(r.explanation!.affected).not.toMatch(/as affected too/);
   });
 
+  it('wins for a product named in lower case after "in" ("in phpx 3.5.15 allows" beside NVD\'s through 3.5.9, CVE-2007-1549)', () => {
+    const r = derivedFixture(
+      'Unrestricted file upload vulnerability in gallery.php in phpx 3.5.15 allows remote attackers to upload and execute arbitrary PHP scripts via an addImage action.',
+      [orNode({ criteria: cpe('phpx:phpx'), versionEndIncluding: '3.5.9' })],
+    );
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['3.5.15']);
+    expect(r.explanation!.fix).not.toMatch(/3\.5\.9/);
+    expect(describedVersions('SQL injection in index.php in the cms 1.2 allows remote attackers to run SQL.').affected).toEqual([]);
+  });
+
   it('reads no affected version after "before"', () => {
     expect(describedVersions('Acme Widget before 2.3.1 allows remote attackers to read files.').affected).toEqual([]);
   });

@@ -191,12 +191,13 @@ function listedAffected(text: string): DescribedFix[] {
 
 /**
  * "VOIP841 DECT Phone with firmware 1.0.4.50 and 1.0.4.80 allows", "Virtual Appliance 2.2.1
- * generates": dotted versions right after a name, "firmware" or "version", and right before the
+ * generates", "in phpx 3.5.15 allows" (a name in lower case after "in"): dotted versions right
+ * after a name, "firmware" or "version", and right before the
  * sentence's verb, are the versions it is about; the highest of the list is affected.
  */
 const STATED_VERSION = String.raw`\d+(?:\.\d+)+[a-z]?`;
 const STATED_AFFECTED = new RegExp(
-  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
+  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?|\bin\s[a-z][a-z\d+-]*)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
   'g',
 );
 
