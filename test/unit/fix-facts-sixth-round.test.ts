@@ -79,10 +79,21 @@ describe('"update" as the verb of the attack (CVE-2025-1667)', () => {
     ).toBe(false);
   });
 
+  it("states none from a product's own name (Patchstack's 'Latest Custom Post Type Updates', CVE-2025-30616, h40)", () => {
+    expect(
+      stated(
+        "Improper Neutralization of Input During Web Page Generation ('Cross-site Scripting') vulnerability in NotFound Latest Custom Post Type Updates allows Reflected XSS. This issue affects Latest Custom Post Type Updates: from n/a through 1.3.0.",
+      ),
+    ).toBe(false);
+  });
+
   it('still states one where the user is told to update', () => {
     expect(stated('Acme Forum allows a signed-in user to edit posts. Users should update to the latest release.')).toBe(true);
     expect(stated('Acme Forum allows a signed-in user to edit posts. Administrators should update any installation they run.')).toBe(true);
     expect(stated('Acme Forum allows remote attackers to read posts. Users are advised to update their installations.')).toBe(true);
+    expect(
+      stated('Missing Authorization vulnerability in Acme Widget allows X. This issue affects Acme Widget: from n/a through 1.3.0. Users should update.'),
+    ).toBe(true);
   });
 });
 

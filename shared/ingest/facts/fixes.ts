@@ -433,6 +433,16 @@ const STATED_FIX_WORDS = new RegExp(
   'i',
 );
 
+/**
+ * Patchstack's "This issue affects Latest Custom Post Type Updates: from n/a through 1.3.0": the
+ * product's own name, wherever the description writes it, holds no word that states a fix.
+ */
+const PATCHSTACK_NAME = /\bThis issue affects (?<name>[^:.]{2,120}): from\b/;
+function withoutPatchstackName(description: string): string {
+  const name = PATCHSTACK_NAME.exec(description)?.groups?.name?.trim();
+  return name ? description.split(name).join(' ') : description;
+}
+
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
@@ -634,7 +644,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     fixedIn.length > 0 ||
     described.fixed.length > 0 ||
     referenced ||
-    STATED_FIX_WORDS.test(input.description) ||
+    STATED_FIX_WORDS.test(withoutPatchstackName(input.description)) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0;
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
