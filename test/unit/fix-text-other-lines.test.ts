@@ -35,6 +35,18 @@ describe("a platform's affected version on a line with no fix", () => {
     expect(fix).not.toMatch(/No fixed version is stated for Adobe Flash Player on OS X/);
   });
 
+  it("does not call a release the record writes two ways a line of its own (MERCUR 2005 Service Pack 4 beside NVD's 5.0_sp3, h40)", () => {
+    const mercur = (version: string, branch: string | null, source: VersionFact['source']): VersionFact => ({
+      product: 'atrium_software:mercur_messaging_2005',
+      version,
+      branch,
+      platform: null,
+      source,
+    });
+    const fix = text([mercur('2005 Service Pack 4', '2005', 'description')], [mercur('5.0_sp3', null, 'configuration')]);
+    expect(fix).not.toMatch(/no fix of the 5\.x line/);
+  });
+
   it('still says no fixed version is stated for a platform that has none', () => {
     const fix = text(fixes.slice(0, 1), [fact('13.0.0.289', null, 'os x', 'configuration')]);
     expect(fix).toMatch(/No fixed version is stated for Adobe Flash Player on OS X/);

@@ -235,6 +235,13 @@ const versionPhrase = (version: string, key = '') =>
 /** The line an entry is stated for: its branch, else its first number. */
 const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
 
+/**
+ * Two versions written alike (as many leading dotted numbers: Flash's "18.0.0.241" and
+ * "13.0.0.289"), so one's line can be said to lie before the other's; MERCUR's "2005 Service
+ * Pack 4" and NVD's "5.0_sp3" name one release two ways, not two lines.
+ */
+const sameShape = (a: string, b: string) => /^\d+(?:\.\d+)*/.exec(a)?.[0].split('.').length === /^\d+(?:\.\d+)*/.exec(b)?.[0].split('.').length;
+
 /** Two lines that can be one: equal, or one inside the other ("11" and "11.0"). */
 function compatibleLines(a: VersionFact, b: VersionFact): boolean {
   const x = lineOfEntry(a);
@@ -331,7 +338,9 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       const otherLinesFixed =
         l.branch === null &&
         placeFixes.length > 0 &&
-        placeFixes.every((f) => compareVersions(f.version, l.version) > 0 && lineOfEntry(f).split('.')[0] !== lineOfEntry(l));
+        placeFixes.every(
+          (f) => compareVersions(f.version, l.version) > 0 && lineOfEntry(f).split('.')[0] !== lineOfEntry(l) && sameShape(f.version, l.version),
+        );
       if (otherLinesFixed && !lineNamesFix) {
         out.push(
           `${capitalise(lister(l, facts))} ${affectedVersionText(versionText(l.version))} of ${name}${where} as affected too, and no fix of ${lineText(lineOfEntry(l))} is stated: move to a fixed release of a later line.`,
