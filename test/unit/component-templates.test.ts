@@ -119,3 +119,19 @@ describe('a part that says its product', () => {
     expect(factTitle(facts, description, [])).toBe('Improper caching of pages in RESTful module lets remote attackers read sensitive data');
   });
 });
+
+describe("NVD's numbered lists", () => {
+  it('name the part without the list number ("the (1) dbm_open function … and the (2) dbminit function", CVE-2003-1067, h40)', () => {
+    expect(
+      describedComponent(
+        'Multiple buffer overflows in the (1) dbm_open function, as used in ndbm and dbm, and the (2) dbminit function in Solaris 2.6 through 9 allow local users to gain root privileges via long arguments to Xsun or other programs that use these functions.',
+      ),
+    ).toBe('dbm_open function');
+  });
+
+  it('leave a part with no list number as it is', () => {
+    expect(
+      describedComponent('A buffer overflow in the ParseJSS function in VideoLAN VLC allows attackers to read heap data via a crafted subtitles file.'),
+    ).toBe('ParseJSS function');
+  });
+});

@@ -150,7 +150,9 @@ export function describedComponent(description: string, products: readonly Pick<
     spoofedBar(prose) ??
     (aka && !namesAProduct(aka, products) ? aka : undefined);
   if (!named) return null;
+  // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
+  const listedPart = named.replace(/^\(\d+\)\s+/, '');
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];
-  return parameter && !named.includes(parameter) ? `${named} (${parameter} parameter)` : named;
+  return parameter && !listedPart.includes(parameter) ? `${listedPart} (${parameter} parameter)` : listedPart;
 }
