@@ -10,7 +10,7 @@ import type { VersionFact } from '../../shared/domain/facts.js';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { onOtherTrains } from '../../shared/domain/cpe/version-train.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
-import { distributionRelease, platformName, targetPlatform } from '../../shared/ingest/sources/nvd.js';
+import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -73,16 +73,6 @@ function cpeFields(cpe: string): string[] {
 /** vendor:product (lower case) → its vulnerable spans, from the raw configurations. */
 export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[]> {
   const out = new Map<string, RawSpan[]>();
-  // A product's bounded ranges for two operating systems or more (CPE target_sw) are each that platform's, as the facts read them.
-  const targetPlatforms = new Map<string, Set<string>>();
-  for (const conf of cve.configurations ?? [])
-    for (const node of conf.nodes ?? [])
-      for (const m of node.cpeMatch ?? []) {
-        const f = cpeFields(m.criteria ?? '');
-        const platform = m.vulnerable === true && !node.negate && (m.versionEndExcluding || m.versionEndIncluding) ? targetPlatform(f[10]) : undefined;
-        const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
-        if (platform) targetPlatforms.set(key, (targetPlatforms.get(key) ?? new Set()).add(platform));
-      }
   for (const conf of cve.configurations ?? []) {
     const { platforms, node: platformNode } = platformsOf(conf);
     for (const node of conf.nodes ?? []) {
@@ -94,8 +84,7 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
-        const target = (m.versionEndExcluding || m.versionEndIncluding) && (targetPlatforms.get(key)?.size ?? 0) >= 2 ? targetPlatform(f[10]) : undefined;
-        const span: RawSpan = { platforms: platforms.length === 0 && target ? [target] : platforms };
+        const span: RawSpan = { platforms };
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };

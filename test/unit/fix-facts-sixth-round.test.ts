@@ -299,19 +299,3 @@ describe("the patch status of a record with no product list whose facts state a 
     expect(derivedFixture('A logic issue in Acme Widget allows an app to read files.').patch!.status).toBe('not_available');
   });
 });
-
-describe("one product's ranges per operating system (CPE target_sw; Cloudflare WARP, CVE-2022-3320, h40)", () => {
-  const warp = (os: string, fix: string) => ({ criteria: `cpe:2.3:a:cloudflare:warp:*:*:*:*:*:${os}:*:*`, versionEndExcluding: fix });
-  const description = "It was possible to bypass policies configured for Zero Trust Secure Web Gateway by using warp-cli 'set-custom-endpoint' subcommand.";
-
-  it('gives each platform its own fix, never the Linux fix to every platform', () => {
-    const r = derivedFixture(description, [orNode(warp('linux_kernel', '2022.8.936'), warp('windows', '2022.8.857.0'), warp('macos', '2022.8.861.0'))]);
-    expect(r.facts!.fixed_in.map((f) => `${f.version} ${f.platform}`).sort()).toEqual(['2022.8.857.0 windows', '2022.8.861.0 os x', '2022.8.936 linux']);
-    expect(r.explanation!.fix).toContain('2022.8.936 on Linux, 2022.8.861.0 on OS X and 2022.8.857.0 on Windows');
-  });
-
-  it('leaves a product made for one system alone (no platform)', () => {
-    const r = derivedFixture(description, [orNode(warp('windows', '2022.8.857.0'))]);
-    expect(r.facts!.fixed_in.map((f) => `${f.version} ${f.platform ?? 'every platform'}`)).toEqual(['2022.8.857.0 every platform']);
-  });
-});

@@ -217,46 +217,8 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
   return names.size > 0 && names.size <= MAX_PLATFORMS ? { platforms: [...names], node: platformNodes[0]! } : undefined;
 }
 
-/** CPE `target_sw` values that name an operating system, as the facts name platforms. */
-export function targetPlatform(targetSoftware: string | undefined): string | undefined {
-  if (!targetSoftware || targetSoftware === '*' || targetSoftware === '-') return undefined;
-  const p = targetSoftware.toLowerCase();
-  if (
-    p.startsWith('windows') ||
-    /^mac_?os(_x)?$/.test(p) ||
-    p === 'macos' ||
-    p === 'linux' ||
-    p === 'linux_kernel' ||
-    p === 'android' ||
-    p === 'iphone_os' ||
-    p === 'ios'
-  )
-    return p === 'macos' ? 'os x' : p === 'ios' ? 'ios' : platformName(p);
-  return undefined;
-}
-
-/**
- * Cloudflare WARP's "before 2022.8.936" for `target_sw` linux_kernel, "before 2022.8.857.0" for
- * windows and "before 2022.8.861.0" for macos: one product's bounded ranges, each for its own
- * operating system (two or more of them), are fixes per platform, as an AND configuration's are.
- */
-function targetPlatformRanges(raw: RawNvdCve): PlatformRange[] {
-  const found: PlatformRange[] = [];
-  for (const configuration of raw.configurations ?? []) {
-    for (const node of configuration.nodes ?? []) {
-      if (node.negate) continue;
-      for (const match of node.cpeMatch ?? []) {
-        const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
-        const platform = cpe && (match.versionEndExcluding || match.versionEndIncluding) ? targetPlatform(cpe.targetSoftware) : undefined;
-        if (cpe && platform) found.push({ vendor: cpe.vendor, product: cpe.product, range: rangeOfMatch(cpe, match), platform });
-      }
-    }
-  }
-  return found.filter((r) => new Set(found.filter((o) => o.vendor === r.vendor && o.product === r.product).map((o) => o.platform)).size >= 2);
-}
-
 function platformRanges(raw: RawNvdCve): PlatformRange[] {
-  const out: PlatformRange[] = [...targetPlatformRanges(raw)];
+  const out: PlatformRange[] = [];
   for (const configuration of raw.configurations ?? []) {
     const tied = configurationPlatforms(configuration);
     if (!tied) continue;
