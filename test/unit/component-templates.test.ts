@@ -135,3 +135,20 @@ describe("NVD's numbered lists", () => {
     ).toBe('ParseJSS function');
   });
 });
+
+describe('a bug word before the product', () => {
+  const aruba = [{ vendor: 'arubanetworks', product: 'clearpass_policy_manager' }];
+
+  it('is no part, capitalised or not ("Vulnerabilities in the ClearPass Policy Manager …", CVE-2022-37883)', () => {
+    expect(
+      describedComponent(
+        'Vulnerabilities in the ClearPass Policy Manager web-based management interface allow remote authenticated users to run arbitrary commands.',
+        aruba,
+      ),
+    ).toBeNull();
+  });
+
+  it('leaves a named part before the product', () => {
+    expect(describedComponent('Insight in ClearPass Policy Manager allows remote authenticated users to run arbitrary commands.', aruba)).toBe('Insight');
+  });
+});

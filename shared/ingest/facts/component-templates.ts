@@ -27,16 +27,19 @@ export function oracleVectorPart(prose: string): string | undefined {
 }
 
 const CISCO_PART = /^A vulnerability in (?:the )?([^.]{3,90}?) (?:of|in|for) Cisco\b/;
+/** Words of the bug, not of a part, in any case ("Vulnerabilities in the ClearPass Policy Manager …"). */
+const BUG_WORD = /\b(?:vulnerabilit(?:y|ies)|flaw|issue|overflow|injection|scripting|forgery|traversal|error|bug)s?\b/i;
 /** The words of a bug or a whole product, never a part. */
 const NOT_A_PART =
-  /\b(?:vulnerabilit(?:y|ies)|flaw|issue|overflow|injection|scripting|forgery|traversal|error|bug)s?\b|^(?:Unspecified|Multiple|Integer|Heap|Stack|Buffer|Directory|Cross|SQL|Format|Race|Memory|Double|Use|Insecure|Improper|Incorrect|Insufficient|Missing|Weak|Unrestricted|Null|NULL|An?|The|This|Some|Certain|Various)\b/;
+  /^(?:Unspecified|Multiple|Integer|Heap|Stack|Buffer|Directory|Cross|SQL|Format|Race|Memory|Double|Use|Insecure|Improper|Incorrect|Insufficient|Missing|Weak|Unrestricted|Null|NULL|An?|The|This|Some|Certain|Various)\b/;
+const notAPart = (words: string) => NOT_A_PART.test(words) || BUG_WORD.test(words);
 
 /** "Control and Provisioning of Wireless Access Points (CAPWAP) protocol processing" is said by its abbreviation. */
 const SPELT_OUT = /^(?:[A-Z][\w-]*\s+(?:(?:and|of|for|the)\s+)?)+\(([A-Z]{2,})\)/;
 
 export function ciscoPart(prose: string): string | undefined {
   const part = CISCO_PART.exec(prose)?.[1]?.replace(SPELT_OUT, '$1');
-  return part && !NOT_A_PART.test(part) && !/^(?:web-based )?management interface$/i.test(part) ? part : undefined;
+  return part && !notAPart(part) && !/^(?:web-based )?management interface$/i.test(part) ? part : undefined;
 }
 
 const SPOOFED_BAR = /\bspoof\b[^.]{0,80}? in the ((?:status|address|URL|title|location) bar)\b/i;
@@ -54,7 +57,7 @@ export function partBeforeProduct(prose: string, products: Listed): string | und
   if (products.length === 0) return undefined;
   const names = new Set(products.flatMap((p) => [p.vendor.toLowerCase(), p.product.split('_')[0]!.toLowerCase()]));
   for (const [, part, next] of prose.matchAll(BEFORE_PRODUCT)) {
-    if (!names.has(next!.toLowerCase()) || NOT_A_PART.test(part!)) continue;
+    if (!names.has(next!.toLowerCase()) || notAPart(part!)) continue;
     // A part that is the product's own name ("Jenkins in Jenkins") names nothing more.
     if (part!.split(' ').some((w) => names.has(w.toLowerCase()))) continue;
     return part;
