@@ -70,7 +70,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'unspecified',
-    /\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\b(?:out[- ]of[- ]bounds|invalid) memory access\b|\bundefined behaviou?r\b|\bunspecified (?:other )?impact\b|\bunknown (?:other )?impact\b|\bother unspecified impact\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b/i,
+    /\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\b(?:out[- ]of[- ]bounds|invalid) memory access\b|\bundefined behaviou?r\b|\bunspecified (?:other )?impact\b|\bunknown (?:other )?(?:impact|implications)\b|\bother unspecified impact\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b/i,
   ],
 ];
 
@@ -82,6 +82,14 @@ const CONSEQUENCES: readonly Phrase[] = [
 const ON_PATH_ATTACKS =
   /\b(?:allows?|allowing|permits?|enables?|perform|conduct|facilitates?|easier|vulnerable to|susceptible to)\b[^.]{0,30}\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\bMitM attacks?\b/i;
 const ON_PATH_GAINS: readonly Impact[] = ['information_disclosure', 'data_tampering'];
+
+/**
+ * Fortinet's "execute limited and temporary operations on the underlying database" (CWE-77,
+ * CVE-2024-33508): what the injected commands do is stated, and it is the database's data that
+ * changes; the command-injection class gives that, not code running on the host.
+ */
+const DATABASE_OPERATIONS =
+  /\b(?:execute|perform|run)\s+(?:[\w-]+\s+){0,4}?operations\s+(?:on|against|in)\s+(?:the\s+)?(?:underlying\s+|back-?end\s+)?(?:database|DB)\b/i;
 
 /**
  * The CNAs' own wordings of a consequence, read like the phrases above: Apple's "An app may be
@@ -383,11 +391,20 @@ function eachVerbWithItsObject(prose: string): string {
   );
 }
 
+/**
+ * IRIX's "causes snoop to process packets as the root user, with unknown implications"
+ * (CVE-2003-0473, found reading twenty random records): the privileges the program holds while
+ * it handles the input, not ones the attacker gains.
+ */
+const PROGRAM_RUNS_AS_ROOT =
+  /\b(?:process(?:es)?|handles?|parses?|reads?) (?:\w+ ){0,3}?(?:packets|input|data|requests|files|messages) (?:\w+ ){0,2}?as (?:the )?(?:root|SYSTEM)(?: user)?\b/gi;
+
 export function describedImpacts(description: string): Impact[] {
   const prose = consequenceProse(description);
   const read = eachVerbWithItsObject(prose)
     .replace(new RegExp(RESTRICTED_ACCESS.source, 'gi'), ' ')
     .replace(REQUIRED_AUTHORITY, ' ')
+    .replace(PROGRAM_RUNS_AS_ROOT, ' ')
     .replace(DENIAL_DETAIL, (all: string, denial: string, detail: string) => (FURTHER_GAIN.test(detail) ? all : denial))
     .replace(WRITE_BUG, ' ')
     .replace(WRITE_ACCESS, '$1 of')
@@ -416,7 +433,8 @@ export function describedImpacts(description: string): Impact[] {
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
   if (RESTRICTED_ACCESS.test(prose)) found.add('security_bypass');
   if (UNDERLYING_SYSTEM.test(consequences) && !found.has('privilege_escalation')) found.add('security_bypass');
-  for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(impact);
+  const databaseOnly = DATABASE_OPERATIONS.test(consequences) && !CODE.test(consequences);
+  for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(databaseOnly && impact === 'code_execution' ? 'data_tampering' : impact);
   if (UPLOADED_FILES.test(consequences)) {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
     else if (!found.has('code_execution')) found.add('data_tampering');
