@@ -6,6 +6,7 @@
  */
 import type { VersionFact } from '../../domain/facts.js';
 import type { FixSteps } from '../facts/fix-steps.js';
+import { isSamsungRelease } from '../facts/samsung-release.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { lineSpan, onLine } from '../versions/description.js';
@@ -226,11 +227,13 @@ const DATED_BUILD = /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 const versionPhrase = (version: string, key = '') =>
   key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version)
     ? `security patch level ${version}`
-    : DATED_BUILD.test(version)
-      ? `the build dated ${version}`
-      : /^\d/.test(version)
-        ? `version ${version}`
-        : version;
+    : isSamsungRelease(version)
+      ? `Samsung's security release ${version}`
+      : DATED_BUILD.test(version)
+        ? `the build dated ${version}`
+        : /^\d/.test(version)
+          ? `version ${version}`
+          : version;
 
 /** The line an entry is stated for: its branch, else its first number. */
 const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?? '';
@@ -242,10 +245,17 @@ const lineOfEntry = (e: VersionFact) => e.branch ?? /\d+/.exec(e.version)?.[0] ?
  */
 const sameShape = (a: string, b: string) => /^\d+(?:\.\d+)*/.exec(a)?.[0].split('.').length === /^\d+(?:\.\d+)*/.exec(b)?.[0].split('.').length;
 
+/** A line's numbers as numbers: Informix's "10.00" (the description's) and "10.0" (the CPE's) are one line. */
+const numericLine = (line: string) =>
+  line
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part))
+    .join('.');
+
 /** Two lines that can be one: equal, or one inside the other ("11" and "11.0"). */
 function compatibleLines(a: VersionFact, b: VersionFact): boolean {
-  const x = lineOfEntry(a);
-  const y = lineOfEntry(b);
+  const x = numericLine(lineOfEntry(a));
+  const y = numericLine(lineOfEntry(b));
   if (lineSpan(y)) return onLine(a.version, y);
   if (lineSpan(x)) return onLine(b.version, x);
   return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);

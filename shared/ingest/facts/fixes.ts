@@ -31,6 +31,7 @@ import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
+import { samsungRelease } from './samsung-release.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { appleFixes } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
@@ -647,5 +648,13 @@ export function readFixFacts(input: FactInput): FixFacts {
     STATED_FIX_WORDS.test(withoutPatchstackName(input.description)) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0;
+  // Samsung's "prior to SMR Mar-2022 Release 1" beside NVD's listed Android versions: the release is the fix.
+  const samsung = products.some((p) => p.key === 'google:android') ? samsungRelease(input.description, 'google:android') : undefined;
+  if (samsung)
+    return {
+      fixed_in: [...fixedIn.filter((f) => f.product !== samsung.product), samsung],
+      last_affected: last.filter((l) => l.product !== samsung.product),
+      fix_stated: true,
+    };
   return { fixed_in: fixedIn, last_affected: last, fix_stated: fixStated };
 }
