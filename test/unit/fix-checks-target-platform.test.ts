@@ -19,4 +19,11 @@ describe('the checker’s spans per target operating system', () => {
     const spans = vulnerableSpans({ configurations: [{ nodes: [{ cpeMatch: [match('windows', '2022.8.857.0')] }] }] });
     expect(spans.get('cloudflare:warp')!.map((s) => s.platforms)).toEqual([[]]);
   });
+
+  it('reads "mac" as OS X (Primx ZED), and leaves every range on every platform where one names no known system', () => {
+    const tied = vulnerableSpans({ configurations: [{ nodes: [{ cpeMatch: [match('mac', '2.0.199'), match('linux', '2.0.199')] }] }] });
+    expect(tied.get('cloudflare:warp')!.map((s) => s.platforms)).toEqual([['os x'], ['linux']]);
+    const untied = vulnerableSpans({ configurations: [{ nodes: [{ cpeMatch: [match('macos', '1.0'), match('universal', '2.0')] }] }] });
+    expect(untied.get('cloudflare:warp')!.map((s) => s.platforms)).toEqual([[], []]);
+  });
 });
