@@ -11,6 +11,7 @@ import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { onOtherTrains } from '../../shared/domain/cpe/version-train.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
 import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
+import { targetPlatform } from '../../shared/ingest/sources/target-platform.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -73,6 +74,22 @@ function cpeFields(cpe: string): string[] {
 /** vendor:product (lower case) → its vulnerable spans, from the raw configurations. */
 export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[]> {
   const out = new Map<string, RawSpan[]>();
+  // A product's bounded ranges for two operating systems or more (CPE target_sw), each naming a
+  // system the facts know, are each that platform's, as the facts read them; one unknown or `*`
+  // target leaves all of the product's ranges on every platform.
+  const targetPlatforms = new Map<string, Set<string | undefined>>();
+  for (const conf of cve.configurations ?? [])
+    for (const node of conf.nodes ?? [])
+      for (const m of node.cpeMatch ?? []) {
+        if (m.vulnerable !== true || node.negate || !(m.versionEndExcluding || m.versionEndIncluding)) continue;
+        const f = cpeFields(m.criteria ?? '');
+        const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
+        targetPlatforms.set(key, (targetPlatforms.get(key) ?? new Set()).add(targetPlatform(f[10])));
+      }
+  const perPlatform = (key: string) => {
+    const found = targetPlatforms.get(key);
+    return found !== undefined && found.size >= 2 && !found.has(undefined);
+  };
   for (const conf of cve.configurations ?? []) {
     const { platforms, node: platformNode } = platformsOf(conf);
     for (const node of conf.nodes ?? []) {
@@ -84,7 +101,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const key = `${(f[3] ?? '').replace(/[\s:]+/g, '_')}:${(f[4] ?? '').replace(/[\s:]+/g, '_')}`.toLowerCase();
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
-        const span: RawSpan = { platforms };
+        const target = (m.versionEndExcluding || m.versionEndIncluding) && perPlatform(key) ? targetPlatform(f[10]) : undefined;
+        const span: RawSpan = { platforms: target ? [target] : platforms };
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };

@@ -812,7 +812,7 @@ describe('fix rules mended against a second, blind reading (h27-fixes)', () => {
   ])('an Android security patch level fixes the chips listed with no version: %s', (description) => {
     const record = recordOf(description, [and([{ criteria: os('qualcomm:sd_400_firmware') }], [{ criteria: 'cpe:2.3:h:qualcomm:sd_400:-:*:*:*:*:*:*:*' }])]);
     expect(fixed(record.facts!.fixed_in)).toEqual([['google:android', '2018-04-05', null, null, 'description']]);
-    expect(record.explanation!.fix).toContain('Update Android to security patch level 2018-04-05 or later');
+    expect(record.explanation!.fix).toContain('Update Google Android to security patch level 2018-04-05 or later');
     expect(record.patch?.status).toBe('available');
   });
 

@@ -134,6 +134,9 @@ const lineText = (branch: string) => {
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',
+  'windows phone': 'Windows Phone',
+  'windows mobile': 'Windows Mobile',
+  tizen: 'Tizen',
   'os x': 'OS X',
   macos: 'macOS',
   linux: 'Linux',

@@ -340,8 +340,11 @@ function factProductName(products: readonly AffectedProduct[], named: Facts['pro
     if (own) return productName(own);
     const base = products.find((p) => key.startsWith(`${productKey(p)}_`));
     if (base) return `${productName(base)} ${key.slice(productKey(base).length + 1).toUpperCase()}`;
-    // A product the description names in a record that lists none: its name as the description writes it.
-    return named.find((p) => p.product === key)?.name ?? displayName(key.split(':')[1] ?? key);
+    // A product the description names in a record that lists none: its name as the description
+    // writes it, every word ("Zoom Workplace App" is `zoom:workplace_app`, not "Workplace App").
+    const [vendor, product] = key.split(':');
+    const words = product === undefined ? key : vendor === product ? product : `${vendor}_${product}`;
+    return named.find((p) => p.product === key)?.name ?? displayName(words);
   };
 }
 

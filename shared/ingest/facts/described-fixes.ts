@@ -46,7 +46,7 @@ const PACKAGE_OF_RELEASE = /\s(\d+(?:\.\d+)?(?:\s+SP\d+)?)\s+[a-z][a-z0-9+._]*(?
 const NEAR_WORDS = 4;
 
 // A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
-const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows|linux|android|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows phone|windows mobile|windows|linux|android|tizen|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 const PLATFORM_PHRASE = new RegExp(
   String.raw`^\s*,?\s*(?:when running\s+)?(?:on|for)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`,
   'i',
@@ -61,10 +61,20 @@ const platformName = (name: string) => {
   return p === 'mac os x' || p === 'macos' ? 'os x' : p;
 };
 
+const platformsOf = (list: string | undefined) => (list ? [...new Set((list.match(new RegExp(PLATFORM, 'gi')) ?? []).map(platformName))] : []);
+
 function platformsAfter(gap: string): string[] {
-  const list = PLATFORM_PHRASE.exec(gap)?.groups?.list;
-  if (!list) return [];
-  return [...new Set((list.match(new RegExp(PLATFORM, 'gi')) ?? []).map(platformName))];
+  return platformsOf(PLATFORM_PHRASE.exec(gap)?.groups?.list);
+}
+
+/** "WhatsApp for iOS prior to v2.18.93": the platform named between a product and its statement. */
+const PLATFORM_BEFORE = new RegExp(
+  String.raw`\b(?:for|on)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM})*)(?:\s+(?:apps?|applications?|clients?|versions?))*\s*$`,
+  'i',
+);
+
+function platformsBefore(subject: string): string[] {
+  return platformsOf(PLATFORM_BEFORE.exec(subject)?.groups?.list);
 }
 
 /** Where the sentence holding `index` starts (after ". ", "! ", "? " or "; "). */
@@ -232,7 +242,9 @@ function aboutAnotherName(subject: string, products: readonly FixProduct[], keys
     }
   }
   if (end < 0) return false;
-  return /\b(?:in|on|for|of|with)\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+)*[A-Z][\w.-]*\s*$/.test(withoutPlatforms(subject.slice(end)));
+  // "WhatsApp for Android": a platform is no other product.
+  const rest = withoutPlatforms(subject.slice(end)).replace(PLATFORM_BEFORE, ' ');
+  return /\b(?:in|on|for|of|with)\s+(?:the\s+)?(?:[A-Z][\w.-]*\s+)*[A-Z][\w.-]*\s*$/.test(rest);
 }
 
 /** The subject without its platform phrases ("on Windows and OS X and"): a platform is no product. */
@@ -243,10 +255,10 @@ function withoutPlatforms(text: string): string {
 /**
  * Words that end a product's name when read backwards from a version: prepositions and articles,
  * and the verbs of a fix sentence ("This issue has been patched in version 25.04.2" names no
- * product "has been").
+ * product "has been"; "users should upgrade to version 25.1.0" no product "Users Should").
  */
 const NOT_A_NAME =
-  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|were|be|been|being|has|have|had|it|this|that|which|patched|fixed|addressed|resolved|released|updated?|upgraded?|starting|since|until|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme)$/i;
+  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|were|be|been|being|has|have|had|it|this|that|which|patched|fixed|addressed|resolved|released|updated?|upgraded?|starting|since|until|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme|should|must|shall|can|could|may|might|will|would|users?|customers?|administrators?|we|you|please|if|recommended|advised|encouraged|upgrade|install)$/i;
 
 /**
  * A record that lists no product: the words naming what comes right before the statement
@@ -270,6 +282,8 @@ function describedName(subject: string): { words: string[]; written: string[] } 
   const written: string[] = [];
   for (const word of subject.trim().split(/\s+/).reverse()) {
     const clean = word.replace(/^[("']+|[)"',;:.]+$/g, '');
+    // "HGW-BL1500HM Ver 002.002.003": "Ver" is the word version, and the name stands before it.
+    if (words.length === 0 && /^ver$/i.test(clean)) continue;
     if (!clean || NOT_A_NAME.test(clean) || /^\d/.test(clean) || word !== word.replace(/[,;:.]+$/, '') || words.length >= 3) break;
     if (!/^[A-Za-z][\w.+-]*$/.test(clean)) break;
     // "can force Element X up to 25.04.1": a lower-case word before a capitalised name is prose, not part of it.
@@ -397,7 +411,7 @@ export function placeStatements(
     // product the record lists as vulnerable (the whole-data check counts 600 records otherwise).
     // In a record that lists no product, a name between two statements is read as any other ("… can force Element X up to 25.04.1").
     if (!own && inClause && keys.length === 0 && products.length === 0 && namesSomething(subject)) {
-      const named = describedProductKey(subject, recordSubject);
+      const named = describedProductKey(subject.replace(PLATFORM_BEFORE, ' '), recordSubject);
       keys = named ? [named] : [];
     }
     // Juniper's "Junos OS: 12.1X46 versions prior to 12.1X46-D81; 12.3 versions prior to …": an
@@ -421,13 +435,17 @@ export function placeStatements(
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
     if (!own && !inClause && products.length === 0) {
-      // A statement that names nothing ("This issue has been patched in version 25.04.2") is about the record's subject.
-      const named = describedProductKey(subject, recordSubject);
+      // A statement that names nothing ("This issue has been patched in version 25.04.2") is about
+      // the record's subject; "the Zoom Workplace App for Linux before 6.2.5" names the app, not Linux.
+      const named = describedProductKey(subject.replace(PLATFORM_BEFORE, ' '), recordSubject);
       keys = named ? [named] : [];
     }
     const next = statements[i + 1];
     const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
-    const platforms = platformsAfter(gap);
+    const after = platformsAfter(gap);
+    // "OpenSSH on FreeBSD 4.4 and earlier": a version right after the platform is the platform's own, no platform of the product's.
+    const bounded = !/^v?\d/i.test(text.slice(statement.at, statement.end));
+    const platforms = after.length > 0 ? after : bounded ? platformsBefore(text.slice(Math.min(from, statement.at), statement.at)) : [];
     const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
     placed.push({
       statement,

@@ -6,6 +6,7 @@ import type { CvssVersion } from '../../domain/cve.js';
 import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference, VersionRange } from '../../domain/nvd-record.js';
 import { ProductCollector, parseCpe23, type CpeName } from '../../domain/cpe/cpe-name.js';
 import { isRejectedNvd } from './rejected.js';
+import { targetPlatform } from './target-platform.js';
 import { metricSeverity } from './severity.js';
 
 interface RawCpeMatch {
@@ -217,8 +218,44 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
   return names.size > 0 && names.size <= MAX_PLATFORMS ? { platforms: [...names], node: platformNodes[0]! } : undefined;
 }
 
+/**
+ * Cloudflare WARP's "before 2022.8.936" for `target_sw` linux_kernel, "before 2022.8.857.0" for
+ * windows and "before 2022.8.861.0" for macos: one product's bounded ranges, each for its own
+ * operating system (two or more of them), are fixes per platform, as an AND configuration's are.
+ */
+function targetPlatformRanges(raw: RawNvdCve): PlatformRange[] {
+  const found: (PlatformRange | { vendor: string; product: string; platform: undefined })[] = [];
+  for (const configuration of raw.configurations ?? []) {
+    for (const node of configuration.nodes ?? []) {
+      if (node.negate) continue;
+      for (const match of node.cpeMatch ?? []) {
+        const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
+        if (!cpe || !(match.versionEndExcluding || match.versionEndIncluding)) continue;
+        const platform = targetPlatform(cpe.targetSoftware);
+        found.push(
+          platform
+            ? { vendor: cpe.vendor, product: cpe.product, range: rangeOfMatch(cpe, match), platform }
+            : { vendor: cpe.vendor, product: cpe.product, platform: undefined },
+        );
+      }
+    }
+  }
+  // Only where every bounded range of the product names a system this reads: a range for `*` or
+  // for "universal" (Office) holds on a platform not known here, so no range is tied.
+  const ofProduct = (r: { vendor: string; product: string }) => found.filter((o) => o.vendor === r.vendor && o.product === r.product);
+  return found.filter(
+    (r): r is PlatformRange =>
+      r.platform !== undefined && ofProduct(r).every((o) => o.platform !== undefined) && new Set(ofProduct(r).map((o) => o.platform)).size >= 2,
+  );
+}
+
+/** The same product and range as one of `ranges` (a range `target_sw` ties to its own system is not also tied to an AND node's platforms). */
+const amongRanges = (ranges: readonly PlatformRange[], vendor: string, product: string, range: VersionRange) =>
+  ranges.some((r) => r.vendor === vendor && r.product === product && JSON.stringify(r.range) === JSON.stringify(range));
+
 function platformRanges(raw: RawNvdCve): PlatformRange[] {
-  const out: PlatformRange[] = [];
+  const targeted = targetPlatformRanges(raw);
+  const out: PlatformRange[] = [...targeted];
   for (const configuration of raw.configurations ?? []) {
     const tied = configurationPlatforms(configuration);
     if (!tied) continue;
@@ -228,6 +265,7 @@ function platformRanges(raw: RawNvdCve): PlatformRange[] {
         const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
         if (!cpe) continue;
         const range = rangeOfMatch(cpe, match);
+        if (amongRanges(targeted, cpe.vendor, cpe.product, range)) continue;
         for (const platform of tied.platforms) out.push({ vendor: cpe.vendor, product: cpe.product, range, platform });
       }
     }
