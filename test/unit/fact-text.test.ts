@@ -76,6 +76,15 @@ describe('the summary from the facts', () => {
     expect(text).not.toMatch(/flaw in 3 products/);
   });
 
+  it("says a remote attacker's privileges are the application's, not the machine's, where the record names no root (wwwthreads, CVE-2000-0125)", () => {
+    const text = summary(
+      facts({ impacts: ['privilege_escalation'], attack: { position: 'remote', privileges: 'none', user_interaction: false } }),
+      'does not properly cleanse numeric data passed to SQL queries, which allows remote attackers to gain privileges for wwwthreads forums.',
+    );
+    expect(text).toContain('can raise their privileges.');
+    expect(text).not.toContain('on the system');
+  });
+
   it('says a local user gains root where the record says root', () => {
     expect(
       summary(

@@ -40,3 +40,17 @@ describe('a program that handles input as root (IRIX snoop, CVE-2003-0473, found
     expect(describedImpacts('A flaw in Acme allows local users to execute commands as the root user.')).toContain('privilege_escalation');
   });
 });
+
+describe('obtaining access to services (TripleO, CVE-2015-5329, found reading twenty random records)', () => {
+  it('is a security bypass, stated, so the CVSS fields are not the impacts', () => {
+    expect(
+      describedImpacts(
+        'The TripleO Heat templates do not properly use the configured RabbitMQ credentials, which makes it easier for remote attackers to obtain access to services in deployed overclouds by leveraging knowledge of the default credentials.',
+      ),
+    ).toEqual(['security_bypass']);
+  });
+
+  it('leaves access to files an information leak', () => {
+    expect(describedImpacts('The flaw allows attackers to gain access to sensitive files.')).toEqual(['information_disclosure']);
+  });
+});

@@ -43,8 +43,13 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
   switch (impact) {
     case 'code_execution':
       return 'run their own code';
-    case 'privilege_escalation':
-      return `raise their privileges on the system${privilegeDetail(description, attack)}`;
+    case 'privilege_escalation': {
+      // wwwthreads' "gain privileges for wwwthreads forums": a remote attacker's privileges are the
+      // application's unless the record names the machine's (root, SYSTEM).
+      const detail = privilegeDetail(description, attack);
+      const onMachine = attack.position === 'local' || attack.position === 'physical' || /root|SYSTEM/.test(detail);
+      return `raise their privileges${onMachine ? ' on the system' : ''}${detail}`;
+    }
     case 'sql_injection':
       return 'read and change data in the database through SQL injection';
     case 'security_bypass':
