@@ -25,3 +25,18 @@ describe("Samsung's security release", () => {
     expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['12.0']);
   });
 });
+
+describe("Samsung's template names the part before its release", () => {
+  it('reads "Improper boundary check in UWB stack prior to SMR Mar-2022 Release 1" as the UWB stack', () => {
+    const r = derivedFixture('Improper boundary check in UWB stack prior to SMR Mar-2022 Release 1 allows arbitrary code execution.', [
+      orNode(android('12.0')),
+    ]);
+    expect(r.facts!.component).toBe('UWB stack');
+    expect(r.explanation!.summary).toContain('UWB stack');
+  });
+
+  it('leaves a statement before a numbered version to the other templates', () => {
+    const r = derivedFixture('Improper input validation in Samsung Internet prior to 15.0 allows attackers to read files.', [orNode(android('12.0'))]);
+    expect(r.facts!.component).toBeNull();
+  });
+});

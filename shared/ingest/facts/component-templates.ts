@@ -92,3 +92,15 @@ export function akaTitlePart(description: string): string | undefined {
   const part = AKA_TITLE.exec(description)?.[1]?.trim();
   return part && part.includes(' ') && !/^Cross-/i.test(part) ? part : undefined;
 }
+
+/**
+ * Samsung Mobile's template: "<bug> in <part> prior to SMR Mar-2022 Release 1 allows …" ("Improper
+ * boundary check in UWB stack prior to SMR …", "Unprotected broadcast in sendIntentForToastDumpLog
+ * in DisplayToast prior to SMR …"): NVD lists only the Android the phones run, so the part is all
+ * the description names.
+ */
+const SAMSUNG_PART = /^[^.]*?\bin ((?:[\w.()/:-]+ ){0,6}?[\w.()/:-]+) (?:prior to|before) SMR\b/i;
+export function samsungPart(prose: string): string | undefined {
+  const part = SAMSUNG_PART.exec(prose)?.[1];
+  return part !== undefined && !notAPart(part) ? part : undefined;
+}

@@ -12,6 +12,7 @@ import {
   oracleVectorPart,
   partBeforeProduct,
   portPart,
+  samsungPart,
   possessiveFile,
   spoofedBar,
   xenTitlePart,
@@ -135,6 +136,7 @@ export function describedComponent(description: string, products: readonly Pick<
   const aka = akaTitlePart(description);
   const named =
     subcomponent ??
+    samsungPart(prose) ??
     oracleVectorPart(prose) ??
     file ??
     possessiveFile(prose) ??
