@@ -263,6 +263,13 @@ describe('fixed_in', () => {
     expect(factsOf('FreeBSD through 10.1 allows it.', [or({ criteria: cpe('freebsd:freebsd'), versionEndExcluding: '10.1' })]).fixed_in).toEqual([]);
   });
 
+  it("names each source's spelling of a disputed fix: the description's 58, the configuration's 58.0 (CVE-2018-5089, h40)", () => {
+    const record = recordOf('Memory safety bugs were reported in Firefox 57. This vulnerability affects Firefox < 58.', [
+      or({ criteria: cpe('mozilla:firefox'), versionEndIncluding: '58.0' }),
+    ]);
+    expect(record.explanation!.fix).toContain("The description gives 58 as fixed, but NVD's configuration lists 58.0 as affected");
+  });
+
   it("the description's fix at the configuration's boundary is kept both ways, and the text names it as disputed, never as one to move to", () => {
     const record = recordOf('phpMyBackupPro before 2.5 allows remote authenticated users to execute PHP code.', [
       or({ criteria: cpe('phpmybackuppro:phpmybackuppro'), versionEndIncluding: '2.5' }),

@@ -402,9 +402,10 @@ function disputedSentence(last: readonly VersionFact[], facts: FixFactsText): st
   const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
   if (disputed.length === 0) return [];
   const named = [...new Set(disputed.map((l) => versionText(l.version)))];
-  const versions = listText(named);
+  // Each source's version as it writes it: the description's "Firefox < 58", the configuration's 58.0.
+  const described = [...new Set(disputed.map((l) => versionText((facts.describedFixed ?? []).find((v) => compareVersions(v, l.version) === 0) ?? l.version)))];
   return [
-    `The description gives ${versions} as fixed, but NVD's configuration lists ${versions} as affected: check the vendor's release notes before relying on ${named.length === 1 ? 'it' : 'them'}.`,
+    `The description gives ${listText(described)} as fixed, but NVD's configuration lists ${listText(named)} as affected: check the vendor's release notes before relying on ${named.length === 1 ? 'it' : 'them'}.`,
   ];
 }
 
