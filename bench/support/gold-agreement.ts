@@ -233,6 +233,8 @@ export function disputedBoundary(fix: GoldVersion & { readonly source?: string }
   return holding.length > 0 && holding.every((entry) => endsAt(entry, fix.version)) ? `listed as vulnerable at its boundary (${fix.version})` : undefined;
 }
 
+const numbered = (version: string) => /^v?\d/i.test(version.trim());
+
 /** Why the record contradicts a fixed version we state, or undefined when it does not. */
 export function contradiction(
   fix: GoldVersion & { readonly source?: string },
@@ -252,6 +254,9 @@ export function contradiction(
     // line the record fixes apart is that line's top, nothing against another line's fix.
     const ownLineFixed = stated.some((s) => s.product === last.product && s.branch !== null && onBranch(last.version, s.branch));
     if (last.branch === null && fix.branch !== null && !onBranch(last.version, fix.branch) && ownLineFixed) continue;
+    // Samsung's "SMR Mar-2022 Release 1" beside the Android 12.0 the phones run: a named release is
+    // in another numbering than a numbered version, so neither is above the other.
+    if (numbered(fix.version) !== numbered(last.version)) continue;
     if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
   }
   if (disputedBoundary(fix, listed)) return undefined;

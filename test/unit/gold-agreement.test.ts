@@ -192,6 +192,10 @@ describe('contradictions and the listed vulnerable versions', () => {
     const packageFix = { product: 'a:b', version: '4.0+git.1578392992.fabfd186c-9.63.1', branch: '7', platform: null };
     expect(contradiction(packageFix, [{ product: 'a:b', version: '7.0', branch: '7', platform: null }], [])).toBeUndefined();
     expect(contradiction({ ...packageFix, version: '7.0' }, [{ product: 'a:b', version: '7.0', branch: '7', platform: null }], [])).toMatch(/7\.0/);
+    // Samsung's named release beside the Android version the phones run: neither is above the other.
+    const release = { product: 'google:android', version: 'SMR Mar-2022 Release 1', branch: null, platform: null };
+    expect(contradiction(release, [{ product: 'google:android', version: '12.0', branch: null, platform: null }], [])).toBeUndefined();
+    expect(contradiction({ ...release, version: '11.0' }, [{ product: 'google:android', version: '12.0', branch: null, platform: null }], [])).toMatch(/12\.0/);
   });
 
   it('reads the vulnerable matches of a raw record and finds a fix inside them', () => {
