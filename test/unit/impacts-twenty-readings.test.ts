@@ -5,7 +5,8 @@
  * gives the attacker no root. Each beside the neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
-import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 
 describe('operations on the underlying database', () => {
   it('is data tampering, not code execution, beside the command-injection class', () => {
@@ -52,5 +53,41 @@ describe('obtaining access to services (TripleO, CVE-2015-5329, found reading tw
 
   it('leaves access to files an information leak', () => {
     expect(describedImpacts('The flaw allows attackers to gain access to sensitive files.')).toEqual(['information_disclosure']);
+  });
+});
+
+describe('DLL hijacking (Node.js, CVE-2022-32223, the h40 blind set)', () => {
+  const description = 'Node.js is vulnerable to Hijack Execution Flow: DLL Hijacking under certain conditions on Windows platforms.';
+
+  it('is code running where no other gain is stated', () => {
+    expect(describedImpacts(description)).toEqual([]);
+    expect(namedWeaknessImpacts(description)).toEqual(['code_execution']);
+  });
+
+  it('names no file "Node.js": the product’s name ends like a file’s, and a real file stays', () => {
+    expect(describedComponent(description, [{ vendor: 'nodejs', product: 'node.js' }])).toBeNull();
+    expect(describedComponent('The util.js file in Node.js allows attackers to crash it.', [{ vendor: 'nodejs', product: 'node.js' }])).toBe('util.js');
+  });
+});
+
+describe("an account made with the administrators' rights, and a shell the attacker gets", () => {
+  it('reads "registered with the super administrators GroupID" as a privilege gain (ASPCMS, CVE-2018-15888, h40)', () => {
+    expect(
+      describedImpacts(
+        'When registering ordinary users in the addUser function of the /member/reg.asp page, they can be registered with the super administrators GroupID directly.',
+      ),
+    ).toEqual(['privilege_escalation']);
+  });
+
+  it('leaves registering an ordinary account alone', () => {
+    expect(describedImpacts('The page allows visitors to register with a user account.')).toEqual([]);
+  });
+
+  it('reads "create a reverse shell with administrator privileges" as code running, with the privileges', () => {
+    expect(
+      describedImpacts(
+        'Deserialization of untrusted data allows a remote authenticated attacker to create a reverse shell with administrator privileges on the DBSec server.',
+      ),
+    ).toEqual(['code_execution', 'privilege_escalation']);
   });
 });

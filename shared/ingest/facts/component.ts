@@ -121,7 +121,12 @@ export function describedComponent(description: string, products: readonly Pick<
   const oracle = oracleMatch?.[2]?.trim();
   const subcomponent = oracle ? `${oracle} ${oracleMatch?.[1] ? 'subcomponent' : 'component'}` : undefined;
   const vuldbComponent = VULDB_COMPONENT.exec(prose)?.[1]?.trim();
-  const file = VULDB_FILE.exec(prose)?.[1] ?? FILE.exec(prose)?.[1] ?? (vuldbComponent ? `${vuldbComponent} component` : undefined);
+  // "Node.js is vulnerable …": a product whose name ends like a file's is no file of its own.
+  const namedFile = FILE.exec(prose)?.[1];
+  const file =
+    VULDB_FILE.exec(prose)?.[1] ??
+    (namedFile && !namesAProduct(namedFile, products) ? namedFile : undefined) ??
+    (vuldbComponent ? `${vuldbComponent} component` : undefined);
   // The first "the … <kind>" that names a part: ZDI's "the target must visit a malicious page" names none, its "the
   // handling of the resetData method" names the method.
   const part = [...prose.matchAll(NAMED_PART)]

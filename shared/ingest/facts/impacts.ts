@@ -161,7 +161,11 @@ const NAMED_WEAKNESS: readonly Phrase[] = [
     'security_bypass',
     /\bmissing (?:authentication|authori[sz]ation)\b|\bimproper (?:authentication|authori[sz]ation|access controls?)\b|\bincorrect (?:authori[sz]ation|access controls?|default permissions?)\b|\bexcessive authentication attempts\b|\bpolicies are not (?:being )?applied\b|\bbroken access control\b|\binsecure direct object reference\b|\bauthentication bypass\b|\bsession fixation\b|\bhard-?coded (?:credentials?|passwords?|keys?)\b/i,
   ],
-  ['code_execution', /\b(?:untrusted|unquoted) search path\b|\bunrestricted (?:file )?upload\b|\barbitrary file upload\b/i],
+  // A hijacked DLL search (CAPEC's "Hijack Execution Flow: DLL Hijacking") loads the attacker's library: their code runs.
+  [
+    'code_execution',
+    /\b(?:untrusted|unquoted) search path\b|\bunrestricted (?:file )?upload\b|\barbitrary file upload\b|\bDLL (?:search[- ]order )?hijacking\b|\bHijack Execution Flow\b/i,
+  ],
   [
     'denial_of_service',
     /\b(?:infinite|endless) loop\b|\bresource exhaustion\b|\buncontrolled resource consumption\b|\bnull[- ]pointer[- ]dereference\b|\bmemory leak(?:age)?\b|\breachable assertion\b|\bNullPointerException\b|\bnull[- ](?:ptr[- ])?deref\w*|\bnullptr (?:deref\w*|dereference|access)\b|\bNULL pointer (?:access|use|crash|issue|bug)\b|\b(?:use|access\w*|dereferenc\w*) (?:of )?(?:a |an |the )?(?:\w+ )?NULL pointers?\b|\bdivide[- ]by[- ]zero\b|\bdivision by zero\b|\bdivide error\b|\b(?:memory|refcount|reference(?: count)?|resource|socket|skb|page|object|DMA mappings?|fd|file descriptor|kobject|device node|node|clock|irq|mem|buffer|handle)s? leaks?\b|\bmemleak\b|\bleak(?:s|ed|ing)? (?:of )?(?:memory|refcounts?|references?|resources)\b|\b(?:un)?reachable (?:BUG|assert\w*)\b|\b(?:check|checks|checking) (?:\w+ ){0,2}(?:for )?(?:non-)?NULL\b|\bnon-NULL\b|\b(?:is|be|are|returns?|pass(?:es)?|becomes?) (?:a )?(?:null|NULL)\b|\bnull (?:check|checks|pointer)\b|\b(?:potential|possible|endless|dead) loop\b|\b(?:fix|fixes|fixed|avoid|avoids|prevent|prevents|plug|plugs)\w* (?:a |an |the |possible |potential )?(?:[\w/-]+ ){0,4}?leaks?\b|\b(?:system|kernel|rendering|UI|screen|device|machine)(?:-wide)? (?:\w+ )?freezes?\b|\bcircular locking dependency\b|\binconsistent lock state\b|\b(?:possible|potential) (?:circular |recursive )?(?:locking|deadlock)\b|\bscheduling while atomic\b|\bsleeping function called from invalid context\b|\b(?:RCU|CPU|task) stalls?\b|\bself-detected stall\b|\bk?memleak\b|\bunreferenced object\b|\bfreez(?:e|es|ing) (?:the )?(?:system|kernel|device|machine)\b/i,
@@ -216,6 +220,12 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     /\b(?:data|information|details|files?|contents?|logs?|records|documents|metrics)\b[^.;]{0,40}?\b(?:was|were|is|are|became|becomes|be) (?:publicly )?(?:accessible|readable|visible|available) (?:to|by) (?:any |all |other )?(?:unauthenticated|unauthori[sz]ed|anonymous|unprivileged|low-privileged|other|arbitrary) (?:users|visitors|attackers|parties|callers|clients)\b/i,
   ],
   ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
+  // ASPCMS's "ordinary users … can be registered with the super administrators GroupID", "register a new user with
+  // admin privileges": an account the attacker makes or holds gets the administrators' rights.
+  [
+    'privilege_escalation',
+    /\b(?:register(?:ed|ing)?|sign(?:ed|ing)? up|creat(?:e|ed|ing)) (?:[\w-]+ ){0,4}?(?:with|as|into) (?:the |an? )?(?:super ?)?admin(?:istrator)?s?(?:'s?)? (?:GroupID|group|role|account|privileges|rights)\b/i,
+  ],
   // ircu's "gain control of a channel": the operator's rights over it.
   ['privilege_escalation', /\bgain (?:\w+ )?control (?:of|over) (?:a|an|the|any) (?:\w+ )?(?:channels?|chat ?rooms?|rooms?|conferences?)\b/i],
   // OpenLDAP's "delete non-mandatory attributes that would otherwise be protected by ACLs": the access control is overcome.
@@ -230,6 +240,8 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'denial_of_service',
     /\b(?:thread|kthread|process|task|daemon|worker)s? (?:does|do|did|will|would|could|can|may|might) not (?:terminate|exit|stop)\b(?!\s+(?:the|a|an|its|their|any|all|other|existing|active)\b)/i,
   ],
+  // A shell the attacker gets runs their commands: "create a reverse shell", "obtain a root shell on the device".
+  ['code_execution', /\b(?:create|open|spawn|obtain|get|gain|establish)s?\s+(?:a\s+|an\s+)?(?:reverse|remote|interactive|root|command)\s+shell\b/i],
   // Files the attacker puts there and then runs: "upload arbitrary code and execute it", "plant custom binaries and execute them".
   [
     'code_execution',
