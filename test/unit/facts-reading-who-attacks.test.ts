@@ -108,6 +108,19 @@ describe('where the description names no victim and no vector of the attacker’
     expect(facts.attack).toEqual({ position: 'local', privileges: 'admin', user_interaction: true });
   });
 
+  it('keeps the attacker’s own vector after a fix named as a thing ("Fix Pack 10", "hotfix")', () => {
+    expect(
+      describedAttack(
+        'db2fmp process in IBM DB2 Content Manager before 8.2 Fix Pack 10 allows local users to cause a denial of service (CPU consumption) by importing a corrupted Microsoft Excel file.',
+      ).userInteraction,
+    ).toBe(false);
+    expect(
+      describedAttack(
+        'IIS 3.0 with the iis-fix hotfix installed allows remote intruders to read source code for ASP programs by using a %2e instead of a . (dot) in the URL.',
+      ).userInteraction,
+    ).toBe(false);
+  });
+
   it('keeps the attacker’s own vector beside a fix sentence, and one that sends what they built', () => {
     expect(
       describedAttack(

@@ -294,10 +294,14 @@ const UNKNOWN_VECTOR =
 export const APP_ON_THE_DEVICE =
   /\bvia (?:an? (?:crafted |malicious |rogue |third-party )?(?:app|application)|(?:crafted|malicious|rogue) (?:apps|applications))\b(?! (?:server|firewall|gateway|layer|level)\b)/i;
 /**
- * "fixed in 20.3.1 by eliminating the send of Admin Role passwords", "patched via commit 1a2b":
- * how the vendor mended it, which says nothing of how the attacker comes.
+ * "fixed in 20.3.1 by eliminating the send of Admin Role passwords", "patched via commit 1a2b",
+ * the kernel's "Fix this by adding": how the vendor mended it, which says nothing of how the
+ * attacker comes. A fix named as a thing ("before 8.2 Fix Pack 10 allows local users … by
+ * importing", "with the iis-fix hotfix installed allows remote intruders … by using") is none,
+ * nor is a mend an attacker clause follows.
  */
-const MENDED_BY = '(?<!\\b(?:fix(?:ed|es)?|resolved|addressed|patched|mitigated|remediated|corrected|remedied)\\b(?:[^.;]|\\.(?=\\w)){0,80}?)';
+const MENDED_BY =
+  '(?<!\\b(?:fixed|resolved|addressed|patched|mitigated|remediated|corrected|remedied|(?<![\\w-])fix(?:es)? (?:this|it|that|these|those|the|both|them)\\b)(?:(?!\\b(?:allows?|attackers?|users?)\\b)[^.;]|\\.(?=\\w)){0,80}?)';
 /**
  * "By constructing a special format ELF file, the information of any address can be leaked": a
  * file the attacker builds reaches the program only when someone feeds it in, and who does the
