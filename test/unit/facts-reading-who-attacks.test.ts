@@ -3,11 +3,15 @@
  * Trojan horse the local user points PATH at is run by that user (CVE-2001-0366); a crafted file
  * the attacker uploads is theirs alone (CVE-2019-8404); a file the attacker builds
  * (CVE-2022-21711) and a fix's "by eliminating …" (CVE-2023-42955) say nothing of a victim, so
- * the CVSS vector that gives the score decides. Each with a neighbour it leaves alone.
+ * the CVSS vector that gives the score decides. The summary names the least role a WordPress
+ * plugin's attacker needs, not "any account", and says a stored script waits in a page the victim
+ * views (CVE-2024-1422). Each with a neighbour it leaves alone.
  */
 import { describe, expect, it } from 'vitest';
 import type { Cve5Record, CvssMetric } from '../../shared/domain/nvd-record.js';
+import type { Facts } from '../../shared/domain/facts.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { factSummary } from '../../shared/ingest/explainer/summary.js';
 import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import { deriveScore } from '../../shared/ingest/derive/score.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
@@ -128,5 +132,44 @@ describe('where the description names no victim and no vector of the attacker’
       ).userInteraction,
     ).toBe(false);
     expect(describedAttack('allows remote attackers to cause a denial of service by sending crafted packets to port 443.').userInteraction).toBe(false);
+  });
+});
+
+const xss = (description: string) =>
+  factSummary({
+    facts: {
+      impacts: ['cross_site_scripting'],
+      attack: { position: 'remote', privileges: 'user', user_interaction: true },
+      component: null,
+      products: [{ product: 'wpdeveloper:elementor_addon_elements', name: 'Elementor Addon Elements', primary: true }],
+      fixed_in: [],
+      last_affected: [],
+      fix_stated: false,
+      exploit_public: false,
+      aka: [],
+    } satisfies Facts,
+    description,
+    cweIds: [],
+    severity: 'It is rated medium: 6.4 out of 10.',
+    inKev: false,
+    exploitCode: false,
+  });
+
+describe('the summary’s words for a signed-in attacker and their victim', () => {
+  it('names the least role the description requires, and the stored script’s page', () => {
+    const text = xss(
+      'The Elementor Addon Elements plugin for WordPress is vulnerable to Stored Cross-Site Scripting via the modal popup widget’s effect setting in all versions up to, and including, 1.12.12 due to insufficient input sanitization and output escaping on user supplied attributes. This makes it possible for authenticated attackers with contributor-level and above permissions to inject arbitrary web scripts in pages that will execute whenever a user accesses an injected page.',
+    );
+    expect(text).toContain('An attacker with a contributor account or higher, over the network, can');
+    expect(text).toContain('when someone views a page the attacker stored the script in.');
+    expect(xss('allows authenticated attackers with Author-level access to inject arbitrary web scripts.')).toContain(
+      'An attacker with an author account or higher',
+    );
+  });
+
+  it('keeps "any account" where no role is named, and the link of a reflected script', () => {
+    const text = xss('Reflected cross-site scripting in the search page allows remote authenticated users to inject arbitrary web script via the q parameter.');
+    expect(text).toContain('An attacker who can sign in to it (any account) over the network can');
+    expect(text).toContain('when someone opens a link or page the attacker made.');
   });
 });
