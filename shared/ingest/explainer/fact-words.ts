@@ -8,6 +8,7 @@ import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { APP_ON_THE_DEVICE, CLIENT_PROGRAM, SERVER_ATTACKS_CLIENT } from '../facts/attacker.js';
 import { SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
+import { article } from './names.js';
 
 /**
  * What the description says is exposed, in its own words, for "see information … such as …".
@@ -128,6 +129,19 @@ export function maliciousAppAttacks(description: string): boolean {
 const RADIO_RANGE = /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b/i;
 
 /**
+ * The least role the description says the attacker needs, where it names one of an application's
+ * own ("authenticated attackers with contributor-level and above permissions", "with Author-level
+ * access"): "any account" would overstate it where a subscriber cannot.
+ */
+const LEAST_ROLE =
+  /\bwith (subscriber|contributor|author|editor|shop manager|customer|member|student|instructor|teacher)[- ]level (?:and above |or higher )?(?:access|permissions?|privileges?)\b/i;
+
+function accountWords(description: string): string | undefined {
+  const role = LEAST_ROLE.exec(description)?.[1]?.toLowerCase();
+  return role && `${article(role)} ${role} account or higher`;
+}
+
+/**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
  * a crafted file does nothing until someone opens it.
  */
@@ -157,24 +171,33 @@ export function attackerWords(attack: AttackFacts, description: string): string 
         return needsVictim ? 'An attacker' : 'Someone with local access to the machine';
       case 'remote':
         if (attack.privileges === 'admin') return 'An attacker with administrator access to it over the network';
-        if (attack.privileges === 'user') return 'An attacker who can sign in to it (any account) over the network';
+        if (attack.privileges === 'user') {
+          const account = accountWords(description);
+          return account ? `An attacker with ${account}, over the network,` : 'An attacker who can sign in to it (any account) over the network';
+        }
         // Nobody reaches a reader or a browser over the network: its user brings the attack in.
         return needsVictim || CLIENT_PROGRAM.test(description) ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
       default:
         return attack.privileges === 'admin'
           ? 'An attacker with administrator access'
           : attack.privileges === 'user'
-            ? 'An attacker with an account'
+            ? `An attacker with ${accountWords(description) ?? 'an account'}`
             : 'An attacker';
     }
   })();
   return who;
 }
 
+/** Stored script waits in the site's own pages ("Stored Cross-Site Scripting", "persistent XSS"): the victim only views them. */
+const STORED_SCRIPT = /\b(?:stored|persistent) (?:cross[- ]site scripting|XSS)\b/i;
+
 /** The victim's part, said after the gain: "if a user opens a file, link or page that the attacker made". */
-export function victimClause(attack: AttackFacts, impacts: readonly Impact[]): string {
+export function victimClause(attack: AttackFacts, impacts: readonly Impact[], description = ''): string {
   if (attack.user_interaction !== true) return '';
-  if (impacts.includes('cross_site_scripting')) return ' when someone opens a link or page the attacker made';
+  if (impacts.includes('cross_site_scripting'))
+    return STORED_SCRIPT.test(description)
+      ? ' when someone views a page the attacker stored the script in'
+      : ' when someone opens a link or page the attacker made';
   if (impacts.includes('request_forgery') && !impacts.includes('code_execution')) return ' when that user opens a link or page the attacker made';
   return ' if a user opens a file, link or page that the attacker made';
 }

@@ -197,7 +197,7 @@ export function factSummary(input: FactSummaryInput): string {
     const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
     // A client connecting to the attacker's server, or a user installing the attacker's app, is the victim's act,
     // said by the attacker words already.
-    const victim = serverAttacksClient(description) || maliciousAppAttacks(description) ? '' : victimClause(facts.attack, impacts);
+    const victim = serverAttacksClient(description) || maliciousAppAttacks(description) ? '' : victimClause(facts.attack, impacts, description);
     parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);

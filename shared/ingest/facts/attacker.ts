@@ -200,8 +200,10 @@ const VICTIM_ACTS = new RegExp(
     '(?:convinc|entic|lur|persuad|induc)\\w* (?:\\w+ ){0,2}(?:users?|victims?|administrators?|admins?)',
     '(?:when|if|after|once) (?:a |the |an )?(?:\\w+ )?(?:user|victim|administrator)s? (?:\\w+ ){0,3}(?:opens?|visits?|clicks?|views?|loads?|imports?|browses?|previews?|plays?|uses?)',
     // A Trojan horse (a planted DLL, a program named like a command) does nothing until a victim runs
-    // it; one a setuid program loads is run by the attacker themselves.
-    'Trojan horse(?![^.]{0,80}\\b(?:setuid|setgid|set-uid|suid)\\b)',
+    // it; one a setuid program loads is run by the attacker themselves, and so is one the attacker
+    // points the program at ("by modifying the PATH to point to a Trojan horse expand program", "by
+    // specifying a Trojan Horse nettype shared library"): they set its search path and start it.
+    '(?<!\\b(?:points?|pointing|specify|specifying|reference|referencing) (?:to |at )?(?:an? |the )?)Trojan horse(?![^.]{0,80}\\b(?:setuid|setgid|set-uid|suid)\\b)',
     // "when it is used to open a specially crafted file": the victim opens it with the product.
     '(?:is|are|being) used to (?:open|load|import|view|parse|play) (?:an? |the )?(?:specially )?(?:crafted|malicious|malformed)',
     // "allows remote SSL servers to …": the victim's client must connect to the attacker's server.
@@ -261,10 +263,12 @@ const UNSETTLED =
 /**
  * "via a crafted movie", "parsing a malformed program file": a file someone opens. Not where a
  * local user supplies it to the machine themselves ("local users … via a crafted ELF file", "…
- * a malformed ELF file"): there the attacker acts alone, unless the text names the victim's act.
+ * a malformed ELF file"), nor where the attacker uploads it to the server ("Arbitrary File Upload
+ * via a crafted product image", "by uploading a specially crafted file", "upload of crafted SVG
+ * file"): there the attacker acts alone, unless the text names the victim's act.
  */
 const CRAFTED_FILE = new RegExp(
-  `(?<!upload(?:s|ing)? (?:an? )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
+  `(?<!\\bupload(?:s|ed|ing)?(?: (?:of|via|with|using|through))? (?:an? |the )?(?:(?:specially|specifically|carefully|maliciously) )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
   'i',
 );
 
@@ -289,8 +293,24 @@ const UNKNOWN_VECTOR =
  */
 export const APP_ON_THE_DEVICE =
   /\bvia (?:an? (?:crafted |malicious |rogue |third-party )?(?:app|application)|(?:crafted|malicious|rogue) (?:apps|applications))\b(?! (?:server|firewall|gateway|layer|level)\b)/i;
+/**
+ * "fixed in 20.3.1 by eliminating the send of Admin Role passwords", "patched via commit 1a2b",
+ * the kernel's "Fix this by adding": how the vendor mended it, which says nothing of how the
+ * attacker comes. A fix named as a thing ("before 8.2 Fix Pack 10 allows local users … by
+ * importing", "with the iis-fix hotfix installed allows remote intruders … by using") is none,
+ * nor is a mend an attacker clause follows.
+ */
+const MENDED_BY =
+  '(?<!\\b(?:fixed|resolved|addressed|patched|mitigated|remediated|corrected|remedied|(?<![\\w-])fix(?:es)? (?:this|it|that|these|those|the|both|them)\\b)(?:(?!\\b(?:allows?|attackers?|users?)\\b)[^.;]|\\.(?=\\w)){0,80}?)';
+/**
+ * "By constructing a special format ELF file, the information of any address can be leaked": a
+ * file the attacker builds reaches the program only when someone feeds it in, and who does the
+ * description leaves to the CVSS vector.
+ */
+const BUILT_FILE =
+  '(?:constructing|crafting|creating|building|making|preparing|generating) (?:an? |the )?(?:[\\w-]+ ){0,2}?(?:special\\w*|crafted|malformed|malicious)\\b(?: [\\w-]+){0,3}? (?:files?|documents?|images?|archives?|binar(?:y|ies)|executables?)\\b';
 const CONCRETE_VECTOR = new RegExp(
-  `\\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\\b)(?!${APP_ON_THE_DEVICE.source.slice('\\bvia '.length)})|\\bby (?!default\\b)\\w+ing\\b`,
+  `${MENDED_BY}\\bvia (?!(?:unspecified|unknown) vectors)(?!vectors related)(?!unknown\\b)(?!${APP_ON_THE_DEVICE.source.slice('\\bvia '.length)})|${MENDED_BY}\\bby (?!default\\b)(?!${BUILT_FILE})\\w+ing\\b`,
   'i',
 );
 /**
