@@ -85,6 +85,14 @@ describe('the summary from the facts', () => {
     expect(text).not.toContain('on the system');
   });
 
+  it('names files as exposed only where they are what is read (elfspirit "parses … ELF files", CVE-2022-21711)', () => {
+    const leak = facts({ impacts: ['information_disclosure'], attack: { position: 'remote', privileges: 'none', user_interaction: true } });
+    expect(summary(leak, 'elfspirit parses, manipulates, and camouflages ELF files. The information of any address can be leaked.')).not.toContain(
+      'such as files',
+    );
+    expect(summary(leak, 'A path traversal allows remote attackers to read arbitrary files.')).toContain('such as files');
+  });
+
   it('says a local user gains root where the record says root', () => {
     expect(
       summary(
