@@ -51,17 +51,19 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const derivedProducts = namedProducts(sources, description.value);
   // The product the description names leads everywhere (title, affected, fix, tags).
   const products = { ...derivedProducts, value: orderByDescription(derivedProducts.value, description.value) };
-  const { facts, provenance: factProvenance } = deriveFacts({ sources, description: description.value, products: products.value, rejected: rejected.value });
+  // Discourse's "Prior to versions `3.3.4` on the `stable` branch": a CNA's code marks are no part of what the grammar reads.
+  const prose = description.value.replace(/`([^`\n]{1,80})`/g, '$1');
+  const { facts, provenance: factProvenance } = deriveFacts({ sources, description: prose, products: products.value, rejected: rejected.value });
   // Distributions listed beside the upstream product: named as shipping it, never given a version to move to.
   const distributions = [...coListedDistributions(products.value)];
   const primary = facts.products.filter((p) => p.primary).map((p) => p.product);
   // A fix the configuration lists as affected is named as disputed, never as a version to move to.
   const fixesToTake = undisputedFixes(facts.fixed_in, facts.last_affected);
-  const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : description.value);
+  const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : prose);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);
-  const fixSteps = readFixSteps(rejected.value ? '' : description.value);
+  const fixSteps = readFixSteps(rejected.value ? '' : prose);
   const { patch, provenance: patchProvenance } = derivePatch(sources, {
     rejected: rejected.value,
     products: products.value,
@@ -117,7 +119,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       distributionOnly: [...onlyDistributions(products.value)],
       cnaOnly: sources.nvd === undefined,
       primary,
-      describedFixed: rejected.value ? [] : describedVersions(description.value).fixed.map((f) => f.version),
+      describedFixed: rejected.value ? [] : describedVersions(prose).fixed.map((f) => f.version),
       everyVersion: soleProductInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
     },

@@ -110,6 +110,9 @@ const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+
 // A bare number after "before" is a version only when nothing follows that makes it a count or a date.
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
+/** The rest of a list of versions that a patch is said to be in ("…, 2.7.2, and 2.6.4 contain a patch for this issue"). */
+const FIX_LIST_TAIL = String.raw`(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)v?\d[\w.-]*)*\s+(?:(?:contains?|includes?|has|have)\s+(?:a\s+|the\s+)?(?:patch|fix)(?:es)?\b|(?:patch|fix|address|resolve)(?:es)?\s+(?:the|this)\s+(?:issue|vulnerability|problem|flaw)\b)`;
+
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
   // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too.
@@ -125,6 +128,9 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   /\b(?:before|prior to)\s+(?<dotted>vintage\s\d+)\b/gi,
   // A build named by its date, as 2007's JBoss and Hitachi records write it: "4.0.5 before 20070416".
   /\b(?:before|prior to)\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.])/gi,
+  // GitHub's advisories: "Versions 8.1.2 and 9.0.1 contain a patch", "Versions 3.5.0 and 2.11.6 patch the issue".
+  // EMC's "RSA Security Analytics 10.5.3 and 10.6.2 contains fixes for …": right after the product's name too.
+  new RegExp(String.raw`(?:\b[Vv]ersions?\s+|(?<=\b[A-Z][\w.+-]*\s))${VERSION}(?=${FIX_LIST_TAIL})`, 'g'),
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
@@ -199,7 +205,7 @@ function listedAffected(text: string): DescribedFix[] {
  */
 const STATED_VERSION = String.raw`\d+(?:\.\d+)+[a-z]?`;
 const STATED_AFFECTED = new RegExp(
-  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?|\bin\s[a-z][a-z\d+-]*)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
+  String.raw`(?<=(?:\b[A-Z][\w.+-]*|\bfirmware|\bversions?|\bin\s[a-z][a-z\d+-]*)\s)(?<list>${STATED_VERSION}(?:,\s${STATED_VERSION})*(?:,?\s(?:and|or)\s${STATED_VERSION})?)\s+(?!(?:contains?|includes?|has|have)\s+(?:a\s+|the\s+)?(?:patch|fix))(?:allows?|generates?|contains?|has|have|is|are|could|can|may|might|does|do|uses?|stores?|sends?|transmits?|fails?|lacks?)\b`,
   'g',
 );
 
