@@ -58,3 +58,32 @@ describe('Android\'s patch level written as the date alone ("Android before 2016
     expect(r.facts!.fixed_in).toEqual([]);
   });
 });
+
+describe('a version of the program the product is used with ("when used with glib before 2.44.1", CVE-2016-6855, h41)', () => {
+  const eog = (fix: string, start: string) => ({
+    criteria: 'cpe:2.3:a:gnome:eye_of_gnome:*:*:*:*:*:*:*:*',
+    versionStartIncluding: start,
+    versionEndExcluding: fix,
+  });
+
+  it("is no fix of the record's product", () => {
+    const r = derivedFixture(
+      'Eye of GNOME (aka eog) 3.18.x before 3.18.3 and 3.20.x before 3.20.4, when used with glib before 2.44.1, allow remote attackers to cause a denial of service.',
+      [orNode(eog('3.18.3', '3.18.0'), eog('3.20.4', '3.20.0'))],
+    );
+    expect(r.facts!.fixed_in.map((f) => f.version).sort()).toEqual(['3.18.3', '3.20.4']);
+  });
+
+  it('stays the fix of that program where the record lists it (OGNL, CVE-2016-3093)', () => {
+    const r = derivedFixture(
+      'Apache Struts 2.0.0 through 2.3.24.1 does not properly cache method references when used with OGNL before 3.0.12, which allows remote attackers to cause a denial of service.',
+      [
+        orNode(
+          { criteria: 'cpe:2.3:a:apache:struts:*:*:*:*:*:*:*:*', versionStartIncluding: '2.0.0', versionEndIncluding: '2.3.24.1' },
+          { criteria: 'cpe:2.3:a:ognl_project:ognl:*:*:*:*:*:*:*:*', versionEndExcluding: '3.0.12' },
+        ),
+      ],
+    );
+    expect(r.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toContain('ognl_project:ognl 3.0.12');
+  });
+});

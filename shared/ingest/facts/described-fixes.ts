@@ -77,6 +77,9 @@ function platformsBefore(subject: string): string[] {
   return platformsOf(PLATFORM_BEFORE.exec(subject)?.groups?.list);
 }
 
+/** "when used with glib", "when running on a Linux kernel", "when built against OpenSSL" right before a statement. */
+const WHEN_USED_WITH = /\b(?:when|if)\s+(?:used|built|compiled|linked|running|run)\s+(?:with|against|on)\s+(?:an?\s+|the\s+)?(?:[\w.+-]+\s+){1,4}$/i;
+
 /** Where the sentence holding `index` starts (after ". ", "! ", "? " or "; "). */
 function clauseStart(text: string, index: number): number {
   for (let i = index - 2; i >= 0; i--) {
@@ -414,6 +417,9 @@ export function placeStatements(
       const named = describedProductKey(subject.replace(PLATFORM_BEFORE, ' '), recordSubject);
       keys = named ? [named] : [];
     }
+    // Eye of GNOME "…, when used with glib before 2.44.1": the version is that other program's; a
+    // product the record does not list gets no fix, and the record's product not glib's.
+    if (!own && WHEN_USED_WITH.test(subject)) keys = [];
     // Juniper's "Junos OS: 12.1X46 versions prior to 12.1X46-D81; 12.3 versions prior to …": an
     // item of a semicolon list that names nothing continues the previous item's products.
     const between = previous === undefined ? '' : text.slice(previous.end, statement.at);
