@@ -18,6 +18,10 @@
  * - the leading numbers (the release) are compared before the rest, each padded with 0, so
  *   "11 Update 5" < "11.0 update 6" < "11 Update 7".
  *
+ * - a Debian epoch ("1:" of "1:4.5-1") orders first: Debian adds one when a package's upstream
+ *   numbering starts again lower, so 1:4.5-1 is above 4.4 and 2:0.1 above 1:9.0; a version
+ *   without one has epoch 0, as in Debian.
+ *
  * This is lexicographic order of two token sequences (the leading numbers, then the rest, each
  * padded with 0) over a total order of tokens, hence a total preorder (versions differing only
  * in separators or trailing zeros are equal).
@@ -106,6 +110,14 @@ function compareFrom(x: readonly Token[], xFrom: number, xTo: number, y: readonl
   return 0;
 }
 
+const EPOCH = /^\s*(\d{1,2}):(?=\d)/;
+
+/** A Debian version's epoch ("1" of "1:4.5-1", 0 where none is written) and the version after it. */
+function withoutEpoch(version: string): [bigint, string] {
+  const epoch = EPOCH.exec(version);
+  return epoch ? [BigInt(epoch[1]!), version.slice(epoch[0].length)] : [0n, version];
+}
+
 /**
  * Negative, zero or positive as version `a` is older than, the same as, or newer than `b`.
  * The release numbers are compared first, padded with zeros, and only then what follows them:
@@ -113,8 +125,11 @@ function compareFrom(x: readonly Token[], xFrom: number, xTo: number, y: readonl
  * ".0" would otherwise be compared with the word "update".
  */
 export function compareVersions(a: string, b: string): number {
-  const x = versionTokens(a);
-  const y = versionTokens(b);
+  const [ea, ra] = withoutEpoch(a);
+  const [eb, rb] = withoutEpoch(b);
+  if (ea !== eb) return ea < eb ? -1 : 1;
+  const x = versionTokens(ra);
+  const y = versionTokens(rb);
   const xn = numbersLength(x);
   const yn = numbersLength(y);
   return compareFrom(x, 0, xn, y, 0, yn) || compareFrom(x, xn, x.length, y, yn, y.length);

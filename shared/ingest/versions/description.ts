@@ -93,10 +93,13 @@ const HUAWEI_PHONE = String.raw`\b[A-Z]{2,5}-[A-Z]{1,3}\d{2}C\d{2,3}B\d{3}(?:SP\
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 // Informix's fix packs ("9.40.xC7": the 9.40 release, fix pack C7, for any platform; "10.00.TC3" on Windows).
 const INFORMIX = String.raw`\b\d+\.\d{2}\.[xuft]c\d+\b`;
+// A Debian package version with its epoch ("1:4.5-1", "1:4.2.6.p3+dfsg-1ubuntu3.11"): the epoch
+// marks it as Debian's `[epoch:]upstream[-revision]`, one version kept whole, never the epoch alone.
+const DEBIAN = String.raw`(?<![\w:.-])\d{1,2}:\d+\.\d(?:[a-z0-9.+~]*[a-z0-9])?(?:-[a-z0-9.+~]*[a-z0-9])?`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -107,8 +110,9 @@ const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // as written (a train such as "12.1X46" included), when the fix lies on it.
 const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
 const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE})\s+)?`;
-// A bare number after "before" is a version only when nothing follows that makes it a count or a date.
-const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
+// A bare number after "before" is a version only when nothing follows that makes it a count or a
+// date, or a Debian epoch ("1:" of "1:4.5-1").
+const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|[.:]\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
