@@ -22,6 +22,11 @@
  *   numbering starts again lower, so 1:4.5-1 is above 4.4 and 2:0.1 above 1:9.0; a version
  *   without one has epoch 0, as in Debian.
  *
+ * - a build named alone ("build 5701") is placed by its number against a release written with its
+ *   build ("5.7 5700", "5.2 build5218": NVD's CPE update field holds the build): vendors such as
+ *   Zoho count builds across releases, so build 5701 comes after 5.7 5700. Against any other
+ *   version it has no release numbers and sorts below.
+ *
  * This is lexicographic order of two token sequences (the leading numbers, then the rest, each
  * padded with 0) over a total order of tokens, hence a total preorder (versions differing only
  * in separators or trailing zeros are equal).
@@ -118,6 +123,21 @@ function withoutEpoch(version: string): [bigint, string] {
   return epoch ? [BigInt(epoch[1]!), version.slice(epoch[0].length)] : [0n, version];
 }
 
+const BUILD_ALONE = /^build\s?(\d+)$/i;
+const WITH_BUILD = /^v?\d+(?:\.\d+)*\s+(?:build\s?)?(\d{3,})$/i;
+
+/** The build numbers of "build 5701" and "5.7 5700" (either way round), where one is a build named alone and the other a release with its build. */
+function buildNumbers(a: string, b: string): [bigint, bigint] | undefined {
+  const [aloneA, withA] = [BUILD_ALONE.exec(a.trim()), WITH_BUILD.exec(a.trim())];
+  const [aloneB, withB] = [BUILD_ALONE.exec(b.trim()), WITH_BUILD.exec(b.trim())];
+  if (aloneA && withB) return [BigInt(aloneA[1]!), BigInt(withB[1]!)];
+  if (withA && aloneB) return [BigInt(withA[1]!), BigInt(aloneB[1]!)];
+  return undefined;
+}
+
+/** Whether `build` ("build 5701") is placed among releases written with their build, such as `version` ("5.7 5700"). */
+export const placesBuild = (build: string, version: string) => BUILD_ALONE.test(build.trim()) && WITH_BUILD.test(version.trim());
+
 /**
  * Negative, zero or positive as version `a` is older than, the same as, or newer than `b`.
  * The release numbers are compared first, padded with zeros, and only then what follows them:
@@ -128,6 +148,8 @@ export function compareVersions(a: string, b: string): number {
   const [ea, ra] = withoutEpoch(a);
   const [eb, rb] = withoutEpoch(b);
   if (ea !== eb) return ea < eb ? -1 : 1;
+  const builds = buildNumbers(ra, rb);
+  if (builds) return builds[0] === builds[1] ? 0 : builds[0] < builds[1] ? -1 : 1;
   const x = versionTokens(ra);
   const y = versionTokens(rb);
   const xn = numbersLength(x);

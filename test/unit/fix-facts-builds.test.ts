@@ -1,0 +1,45 @@
+/**
+ * A build named alone as the fix ("ADSelfService Plus 5.x before build 5701", CVE-2018-20664, read
+ * in twenty random records) beside NVD's versions written with their build ("5.7 5700", the CPE
+ * update field): Zoho counts builds across releases, so build 5701 is placed above 5.7 5700 and
+ * is the fix, never "a fix without a version number".
+ */
+import { describe, expect, it } from 'vitest';
+import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+
+const adSelfService = (version: string, build: string) => ({
+  criteria: `cpe:2.3:a:zohocorp:manageengine_adselfservice_plus:${version}:${build}:*:*:*:*:*:*`,
+});
+const forticlient = (version: string) => ({ criteria: `cpe:2.3:a:fortinet:forticlient:${version}:*:*:*:*:*:*:*` });
+
+describe('a build named alone', () => {
+  it('is placed by its number among releases written with their build', () => {
+    expect(compareVersions('build 5701', '5.7 5700')).toBeGreaterThan(0);
+    expect(compareVersions('5.7 5700', 'build 5701')).toBeLessThan(0);
+    expect(compareVersions('build 5700', '5.7 5700')).toBe(0);
+    expect(compareVersions('build 5219', '5.2 build5218')).toBeGreaterThan(0);
+  });
+
+  it('is the fix of the line the description names, above the listed builds', () => {
+    const r = derivedFixture('ADSelfService Plus 5.x before build 5701 has XXE via an uploaded product license.', [
+      orNode(adSelfService('5.7', '5600'), adSelfService('5.7', '5700')),
+    ]);
+    expect(r.facts!.fixed_in.map((f) => `${f.version} (${f.branch})`)).toEqual(['build 5701 (5)']);
+    expect(r.explanation!.fix).toContain('build 5701 or later');
+    expect(r.explanation!.fix).not.toMatch(/without a version number|update past/);
+  });
+
+  it('is no fix where a listed build is at or above it', () => {
+    const r = derivedFixture('ADSelfService Plus 5.x before build 5701 has XXE via an uploaded product license.', [
+      orNode(adSelfService('5.7', '5700'), adSelfService('5.7', '5702')),
+    ]);
+    expect(r.facts!.fixed_in).toEqual([]);
+  });
+
+  it('is still unplaced beside versions written without a build (FortiClient 5.2)', () => {
+    expect(compareVersions('build 2313', '5.2')).toBeLessThan(0);
+    const r = derivedFixture('FortiClient before build 2313 allows local users to gain privileges.', [orNode(forticlient('5.2'))]);
+    expect(r.facts!.fixed_in).toEqual([]);
+  });
+});
