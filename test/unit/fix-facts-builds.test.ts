@@ -42,4 +42,27 @@ describe('a build named alone', () => {
     const r = derivedFixture('FortiClient before build 2313 allows local users to gain privileges.', [orNode(forticlient('5.2'))]);
     expect(r.facts!.fixed_in).toEqual([]);
   });
+
+  it('is named, never called "a fix without a version number", where the versions do not place it (Log360, CVE-2021-40172)', () => {
+    const log360 = (version: string, update = '*') => `cpe:2.3:a:zohocorp:manageengine_log360:${version}:${update}:*:*:*:*:*:*`;
+    const references = [{ url: 'https://www.manageengine.com/log-management/cve-2021-40172.html', tags: ['Vendor Advisory'] }];
+    const r = derivedFixture(
+      'Zoho ManageEngine Log360 before Build 5219 allows a CSRF attack on proxy settings.',
+      [orNode({ criteria: log360('*'), versionStartIncluding: '5.0', versionEndIncluding: '5.1' }, { criteria: log360('5.2', 'build5218') })],
+      { references },
+    );
+    expect(r.facts!.fixed_in).toEqual([]);
+    expect(r.explanation!.fix).toContain("The description names Build 5219 as fixed, but NVD's configuration does not confirm it");
+    expect(r.explanation!.fix).not.toMatch(/without a version number/);
+  });
+
+  it('leaves "a fix without a version number" where the description names none', () => {
+    const references = [{ url: 'https://www.manageengine.com/log-management/advisory.html', tags: ['Vendor Advisory'] }];
+    const r = derivedFixture(
+      'Zoho ManageEngine Log360 allows a CSRF attack on proxy settings.',
+      [orNode({ criteria: 'cpe:2.3:a:zohocorp:manageengine_log360:5.2:build5218:*:*:*:*:*:*' })],
+      { references },
+    );
+    expect(r.explanation!.fix).toMatch(/The record states a fix without a version number/);
+  });
 });
