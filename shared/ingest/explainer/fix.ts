@@ -525,21 +525,8 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
         ? `The description says ${versionPhrase(unplaced[0]!)} fixes it: update to ${unplaced[0]} or later.`
         : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
     );
-  // "Log360 before Build 5219" beside NVD's "5.2 build5218" and a range through 5.1: a fixed version
-  // the description states that the configuration does not bear out is still named, never called
-  // missing ("a fix without a version number").
-  const said = parts.join(' ');
-  const unconfirmed =
-    facts.fixed_in.length === 0 && unchecked.length === 0 && unplaced.length === 0
-      ? [...new Set(facts.describedFixed ?? [])].filter((v) => !said.includes(v)).slice(0, MAX_ENTRIES)
-      : [];
-  if (unconfirmed.length > 0)
-    parts.push(
-      `The description names ${listText(unconfirmed.map((v) => versionPhrase(v)))} as fixed, but NVD's configuration does not confirm ${unconfirmed.length === 1 ? 'it' : 'them'}: check the vendor's advisory${facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : ''} before relying on ${unconfirmed.length === 1 ? 'it' : 'them'}.`,
-    );
   if (
     facts.fixed_in.length === 0 &&
-    unconfirmed.length === 0 &&
     facts.fix_stated &&
     !facts.patchLinks &&
     unchecked.length === 0 &&
@@ -548,12 +535,20 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     unplaced.length === 0 &&
     models.length === 0
   ) {
+    // "Log360 before Build 5219" beside NVD's "5.2 build5218" and a range through 5.1: a fixed
+    // version the description states but the configuration does not bear out is named, never
+    // called missing ("a fix without a version number").
+    const said = parts.join(' ');
+    const unconfirmed = [...new Set(facts.describedFixed ?? [])].filter((v) => !said.includes(v)).slice(0, MAX_ENTRIES);
+    const them = unconfirmed.length === 1 ? 'it' : 'them';
     parts.push(
-      facts.advisoryHosts.length > 0
-        ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
-        : (facts.commitHosts ?? []).length > 0
-          ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
-          : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
+      unconfirmed.length > 0
+        ? `The description names ${listText(unconfirmed.map((v) => versionPhrase(v)))} as fixed, but NVD's configuration does not confirm ${them}: check the vendor's advisory${facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : ''} before relying on ${them}.`
+        : facts.advisoryHosts.length > 0
+          ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
+          : (facts.commitHosts ?? []).length > 0
+            ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
+            : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)
