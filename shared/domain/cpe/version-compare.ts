@@ -24,8 +24,9 @@
  *
  * - a build named alone ("build 5701") is placed by its number against a release written with its
  *   build ("5.7 5700", "5.2 build5218": NVD's CPE update field holds the build): vendors such as
- *   Zoho count builds across releases, so build 5701 comes after 5.7 5700. Against any other
- *   version it has no release numbers and sorts below.
+ *   Zoho count builds across releases, so build 5701 comes after 5.7 5700 (the same number
+ *   written both ways is ordered as written). Against any other version it has no release
+ *   numbers and sorts below.
  *
  * This is lexicographic order of two token sequences (the leading numbers, then the rest, each
  * padded with 0) over a total order of tokens, hence a total preorder (versions differing only
@@ -149,7 +150,8 @@ export function compareVersions(a: string, b: string): number {
   const [eb, rb] = withoutEpoch(b);
   if (ea !== eb) return ea < eb ? -1 : 1;
   const builds = buildNumbers(ra, rb);
-  if (builds) return builds[0] === builds[1] ? 0 : builds[0] < builds[1] ? -1 : 1;
+  // The same build number written both ways is not known to be one release: ordered as written.
+  if (builds && builds[0] !== builds[1]) return builds[0] < builds[1] ? -1 : 1;
   const x = versionTokens(ra);
   const y = versionTokens(rb);
   const xn = numbersLength(x);

@@ -374,13 +374,7 @@ function contradicted(
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
   // "5.x before build 5701" beside NVD's "5.7 5700", "5.7 5607", …: where every numbered version
   // of the product is written with its build, the build alone is placed among them.
-  const bounds = (product?.ranges ?? []).flatMap((r) => [
-    r.range.exact,
-    r.range.endExcluding,
-    r.range.endIncluding,
-    r.range.startIncluding,
-    r.range.startExcluding,
-  ]);
+  const bounds = (product?.ranges ?? []).flatMap((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding]);
   const numbered = bounds.filter((v): v is string => v !== undefined && startsWithNumber(v)).map(unescaped);
   if (!startsWithNumber(fix.version) && numbered.length > 0) {
     if (!numbered.every((v) => placesBuild(fix.version, v))) return true;
