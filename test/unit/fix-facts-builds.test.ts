@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
 const adSelfService = (version: string, build: string) => ({
@@ -64,5 +65,33 @@ describe('a build named alone', () => {
       { references },
     );
     expect(r.explanation!.fix).toMatch(/The record states a fix without a version number/);
+  });
+});
+
+describe("HPE's patch of a release", () => {
+  it('is read whole ("earlier than version 7.3 E0506P09", 110 records) and placed above the listed 7.3 E0506P07', () => {
+    const description =
+      'A SQL injection code execution vulnerability was identified in HPE Intelligent Management Center (IMC) PLAT earlier than version 7.3 E0506P09.';
+    expect(describedVersions(description).fixed.map((f) => f.version)).toEqual(['7.3 E0506P09']);
+    const r = derivedFixture(description, [orNode({ criteria: 'cpe:2.3:a:hp:intelligent_management_center:7.3:e0506p07:*:*:*:*:*:*' })]);
+    expect(r.facts!.fixed_in.map((f) => f.version)).toEqual(['7.3 E0506P09']);
+  });
+
+  it('leaves a word after a version alone ("7.3 Enterprise")', () => {
+    expect(describedVersions('Acme Server before 7.3 Enterprise allows attackers to read files.').fixed.map((f) => f.version)).toEqual(['7.3']);
+  });
+});
+
+describe('a fix the description gives at the configuration’s boundary, with no other', () => {
+  it('is named as disputed, and the text never adds "without a version number"', () => {
+    const references = [{ url: 'https://www.symantec.com/security_response/advisory.jsp', tags: ['Vendor Advisory'] }];
+    const r = derivedFixture(
+      'The management console in Symantec Web Gateway before 5.2.2 allows remote authenticated users to execute arbitrary OS commands.',
+      [orNode({ criteria: 'cpe:2.3:a:symantec:web_gateway:*:*:*:*:*:*:*:*', versionEndIncluding: '5.2.2' })],
+      { references },
+    );
+    expect(r.explanation!.fix).toContain("The description gives 5.2.2 as fixed, but NVD's configuration lists 5.2.2 as affected");
+    expect(r.explanation!.fix).not.toMatch(/without a version number/);
+    expect(r.explanation!.fix).toContain("See the vendor's advisory in the references (symantec.com)");
   });
 });

@@ -224,6 +224,10 @@ function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined 
   return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
+/** Whether `text` names `version` as a whole ("7.3" is not named by "7.3 e0506p07"). */
+const namedIn = (text: string, version: string) =>
+  new RegExp(String.raw`(?<![\w.-])${version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-]|\.\w)`, 'i').test(text);
+
 /** A build named by its date ("before 20070416") is no version number anyone reads as one. */
 const DATED_BUILD = /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 
@@ -539,16 +543,21 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     // version the description states but the configuration does not bear out is named, never
     // called missing ("a fix without a version number").
     const said = parts.join(' ');
-    const unconfirmed = [...new Set(facts.describedFixed ?? [])].filter((v) => !said.includes(v)).slice(0, MAX_ENTRIES);
+    const described = [...new Set(facts.describedFixed ?? [])];
+    const unconfirmed = described.filter((v) => !namedIn(said, v)).slice(0, MAX_ENTRIES);
     const them = unconfirmed.length === 1 ? 'it' : 'them';
+    const advisory = facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : '';
     parts.push(
       unconfirmed.length > 0
-        ? `The description names ${listText(unconfirmed.map((v) => versionPhrase(v)))} as fixed, but NVD's configuration does not confirm ${them}: check the vendor's advisory${facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : ''} before relying on ${them}.`
-        : facts.advisoryHosts.length > 0
-          ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
-          : (facts.commitHosts ?? []).length > 0
-            ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
-            : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
+        ? `The description names ${listText(unconfirmed.map((v) => versionPhrase(v)))} as fixed, but NVD's configuration does not confirm ${them}: check the vendor's advisory${advisory} before relying on ${them}.`
+        : // Every version the description gives as fixed is named above (as disputed): the advisory, no "without a version number".
+          described.length > 0
+          ? `See the vendor's advisory${advisory || ' for the fixed release'}.`
+          : facts.advisoryHosts.length > 0
+            ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
+            : (facts.commitHosts ?? []).length > 0
+              ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
+              : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)
