@@ -544,7 +544,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     // called missing ("a fix without a version number").
     const said = parts.join(' ');
     const described = [...new Set(facts.describedFixed ?? [])];
-    const unconfirmed = described.filter((v) => !namedIn(said, v)).slice(0, MAX_ENTRIES);
+    // A version the facts hold however written ("2" beside NVD's "2.0") is the one the text names.
+    const held = (v: string) => [...facts.fixed_in, ...facts.last_affected].some((f) => compareVersions(f.version, v) === 0);
+    const unconfirmed = described.filter((v) => !namedIn(said, v) && !held(v)).slice(0, MAX_ENTRIES);
     const them = unconfirmed.length === 1 ? 'it' : 'them';
     const advisory = facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : '';
     parts.push(
