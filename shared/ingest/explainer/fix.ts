@@ -224,10 +224,6 @@ function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined 
   return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
-/** Whether `text` names `version` as a whole ("7.3" is not named by "7.3 e0506p07"). */
-const namedIn = (text: string, version: string) =>
-  new RegExp(String.raw`(?<![\w.-])${version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\w-]|\.\w)`, 'i').test(text);
-
 /** A build named by its date ("before 20070416") is no version number anyone reads as one. */
 const DATED_BUILD = /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 
@@ -546,7 +542,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     const described = [...new Set(facts.describedFixed ?? [])];
     // A version the facts hold however written ("2" beside NVD's "2.0") is the one the text names.
     const held = (v: string) => [...facts.fixed_in, ...facts.last_affected].some((f) => compareVersions(f.version, v) === 0);
-    const unconfirmed = described.filter((v) => !namedIn(said, v) && !held(v)).slice(0, MAX_ENTRIES);
+    // Matched as text, not as a whole version: a version the grammar reads short ("14.2" of "14.2
+    // MP1") inside a version the text names is not named again as if it were the fix.
+    const unconfirmed = described.filter((v) => !said.includes(v) && !held(v)).slice(0, MAX_ENTRIES);
     const them = unconfirmed.length === 1 ? 'it' : 'them';
     const advisory = facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : '';
     parts.push(
