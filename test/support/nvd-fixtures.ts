@@ -38,8 +38,12 @@ export function nvdFixture(description: string, configurations: object[] = [], r
 }
 
 /** The catalogue record the ingest derives from an NVD record with this description and configurations. */
-export function derivedFixture(description: string, configurations: object[] = [], options: { cpeTitles?: CpeTitles } = {}) {
-  const nvd = nvdFixture(description, configurations);
+export function derivedFixture(
+  description: string,
+  configurations: object[] = [],
+  options: { cpeTitles?: CpeTitles; references?: { url: string; tags: string[] }[] } = {},
+) {
+  const nvd = nvdFixture(description, configurations, options.references);
   return deriveRecord(
     { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map(), ...(options.cpeTitles ? { cpeTitles: options.cpeTitles } : {}) },
     FIXTURE_NOW,

@@ -19,6 +19,25 @@ describe("Samsung's security release", () => {
     expect(r.explanation!.fix).not.toMatch(/update past/);
   });
 
+  it('is read in any case and spelling of the month, and kept as written (CVE-2021-25388: "SMR MAY-2021")', () => {
+    for (const release of ['SMR MAY-2021 Release 1', 'SMR July-2021 Release 1', 'SMR-May-2022 Release 1', 'SMR Nov-2023 Release1']) {
+      const r = derivedFixture(`Improper caller check vulnerability in Knox Core prior to ${release} allows attackers to install arbitrary app.`, [
+        orNode(android('11.0')),
+      ]);
+      expect(r.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toEqual([`google:android ${release}`]);
+      expect(r.explanation!.fix).toContain(`Samsung's security release ${release} or later`);
+      expect(r.explanation!.fix).not.toMatch(/update past|without a version number/);
+    }
+  });
+
+  it('is no release where the month is no month ("SMR ABC-2021 Release 1")', () => {
+    const r = derivedFixture('Improper caller check in Knox Core prior to SMR ABC-2021 Release 1 allows attackers to install arbitrary app.', [
+      orNode(android('11.0')),
+    ]);
+    expect(r.facts!.fixed_in).toEqual([]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['11.0']);
+  });
+
   it('leaves a record without the release as it was', () => {
     const r = derivedFixture('Improper boundary check in UWB stack allows arbitrary code execution.', [orNode(android('12.0'))]);
     expect(r.facts!.fixed_in).toEqual([]);

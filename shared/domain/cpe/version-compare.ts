@@ -18,6 +18,16 @@
  * - the leading numbers (the release) are compared before the rest, each padded with 0, so
  *   "11 Update 5" < "11.0 update 6" < "11 Update 7".
  *
+ * - a Debian epoch ("1:" of "1:4.5-1") orders first: Debian adds one when a package's upstream
+ *   numbering starts again lower, so 1:4.5-1 is above 4.4 and 2:0.1 above 1:9.0; a version
+ *   without one has epoch 0, as in Debian.
+ *
+ * - a build named alone ("build 5701") is placed by its number against a release written with its
+ *   build ("5.7 5700", "5.2 build5218": NVD's CPE update field holds the build): vendors such as
+ *   Zoho count builds across releases, so build 5701 comes after 5.7 5700 (the same number
+ *   written both ways is ordered as written). Against any other version it has no release
+ *   numbers and sorts below.
+ *
  * This is lexicographic order of two token sequences (the leading numbers, then the rest, each
  * padded with 0) over a total order of tokens, hence a total preorder (versions differing only
  * in separators or trailing zeros are equal).
@@ -106,6 +116,29 @@ function compareFrom(x: readonly Token[], xFrom: number, xTo: number, y: readonl
   return 0;
 }
 
+const EPOCH = /^\s*(\d{1,2}):(?=\d)/;
+
+/** A Debian version's epoch ("1" of "1:4.5-1", 0 where none is written) and the version after it. */
+function withoutEpoch(version: string): [bigint, string] {
+  const epoch = EPOCH.exec(version);
+  return epoch ? [BigInt(epoch[1]!), version.slice(epoch[0].length)] : [0n, version];
+}
+
+const BUILD_ALONE = /^build\s?(\d+)$/i;
+const WITH_BUILD = /^v?\d+(?:\.\d+)*\s+(?:build\s?)?(\d{3,})$/i;
+
+/** The build numbers of "build 5701" and "5.7 5700" (either way round), where one is a build named alone and the other a release with its build. */
+function buildNumbers(a: string, b: string): [bigint, bigint] | undefined {
+  const [aloneA, withA] = [BUILD_ALONE.exec(a.trim()), WITH_BUILD.exec(a.trim())];
+  const [aloneB, withB] = [BUILD_ALONE.exec(b.trim()), WITH_BUILD.exec(b.trim())];
+  if (aloneA && withB) return [BigInt(aloneA[1]!), BigInt(withB[1]!)];
+  if (withA && aloneB) return [BigInt(withA[1]!), BigInt(aloneB[1]!)];
+  return undefined;
+}
+
+/** Whether `build` ("build 5701") is placed among releases written with their build, such as `version` ("5.7 5700"). */
+export const placesBuild = (build: string, version: string) => BUILD_ALONE.test(build.trim()) && WITH_BUILD.test(version.trim());
+
 /**
  * Negative, zero or positive as version `a` is older than, the same as, or newer than `b`.
  * The release numbers are compared first, padded with zeros, and only then what follows them:
@@ -113,8 +146,14 @@ function compareFrom(x: readonly Token[], xFrom: number, xTo: number, y: readonl
  * ".0" would otherwise be compared with the word "update".
  */
 export function compareVersions(a: string, b: string): number {
-  const x = versionTokens(a);
-  const y = versionTokens(b);
+  const [ea, ra] = withoutEpoch(a);
+  const [eb, rb] = withoutEpoch(b);
+  if (ea !== eb) return ea < eb ? -1 : 1;
+  const builds = buildNumbers(ra, rb);
+  // The same build number written both ways is not known to be one release: ordered as written.
+  if (builds && builds[0] !== builds[1]) return builds[0] < builds[1] ? -1 : 1;
+  const x = versionTokens(ra);
+  const y = versionTokens(rb);
   const xn = numbersLength(x);
   const yn = numbersLength(y);
   return compareFrom(x, 0, xn, y, 0, yn) || compareFrom(x, xn, x.length, y, yn, y.length);

@@ -253,10 +253,14 @@ function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): s
   return fits.slice(0, 1);
 }
 
-/** The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. */
+/**
+ * The described fixes that a line qualifier ("2.x before 2.0.1") puts on the right line. A build
+ * named alone ("5.x before build 5701") is the line's: the vendor counts builds across releases.
+ */
 export function lineMatches(statement: DescribedFix): boolean {
   return (
     !statement.line ||
+    /^build\s?\d+$/i.test(statement.version) ||
     onLine(statement.version, statement.line) ||
     statement.version === statement.line ||
     onWrittenLine(statement.version, statement.line) ||

@@ -523,7 +523,7 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
   if (unplaced.length > 0)
     parts.push(
       unplaced.length === 1
-        ? `The description says version ${unplaced[0]} fixes it: update to ${unplaced[0]} or later.`
+        ? `The description says ${versionPhrase(unplaced[0]!)} fixes it: update to ${unplaced[0]} or later.`
         : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
     );
   if (
@@ -536,12 +536,29 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     unplaced.length === 0 &&
     models.length === 0
   ) {
+    // "Log360 before Build 5219" beside NVD's "5.2 build5218" and a range through 5.1: a fixed
+    // version the description states but the configuration does not bear out is named, never
+    // called missing ("a fix without a version number").
+    const said = parts.join(' ');
+    const described = [...new Set(facts.describedFixed ?? [])];
+    // A version the facts hold however written ("2" beside NVD's "2.0") is the one the text names.
+    const held = (v: string) => [...facts.fixed_in, ...facts.last_affected].some((f) => compareVersions(f.version, v) === 0);
+    // Matched as text, not as a whole version: a version the grammar reads short ("14.2" of "14.2
+    // MP1") inside a version the text names is not named again as if it were the fix.
+    const unconfirmed = described.filter((v) => !said.includes(v) && !held(v)).slice(0, MAX_ENTRIES);
+    const them = unconfirmed.length === 1 ? 'it' : 'them';
+    const advisory = facts.advisoryHosts.length > 0 ? ` in the references (${listText(facts.advisoryHosts.slice(0, 3))})` : '';
     parts.push(
-      facts.advisoryHosts.length > 0
-        ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
-        : (facts.commitHosts ?? []).length > 0
-          ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
-          : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
+      unconfirmed.length > 0
+        ? `The description names ${listText(unconfirmed.map((v) => versionPhrase(v)))} as fixed, but NVD's configuration does not confirm ${them}: check the vendor's advisory${advisory} before relying on ${them}.`
+        : // Every version the description gives as fixed is named above (as disputed): the advisory, no "without a version number".
+          described.length > 0
+          ? `See the vendor's advisory${advisory || ' for the fixed release'}.`
+          : facts.advisoryHosts.length > 0
+            ? `The record states a fix without a version number: follow the vendor's advisory or patch in the references (${listText(facts.advisoryHosts.slice(0, 3))}).`
+            : (facts.commitHosts ?? []).length > 0
+              ? `The record states a fix without a version number: the commits that fix it are linked in the references (${listText(facts.commitHosts!.slice(0, 3))}); update to a release that includes them.`
+              : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
   if (facts.steps.optIn)

@@ -228,7 +228,10 @@ function mentionsIn(subject: string, products: readonly FixProduct[]): { keys: s
     const gap = front === undefined ? '' : haystack.slice(m.end, front);
     // "PIX 500 and ASA 5500 Series": a model number after a name, joined to a name that ends in one, is no version between them.
     const modelGap = /^ \d{3,5} and $/.test(gap) && /\d$/.test(haystack.slice(0, group[0]?.end ?? 0));
-    if (front !== undefined && (m.end > front || (/\d/.test(gap) && !modelGap) || gap.trim().split(' ').length > 3)) break;
+    // "saposcol in SAP R/3 Web Application Server Demo before 1.5": a part inside the product named
+    // after it is no item of a list; the version is the product's.
+    const partOf = /^ (?:in|within)(?: the)? $/.test(gap);
+    if (front !== undefined && (m.end > front || (/\d/.test(gap) && !modelGap) || gap.trim().split(' ').length > 3 || partOf)) break;
     group.push(m);
   }
   return { keys: group.map((m) => m.key), haystack, ...(group.length > 0 ? { nearestEnd: group[0]!.end } : {}) };

@@ -20,7 +20,7 @@
  */
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
-import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { compareVersions, isComparableVersion, placesBuild } from '../../domain/cpe/version-compare.js';
 import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
@@ -372,11 +372,15 @@ function contradicted(
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
-  if (
-    !startsWithNumber(fix.version) &&
-    product?.ranges.some((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding].some((v) => v !== undefined && startsWithNumber(v)))
-  )
-    return true;
+  // "5.x before build 5701" beside NVD's "5.7 5700", "5.7 5607", …: where every numbered version
+  // of the product is written with its build, the build alone is placed among them.
+  const bounds = (product?.ranges ?? []).flatMap((r) => [r.range.exact, r.range.endExcluding, r.range.endIncluding]);
+  const numbered = bounds.filter((v): v is string => v !== undefined && startsWithNumber(v)).map(unescaped);
+  if (!startsWithNumber(fix.version) && numbered.length > 0) {
+    if (!numbered.every((v) => placesBuild(fix.version, v))) return true;
+    // The builds count across the product's releases: one listed at or above it is affected.
+    if (numbered.some((v) => compareVersions(v, fix.version) >= 0)) return true;
+  }
   const lineOnly = fix.source === 'description' ? fix.branch : null;
   // A configuration's fix ending ranges of one track (Adobe's Classic 17.011.30120) lies inside
   // another track's numbers (Continuous 15.008.20082 to 19.010.20091) without being its version.

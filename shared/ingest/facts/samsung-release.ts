@@ -8,10 +8,15 @@
  */
 import type { VersionFact } from '../../domain/facts.js';
 
-const SAMSUNG_RELEASE = /\bprior to (?<release>SMR [A-Z][a-z]{2}-\d{4} Release \d+)\b/;
+// Samsung writes the month in any case and length ("SMR MAY-2021", "SMR July-2021", "SMR-May-2022",
+// "Release1"): the release is read whichever, and kept as written.
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
+const RELEASE = String.raw`SMR[ -]${MONTH}-\d{4} Release ?\d+`;
+const SAMSUNG_RELEASE = new RegExp(String.raw`\bprior to (?<release>${RELEASE})\b`, 'i');
+const WHOLE_RELEASE = new RegExp(String.raw`^${RELEASE}$`, 'i');
 
 /** Whether a version is one of Samsung's security releases ("SMR Mar-2022 Release 1"). */
-export const isSamsungRelease = (version: string) => /^SMR [A-Z][a-z]{2}-\d{4} Release \d+$/.test(version);
+export const isSamsungRelease = (version: string) => WHOLE_RELEASE.test(version);
 
 /** The Samsung security release the description states as the fix of `product`, if any. */
 export function samsungRelease(description: string, product: string): VersionFact | undefined {

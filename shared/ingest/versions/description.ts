@@ -70,10 +70,11 @@ export interface DescribedVersions {
 // dotted step after a release letter ("22.7R2.6"), a
 // spaced pre-release ("1.1 Beta 2") and a package's build tail ("4.0+git.1578392992.fabfd186c-9.63.1",
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
-// "CP04" (a cumulative patch) and "SU2" (a service update) are steps of a release too.
+// "CP04" (a cumulative patch) and "SU2" (a service update) are steps of a release too, and so is
+// HPE's "7.3 E0506P09" (release 7.3, its E0506 build, patch P09).
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
@@ -93,10 +94,13 @@ const HUAWEI_PHONE = String.raw`\b[A-Z]{2,5}-[A-Z]{1,3}\d{2}C\d{2,3}B\d{3}(?:SP\
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
 // Informix's fix packs ("9.40.xC7": the 9.40 release, fix pack C7, for any platform; "10.00.TC3" on Windows).
 const INFORMIX = String.raw`\b\d+\.\d{2}\.[xuft]c\d+\b`;
+// A Debian package version with its epoch ("1:4.5-1", "1:4.2.6.p3+dfsg-1ubuntu3.11"): the epoch
+// marks it as Debian's `[epoch:]upstream[-revision]`, one version kept whole, never the epoch alone.
+const DEBIAN = String.raw`(?<![\w:.-])\d{1,2}:\d+\.\d(?:[a-z0-9.+~]*[a-z0-9])?(?:-[a-z0-9.+~]*[a-z0-9])?`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -107,8 +111,9 @@ const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // as written (a train such as "12.1X46" included), when the fix lies on it.
 const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
 const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE})\s+)?`;
-// A bare number after "before" is a version only when nothing follows that makes it a count or a date.
-const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|\.\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
+// A bare number after "before" is a version only when nothing follows that makes it a count or a
+// date, or a Debian epoch ("1:" of "1:4.5-1").
+const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|[.:]\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
 
 /** The rest of a list of versions that a patch is said to be in ("…, 2.7.2, and 2.6.4 contain a patch for this issue"). */
 const FIX_LIST_TAIL = String.raw`(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)v?\d[\w.-]*)*\s+(?:(?:contains?|includes?|has|have)\s+(?:a\s+|the\s+)?(?:patch|fix)(?:es)?\b|(?:patch|fix|address|resolve)(?:es)?\s+(?:the|this)\s+(?:issue|vulnerability|problem|flaw)\b)`;
