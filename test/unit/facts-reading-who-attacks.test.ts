@@ -173,3 +173,17 @@ describe('the summary’s words for a signed-in attacker and their victim', () =
     expect(text).toContain('when someone opens a link or page the attacker made.');
   });
 });
+
+describe('an image a browser user views ("Opera … via a JPEG file with …", CVE-2007-0126, the h41 blind set)', () => {
+  it('needs the user to open it', () => {
+    expect(
+      describedAttack(
+        'Heap-based buffer overflow in Opera 9.02 allows remote attackers to execute arbitrary code via a JPEG file with an invalid number of index bytes.',
+      ).userInteraction,
+    ).toBe(true);
+  });
+
+  it('leaves an image sent to a server program alone', () => {
+    expect(describedAttack('A flaw in Acme Server allows remote attackers to cause a denial of service via a JPEG file upload.').userInteraction).toBe(false);
+  });
+});

@@ -87,3 +87,19 @@ describe('a version of the program the product is used with ("when used with gli
     expect(r.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toContain('ognl_project:ognl 3.0.12');
   });
 });
+
+describe('HP\'s lettered releases ("HP Ignite-UX before C.6.2.241", CVE-2004-0951, h41)', () => {
+  it('reads them as versions, and the configuration listing the same release as affected makes it disputed', () => {
+    expect(read('The make_recovery command in HP Ignite-UX before C.6.2.241 makes a copy of the password file.').fixed).toEqual(['C.6.2.241']);
+    const r = derivedFixture('The make_recovery command for the TFTP server in HP Ignite-UX before C.6.2.241 makes a copy of the password file.', [
+      orNode({ criteria: 'cpe:2.3:a:hp:ignite-ux:c.6.2.241:*:*:*:*:*:*:*' }),
+    ]);
+    expect(r.explanation!.fix).toContain("The description gives C.6.2.241 as fixed, but NVD's configuration lists c.6.2.241 as affected");
+  });
+
+  it('takes the start of a lettered range as no product name ("HP-UX trusted systems B.11.00 through B.11.23")', () => {
+    const r = derivedFixture('Unknown vulnerability in HP-UX trusted systems B.11.00 through B.11.23 allows remote attackers to gain privileges.');
+    expect(r.explanation!.fix).not.toMatch(/of B\.11\.00/);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(['B.11.23']);
+  });
+});

@@ -91,3 +91,23 @@ describe("an account made with the administrators' rights, and a shell the attac
     ).toEqual(['code_execution', 'privilege_escalation']);
   });
 });
+
+describe('gains the h41 blind set found unread', () => {
+  it('reads "get a list of valid credentials IDs" as a disclosure (Jenkins, CVE-2017-1000094)', () => {
+    expect(
+      describedImpacts('This functionality did not check permissions, allowing any user with Overall/Read permission to get a list of valid credentials IDs.'),
+    ).toContain('information_disclosure');
+  });
+
+  it('reads commands "executed with unnecessary higher privileges" as a privilege gain (IBM Tivoli, CVE-2016-0396)', () => {
+    expect(
+      describedImpacts(
+        'IBM Tivoli Endpoint Manager could allow a user under special circumstances to inject commands that would be executed with unnecessary higher privileges than expected.',
+      ),
+    ).toContain('privilege_escalation');
+  });
+
+  it('leaves a list the attacker sends alone', () => {
+    expect(describedImpacts('Acme allows remote attackers to cause a denial of service via a long list of headers.')).toEqual(['denial_of_service']);
+  });
+});

@@ -236,8 +236,9 @@ const VICTIM_ACTS = new RegExp(
 export const CLIENT_PROGRAM =
   /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
-/** "via a PDF file that contains an embedded Shockwave (swf) file": a document that the client program's user opens. */
-const DOCUMENT_VECTOR = /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office) (?:files?|documents?|movies?)\b/i;
+/** "via a PDF file that contains an embedded Shockwave (swf) file", Opera's "via a JPEG file with …": a document or image that the client program's user opens. */
+const DOCUMENT_VECTOR =
+  /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG) (?:files?|documents?|movies?|images?)\b/i;
 /** "Internet Explorer … via an IFRAME with "?" as the file source": markup a page carries, which the browser's user loads. */
 const MARKUP_VECTOR =
   /\bvia (?:an? |the )?(?:[\w-]+ ){0,2}?(?:IFRAME|FRAME|FRAMESET|IMG|SCRIPT|OBJECT|EMBED|APPLET|HTML|JavaScript|CSS|style ?sheets?|web ?pages?)\b/i;

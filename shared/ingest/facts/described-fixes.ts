@@ -290,6 +290,11 @@ function describedName(subject: string): { words: string[]; written: string[] } 
     const clean = word.replace(/^[("']+|[)"',;:.]+$/g, '');
     // "HGW-BL1500HM Ver 002.002.003": "Ver" is the word version, and the name stands before it.
     if (words.length === 0 && /^ver$/i.test(clean)) continue;
+    // "HP-UX trusted systems B.11.00 through B.11.23": a release written with its letter starts the range, no name.
+    if (/^[A-UW-Z]\.\d/.test(clean)) {
+      if (words.length === 0) continue;
+      break;
+    }
     if (!clean || NOT_A_NAME.test(clean) || /^\d/.test(clean) || word !== word.replace(/[,;:.]+$/, '') || words.length >= 3) break;
     if (!/^[A-Za-z][\w.+-]*$/.test(clean)) break;
     // "can force Element X up to 25.04.1": a lower-case word before a capitalised name is prose, not part of it.

@@ -46,7 +46,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
   [
     'privilege_escalation',
-    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b|\bget(?:s|ting)? (?:root|administrator|admin|SYSTEM|elevated|higher|kernel)(?: level)? (?:privileges?|access|rights|permissions)\b/i,
+    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\bwith (?:unnecessary |unnecessarily |much |even )?(?:higher|elevated|escalated|increased) (?:privileges|permissions|rights)(?! than (?:needed|required) to)\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b|\bget(?:s|ting)? (?:root|administrator|admin|SYSTEM|elevated|higher|kernel)(?: level)? (?:privileges?|access|rights|permissions)\b/i,
   ],
   [
     'information_disclosure',
@@ -213,6 +213,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   [
     'spoofing',
     /\buse (?:another|other|a different|any other|arbitrary) (?:[\w-]+(?:'s|’s|s')? ){0,2}?(?:credentials|identit(?:y|ies)|accounts?|sessions?)\b|\bmisleading\b[^.;]{0,60}?\btrick\w* (?:the |a )?(?:users?|victims?)\b/i,
+  ],
+  // Jenkins' "allowing any user with Overall/Read permission to get a list of valid credentials IDs": what is listed is disclosed.
+  [
+    'information_disclosure',
+    /\b(?:get|gets|getting|obtain|obtaining|retrieve|retrieving|view|viewing|see|enumerate|read) (?:a |the )?(?:full |complete )?list(?:ing)? of\b/i,
   ],
   // GitLab's "The runtime profiling data of a specific service was accessible to unauthenticated users".
   [

@@ -92,6 +92,8 @@ const ROCKWELL_FRN = String.raw`\b(?:[A-D]\s)?FRN\s\d+(?:\.\d+)+`;
 const HUAWEI_PHONE = String.raw`\b[A-Z]{2,5}-[A-Z]{1,3}\d{2}C\d{2,3}B\d{3}(?:SP\d{1,2})?\b`;
 // A firmware's own prefix before its release: Actiontec's "NCS01-1.0.13".
 const PREFIXED = String.raw`\b[A-Z]{2,5}\d{1,3}-\d+(?:\.\d+)+\b`;
+// HP's and Digium's lettered releases ("HP Ignite-UX before C.6.2.241", "HP-UX B.11.00 through B.11.23", "Business Edition before B.2.5.3").
+const LETTERED_RELEASE = String.raw`\b[A-UW-Z]\.\d+(?:\.\d+)+[a-z]?\b`;
 // Informix's fix packs ("9.40.xC7": the 9.40 release, fix pack C7, for any platform; "10.00.TC3" on Windows).
 const INFORMIX = String.raw`\b\d+\.\d{2}\.[xuft]c\d+\b`;
 // A Debian package version with its epoch ("1:4.5-1", "1:4.2.6.p3+dfsg-1ubuntu3.11"): the epoch
@@ -100,7 +102,7 @@ const DEBIAN = String.raw`(?<![\w:.-])\d{1,2}:\d+\.\d(?:[a-z0-9.+~]*[a-z0-9])?(?
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${LETTERED_RELEASE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
