@@ -2,7 +2,9 @@
  * NVD records built in a test, parsed and derived as the ingest does (`parseNvdCve`,
  * `deriveRecord`): each rule is checked where the ingest applies it. Ids are unique per process.
  */
+import type { NvdRecord } from '../../shared/domain/nvd-record.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
@@ -48,4 +50,14 @@ export function derivedFixture(
     { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map(), ...(options.cpeTitles ? { cpeTitles: options.cpeTitles } : {}) },
     FIXTURE_NOW,
   )!;
+}
+
+/** The attack facts the ingest reads from an NVD record built in a test, with `description` as its text. */
+export function attackFactsOf(nvd: NvdRecord, description: string) {
+  return readAttackFacts({
+    sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
+    description,
+    products: [],
+    rejected: false,
+  });
 }

@@ -4,7 +4,7 @@
  * network" (CVE-2000-0220's ZoneAlarm, found reading twenty records).
  */
 import { describe, expect, it } from 'vitest';
-import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
+import { attackFactsOf } from '../support/nvd-fixtures.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
 const vector = (av: 'N' | 'A') => ({
@@ -20,12 +20,7 @@ const factsOf = (description: string, av: 'N' | 'A' = 'N') => {
     descriptions: [{ lang: 'en', value: description }],
     metrics: vector(av),
   })!;
-  return readAttackFacts({
-    sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
-    description,
-    products: [],
-    rejected: false,
-  });
+  return attackFactsOf(nvd, description);
 };
 
 describe('data sent in cleartext', () => {

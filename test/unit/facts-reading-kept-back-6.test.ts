@@ -4,13 +4,13 @@
  * phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { attackFactsOf } from '../support/nvd-fixtures.js';
 import type { AttackFacts } from '../../shared/domain/facts.js';
 import { attackerWords, maliciousAppAttacks } from '../../shared/ingest/explainer/fact-words.js';
 import { describedAka } from '../../shared/ingest/facts/aka.js';
 import { describedAttack, namedAttackerActsAlone } from '../../shared/ingest/facts/attacker.js';
 import { cweImpacts } from '../../shared/ingest/facts/fallback.js';
 import { describedImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
-import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
 describe('gains stated without the usual verbs', () => {
@@ -195,12 +195,7 @@ describe('an attacker acting alone where the description names no victim and no 
     })!;
   const factsOf = (description: string, metrics: object) => {
     const nvd = record(description, metrics);
-    return readAttackFacts({
-      sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
-      description,
-      products: [],
-      rejected: false,
-    });
+    return attackFactsOf(nvd, description);
   };
   const alone =
     'Email Server 1.01 displays different error messages for valid and invalid account names, which allows remote attackers to determine valid account names.';

@@ -4,6 +4,7 @@
  * phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { attackFactsOf } from '../support/nvd-fixtures.js';
 import { describedBugName } from '../../shared/ingest/explainer/bug-words.js';
 import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
@@ -11,7 +12,6 @@ import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedProduct } from '../../shared/ingest/facts/described-product.js';
 import { narrowedByVector } from '../../shared/ingest/facts/fallback.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
-import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
 describe('gains the description states', () => {
@@ -131,12 +131,7 @@ describe('whether a victim acts, where the vector is unknown', () => {
       ...(cwe ? { weaknesses: [{ source: 'nvd@nist.gov', type: 'Primary', description: [{ lang: 'en', value: cwe }] }] } : {}),
       metrics,
     })!;
-    return readAttackFacts({
-      sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
-      description,
-      products: [],
-      rejected: false,
-    });
+    return attackFactsOf(nvd, description);
   };
   const v2 = {
     cvssMetricV2: [{ source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '2.0', vectorString: 'AV:N/AC:L/Au:N/C:P/I:P/A:P', baseScore: 7.5 } }],

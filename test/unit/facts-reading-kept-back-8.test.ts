@@ -3,10 +3,10 @@
  * each rule is checked on its phrase, and on the neighbouring phrase it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { attackFactsOf } from '../support/nvd-fixtures.js';
 import type { AttackFacts } from '../../shared/domain/facts.js';
 import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
-import { readAttackFacts } from '../../shared/ingest/facts/reading.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
 describe('where the attacker is', () => {
@@ -174,13 +174,7 @@ describe('whether a victim acts', () => {
       descriptions: [{ lang: 'en', value: 'An authenticated user without user-management permissions could identify other user accounts.' }],
       metrics: {},
     })!;
-    const factsOf = (description: string) =>
-      readAttackFacts({
-        sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
-        description,
-        products: [],
-        rejected: false,
-      });
+    const factsOf = (description: string) => attackFactsOf(nvd, description);
     const read = factsOf('An authenticated user without user-management permissions could identify other user accounts.');
     expect(read.attack).toEqual({ position: null, privileges: 'user', user_interaction: false });
     // a bare "attackers" says nothing of how they reach the flaw

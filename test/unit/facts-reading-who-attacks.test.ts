@@ -8,6 +8,7 @@
  * views (CVE-2024-1422). Each with a neighbour it leaves alone.
  */
 import { describe, expect, it } from 'vitest';
+import { attackFactsOf } from '../support/nvd-fixtures.js';
 import type { Cve5Record, CvssMetric } from '../../shared/domain/nvd-record.js';
 import type { Facts } from '../../shared/domain/facts.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
@@ -36,12 +37,7 @@ function nvdFacts(description: string, vector: string) {
     descriptions: [{ lang: 'en', value: description }],
     metrics: { cvssMetricV31: [{ source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '3.1', vectorString: vector, baseScore: 7.1 } }] },
   })!;
-  return readAttackFacts({
-    sources: { id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() },
-    description,
-    products: [],
-    rejected: false,
-  });
+  return attackFactsOf(nvd, description);
 }
 
 /** A CVE 5 record alone, whose only CVSS vector is CISA-ADP's (FileMaker's case). */

@@ -99,12 +99,12 @@ describe('gains the h41 blind set found unread', () => {
     ).toContain('information_disclosure');
   });
 
-  it('reads commands "executed with unnecessary higher privileges" as a privilege gain (IBM Tivoli, CVE-2016-0396)', () => {
+  it('reads injected commands "executed with unnecessary higher privileges" as code running with a privilege gain (IBM Tivoli, CVE-2016-0396)', () => {
     expect(
       describedImpacts(
         'IBM Tivoli Endpoint Manager could allow a user under special circumstances to inject commands that would be executed with unnecessary higher privileges than expected.',
       ),
-    ).toContain('privilege_escalation');
+    ).toEqual(['code_execution', 'privilege_escalation']);
   });
 
   it('leaves a list the attacker sends alone', () => {

@@ -245,6 +245,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'denial_of_service',
     /\b(?:thread|kthread|process|task|daemon|worker)s? (?:does|do|did|will|would|could|can|may|might) not (?:terminate|exit|stop)\b(?!\s+(?:the|a|an|its|their|any|all|other|existing|active)\b)/i,
   ],
+  // IBM's "inject commands that would be executed with unnecessary higher privileges": injected commands that run.
+  [
+    'code_execution',
+    /\binject(?:s|ed|ing)? (?:arbitrary |malicious )?(?:OS |shell |system )?commands? (?:that|which) (?:would|will|could|can|may|might|are|is|get) (?:be )?(?:executed|run)\b/i,
+  ],
   // A shell the attacker gets runs their commands: "create a reverse shell", "obtain a root shell on the device".
   ['code_execution', /\b(?:create|open|spawn|obtain|get|gain|establish)s?\s+(?:a\s+|an\s+)?(?:reverse|remote|interactive|root|command)\s+shell\b/i],
   // Files the attacker puts there and then runs: "upload arbitrary code and execute it", "plant custom binaries and execute them".
