@@ -136,8 +136,11 @@ function buildNumbers(a: string, b: string): [bigint, bigint] | undefined {
   return undefined;
 }
 
+/** A build named alone ("build 5701"), with no release before it. */
+export const isBuildAlone = (version: string) => BUILD_ALONE.test(version.trim());
+
 /** Whether `build` ("build 5701") is placed among releases written with their build, such as `version` ("5.7 5700"). */
-export const placesBuild = (build: string, version: string) => BUILD_ALONE.test(build.trim()) && WITH_BUILD.test(version.trim());
+export const placesBuild = (build: string, version: string) => isBuildAlone(build) && WITH_BUILD.test(version.trim());
 
 /**
  * Negative, zero or positive as version `a` is older than, the same as, or newer than `b`.

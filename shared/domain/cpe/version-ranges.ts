@@ -50,3 +50,11 @@ export function newestFirst(a: VersionRange, b: VersionRange): number {
   if (la === undefined || lb === undefined) return la === lb ? 0 : la === undefined ? 1 : -1;
   return compareVersions(lb, la);
 }
+
+/** The same bounds (a range's track aside). */
+export const sameRange = (a: VersionRange, b: VersionRange) =>
+  a.exact === b.exact &&
+  a.startIncluding === b.startIncluding &&
+  a.startExcluding === b.startExcluding &&
+  a.endIncluding === b.endIncluding &&
+  a.endExcluding === b.endExcluding;

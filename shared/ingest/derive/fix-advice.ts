@@ -28,7 +28,7 @@
  *   can say plainly that a line has none.
  */
 import type { AffectedProduct, VersionRange } from '../../domain/nvd-record.js';
-import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { compareVersions, isBuildAlone, isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { describedVersions, onLine, onWrittenLine, type DescribedFix } from '../versions/description.js';
 import { hasStart, lowerBound, newestFirst, rangeBelow, rangeContains } from '../../domain/cpe/version-ranges.js';
 import { mentionIndex } from './product-order.js';
@@ -260,7 +260,7 @@ function nextReleaseOf(product: AffectedProduct, versions: readonly string[]): s
 export function lineMatches(statement: DescribedFix): boolean {
   return (
     !statement.line ||
-    /^build\s?\d+$/i.test(statement.version) ||
+    isBuildAlone(statement.version) ||
     onLine(statement.version, statement.line) ||
     statement.version === statement.line ||
     onWrittenLine(statement.version, statement.line) ||

@@ -12,9 +12,9 @@ import { article } from './names.js';
 
 /**
  * What the description says is exposed, in its own words, for "see information … such as …".
- * Memory as a resource ("consume memory resources") is the denial of service, not a leak.
+ * Memory as a resource ("consume memory resources") is the denial of service, not a leak; "files"
+ * only as what is read ("read arbitrary files"), not "parses … ELF files".
  */
-/** What is exposed, as the record names it; "files" only as what is read ("read arbitrary files"), not "parses … ELF files". */
 const EXPOSED =
   /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory(?! (?:resources|consumption|exhaustion|usage|allocation))|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|(?<=\b(?:read|reading|access|accessing|download|downloading|view|viewing|obtain|obtaining|retrieve|retrieving|disclose|disclosing|leak|leaking|list|listing|steal|stealing)\s+(?:[\w.-]+\s+){0,3})files|(?<=\b(?:arbitrary|sensitive|local|system|private|protected|restricted|confidential|internal|any|other users'?)\s+)files|database contents)\b/gi;
 

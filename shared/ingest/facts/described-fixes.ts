@@ -272,7 +272,8 @@ const NOT_A_NAME =
  * `vendor:product` key (the gold annotations' reading of such records), else none.
  */
 function describedProductKey(subject: string, recordSubject?: DescribedSubject): string | undefined {
-  const { words, written } = describedName(subject);
+  // "the Zoom Workplace App for Linux before 6.2.5" names the app, not Linux.
+  const { words, written } = describedName(subject.replace(PLATFORM_BEFORE, ' '));
   // The record's subject called by a shorter name: "Element X" for "Element X Android is a Matrix
   // client …", "Thunderbird" for Mozilla Thunderbird (its vendor left out): the subject's key.
   const said = written.join(' ').toLowerCase();
@@ -422,7 +423,7 @@ export function placeStatements(
     // product the record lists as vulnerable (the whole-data check counts 600 records otherwise).
     // In a record that lists no product, a name between two statements is read as any other ("… can force Element X up to 25.04.1").
     if (!own && inClause && keys.length === 0 && products.length === 0 && namesSomething(subject)) {
-      const named = describedProductKey(subject.replace(PLATFORM_BEFORE, ' '), recordSubject);
+      const named = describedProductKey(subject, recordSubject);
       keys = named ? [named] : [];
     }
     // Eye of GNOME "…, when used with glib before 2.44.1": the version is that other program's; a
@@ -449,9 +450,8 @@ export function placeStatements(
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
     if (!own && !inClause && products.length === 0) {
-      // A statement that names nothing ("This issue has been patched in version 25.04.2") is about
-      // the record's subject; "the Zoom Workplace App for Linux before 6.2.5" names the app, not Linux.
-      const named = describedProductKey(subject.replace(PLATFORM_BEFORE, ' '), recordSubject);
+      // A statement that names nothing ("This issue has been patched in version 25.04.2") is about the record's subject.
+      const named = describedProductKey(subject, recordSubject);
       keys = named ? [named] : [];
     }
     const next = statements[i + 1];

@@ -5,6 +5,7 @@
  * those of every member. Each vulnerable range keeps the platform its configuration ties it to.
  */
 import type { AffectedProduct, PlatformRange, VersionRange } from '../../domain/nvd-record.js';
+import { sameRange } from '../../domain/cpe/version-ranges.js';
 
 export interface PlacedRange {
   readonly range: VersionRange;
@@ -32,13 +33,6 @@ export function productKey(product: Pick<AffectedProduct, 'vendor' | 'product'>)
   const name = token(product.product);
   return `${token(product.vendor) || name}:${name}`;
 }
-
-const sameRange = (a: VersionRange, b: VersionRange) =>
-  a.exact === b.exact &&
-  a.startIncluding === b.startIncluding &&
-  a.startExcluding === b.startExcluding &&
-  a.endIncluding === b.endIncluding &&
-  a.endExcluding === b.endExcluding;
 
 /**
  * A distribution named with no release ("enterprise linux" for RHEL 5.0 and 6.0 beside xz through

@@ -5,6 +5,7 @@
 import type { CvssVersion } from '../../domain/cve.js';
 import type { AffectedProduct, CvssMetric, NvdRecord, PlatformRange, SourceReference, VersionRange } from '../../domain/nvd-record.js';
 import { ProductCollector, parseCpe23, type CpeName } from '../../domain/cpe/cpe-name.js';
+import { sameRange } from '../../domain/cpe/version-ranges.js';
 import { isRejectedNvd } from './rejected.js';
 import { targetPlatform } from './target-platform.js';
 import { metricSeverity } from './severity.js';
@@ -251,7 +252,7 @@ function targetPlatformRanges(raw: RawNvdCve): PlatformRange[] {
 
 /** The same product and range as one of `ranges` (a range `target_sw` ties to its own system is not also tied to an AND node's platforms). */
 const amongRanges = (ranges: readonly PlatformRange[], vendor: string, product: string, range: VersionRange) =>
-  ranges.some((r) => r.vendor === vendor && r.product === product && JSON.stringify(r.range) === JSON.stringify(range));
+  ranges.some((r) => r.vendor === vendor && r.product === product && sameRange(r.range, range));
 
 function platformRanges(raw: RawNvdCve): PlatformRange[] {
   const targeted = targetPlatformRanges(raw);
