@@ -6,7 +6,7 @@
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { APP_ON_THE_DEVICE, CLIENT_PROGRAM, SERVER_ATTACKS_CLIENT } from '../facts/attacker.js';
-import { SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
+import { PRIVILEGED_ACTIONS, SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
 import { article } from './names.js';
 
@@ -37,8 +37,9 @@ function privilegeDetail(description: string, attack: AttackFacts): string {
   if (/\broot\b/i.test(description)) return ' (up to root)';
   if (/\bSYSTEM\b/.test(description)) return ' (up to SYSTEM)';
   if (/\b(?:administrator|admin) (?:privileges|rights|access)\b/i.test(description)) return ' (up to administrator)';
-  // What a local user's escalation means on the machine, said as an example, not as the record's words.
-  return attack.position === 'local' ? ' (for example to root or administrator)' : '';
+  // What a local user's escalation means on the machine, said as an example, not as the record's words; an
+  // administrator already holds what the example names.
+  return attack.position === 'local' && attack.privileges !== 'admin' ? ' (for example to root or administrator)' : '';
 }
 
 export function impactPhrase(impact: Impact, description: string, attack: AttackFacts): string {
@@ -46,6 +47,10 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
     case 'code_execution':
       return 'run their own code';
     case 'privilege_escalation': {
+      // Samsung's "execute privileged action": actions a privileged app or user may take, not rights on the machine.
+      if (PRIVILEGED_ACTIONS.test(affirmedProse(description)) && !/\b(?:root|SYSTEM|administrator|admin)\b/i.test(description)) {
+        return 'carry out privileged actions they are not allowed to';
+      }
       // wwwthreads' "gain privileges for wwwthreads forums": a remote attacker's privileges are the
       // application's unless the record names the machine's (root, SYSTEM).
       const detail = privilegeDetail(description, attack);

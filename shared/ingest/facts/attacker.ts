@@ -98,7 +98,8 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
 
 /**
  * Privileges a description requires beside its attacker phrase: "by leveraging admin access",
- * Android's "with System execution privileges needed", "requires authentication".
+ * Android's "with System execution privileges needed", MediaTek's "if a malicious actor has already obtained the System
+ * privilege", "requires authentication".
  */
 const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   // Wordfence's "This makes it possible for unauthenticated attackers to …", though an earlier "allowing users to
@@ -112,7 +113,7 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   ],
   [
     'admin',
-    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\battackers? with privilege level 15\b|\bcredentials at privilege level 15\b|\bfrom privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b/i,
+    /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\battackers? with privilege level 15\b|\bcredentials at privilege level 15\b|\bfrom privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\balready (?:obtained|gained|acquired|ha(?:s|ve)|holds?) (?:the )?(?:System|root|kernel|admin|administrator|administrative)(?:'s)? (?:privileges?|access|rights|permissions?)\b/i,
   ],
   // Tomcat's "allows web page owners to cause a denial of service": whoever may publish a page on the server has an account there.
   [
@@ -269,7 +270,7 @@ const UNSETTLED =
  * file"): there the attacker acts alone, unless the text names the victim's act.
  */
 const CRAFTED_FILE = new RegExp(
-  `(?<!\\bupload(?:s|ed|ing)?(?: (?:of|via|with|using|through))? (?:an? |the )?(?:(?:specially|specifically|carefully|maliciously) )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b`,
+  `(?<!\\bupload(?:s|ed|ing)?(?: (?:of|via|with|using|through))? (?:an? |the )?(?:(?:specially|specifically|carefully|maliciously) )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b|\\b(?:crafted|malicious|malformed) workspace(?: (?:configuration|folder|settings|files?))?\\b`,
   'i',
 );
 

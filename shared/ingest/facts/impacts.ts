@@ -41,6 +41,15 @@ const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.
 export const SERVER_SENDS_REQUESTS =
   /\bserver[- ]side request forgery\b|\bSSRF\b|\b(?:connect|send (?:an? )?(?:HTTP )?requests?) to (?:an? )?attacker-specified (?:URL|hostname|host|server|address)\b|\b(?:send|make|issue|perform)\s+(?:arbitrary\s+)?(?:TCP|UDP|HTTPS?|network|outbound)?\s*requests?\s+to\s+(?:\w+\s+){0,2}?(?:intranet|internal|arbitrary|back-?end|third-party|other) (?:servers?|hosts?|systems?|services?|networks?|URLs?|addresses|IP addresses)\b/i;
 
+/**
+ * Samsung's "allows attackers to execute privileged action", "launch privileged activities", the kernel's "perform
+ * privileged operations despite … having dropped such privileges": what only the privileged may do, done by the attacker;
+ * the texts say so in these words rather than as rights on the machine. Only as what the attacker is let do ("to", "and"):
+ * Razer's "system services … perform privileged operations on entries" are the program's own.
+ */
+export const PRIVILEGED_ACTIONS =
+  /(?<=\b(?:to|and|or|,)\s+)(?:execute|executing|perform|performing|launch|launching|run|running|carry out|trigger|start|invoke)\s+(?:various\s+|certain\s+|some\s+|arbitrary\s+)?privileged\s+(?:actions?|activit(?:y|ies)|operations?|functions?|tasks?|commands?)\b/i;
+
 /** Read outside the vector clauses. Code execution is checked against SQL separately. */
 const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
@@ -257,6 +266,21 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'code_execution',
     /\b(?:download|upload|create|drop|place|install|plant|copy|put)(?:s|ed|ing)?\b[^.;]{0,100}?,?\s+(?:and|then|and then)\s+(?:\w+\s+)?(?:execute|run|launch)\s+(?:these|those|them|it|the (?:files?|binar(?:y|ies)|executables?|programs?|code))\b/i,
   ],
+  // "execute privileged commands" (a privilege gain, PRIVILEGED_ACTIONS) runs commands as well.
+  ['code_execution', /\b(?:execute|executing|run|running)\s+(?:arbitrary\s+)?privileged\s+commands?\b/i],
+  // GitLab's "allows an unauthorized user to access pipeline analytics even when public pipelines are disabled": the
+  // figures a project keeps are read. Only as what the attacker does ("to access"), not "when administrators view" nor
+  // what they must be "permitted to view".
+  [
+    'information_disclosure',
+    /(?<!\b(?:permitted|allowed|able|authori[sz]ed|privileges?|permissions?|rights?|access)\s+)\bto (?:access|view|see|read|obtain)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:analytics|statistics|metrics|insights|reports?)\b/i,
+  ],
+  // Kiosk mode and a browser's iframe sandbox are restrictions: "break out of kiosk mode", Apple's "may violate iframe
+  // sandboxing policy", "escape iframe sandbox".
+  [
+    'security_bypass',
+    /\b(?:escape|escaping|break(?:ing)? out of|exit|exiting|leave|leaving|bypass(?:ing)?)\s+(?:from\s+)?(?:the\s+)?(?:[\w-]+\s+)?kiosk(?: mode)?\b|\bviolate (?:the )?(?:[\w-]+ )?(?:sandbox(?:ing)?|same[- ]origin|content security) polic(?:y|ies)\b|\bescape (?:the |an? )?(?:[\w-]+ )?sandbox\b/i,
+  ],
   [
     'code_execution',
     /\b(?:malicious|attacker-controlled|rogue|trojan(?:ed)?)\s+(?:DLL|library|shared object|module|plugin)s?\b[^.;]{0,40}?\b(?:will|would|could|can|may|might|is|are|gets?)\s+(?:then\s+|be\s+)*(?:loaded|executed|run)\b|\b(?:malicious|attacker-controlled|rogue|foreign|planted)\s+(?:DLL|library|shared object)\s+(?:running|executing|executed|run)\s+(?:under|in|with)\s+the\s+(?:context|privileges|rights)\b/i,
@@ -384,6 +408,12 @@ const ACCOUNT_ACCESS = /\baccess (?:arbitrary|any|other|another) (?:\w+ )?accoun
  */
 const UNDERLYING_SYSTEM = /\bgain access to the underlying operating system\b/i;
 
+/**
+ * Apple's "allows local users to exit applications via the force-quit key combination, even when the system is running in
+ * kiosk mode": what kiosk mode forbids is done; the restriction is named after the vector, so it is read in the whole text.
+ */
+const KIOSK_MODE_LEFT = /\b(?:exit|quit|close|leave|switch)\w*\b[^.;]{0,100}?\beven (?:when|while|if)\b[^.;]{0,40}?\bkiosk mode\b/i;
+
 const PIN_CHANGE = /\b(?:[Rr]eset|[Cc]hange|[Mm]odify|[Ss]et|[Oo]verwrite)(?:s|ting|ing)?\s+(?:\w+\s+){0,3}PINs?\b/;
 
 /**
@@ -453,10 +483,12 @@ export function describedImpacts(description: string): Impact[] {
     for (const word of match[1]!.toLowerCase().match(/confidentiality|integrity|availability/g) ?? []) found.add(CIA[word]!);
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
-  if (RESTRICTED_ACCESS.test(prose)) found.add('security_bypass');
+  if (RESTRICTED_ACCESS.test(prose) || KIOSK_MODE_LEFT.test(stated)) found.add('security_bypass');
   if (UNDERLYING_SYSTEM.test(consequences) && !found.has('privilege_escalation')) found.add('security_bypass');
   const databaseOnly = DATABASE_OPERATIONS.test(consequences) && !CODE.test(consequences);
   for (const [impact, pattern] of CLASSES) if (pattern.test(stated)) found.add(databaseOnly && impact === 'code_execution' ? 'data_tampering' : impact);
+  // A forged request's "perform privileged actions as administrators" is the request forgery itself (FORGED_REQUESTS).
+  if (PRIVILEGED_ACTIONS.test(consequences) && !found.has('request_forgery')) found.add('privilege_escalation');
   if (UPLOADED_FILES.test(consequences)) {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
     else if (!found.has('code_execution')) found.add('data_tampering');

@@ -38,7 +38,7 @@ export function statedProse(description: string): string {
 
 /** Verbs that start a consequence again after a vector: "…via X, or possibly execute…". */
 const CONSEQUENCE_VERB =
-  '(?:execute|run|cause|obtain|gain|bypass|conduct|inject|read|write|modify|delete|overwrite|create|spoof|redirect|hijack|have|access|discover|determine|list|leak|escalate|elevate|crash|perform|upload|download|change|reconfigure|set|add|affect|install|impersonate|insert|disclose|trigger a denial)';
+  '(?:execute|run|cause|obtain|gain|bypass|conduct|inject|read|write|modify|delete|overwrite|create|spoof|redirect|hijack|have|access|discover|determine|list|leak|escalate|elevate|crash|perform|upload|download|change|reconfigure|set|add|affect|install|impersonate|insert|disclose|retrieve|steal|trigger a denial)';
 
 /**
  * A via-clause runs from "via" (or "by means of", or "by" and a verb in -ing: "by uploading a

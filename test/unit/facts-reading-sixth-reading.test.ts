@@ -1,0 +1,131 @@
+/**
+ * Gains and attackers that a sixth reading of twenty random records (s15, seed 141131) and the h41
+ * blind set found unread: Samsung's "execute privileged action" (CVE-2021-25390), GitLab's "access
+ * pipeline analytics" (CVE-2022-1105), INCIBE's "… and retrieve all the information stored in it"
+ * after a by-clause (CVE-2024-33992), Apple's iframe sandbox (CVE-2021-1801) and kiosk mode
+ * (CVE-2004-1085), VSCodeVim's crafted workspace (CVE-2021-28832) and MediaTek's "has already
+ * obtained the System privilege" (CVE-2025-20671). Each beside the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Facts } from '../../shared/domain/facts.js';
+import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { factSummary } from '../../shared/ingest/explainer/summary.js';
+
+const PHOTOTABLE = 'Intent redirection vulnerability in PhotoTable prior to SMR MAY-2021 Release 1 allows attackers to execute privileged action.';
+const MEDIATEK =
+  'In thermal, there is a possible out of bounds write due to a race condition. This could lead to local escalation of privilege if a malicious actor has already obtained the System privilege. User interaction is not needed for exploitation.';
+
+const summary = (description: string, attack: Facts['attack']) =>
+  factSummary({
+    facts: {
+      impacts: describedImpacts(description),
+      attack,
+      component: null,
+      products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
+      fixed_in: [],
+      last_affected: [],
+      fix_stated: false,
+      exploit_public: false,
+      aka: [],
+    },
+    description,
+    cweIds: [],
+    severity: 'It is rated medium: 4 out of 10.',
+    inKev: false,
+    exploitCode: false,
+  });
+
+describe('privileged actions the attacker gets done', () => {
+  it('are a privilege gain, said as actions rather than rights on the machine', () => {
+    expect(describedImpacts(PHOTOTABLE)).toEqual(['privilege_escalation']);
+    const text = summary(PHOTOTABLE, { position: 'local', privileges: 'none', user_interaction: false });
+    expect(text).toContain('can carry out privileged actions they are not allowed to.');
+    expect(text).not.toContain('root or administrator');
+  });
+
+  it('run commands where the privileged things are commands', () => {
+    expect(describedImpacts('could allow an authenticated user to execute privileged commands due to improper input neutralization.')).toEqual([
+      'code_execution',
+      'privilege_escalation',
+    ]);
+  });
+
+  it('leave a forged request’s "perform unauthorized privileged actions" a bypass', () => {
+    expect(describedImpacts('Acme Widget allows attackers to perform unauthorized privileged actions.')).toEqual(['security_bypass']);
+  });
+});
+
+describe('figures the attacker gets to see', () => {
+  it('reads "to access pipeline analytics" as a disclosure beside the bypass', () => {
+    expect(
+      describedImpacts(
+        'An improper access control issue in GitLab CE/EE affecting all versions from 13.11 prior to 14.7.7 allows an unauthorized user to access pipeline analytics even when public pipelines are disabled',
+      ),
+    ).toEqual(['security_bypass', 'information_disclosure']);
+  });
+
+  it('leaves statistics a victim views in a stored script alone', () => {
+    expect(
+      describedImpacts(
+        'Multiple Stored Cross-Site Scripting vulnerabilities allow remote attackers to inject arbitrary web scripts onto several pages that execute when site administrators view a sites statistics.',
+      ),
+    ).toEqual(['cross_site_scripting']);
+  });
+});
+
+describe('a consequence that follows a by-clause with a bare verb', () => {
+  it('reads "by sending a … query to the server and retrieve all the information" as a disclosure', () => {
+    expect(
+      describedImpacts(
+        "An attacker could exploit this vulnerability by sending a specially crafted query to the server and retrieve all the information stored in it through the 'view' parameter in '/student/index.php'.",
+      ),
+    ).toEqual(['information_disclosure']);
+  });
+
+  it('leaves what is retrieved inside the vector ("by retrieving a crafted page") to the vector', () => {
+    expect(describedImpacts('Acme Widget allows remote attackers to cause a denial of service by retrieving a crafted page.')).toEqual(['denial_of_service']);
+  });
+});
+
+describe('restrictions the attacker gets past', () => {
+  it('reads "violate iframe sandboxing policy" and "escape iframe sandbox" as a bypass', () => {
+    expect(describedImpacts('Maliciously crafted web content may violate iframe sandboxing policy.')).toEqual(['security_bypass']);
+    expect(describedImpacts('The intent URL scheme could have been misused to escape iframe sandbox.')).toEqual(['security_bypass']);
+  });
+
+  it('reads leaving kiosk mode as a bypass, the restriction named after the vector too', () => {
+    expect(
+      describedImpacts('HIToolbox allows local users to exit applications via the force-quit key combination, even when the system is running in kiosk mode.'),
+    ).toEqual(['security_bypass']);
+    expect(describedImpacts('An attacker could escape the WinCC Kiosk Mode by opening the printer dialog.')).toEqual(['security_bypass']);
+  });
+
+  it('leaves an application that exits by a crash a denial of service', () => {
+    expect(describedImpacts('Acme Viewer allows remote attackers to cause a denial of service (application exit) via a crafted file.')).toEqual([
+      'denial_of_service',
+    ]);
+  });
+});
+
+describe('who attacks', () => {
+  it('needs the victim to open a crafted workspace', () => {
+    expect(describedAttack('VSCodeVim before 1.19.0 allows attackers to execute arbitrary code via a crafted workspace configuration.').userInteraction).toBe(
+      true,
+    );
+    expect(describedAttack('Acme Server allows remote attackers to execute arbitrary code via a crafted request.').userInteraction).toBe(false);
+  });
+
+  it('is an administrator who "has already obtained the System privilege", and the summary gives no root example', () => {
+    expect(describedAttack(MEDIATEK).privileges).toBe('admin');
+    const text = summary(MEDIATEK, { position: 'local', privileges: 'admin', user_interaction: false });
+    expect(text).toContain('A local administrator of the machine can raise their privileges on the system.');
+  });
+
+  it('keeps a local user whose escalation names no precondition a user, with the example', () => {
+    const description =
+      'In thermal, there is a possible out of bounds write. This could lead to local escalation of privilege with User execution privileges needed.';
+    expect(describedAttack(description).privileges).toBe('user');
+    expect(summary(description, { position: 'local', privileges: 'user', user_interaction: false })).toContain('(for example to root or administrator)');
+  });
+});
