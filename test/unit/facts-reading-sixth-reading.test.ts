@@ -129,3 +129,47 @@ describe('who attacks', () => {
     expect(summary(description, { position: 'local', privileges: 'user', user_interaction: false })).toContain('(for example to root or administrator)');
   });
 });
+
+describe('gains and attackers the h42 blind set found unread', () => {
+  it('reads "add or delete information within an item" as data changed, never a denied one', () => {
+    expect(
+      describedImpacts(
+        'admin/change.php in ProNews does not check whether a user is permitted to change news items, which allows remote attackers to add or delete information within an item, and possibly have other impacts.',
+      ),
+    ).toEqual(['data_tampering', 'unspecified']);
+    expect(
+      describedImpacts('Regular users can open the site-admin area. It is not possible to alter the information, nor interact with other features.'),
+    ).toEqual([]);
+  });
+
+  it('reads code run "in the SYSTEM security context" as a privilege gain', () => {
+    expect(
+      describedImpacts(
+        'A low privilege attacker could potentially exploit this vulnerability, leading to the execution of arbitrary code in the SYSTEM security context.',
+      ),
+    ).toEqual(['code_execution', 'privilege_escalation']);
+    expect(describedImpacts('A remote attacker could execute arbitrary code in the context of the current user.')).toEqual(['code_execution']);
+  });
+
+  it('reads "install applications without being authenticated" as a bypass', () => {
+    expect(describedImpacts('An attacker could exploit this vulnerability to install applications without being authenticated.')).toEqual(['security_bypass']);
+  });
+
+  it('reads an app that may "retrieve Safari bookmarks" as a disclosure by a local attacker, not a bug-class name', () => {
+    const description =
+      'This issue was addressed with additional entitlement checks. An app may be able to retrieve Safari bookmarks without an entitlement check.';
+    expect(describedImpacts(description)).toEqual(['information_disclosure']);
+    expect(describedAttack(description).position).toBe('local');
+    expect(describedImpacts('There is a SQL Injection vulnerability in View the task calendar.')).toEqual(['sql_injection']);
+    expect(describedImpacts('Access of Memory Location After End of Buffer in radare2 prior to 5.6.2.')).toEqual([]);
+  });
+
+  it('places an attacker who sends 802.11 frames or association requests within radio range', () => {
+    expect(
+      describedAttack(
+        'The Linksys WAP400N does not properly parse malformed 802.11 frames, which allows remote attackers to cause a denial of service (reboot) via a malformed association request.',
+      ).position,
+    ).toBe('adjacent');
+    expect(describedAttack('Acme Router allows remote attackers to cause a denial of service via malformed HTTP requests.').position).toBe('remote');
+  });
+});

@@ -155,7 +155,7 @@ const VIRTUAL_MACHINE =
 
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
-  /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies))\b/i;
+  /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range)\b/i;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 const REMOTE_CUE =
   /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b/i;
@@ -169,11 +169,12 @@ const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) t
  * account ("a SYSTEM privilege escalation", "runs in the context of the SYSTEM account") where
  * nothing speaks of a network; "root" only as the flaw's own name ("a root privilege escalation
  * vulnerability"): a web panel's admin may "escalate privileges to root" too.
+ * Apple's "An app may be able to …": an app on the device.
  * A stated remote attack wins ("remotely execute arbitrary code or locally gain privileges"),
  * and so does a physical one (Android's "local escalation of privilege … with physical USB access").
  */
 const LOCAL_CUE =
-  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b/i;
+  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b|\b(?:an?|the) (?:malicious |sandboxed |third-party |unprivileged |untrusted )?(?:app|application)s? (?:may|might|could|can) be able to\b/i;
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;

@@ -71,7 +71,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'security_bypass',
-    /\bbypass(?:es|ed|ing)?\b|\bcircumvent(?:s|ed|ing)?\b|\b(?:make|open|establish) unauthori[sz]ed (?:network )?connections?\b|\b(?:does not|do not|did not|fails? to|failed to|not) (?:properly )?(?:verify|check|validate|require|enforce) (?:\w+ ){0,2}(?:authentication|authorization|authorisation|permissions?|access)\b|\bwithout (?:authentication|authorization|logging in|valid credentials|credentials)\b|\bunauthenticated access\b|\baccess (?:restricted|protected|administrative|admin) (?:\w+ )?(?:functions?|pages?|areas?|interfaces?|resources?|features?)\b|\bhijack"?\s+(?:\w+\s+){0,2}accounts?\b|"hijack"|\btake over (?:\w+ ){0,2}accounts?\b|\baccount take-?over\b|\bsandbox escape\b|\bescape (?:the |a )?sandbox\b|\bauthentication bypass\b|\bperform (?:arbitrary|unauthori[sz]ed) (?:administrative|admin|administrator|privileged) (?:actions|functions|operations|tasks)\b|\blog ?in as (?:any|another|other|arbitrary)\b|\bbackdoor\b|\bviolate (?:\w+ )?(?:access[- ]control|security|authori[sz]ation) (?:rules|policy|policies|restrictions)\b|\b(?:hard-?coded|default|built-in|undocumented) (?:\w+ )?(?:credentials|passwords?|accounts?|keys?)\b|\b(?:obtain|obtaining|gain|gaining|get|getting)\s+(?:unauthori[sz]ed\s+)?access\s+to\s+(?:(?!the underlying operating system\b)[\w-]+\s+){0,3}?(?:services?|systems?|interfaces?|functionality|endpoints?|features?|panels?|consoles?|devices?|networks?|areas?)\b/i,
+    /\bbypass(?:es|ed|ing)?\b|\bcircumvent(?:s|ed|ing)?\b|\b(?:make|open|establish) unauthori[sz]ed (?:network )?connections?\b|\b(?:does not|do not|did not|fails? to|failed to|not) (?:properly )?(?:verify|check|validate|require|enforce) (?:\w+ ){0,2}(?:authentication|authorization|authorisation|permissions?|access)\b|\bwithout (?:authentication|authorization|logging in|valid credentials|credentials|being (?:authenticated|authori[sz]ed|logged in))\b|\bunauthenticated access\b|\baccess (?:restricted|protected|administrative|admin) (?:\w+ )?(?:functions?|pages?|areas?|interfaces?|resources?|features?)\b|\bhijack"?\s+(?:\w+\s+){0,2}accounts?\b|"hijack"|\btake over (?:\w+ ){0,2}accounts?\b|\baccount take-?over\b|\bsandbox escape\b|\bescape (?:the |a )?sandbox\b|\bauthentication bypass\b|\bperform (?:arbitrary|unauthori[sz]ed) (?:administrative|admin|administrator|privileged) (?:actions|functions|operations|tasks)\b|\blog ?in as (?:any|another|other|arbitrary)\b|\bbackdoor\b|\bviolate (?:\w+ )?(?:access[- ]control|security|authori[sz]ation) (?:rules|policy|policies|restrictions)\b|\b(?:hard-?coded|default|built-in|undocumented) (?:\w+ )?(?:credentials|passwords?|accounts?|keys?)\b|\b(?:obtain|obtaining|gain|gaining|get|getting)\s+(?:unauthori[sz]ed\s+)?access\s+to\s+(?:(?!the underlying operating system\b)[\w-]+\s+){0,3}?(?:services?|systems?|interfaces?|functionality|endpoints?|features?|panels?|consoles?|devices?|networks?|areas?)\b/i,
   ],
   [
     'spoofing',
@@ -233,7 +233,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'information_disclosure',
     /\b(?:data|information|details|files?|contents?|logs?|records|documents|metrics)\b[^.;]{0,40}?\b(?:was|were|is|are|became|becomes|be) (?:publicly )?(?:accessible|readable|visible|available) (?:to|by) (?:any |all |other )?(?:unauthenticated|unauthori[sz]ed|anonymous|unprivileged|low-privileged|other|arbitrary) (?:users|visitors|attackers|parties|callers|clients)\b/i,
   ],
-  ['privilege_escalation', /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b/i],
+  // Dell's "execution of arbitrary code in the SYSTEM security context".
+  [
+    'privilege_escalation',
+    /\bin the context of (?:the )?(?:root|SYSTEM|LocalSystem|an? administrator)(?: user| account)?\b|\bin the (?:root|SYSTEM|LocalSystem|kernel) (?:security )?context\b/i,
+  ],
   // ASPCMS's "ordinary users … can be registered with the super administrators GroupID", "register a new user with
   // admin privileges": an account the attacker makes or holds gets the administrators' rights.
   [
@@ -268,6 +272,16 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   // "execute privileged commands" (a privilege gain, PRIVILEGED_ACTIONS) runs commands as well.
   ['code_execution', /\b(?:execute|executing|run|running)\s+(?:arbitrary\s+)?privileged\s+commands?\b/i],
+  // Apple's "An app may be able to retrieve Safari bookmarks", "access user contacts": the user's own records.
+  [
+    'information_disclosure',
+    /(?<=\b(?:to|and|or|allowed|allows?|permits?)\s+)(?:access|read|retrieve|obtain|view|see|enumerate|learn)\s+(?:to\s+)?(?:the\s+)?(?:user(?:'s|s')?\s+|a user(?:'s|’s)\s+)?(?:[\w-]+\s+){0,2}?(?:bookmarks|browsing history|contacts|photos|calendars?|location (?:data|history)|call (?:logs|history)|SMS messages|text messages|keychain items|clipboard(?: contents)?|screen contents)\b/i,
+  ],
+  // ProNews' "allows remote attackers to add or delete information within an item": the site's content changed.
+  [
+    'data_tampering',
+    /(?<!\b(?:not|never) (?:possible|able) to\s+)(?<=\bto\s+)(?:add|delete|modify|alter|edit)(?:\s+(?:or|and)\s+(?:add|delete|modify|alter|edit))?\s+(?:[\w-]+\s+){0,2}?information\b/i,
+  ],
   // GitLab's "allows an unauthorized user to access pipeline analytics even when public pipelines are disabled": the
   // figures a project keeps are read. Only as what the attacker does ("to access"), not "when administrators view" nor
   // what they must be "permitted to view".
