@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Facts } from '../../shared/domain/facts.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { impactShort } from '../../shared/ingest/explainer/fact-words.js';
 import { factSummary } from '../../shared/ingest/explainer/summary.js';
 
 const PHOTOTABLE = 'Intent redirection vulnerability in PhotoTable prior to SMR MAY-2021 Release 1 allows attackers to execute privileged action.';
@@ -171,5 +172,13 @@ describe('gains and attackers the h42 blind set found unread', () => {
       ).position,
     ).toBe('adjacent');
     expect(describedAttack('Acme Router allows remote attackers to cause a denial of service via malformed HTTP requests.').position).toBe('remote');
+  });
+});
+
+describe('the title’s words for a denial of service', () => {
+  it('says "crash it" only where the record says the program comes down', () => {
+    expect(impactShort('denial_of_service', 'allows remote attackers to cause a denial of service (daemon crash) via a long packet.')).toBe('crash it');
+    expect(impactShort('denial_of_service', 'allows remote attackers to exhaust the player limit by joining the game multiple times.')).toBe('disrupt it');
+    expect(impactShort('code_execution', 'allows remote attackers to execute arbitrary code.')).toBe('run code');
   });
 });

@@ -13,7 +13,7 @@
  */
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
-import { appOnTheDevice, IMPACT_SHORT, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
+import { appOnTheDevice, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
@@ -119,7 +119,7 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
       : programCollects(description)
         ? 'the program'
         : WHO_SHORT(facts.attack);
-  const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
+  const lets = main && main !== 'unspecified' ? ` lets ${who} ${impactShort(main, description)}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
   if (bug)
     return withinLength([

@@ -99,6 +99,19 @@ export const IMPACT_SHORT: Readonly<Record<Impact, string>> = {
   unspecified: 'cause unspecified harm',
 };
 
+/**
+ * "crash it" only where the record says the program comes down (a crash, panic, reboot, abort); a denial of service
+ * by exhausted resources or a filled player limit (CVE-2003-1433) or wrong results (CVE-2016-7055) disrupts it.
+ */
+const COMES_DOWN =
+  /\bcrash\w*|\bpanic\w*|\breboot\w*|\brestart\w*|\bsegfault\w*|\bsegmentation (?:fault|violation)|\babort\w*|\bterminat\w*|\bassert(?:ion)? fail\w*|\bBUG\b|\bOops\b|\bblue screen\b|\bBSOD\b/i;
+
+/** The title's short form of a gain, with the denial of service said as the record says it. */
+export function impactShort(impact: Impact, description: string): string {
+  if (impact === 'denial_of_service' && !COMES_DOWN.test(affirmedProse(description))) return 'disrupt it';
+  return IMPACT_SHORT[impact];
+}
+
 /** A malicious server attacking the client that connects to it (OpenSSH's roaming, CVE-2016-0777). */
 export function serverAttacksClient(description: string): boolean {
   return SERVER_ATTACKS_CLIENT.test(description);
@@ -131,8 +144,9 @@ export function maliciousAppAttacks(description: string): boolean {
   return MALICIOUS_APP.test(description);
 }
 
-/** Android's "proximal attacker", a Bluetooth or Wi-Fi attack: near enough for the radio, not necessarily on the network. */
-const RADIO_RANGE = /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b/i;
+/** Android's "proximal attacker", a Bluetooth or Wi-Fi attack (802.11 frames): near enough for the radio, not necessarily on the network. */
+const RADIO_RANGE =
+  /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b|\b802\.11|\b(?:beacon|probe|association) (?:requests?|responses?|frames?)\b|\bWi-?Fi\b|\bWLAN\b/i;
 
 /**
  * The least role the description says the attacker needs, where it names one of an application's
