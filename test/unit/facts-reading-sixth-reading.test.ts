@@ -182,3 +182,27 @@ describe('the title’s words for a denial of service', () => {
     expect(impactShort('code_execution', 'allows remote attackers to execute arbitrary code.')).toBe('run code');
   });
 });
+
+describe('more of the h42 blind set’s gains', () => {
+  it('reads "decrypt the passwords and gain access" as a disclosure and getting in', () => {
+    expect(
+      describedImpacts('FlashFXP 1.4 uses a weak encryption algorithm for user passwords, which allows attackers to decrypt the passwords and gain access.'),
+    ).toEqual(['security_bypass', 'information_disclosure']);
+    expect(describedImpacts('During login, the function EVP_DecryptUpdate is called to decrypt the username and password.')).toEqual([]);
+  });
+
+  it('reads "impacting the integrity, availability and confidentiality" as each property, and never a denied one', () => {
+    expect(describedImpacts('A commenter can steal accounts, thus impacting the integrity, availability and confidentiality of a YesWiki instance.')).toContain(
+      'denial_of_service',
+    );
+    expect(describedImpacts('If exploited, this issue would not impact the confidentiality, integrity, or availability of our products.')).toEqual([]);
+  });
+
+  it('reads "denial of service and more" as more than a denial of service', () => {
+    expect(describedImpacts('curl contains a Heap-based Buffer Overflow vulnerability in denial of service and more.')).toEqual([
+      'denial_of_service',
+      'unspecified',
+    ]);
+    expect(describedImpacts('Acme allows remote attackers to cause a denial of service.')).toEqual(['denial_of_service']);
+  });
+});
