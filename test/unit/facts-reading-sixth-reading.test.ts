@@ -206,3 +206,22 @@ describe('more of the h42 blind set’s gains', () => {
     expect(describedImpacts('Acme allows remote attackers to cause a denial of service.')).toEqual(['denial_of_service']);
   });
 });
+
+describe('a client overflowed by what a server sends back (curl, CVE-2018-1000300)', () => {
+  it('is attacked by a malicious server its user connects to', () => {
+    const curl =
+      'curl version curl 7.54.1 to and including curl 7.59.0 contains a CWE-122: Heap-based Buffer Overflow vulnerability in denial of service and more that can result in curl might overflow a heap based memory buffer when closing down an FTP connection with very long server command replies.';
+    expect(describedAttack(curl).userInteraction).toBe(true);
+    expect(impactShort('denial_of_service', curl)).toBe('disrupt it');
+    expect(
+      describedAttack('Buffer overflow in ByteCatcher FTP client 1.04b allows remote attackers to execute arbitrary code via a long FTP server banner.')
+        .userInteraction,
+    ).toBe(true);
+  });
+
+  it('leaves a server overflowed by a client’s long request alone', () => {
+    expect(
+      describedAttack('Buffer overflow in Acme FTP server allows remote attackers to execute arbitrary code via a long USER command.').userInteraction,
+    ).toBe(false);
+  });
+});

@@ -184,10 +184,11 @@ const NETWORK_WORDS =
 /**
  * A malicious server attacks the client that connects to it: "allows remote SSL servers to …",
  * "a malicious server", FreeRDP's "The RDP server can read the client's memory … RDPClient must
- * connect the rdp server". The victim's client must connect, so a victim acts.
+ * connect the rdp server", a client's overflow "via a long FTP server banner" or "very long server command replies" (curl).
+ * The victim's client must connect, so a victim acts.
  */
 export const SERVER_ATTACKS_CLIENT =
-  /\b(?:(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|(?:malicious|rogue) (?:\w+ )?servers?\b|the (?:\w+ )?server (?:can|could|may|might) (?:\w+ ){0,3}(?:the )?clients?(?:'s|’s|s')?\b|clients? (?:must|has to|needs to|would need to|have to) connect (?:to )?(?:an? |the )?(?:\w+ )?server\b)/i;
+  /\b(?:(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|(?:malicious|rogue) (?:\w+ )?servers?\b|the (?:\w+ )?server (?:can|could|may|might) (?:\w+ ){0,3}(?:the )?clients?(?:'s|’s|s')?\b|clients? (?:must|has to|needs to|would need to|have to) connect (?:to )?(?:an? |the )?(?:\w+ )?server\b|(?:very |overly |excessively )?(?:long|crafted|malformed|malicious|oversized) (?:[\w-]+ )?server (?:\w+ )?(?:replies|reply|responses?|banners?|greetings?)\b)/i;
 
 /** A victim must act: open, visit, click, view, or be tricked (README of shared/gold). */
 const VICTIM_ACTS = new RegExp(
