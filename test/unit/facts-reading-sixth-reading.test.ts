@@ -225,3 +225,20 @@ describe('a client overflowed by what a server sends back (curl, CVE-2018-100030
     ).toBe(false);
   });
 });
+
+describe('a malicious server the client connects to (CVE-2025-31246, h42)', () => {
+  it('is a remote attacker with no account on the client', () => {
+    expect(describedAttack('Connecting to a malicious AFP server may corrupt kernel memory.')).toEqual({
+      position: 'remote',
+      privileges: 'none',
+      userInteraction: true,
+    });
+  });
+
+  it('leaves one who intercepts the connection to pose as the server to the on-path reading', () => {
+    expect(
+      describedAttack('An attacker who is able to intercept HTTP connections will be able to fully compromise the device by creating a rogue HTTP server.')
+        .position,
+    ).not.toBe('remote');
+  });
+});

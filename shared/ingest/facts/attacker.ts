@@ -347,9 +347,15 @@ export function describedAttack(description: string): DescribedAttack {
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
   if (REMOTE_CUE.test(prose)) position ??= 'remote';
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
+  // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network
+  // (one who intercepts the connection to pose as it is on the path, which the vector says).
+  const serverAttacks = SERVER_ATTACKS_CLIENT.test(prose) && !/\bintercept|\bman[- ]in[- ]the[- ]middle\b|\bMitM\b|\bon-path\b/i.test(prose);
+  if (serverAttacks) position ??= 'remote';
   const required = listedRoles(prose) ?? PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
   if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
+  // The attacker runs the server: they need no account on the client that connects to it.
+  if (serverAttacks && position === 'remote') privileges ??= 'none';
   // NVD's own "local users" / "local attackers" and a guest OS's users (who run their own crafted
   // application in the guest), not one "with local filesystem access".
   const localAttacker = phrases.some((p) => /^(?:an? |the )?(?:local|guest os|guest) (?:users?|attackers?)\b/.test(p));
