@@ -242,3 +242,40 @@ describe('a malicious server the client connects to (CVE-2025-31246, h42)', () =
     ).not.toBe('remote');
   });
 });
+
+describe('a seventh reading of twenty records (s16, seed 141133)', () => {
+  it('reads "does not require authentication" as no account needed (JBlog, CVE-2007-3974)', () => {
+    expect(
+      describedAttack(
+        'admin/ajoutaut.php in JBlog 1.0 does not require authentication, which allows remote attackers to create arbitrary accounts via modified mot and droit parameters.',
+      ).privileges,
+    ).toBe('none');
+    expect(describedAttack('The admin page requires authentication, which allows remote authenticated users to read the logs.').privileges).toBe('user');
+  });
+
+  it('reads a password reset for another user whose new password is calculated as getting in and a disclosure (DCForum, CVE-2002-0226)', () => {
+    expect(
+      describedImpacts(
+        'retrieve_password.pl in DCForum 6.x and 2000 generates predictable new passwords based on a sessionID, which allows remote attackers to request a new password on behalf of another user and use the sessionID to calculate the new password for that user.',
+      ),
+    ).toEqual(['security_bypass', 'information_disclosure']);
+  });
+
+  it('reads what the attacker must already be able to do as no gain (Apache Sling, CVE-2022-45064)', () => {
+    expect(
+      describedImpacts(
+        'The vulnerability is exploitable by an attacker that is able to include a resource with specific content-type and control the include path (i.e. writing content). The impact of a successful attack is privilege escalation to administrative power.',
+      ),
+    ).toEqual(['privilege_escalation']);
+  });
+
+  it('places an attacker of the kernel’s af_unix or a Unix domain socket on the machine, not one given a socket URL', () => {
+    expect(
+      describedAttack('In the Linux kernel, the following vulnerability has been resolved: af_unix: Update unix_sk(sk)->oob_skb under sk_receive_queue lock.')
+        .position,
+    ).toBe('local');
+    expect(
+      describedAttack('The plugin allows attackers with Overall/Read permission to connect to an attacker-specified TCP or Unix socket URL.').position,
+    ).not.toBe('local');
+  });
+});

@@ -109,7 +109,7 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   // information disclosure to a proximal attacker with no …") needs no account.
   [
     'none',
-    /\b(?:remote (?:[\w-]+ ){0,4}|(?:remote|proximal|adjacent|nearby) attackers?,? )with no (?:additional )?execution privileges needed\b|\b(?:accessible|available|visible|exposed) to (?:any )?(?:unauthenticated|anonymous) (?:users|visitors|attackers|callers)\b|\bauthentication is not required\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
+    /\b(?:remote (?:[\w-]+ ){0,4}|(?:remote|proximal|adjacent|nearby) attackers?,? )with no (?:additional )?execution privileges needed\b|\b(?:accessible|available|visible|exposed) to (?:any )?(?:unauthenticated|anonymous) (?:users|visitors|attackers|callers)\b|\bauthentication is not required\b|\b(?:does|do|did) not require (?:any |an? )?(?:authentication|login|credentials)\b|\b(?:doesn't|don't|didn't) require (?:any |an? )?(?:authentication|login|credentials)\b|\bwithout (?:requiring )?authentication\b|\b(?:possible for|allows?|allowing|lets?|enables?) (?:remote,? )?unauthenticated,? (?:remote )?attackers? to\b/i,
   ],
   [
     'admin',
@@ -169,12 +169,13 @@ const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) t
  * account ("a SYSTEM privilege escalation", "runs in the context of the SYSTEM account") where
  * nothing speaks of a network; "root" only as the flaw's own name ("a root privilege escalation
  * vulnerability"): a web panel's admin may "escalate privileges to root" too.
- * Apple's "An app may be able to …": an app on the device.
+ * Apple's "An app may be able to …": an app on the device. The kernel's af_unix, Unix domain sockets: reached only from
+ * the machine itself, whatever network vector an ADP scorer gave.
  * A stated remote attack wins ("remotely execute arbitrary code or locally gain privileges"),
  * and so does a physical one (Android's "local escalation of privilege … with physical USB access").
  */
 const LOCAL_CUE =
-  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b|\b(?:an?|the) (?:malicious |sandboxed |third-party |unprivileged |untrusted )?(?:app|application)s? (?:may|might|could|can) be able to\b/i;
+  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b|\baf_unix\b|(?<!\bTCP or )\bunix (?:domain )?sockets?\b(?!\s+URLs?\b)|\b(?:an?|the) (?:malicious |sandboxed |third-party |unprivileged |untrusted )?(?:app|application)s? (?:may|might|could|can) be able to\b/i;
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;

@@ -59,7 +59,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'information_disclosure',
-    /\b(?:obtain|obtaining|read|reading|access|accessing|view|viewing|discover|discovering|disclose|disclosing|expose|exposes|exposing|leak|leaking|retrieve|retrieving|gather|extract|extracting|enumerate|enumerating|list|listing|steal|stealing|learn|determine|sniff|intercept|capture|dump)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:[\w'-]+\s+){0,4}?(?:sensitive|confidential|private|secret|internal|restricted|arbitrary|protected)\b|\b(?:show|shows|showing|display|displays|displaying)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:[\w-]+\s+){0,2}?(?:sensitive|confidential|private|secret|protected|restricted)\b|\b(?:obtain|obtaining|read|reading|view|viewing|discover|discovering|disclose|expose|exposes|exposing|leak|leaking|retrieve|steal|dump|extract|enumerate)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:the\s+)?(?:[\w-]+\s+){0,3}(?:information|credentials?|passwords?|password hashes|hashes|tokens?|keys?|cookies?|session (?:ids?|identifiers?|tokens?)|memory|files?|documents?|contents?|details|usernames?|user names|accounts?|e-?mail addresses|source code|configuration|data|database|paths?|installation path|export|logs?|messages)\b|\b(?:information|data|credential) (?:disclosure|exposure|leak(?:age)?)\b|\bmemory (?:disclosure|exposure)\b|\bdisclosure of (?:sensitive )?(?:information|data|memory)\b|\b(?:exposure|disclosure) of (?:sensitive|private|confidential)\b|\bsensitive (?:information|data|tokens|credentials|details)\b|\brecover (?:\w+ ){0,3}(?:passwords?|credentials|keys?|plain ?text)\b|\b(?:(?:private|secret|session|signing|encryption)[- ])?key[- ]recovery\b|\bplain ?text[- ]recovery\b|\brecovery of (?:\w+ ){0,2}(?:keys?|plain ?text|passwords?|credentials)\b|\bdetermine whether\b|\bdetermine the (?:presence|existence) of\b|\bread (?:access|arbitrary)\b|\baffect(?:s|ing)? (?:the )?confidentiality\b|\bconfidentiality impact\b|\b(?:is|are) (?:stored|logged|transmitted|sent|kept|written) (?:\w+\s+){0,3}(?:in (?:plain ?text|clear ?text|cleartext|the clear|logs?|log files?|audit (?:event )?logs?)|unencrypted|without encryption)\b|\b(?:logged|stored) in (?:\w+ ){0,2}logs?\b|\binformation leak\b|\bside[- ]channel\b|\bunauthorized read\b|\bread access to\b|\bmemory read\b|\boverread buffers\b|\baccess (?:\w+ ){0,2}data\b|\b(?:serv(?:e|es|ing)|expos(?:e|es|ing)|leak(?:s|ing)?) (?:\w+ ){0,2}(?:private|sensitive|confidential|internal)\b|\b(?:unauthorized|complete) access to (?:\w+ ){0,3}(?:data|information)\b|\baccess to (?:the )?(?:file ?system|files|arbitrary files)\b|(?<!\bcalled to )\b(?:decrypt|eavesdrop on|capture) (?:the )?(?:\w+ ){0,2}(?:data|communications?|traffic|messages|sessions?|passwords?|credentials)\b|\b(?:determine|identify|guess) (?:\w+ ){0,2}(?:usernames|user names|accounts|users|passwords)\b|\b(?:clear ?text|plain ?text|unencrypted) (?:\w+ )?(?:credentials|passwords?|keys?|secrets?)\b|\b(?:view|read|access)(?:,| or| and)\s+(?:\w+,?\s+(?:or\s+)?){0,3}(?:data|files|information|records)\b/i,
+    /\b(?:obtain|obtaining|read|reading|access|accessing|view|viewing|discover|discovering|disclose|disclosing|expose|exposes|exposing|leak|leaking|retrieve|retrieving|gather|extract|extracting|enumerate|enumerating|list|listing|steal|stealing|learn|determine|sniff|intercept|capture|dump)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:[\w'-]+\s+){0,4}?(?:sensitive|confidential|private|secret|internal|restricted|arbitrary|protected)\b|\b(?:show|shows|showing|display|displays|displaying)\s+(?:the\s+)?(?:contents?\s+of\s+)?(?:[\w-]+\s+){0,2}?(?:sensitive|confidential|private|secret|protected|restricted)\b|\b(?:obtain|obtaining|read|reading|view|viewing|discover|discovering|disclose|expose|exposes|exposing|leak|leaking|retrieve|steal|dump|extract|enumerate)\s+(?!from\b|into\b|in\b|by\b|past\b|beyond\b|outside\b|only\b)(?:the\s+)?(?:[\w-]+\s+){0,3}(?:information|credentials?|passwords?|password hashes|hashes|tokens?|keys?|cookies?|session (?:ids?|identifiers?|tokens?)|memory|files?|documents?|contents?|details|usernames?|user names|accounts?|e-?mail addresses|source code|configuration|data|database|paths?|installation path|export|logs?|messages)\b|\b(?:information|data|credential) (?:disclosure|exposure|leak(?:age)?)\b|\bmemory (?:disclosure|exposure)\b|\bdisclosure of (?:sensitive )?(?:information|data|memory)\b|\b(?:exposure|disclosure) of (?:sensitive|private|confidential)\b|\bsensitive (?:information|data|tokens|credentials|details)\b|\brecover (?:\w+ ){0,3}(?:passwords?|credentials|keys?|plain ?text)\b|\b(?:(?:private|secret|session|signing|encryption)[- ])?key[- ]recovery\b|\bplain ?text[- ]recovery\b|\brecovery of (?:\w+ ){0,2}(?:keys?|plain ?text|passwords?|credentials)\b|\bdetermine whether\b|\bdetermine the (?:presence|existence) of\b|\bread (?:access|arbitrary)\b|\baffect(?:s|ing)? (?:the )?confidentiality\b|\bconfidentiality impact\b|\b(?:is|are) (?:stored|logged|transmitted|sent|kept|written) (?:\w+\s+){0,3}(?:in (?:plain ?text|clear ?text|cleartext|the clear|logs?|log files?|audit (?:event )?logs?)|unencrypted|without encryption)\b|\b(?:logged|stored) in (?:\w+ ){0,2}logs?\b|\binformation leak\b|\bside[- ]channel\b|\bunauthorized read\b|\bread access to\b|\bmemory read\b|\boverread buffers\b|\baccess (?:\w+ ){0,2}data\b|\b(?:serv(?:e|es|ing)|expos(?:e|es|ing)|leak(?:s|ing)?) (?:\w+ ){0,2}(?:private|sensitive|confidential|internal)\b|\b(?:unauthorized|complete) access to (?:\w+ ){0,3}(?:data|information)\b|\baccess to (?:the )?(?:file ?system|files|arbitrary files)\b|(?<!\bcalled to )\b(?:decrypt|eavesdrop on|capture) (?:the )?(?:\w+ ){0,2}(?:data|communications?|traffic|messages|sessions?|passwords?|credentials)\b|\b(?:determine|identify|guess|calculate|compute|predict|derive) (?:\w+ ){0,2}(?:usernames|user names|accounts|users|passwords?)\b|\b(?:clear ?text|plain ?text|unencrypted) (?:\w+ )?(?:credentials|passwords?|keys?|secrets?)\b|\b(?:view|read|access)(?:,| or| and)\s+(?:\w+,?\s+(?:or\s+)?){0,3}(?:data|files|information|records)\b/i,
   ],
   [
     'data_tampering',
@@ -282,6 +282,12 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'data_tampering',
     /(?<!\b(?:not|never) (?:possible|able) to\s+)(?<=\bto\s+)(?:add|delete|modify|alter|edit)(?:\s+(?:or|and)\s+(?:add|delete|modify|alter|edit))?\s+(?:[\w-]+\s+){0,2}?information\b/i,
   ],
+  // DCForum's "request a new password on behalf of another user and use the sessionID to calculate the new password":
+  // another user's password reset and learnt, their account taken.
+  [
+    'security_bypass',
+    /\b(?:request|reset|change|set)\s+(?:a\s+|the\s+)?(?:new\s+)?password\s+(?:on behalf of|for)\s+(?:another|other|any|arbitrary)\s+users?\b/i,
+  ],
   // FlashFXP's "decrypt the passwords and gain access": access, with nothing after it, is getting in.
   ['security_bypass', /\bgain (?:unauthori[sz]ed )?access\s*(?:[.;]|$)/i],
   // curl's "Heap-based Buffer Overflow vulnerability in denial of service and more": more than the one named.
@@ -389,6 +395,13 @@ const FORGED_REQUESTS =
   /(\bhijack the authentication of\b[^.;]*?)\s+for (?:requests|actions) (?:that|which)\b[^.;]*?(?=\s+via\b|,?\s+(?:and|or) (?:to|cause|execute|obtain)\b|[.;]|$)/gi;
 
 /**
+ * Apache Sling's "exploitable by an attacker that is able to include a resource … (i.e. writing content)": what the
+ * attacker must already be able to do, not what they gain, to the sentence's end ("i.e." does not end it: case-sensitive).
+ */
+const ATTACKER_ALREADY_ABLE =
+  /\b[Ee]xploitable (?:only )?by an? (?:[\w-]+ )?(?:attackers?|users?|actors?) (?:that|who) (?:is|are) (?:already )?able to\b(?:[^.;]|\.(?!\s+[A-Z]|\s*$))*/g;
+
+/**
  * "any pre-installed app … which can obtain signatureOrSystem permissions that are required by
  * other apps": permissions the attacker must already hold are a requirement, not a gain.
  */
@@ -483,6 +496,7 @@ export function describedImpacts(description: string): Impact[] {
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
+    .replace(ATTACKER_ALREADY_ABLE, ' ')
     .replace(USER_SETS_ANY_VALUE, ' ')
     .replace(COMMANDS_THAT_CRASH, 'send input$1');
   const accounts = [...read.matchAll(ACCOUNT_ACCESS)];
