@@ -16,6 +16,7 @@ import { capitalise } from '../explainer/capitalise.js';
 import { appOnTheDevice, IMPACT_SHORT, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
+import { fewerPlaces } from '../facts/listed-parts.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
@@ -121,11 +122,15 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
         : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${IMPACT_SHORT[main]}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
+  // A list of places too long for a title keeps its first places and counts the rest.
+  const fewer = facts.component ? fewerPlaces(facts.component).map((c) => placeWords(c, subject) ?? subject) : [];
   if (bug)
     return withinLength([
       `${capitalise(bug)} in ${place}${lets}`,
+      ...fewer.map((p) => `${capitalise(bug)} in ${p}${lets}`),
       `${capitalise(bug)} in ${subject}${lets}`,
       `${capitalise(bug)} in ${place}`,
+      ...fewer.map((p) => `${capitalise(bug)} in ${p}`),
       `${capitalise(bug)} in ${subject}`,
     ]);
   if (!main) return undefined;

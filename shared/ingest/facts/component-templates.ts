@@ -104,3 +104,13 @@ export function samsungPart(prose: string): string | undefined {
   const part = SAMSUNG_PART.exec(prose)?.[1];
   return part !== undefined && !notAPart(part) ? part : undefined;
 }
+
+/**
+ * INCIBE's "… through the 'view' parameter in '/student/index.php'" and the like ("via 'category' parameter in
+ * '/index.php'", "a 'show' parameter to the '/userfs/bin/tcapi' binary"): the quoted place, with its parameter.
+ */
+const QUOTED_PLACE = /(?<![\w'])['"‘]([\w[\]-]+)['"’] parameter (?:in|of|to|on) (?:the )?(?:file |page |endpoint )?['"‘](\/?[\w./-]*[\w])['"’]/;
+export function quotedParameterPlace(prose: string): string | undefined {
+  const found = QUOTED_PLACE.exec(prose);
+  return found ? `${found[2]} (${found[1]} parameter)` : undefined;
+}
