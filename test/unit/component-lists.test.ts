@@ -85,7 +85,7 @@ describe('a numbered list of injection points', () => {
       aka: [],
     };
     expect(factTitle(facts, CONPRESSO, ['CWE-79'])).toBe(
-      'Cross-site scripting in detail.php (nr parameter), `db_mysql.inc.php` (msg parameter) and 1 other place in ConPresso',
+      'Cross-site scripting in detail.php (nr parameter), db_mysql.inc.php (msg parameter) and 1 other place in ConPresso',
     );
   });
 });
