@@ -38,13 +38,29 @@ function cnaNames(cna: NameSources['cnaProducts']): CnaName[] | undefined {
   return cna?.map((c) => ({ vendor: c.vendor, product: c.product, squashedVendor: squash(c.vendor), squashedProduct: squash(c.product) }));
 }
 
+/**
+ * A CNA vendor that is a role, not a maker: WordPress plugin records name the plugin's author
+ * "Admin" ("Admin Verbalize WP", CVE-2024-49668). Such a word before the product names no one.
+ */
+const GENERIC_VENDOR = /^(?:admin|administrator|author|developer|owner|vendor|user|unknown|n\/a|none|not applicable)$/i;
+
+/**
+ * A product name that already says its vendor, or that its vendor's name holds: "Emote Remote
+ * Mouse" of the vendor "Remote Mouse", "Simple Membership" of "Simple Membership plugin". "Vendor
+ * Product" would say the same words twice ("Remote Mouse Emote Remote Mouse", CVE-2021-27573).
+ */
+function saysVendor(name: string, vendor: string): boolean {
+  const [n, v] = [squash(name), squash(vendor)];
+  return v.length > 0 && (n.includes(v) || v.includes(n));
+}
+
 function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const productKey = squash(product.product);
   const vendorKeys = product.vendor ? [squash(product.vendor.replace(/_project$/i, '')), squash(product.vendor)] : [];
   const match = cna?.find((c) => c.squashedProduct === productKey && (!product.vendor || !c.vendor || vendorKeys.includes(c.squashedVendor)));
   if (!match || !isWrittenName(match.product)) return {};
-  const vendor = isWrittenName(match.vendor) ? match.vendor.trim() : undefined;
-  const title = vendor && !squash(match.product).startsWith(squash(vendor)) ? `${vendor} ${match.product.trim()}` : match.product.trim();
+  const vendor = isWrittenName(match.vendor) && !GENERIC_VENDOR.test(match.vendor.trim()) ? match.vendor.trim() : undefined;
+  const title = vendor && !saysVendor(match.product, vendor) ? `${vendor} ${match.product.trim()}` : match.product.trim();
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
@@ -107,14 +123,48 @@ function firmwareSpelledIn(words: Words, token: string): string | undefined {
   return spelled === undefined ? undefined : `${spelled} Firmware`;
 }
 
+/**
+ * `doorgets:doorgets_cms` where the description writes only "doorGets 7.0": the product token is
+ * the vendor's token and a kind word, so the vendor's written spelling and the kind's casing name
+ * it ("doorGets CMS", CVE-2019-11607), not the casing rule's "Doorgets Cms".
+ */
+function vendorNamedProduct(product: AffectedProduct, words: Words): string | undefined {
+  const vendorToken = product.vendor.replace(/_project$/i, '');
+  const rest = vendorToken && product.product.toLowerCase().startsWith(`${vendorToken.toLowerCase()}_`) ? product.product.slice(vendorToken.length + 1) : '';
+  const vendor = rest ? spelledIn(words, vendorToken) : undefined;
+  return vendor && vendor !== displayName(vendorToken) ? `${vendor} ${displayName(rest)}` : undefined;
+}
+
 function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product);
-  if (!name) return knownVendor ? { vendorTitle: knownVendor } : {};
+  if (!name) {
+    const named = knownVendor ? undefined : vendorNamedProduct(product, words);
+    return named ? { title: named } : knownVendor ? { vendorTitle: knownVendor } : {};
+  }
   const vendorToken = product.vendor.replace(/_project$/i, '');
   const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
   const vendorShown = vendor ?? displayName(vendorToken);
-  const title = !vendorShown || squash(name).startsWith(squash(vendorShown)) ? name : `${vendorShown} ${name}`;
+  const title = !vendorShown || saysVendor(name, vendorShown) ? name : `${vendorShown} ${name}`;
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
+}
+
+/**
+ * An extension built for another program (CPE `target_sw`) that the description names by one
+ * word gluing a prefix onto the product's name: "VSCodeVim" for `vim_project:vim` on
+ * `visual_studio_code` (CVE-2021-28832). The bare token's name ("Vim") would tell Vim's users
+ * they are affected; the description's word names the extension.
+ */
+function extensionName(product: AffectedProduct, words: Words): string | undefined {
+  if (!product.targetSoftware) return undefined;
+  const token = squash(product.product);
+  if (token.length < 3) return undefined;
+  return words.raw.find((w, i) => {
+    const squashed = words.squashed[i]!;
+    if (squashed.length <= token.length || !squashed.endsWith(token) || !/^[\w.-]+$/.test(w)) return false;
+    // The glue is a capital starting the product's part ("VSCode|Vim"), so the word is one name made of two.
+    const join = w.length - token.length;
+    return /[a-z0-9]/.test(w[join - 1] ?? '') && /[A-Z]/.test(w[join] ?? '') && w.slice(join).toLowerCase() === token;
+  });
 }
 
 /**
@@ -192,17 +242,19 @@ function aliasesNamedOnce(products: readonly AffectedProduct[]): AffectedProduct
 
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   let cnaProducts: CnaName[] | undefined;
+  let words: Words | undefined;
   // Titles from the dictionary and the CNA first: they also name vendors, which the products
   // named from the description (or not named) then share.
   const named = products.map((product): AffectedProduct => {
     if (product.title) return product;
+    const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
+    if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
     if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
     cnaProducts ??= cnaNames(sources.cnaProducts);
     return { ...product, ...cnaTitle(product, cnaProducts) };
   });
   const vendorTitles = vendorTitlesOf(named);
-  let words: Words | undefined;
   return named.map((product) => {
     // The record's own products name the vendor first; else the dictionary's other titles of that vendor.
     const vendorTitle = vendorTitles.get(product.vendor) ?? (product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor));
