@@ -11,6 +11,7 @@ import {
   leadingCode,
   oracleVectorPart,
   partBeforeProduct,
+  invokedWith,
   portPart,
   quotedParameterPlace,
   samsungPart,
@@ -153,6 +154,7 @@ export function describedComponent(description: string, products: readonly Pick<
     portPart(prose) ??
     leadingCode(prose) ??
     xenTitlePart(prose, products) ??
+    invokedWith(prose) ??
     part ??
     ciscoPart(prose) ??
     partBeforeProduct(prose, products) ??
