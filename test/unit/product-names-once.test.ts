@@ -100,3 +100,11 @@ describe('an extension for another program (CPE target_sw)', () => {
     expect(nameOf(product('vim', 'vim'), 'VSCodeVim before 1.19.0 allows attackers to execute arbitrary code.')).toBe(bare);
   });
 });
+
+describe('a vendor that only ends with the product name, or a short product name', () => {
+  it('stays before it ("Claws Mail"), while a vendor that starts with the name, or "the" and it, does not', () => {
+    expect(nameOf(product('claws_mail', 'mail'), 'A flaw in Mail 3.0 of Claws Mail allows attackers to read files.')).toBe('Claws Mail Mail');
+    expect(nameOf(product('djangoproject', 'django'), 'Django before 1.4 allows attackers to read files.')).toBe('Django');
+    expect(nameOf(product('theforeman', 'foreman'), 'Foreman before 1.4 allows attackers to read files.')).toBe('Foreman');
+  });
+});

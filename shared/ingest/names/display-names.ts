@@ -45,13 +45,19 @@ function cnaNames(cna: NameSources['cnaProducts']): CnaName[] | undefined {
 const GENERIC_VENDOR = /^(?:admin|administrator|author|developer|owner|vendor|user|unknown|n\/a|none|not applicable)$/i;
 
 /**
- * A product name that already says its vendor, or that its vendor's name holds: "Emote Remote
- * Mouse" of the vendor "Remote Mouse", "Simple Membership" of "Simple Membership plugin". "Vendor
- * Product" would say the same words twice ("Remote Mouse Emote Remote Mouse", CVE-2021-27573).
+ * A product name that already says its vendor, or whose name its vendor's starts with: "Emote
+ * Remote Mouse" of the vendor "Remote Mouse", "Simple Membership" of "Simple Membership plugin",
+ * "Django" of "Djangoproject", "Foreman" of "Theforeman". "Vendor Product" would say the same
+ * words twice ("Remote Mouse Emote Remote Mouse", CVE-2021-27573). A vendor that only ends with
+ * the product's word names another thing ("Claws Mail" of "Mail", "LAquis SCADA" of "SCADA"), and
+ * a name of fewer than MIN_SAID letters is any word's part.
  */
+const MIN_SAID = 4;
 function saysVendor(name: string, vendor: string): boolean {
   const [n, v] = [squash(name), squash(vendor)];
-  return v.length > 0 && (n.includes(v) || v.includes(n));
+  if (v.length === 0) return false;
+  if (n.startsWith(v)) return true;
+  return (v.length >= MIN_SAID && n.includes(v)) || (n.length >= MIN_SAID && v.replace(/^(?:the|get|join)/, '').startsWith(n));
 }
 
 function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
