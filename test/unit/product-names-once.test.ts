@@ -108,3 +108,20 @@ describe('a vendor that only ends with the product name, or a short product name
     expect(nameOf(product('theforeman', 'foreman'), 'Foreman before 1.4 allows attackers to read files.')).toBe('Foreman');
   });
 });
+
+describe('a glued word that names no extension', () => {
+  it('is not taken for a product on an operating system, or where the description names the product alone', () => {
+    expect(
+      nameOf(
+        product('foxitsoftware', 'reader', { targetSoftware: 'windows' }),
+        'Out-of-Bounds read in Foxit Reader before 8.1 on Windows, aka "Read Access Violation starting at FoxitReader."',
+      ),
+    ).toBe('Foxitsoftware Reader');
+    expect(
+      nameOf(
+        product('bestwebsoft', 'captcha', { targetSoftware: 'wordpress' }),
+        'Cross-site scripting vulnerability in Captcha prior to version 4.3.0 and Google Captcha (reCAPTCHA) prior to version 1.28.',
+      ),
+    ).toBe('Bestwebsoft Captcha');
+  });
+});

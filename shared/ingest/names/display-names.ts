@@ -154,6 +154,9 @@ function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: s
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
+/** A `target_sw` that is a system the product runs on, not a program it extends ("FoxitReader" is no Windows extension). */
+const OPERATING_SYSTEM = /^(?:windows|linux|unix|mac|macos|mac_os|mac_os_x|os_x|osx|iphone_os|ios|ipados|android|solaris|freebsd|\w+_os)(?:_|$)/i;
+
 /**
  * An extension built for another program (CPE `target_sw`) that the description names by one
  * word gluing a prefix onto the product's name: "VSCodeVim" for `vim_project:vim` on
@@ -161,9 +164,10 @@ function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: s
  * they are affected; the description's word names the extension.
  */
 function extensionName(product: AffectedProduct, words: Words): string | undefined {
-  if (!product.targetSoftware) return undefined;
+  if (!product.targetSoftware || OPERATING_SYSTEM.test(product.targetSoftware)) return undefined;
   const token = squash(product.product);
-  if (token.length < 3) return undefined;
+  // A description that also names the product alone ("Captcha" beside "reCAPTCHA") is about the product.
+  if (token.length < 3 || words.squashed.includes(token)) return undefined;
   return words.raw.find((w, i) => {
     const squashed = words.squashed[i]!;
     if (squashed.length <= token.length || !squashed.endsWith(token) || !/^[\w.-]+$/.test(w)) return false;
