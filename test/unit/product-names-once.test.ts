@@ -125,3 +125,15 @@ describe('a glued word that names no extension', () => {
     ).toBe('Bestwebsoft Captcha');
   });
 });
+
+describe('a vendor that starts with the product name and goes on', () => {
+  it('is dropped only where the rest is what vendors add ("Postnuke Software Foundation"), not another name or "CMS"', () => {
+    expect(nameOf(product('postnuke_software_foundation', 'postnuke'), 'PostNuke 0.64 allows XSS.')).toBe('PostNuke');
+    expect(nameOf(product('october_cms', 'october'), 'October 1.0.412 allows XSS.', [{ vendor: 'October CMS', product: 'October' }])).toBe(
+      'October CMS October',
+    );
+    expect(nameOf(product('mail_lives_nylas', 'mail'), 'Mail 1.0 allows XSS.', [{ vendor: 'Mail Lives Nylas', product: 'Mail' }])).toBe(
+      'Mail Lives Nylas Mail',
+    );
+  });
+});

@@ -53,11 +53,21 @@ const GENERIC_VENDOR = /^(?:admin|administrator|author|developer|owner|vendor|us
  * a name of fewer than MIN_SAID letters is any word's part.
  */
 const MIN_SAID = 4;
+/**
+ * What a vendor adds to its product's name when the vendor is named after it: "project", "lang",
+ * "Software Foundation", ".org" ("Djangoproject", "Ruby-lang", "Postnuke Software Foundation").
+ * Other words make another name ("System Portal Simple Real Estate Portal", "Mail Lives Nylas"),
+ * and "CMS" belongs to the product's name ("October CMS").
+ */
+const VENDOR_SUFFIX =
+  /^(?:project|group|team|lang|labs?|hq|dev|development|software|foundation|technologies|technology|corporation|corp|inc|ltd|llc|gmbh|international|systems?|computing|org|net|com|io|app|js|os|sql|proxy|cache|stack|ids|support|reader|framework|engine|suite|toolkit|forums?|plugin|server|scm|ci|cli|pm|irc|torrent|ebook|player|tracker|monitoring|mozdev|ils|kt|rb|py|cpp|security)+$/;
 function saysVendor(name: string, vendor: string): boolean {
   const [n, v] = [squash(name), squash(vendor)];
   if (v.length === 0) return false;
   if (n.startsWith(v)) return true;
-  return (v.length >= MIN_SAID && n.includes(v)) || (n.length >= MIN_SAID && v.replace(/^(?:the|get|join)/, '').startsWith(n));
+  if (v.length >= MIN_SAID && n.includes(v)) return true;
+  const named = v.replace(/^(?:the|get|join)/, '');
+  return n.length >= MIN_SAID && named.startsWith(n) && (named === n || VENDOR_SUFFIX.test(named.slice(n.length)));
 }
 
 function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
