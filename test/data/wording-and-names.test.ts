@@ -100,6 +100,11 @@ function naiveName(vendor: string, product: string): string {
   return p.toLowerCase().startsWith(v.toLowerCase()) ? p : `${v} ${p}`;
 }
 
+/** The token standing alone, not inside a longer identifier or path. */
+function wholeToken(text: string, token: string): boolean {
+  return new RegExp(`(?<![\\w./-])${token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/-])`).test(text);
+}
+
 describe('wording over every record of the data folder', () => {
   it('every generated sentence passes the wording lint, and every text ends its sentence', () => {
     const f = failures(check);
@@ -181,15 +186,15 @@ describe('wording over every record of the data folder', () => {
     let named = 0;
     for (const r of records) {
       if (!live(r)) continue;
-      // Code in backticks (a parameter such as `ninja_forms_field_1`) is the record's identifier, not a product token.
-      const texts = [r.title, r.explanation!.summary, r.explanation!.affected, r.explanation!.fix].map((t) => t.replace(/`[^`]*`/g, '``'));
+      // An identifier that holds the token (a parameter such as ninja_forms_field_1) is the record's code, not a product token.
+      const texts = [r.title, r.explanation!.summary, r.explanation!.affected, r.explanation!.fix];
       for (const { vendor, product } of nvdProducts.get(r.cve_id) ?? []) {
         const title = titles.title(vendor, product)?.title;
         if (!title) continue;
         named++;
         const casing = naiveName(vendor, product);
         for (const text of texts) {
-          if (text.includes(`${vendor}:${product}`) || /cpe:\//i.test(text) || (/_/.test(product) && !product.startsWith('mod_') && text.includes(product)))
+          if (text.includes(`${vendor}:${product}`) || /cpe:\//i.test(text) || (/_/.test(product) && !product.startsWith('mod_') && wholeToken(text, product)))
             raw.add(`${r.cve_id}: raw token ${vendor}:${product} in "${text.slice(0, 160)}"`);
           // The old casing may still appear through another product of the record whose name
           // contains it ("Veritas Netbackup Appliance" beside "Veritas NetBackup"): counted, bounded.

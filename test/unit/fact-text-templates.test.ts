@@ -118,7 +118,7 @@ describe("a VulDB record's text", () => {
   });
 
   it('titles the bug, the file and the product', () => {
-    expect(factTitle(read, vuldb, ['CWE-89'])).toBe('SQL injection in `/view_member.php` (ID parameter) in itsourcecode Gym Management System');
+    expect(factTitle(read, vuldb, ['CWE-89'])).toBe('SQL injection in /view_member.php (ID parameter) in itsourcecode Gym Management System');
   });
 
   it('says who can attack, what they gain and that the exploit is public', () => {

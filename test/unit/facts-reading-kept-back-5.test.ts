@@ -181,7 +181,7 @@ describe('the mistake a title and summary name where no bug class is named', () 
         [],
         ['information_disclosure'],
       ),
-    ).toBe('improper implementation of `hide_cvsroot`');
+    ).toBe('improper implementation of hide_cvsroot');
   });
 });
 
@@ -222,7 +222,7 @@ describe('titles and summaries with the part and the mistake', () => {
     const text =
       'Unspecified vulnerability in conv_lpd in Sun OpenSolaris has unknown impact and local attack vectors, related to improper handling of temporary files.';
     const f = facts({ impacts: ['unspecified'], component: 'conv_lpd', products: [{ product: 'sun:opensolaris', name: 'Sun OpenSolaris', primary: true }] });
-    expect(factTitle(f, text, [])).toBe('Improper handling of temporary files in `conv_lpd` in Sun OpenSolaris');
+    expect(factTitle(f, text, [])).toBe('Improper handling of temporary files in conv_lpd in Sun OpenSolaris');
   });
 
   it('says a program that collects data behind its user is no attacker over the network', () => {

@@ -14,8 +14,9 @@
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
 import { appOnTheDevice, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
-import { bugKind, codeMarked, placeWords, productSubject } from '../explainer/summary.js';
+import { bugKind, plainCode, placeWords, productSubject } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
+import { fewerPlaces } from '../facts/listed-parts.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
 
 const MAX_TITLE = 120;
@@ -121,11 +122,15 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
         : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${impactShort(main, description)}` : '';
   const place = placeWords(facts.component, subject) ?? subject;
+  // A list of places too long for a title keeps its first places and counts the rest.
+  const fewer = facts.component ? fewerPlaces(facts.component).map((c) => placeWords(c, subject) ?? subject) : [];
   if (bug)
     return withinLength([
       `${capitalise(bug)} in ${place}${lets}`,
+      ...fewer.map((p) => `${capitalise(bug)} in ${p}${lets}`),
       `${capitalise(bug)} in ${subject}${lets}`,
       `${capitalise(bug)} in ${place}`,
+      ...fewer.map((p) => `${capitalise(bug)} in ${p}`),
       `${capitalise(bug)} in ${subject}`,
     ]);
   if (!main) return undefined;
@@ -135,7 +140,7 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
     return withinLength([`${kind} in ${place}`, `${kind} in ${subject}`]);
   }
   const gain = lets || ' of unknown impact';
-  const part = facts.component ? codeMarked(facts.component) : undefined;
+  const part = facts.component ? plainCode(facts.component) : undefined;
   // "RESTful module" already says its product: "RESTful flaw in RESTful module" says it twice.
   const ownName = part !== undefined && part.toLowerCase().startsWith(`${subject.toLowerCase()} `);
   if (ownName) return withinLength([`${capitalise(part)} flaw${gain}`, `${capitalise(part)} flaw`]);
@@ -166,7 +171,7 @@ export function deriveTitle(
 ): Derived<string> {
   if (context.rejected) return { value: `Rejected CVE id ${sources.id}`, provenance: 'rejected' };
   const aka = context.facts?.aka ?? [];
-  const named = (value: string, provenance: string): Derived<string> => ({ value: `${value}${akaSuffix(value, aka)}`, provenance });
+  const named = (value: string, provenance: string): Derived<string> => ({ value: plainCode(`${value}${akaSuffix(value, aka)}`), provenance });
   const kevName = sources.kev?.name || sources.nvd?.kev?.name;
   if (kevName && !isGenericTitle(kevName)) return named(kevName, sources.kev?.name ? 'CISA KEV vulnerabilityName' : 'NVD cisaVulnerabilityName');
   // The kernel CNA's title is its commit subject ("net/rds: fix possible cp null dereference"): read, not repeated.

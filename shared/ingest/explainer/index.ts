@@ -270,9 +270,10 @@ function describedAffected(facts: Facts | undefined): string | undefined {
   };
   // Apple's "fixed in iPadOS 17.7.7, iOS 18.5 …" names several products, each with its own versions.
   const lines = named.map((p) => ({ name: p.name, spans: spansOf(p.product) })).filter((l) => l.spans.length > 0);
-  // The product is still worth naming: "read the description" alone leaves the reader to find it.
+  // The products are still worth naming, every one (Qualcomm's chipset families): "read the description" alone leaves
+  // the reader to find them.
   if (lines.length === 0)
-    return `The description names ${named[0]!.name} as affected, but the public record lists no affected versions in a structured form yet. Check the vendor's advisory for the versions at risk.`;
+    return `The description names ${listText([...new Set(named.map((p) => p.name))])} as affected, but the public record lists no affected versions in a structured form yet. Check the vendor's advisory for the versions at risk.`;
   const count = lines.reduce((n, l) => n + l.spans.length, 0);
   const uses = listText(lines.map((l) => `${l.name} (${listText(l.spans)}${lines.length === 1 ? ', as the description states' : ''})`));
   const source = lines.length === 1 ? '' : ', as the description states';

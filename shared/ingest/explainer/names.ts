@@ -47,7 +47,6 @@ const SHORT_WORDS = new Set([
   'car',
   'bus',
   'key',
-  'cms',
   'hr',
   'at',
   'by',
@@ -138,6 +137,8 @@ const KNOWN_SPELLINGS: Readonly<Record<string, string>> = {
   indesign: 'InDesign',
   tor: 'Tor',
   sdk: 'SDK',
+  // "Doorgets Cms", "Wolf Cms": a content management system is written CMS.
+  cms: 'CMS',
 };
 
 function wordCase(word: string): string {

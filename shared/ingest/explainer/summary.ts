@@ -46,7 +46,7 @@ const PERMISSION_WEAKNESSES: ReadonlySet<string> = new Set(['CWE-732', 'CWE-276'
 /** The description's wording of the mistake, its identifiers ("hide_cvsroot") marked as code. */
 function mistakeWords(description: string): string | undefined {
   const mistake = describedMistake(description);
-  return mistake === undefined ? undefined : codeMarked(mistake);
+  return mistake === undefined ? undefined : plainCode(mistake);
 }
 
 export function bugKind(description: string, cweIds: readonly string[], impacts: readonly Impact[] = []): string | undefined {
@@ -134,10 +134,12 @@ export function productSubject(products: readonly FactProduct[], short = false):
   return { subject: `${names[0]} and ${names.length - 1} other ${names.length === 2 ? 'product' : 'products'}`, alsoIn };
 }
 
-/** Identifiers ("copy_page_to_iter_pipe", "general_composite_rect()") are code: marked so, as the page shows code. */
-export function codeMarked(text: string): string {
-  // A path is one piece of code: "/admin/view_member.php", not "/admin/" and a marked file name.
-  return text.replace(/[\w:.$[\]/-]*_[\w:.$[\]/-]*(?:\(\))?/g, (identifier) => `\`${identifier}\``);
+/**
+ * The texts are plain text (CSV cells, SARIF messages, feed titles), where Markdown's backticks
+ * ("`hw/display/vmware_vga.c`", as GitHub-style descriptions write code) show as stray marks.
+ */
+export function plainCode(text: string): string {
+  return text.replace(/`/g, '');
 }
 
 const NOT_A_NAME = /^(?:microsoft|the|a|an)$/i;
@@ -152,7 +154,7 @@ function namesItsProduct(component: string, subject: string): boolean {
 /** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader", "Windows MapUrlToZone". */
 export function placeWords(component: string | null, subject: string | undefined): string | undefined {
   if (!component) return subject;
-  const named = codeMarked(component);
+  const named = plainCode(component);
   // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
   if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
   // One identifier ("MapUrlToZone", "getObject", "conv_lpd") is a name, like a file: no article, "in" its product. An
@@ -191,7 +193,7 @@ export function factSummary(input: FactSummaryInput): string {
   parts.push(clause ? `${opening.replace(/^This is a security flaw/, 'This is a flaw')}: ${bug}.` : `${opening}.`);
   if (alsoIn > 0)
     parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
-  if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => codeMarked(/\s/.test(a) ? `"${a}"` : a)))}.`);
+  if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => plainCode(/\s/.test(a) ? `"${a}"` : a)))}.`);
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {
     const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));

@@ -104,3 +104,24 @@ export function samsungPart(prose: string): string | undefined {
   const part = SAMSUNG_PART.exec(prose)?.[1];
   return part !== undefined && !notAPart(part) ? part : undefined;
 }
+
+/**
+ * INCIBE's "… through the 'view' parameter in '/student/index.php'" and the like ("via 'category' parameter in
+ * '/index.php'", "a 'show' parameter to the '/userfs/bin/tcapi' binary"): the quoted place, with its parameter.
+ */
+const QUOTED_PLACE = /(?<![\w'])['"‘]([\w[\]-]+)['"’] parameter (?:in|of|to|on) (?:the )?(?:file |page |endpoint )?['"‘](\/?[\w./-]*[\w])['"’]/;
+export function quotedParameterPlace(prose: string): string | undefined {
+  const found = QUOTED_PLACE.exec(prose);
+  return found ? `${found[2]} (${found[1]} parameter)` : undefined;
+}
+
+/**
+ * "… when puppet-candlepin is invoked cpdb with the --password parameter", "calls quotacheck with the -M option": the
+ * command run with the option is the flawed part, and the option is where the flaw is.
+ */
+const INVOKED_WITH =
+  /\b(?:invokes?|invoked|calls?|called|runs?|executes?|executed) (?:the )?([\w.-]+) (?:command |binary |utility |tool )?with the (--?[\w-]+) (parameter|option|flag|argument)\b/;
+export function invokedWith(prose: string): string | undefined {
+  const found = INVOKED_WITH.exec(prose);
+  return found ? `${found[1]} (${found[2]} ${found[3]})` : undefined;
+}

@@ -11,12 +11,15 @@ import {
   leadingCode,
   oracleVectorPart,
   partBeforeProduct,
+  invokedWith,
   portPart,
+  quotedParameterPlace,
   samsungPart,
   possessiveFile,
   spoofedBar,
   xenTitlePart,
 } from './component-templates.js';
+import { listedFiles, listedParts } from './listed-parts.js';
 import { statedProse } from './prose.js';
 
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
@@ -144,18 +147,23 @@ export function describedComponent(description: string, products: readonly Pick<
     samsungPart(prose) ??
     oracleVectorPart(prose) ??
     file ??
+    quotedParameterPlace(prose) ??
     possessiveFile(prose) ??
     identifier ??
     bulletinPart ??
     portPart(prose) ??
     leadingCode(prose) ??
     xenTitlePart(prose, products) ??
+    invokedWith(prose) ??
     part ??
     ciscoPart(prose) ??
     partBeforeProduct(prose, products) ??
     programPart ??
     spoofedBar(prose) ??
     (aka && !namesAProduct(aka, products) ? aka : undefined);
+  // A numbered list of places wins over its first item alone, but not over a part named before it.
+  const listed = listedParts(prose);
+  if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
   if (!named) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = named.replace(/^\(\d+\)\s+/, '');

@@ -37,8 +37,16 @@ const ZDI =
   /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
 const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*|Azure(?: [A-Z][\w.-]*){1,4})\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
-/** GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …". */
-const GITLAB = /^An issue has been discovered in GitLab (?:CE\/EE|EE|CE)\b/;
+/**
+ * GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …", also with the flaw
+ * before the product ("An issue has been discovered affecting service availability via issue preview in GitLab CE/EE").
+ */
+const GITLAB = /^An issue has been discovered\b[^.]*?\bin GitLab (?:CE\/EE|EE|CE)\b/;
+/**
+ * Qualcomm's closing list of the chipset families it affects: "… when processing user provided input in Snapdragon
+ * Auto, Snapdragon Compute, …, Snapdragon Voice & Music, Snapdragon Wearables". Each family is a product people know.
+ */
+const SNAPDRAGON_LIST = /\bin (Snapdragon [A-Z][\w&]*(?: [A-Z&][\w&]*)*(?:, Snapdragon [A-Z][\w&]*(?: [A-Z&][\w&]*)*)*)\.?\s*$/;
 /** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
 const MOZILLA = /\bThis vulnerability affects (?<name>Firefox(?: ESR| for (?:Android|iOS))?|Thunderbird|Focus(?: for (?:Android|iOS))?) </;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
@@ -106,6 +114,9 @@ export function describedProduct(written: string): FactProduct[] {
   if (apple.length > 0) return apple;
   const template = templateProduct(description);
   if (template) return [template];
+  const snapdragon = SNAPDRAGON_LIST.exec(description)?.[1];
+  if (snapdragon)
+    return snapdragon.split(', ').map((name) => ({ product: `qualcomm:${token(name.replace(/&/g, 'and'))}`, name: `Qualcomm ${name}`, primary: true }));
   const vuldb = FOUND_IN.exec(description)?.[1];
   const name = (
     vuldb ??

@@ -129,9 +129,21 @@ export function cutTitle(title: string, version: string, product?: string): stri
   else if (words.length > 1 && /^v?\d/i.test(words.at(-1)!)) text = words.slice(0, -1).join(' ');
   text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
   text = shortName(unglued(text, product), product);
-  // "OpenSSL OpenSSL": a vendor named like its product is said once.
-  text = text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1');
+  // "OpenSSL OpenSSL", "nodejs Node.js": a vendor named like its product is said once.
+  text = vendorSaidOnce(text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1'));
   return /[A-Za-z]/.test(text) ? text : undefined;
+}
+
+/** "nodejs Node.js" → "Node.js": leading words whose letters are the next words' letters, as NVD writes a vendor token before its product. */
+function vendorSaidOnce(text: string): string {
+  const words = text.split(' ');
+  for (let k = 1; k <= 2 && k < words.length; k++) {
+    const vendor = letters(words.slice(0, k).join(''));
+    for (let j = 1; j <= 3 && k + j <= words.length; j++) {
+      if (vendor && letters(words.slice(k, k + j).join('')) === vendor) return words.slice(k).join(' ');
+    }
+  }
+  return text;
 }
 
 function spellsProduct(title: string, product: string): boolean {

@@ -38,13 +38,45 @@ function cnaNames(cna: NameSources['cnaProducts']): CnaName[] | undefined {
   return cna?.map((c) => ({ vendor: c.vendor, product: c.product, squashedVendor: squash(c.vendor), squashedProduct: squash(c.product) }));
 }
 
+/**
+ * A CNA vendor that is a role, not a maker: WordPress plugin records name the plugin's author
+ * "Admin" ("Admin Verbalize WP", CVE-2024-49668). Such a word before the product names no one.
+ */
+const GENERIC_VENDOR = /^(?:admin|administrator|author|developer|owner|vendor|user|unknown|n\/a|none|not applicable)$/i;
+
+/**
+ * A product name that already says its vendor, or whose name its vendor's starts with: "Emote
+ * Remote Mouse" of the vendor "Remote Mouse", "Simple Membership" of "Simple Membership plugin",
+ * "Django" of "Djangoproject", "Foreman" of "Theforeman". "Vendor Product" would say the same
+ * words twice ("Remote Mouse Emote Remote Mouse", CVE-2021-27573). A vendor that only ends with
+ * the product's word names another thing ("Claws Mail" of "Mail", "LAquis SCADA" of "SCADA"), and
+ * a name of fewer than MIN_SAID letters is any word's part.
+ */
+const MIN_SAID = 4;
+/**
+ * What a vendor adds to its product's name when the vendor is named after it: "project", "lang",
+ * "Software Foundation", ".org" ("Djangoproject", "Ruby-lang", "Postnuke Software Foundation").
+ * Other words make another name ("System Portal Simple Real Estate Portal", "Mail Lives Nylas"),
+ * and "CMS" belongs to the product's name ("October CMS").
+ */
+const VENDOR_SUFFIX =
+  /^(?:project|group|team|lang|labs?|hq|dev|development|software|foundation|technologies|technology|corporation|corp|inc|ltd|llc|gmbh|international|systems?|computing|org|net|com|io|app|js|os|sql|proxy|cache|stack|ids|support|reader|framework|engine|suite|toolkit|forums?|plugin|server|scm|ci|cli|pm|irc|torrent|ebook|player|tracker|monitoring|mozdev|ils|kt|rb|py|cpp|security)+$/;
+function saysVendor(name: string, vendor: string): boolean {
+  const [n, v] = [squash(name), squash(vendor)];
+  if (v.length === 0) return false;
+  if (n.startsWith(v)) return true;
+  if (v.length >= MIN_SAID && n.includes(v)) return true;
+  const named = v.replace(/^(?:the|get|join)/, '');
+  return n.length >= MIN_SAID && named.startsWith(n) && (named === n || VENDOR_SUFFIX.test(named.slice(n.length)));
+}
+
 function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const productKey = squash(product.product);
   const vendorKeys = product.vendor ? [squash(product.vendor.replace(/_project$/i, '')), squash(product.vendor)] : [];
   const match = cna?.find((c) => c.squashedProduct === productKey && (!product.vendor || !c.vendor || vendorKeys.includes(c.squashedVendor)));
   if (!match || !isWrittenName(match.product)) return {};
-  const vendor = isWrittenName(match.vendor) ? match.vendor.trim() : undefined;
-  const title = vendor && !squash(match.product).startsWith(squash(vendor)) ? `${vendor} ${match.product.trim()}` : match.product.trim();
+  const vendor = isWrittenName(match.vendor) && !GENERIC_VENDOR.test(match.vendor.trim()) ? match.vendor.trim() : undefined;
+  const title = vendor && !saysVendor(match.product, vendor) ? `${vendor} ${match.product.trim()}` : match.product.trim();
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
@@ -107,14 +139,52 @@ function firmwareSpelledIn(words: Words, token: string): string | undefined {
   return spelled === undefined ? undefined : `${spelled} Firmware`;
 }
 
+/**
+ * `doorgets:doorgets_cms` where the description writes only "doorGets 7.0": the product token is
+ * the vendor's token and a kind word, so the vendor's written spelling and the kind's casing name
+ * it ("doorGets CMS", CVE-2019-11607), not the casing rule's "Doorgets Cms".
+ */
+function vendorNamedProduct(product: AffectedProduct, words: Words): string | undefined {
+  const vendorToken = product.vendor.replace(/_project$/i, '');
+  const rest = vendorToken && product.product.toLowerCase().startsWith(`${vendorToken.toLowerCase()}_`) ? product.product.slice(vendorToken.length + 1) : '';
+  const vendor = rest ? spelledIn(words, vendorToken) : undefined;
+  return vendor && vendor !== displayName(vendorToken) ? `${vendor} ${displayName(rest)}` : undefined;
+}
+
 function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product);
-  if (!name) return knownVendor ? { vendorTitle: knownVendor } : {};
+  if (!name) {
+    const named = knownVendor ? undefined : vendorNamedProduct(product, words);
+    return named ? { title: named } : knownVendor ? { vendorTitle: knownVendor } : {};
+  }
   const vendorToken = product.vendor.replace(/_project$/i, '');
   const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
   const vendorShown = vendor ?? displayName(vendorToken);
-  const title = !vendorShown || squash(name).startsWith(squash(vendorShown)) ? name : `${vendorShown} ${name}`;
+  const title = !vendorShown || saysVendor(name, vendorShown) ? name : `${vendorShown} ${name}`;
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
+}
+
+/** A `target_sw` that is a system the product runs on, not a program it extends ("FoxitReader" is no Windows extension). */
+const OPERATING_SYSTEM = /^(?:windows|linux|unix|mac|macos|mac_os|mac_os_x|os_x|osx|iphone_os|ios|ipados|android|solaris|freebsd|\w+_os)(?:_|$)/i;
+
+/**
+ * An extension built for another program (CPE `target_sw`) that the description names by one
+ * word gluing a prefix onto the product's name: "VSCodeVim" for `vim_project:vim` on
+ * `visual_studio_code` (CVE-2021-28832). The bare token's name ("Vim") would tell Vim's users
+ * they are affected; the description's word names the extension.
+ */
+function extensionName(product: AffectedProduct, words: Words): string | undefined {
+  if (!product.targetSoftware || OPERATING_SYSTEM.test(product.targetSoftware)) return undefined;
+  const token = squash(product.product);
+  // A description that also names the product alone ("Captcha" beside "reCAPTCHA") is about the product.
+  if (token.length < 3 || words.squashed.includes(token)) return undefined;
+  return words.raw.find((w, i) => {
+    const squashed = words.squashed[i]!;
+    if (squashed.length <= token.length || !squashed.endsWith(token) || !/^[\w.-]+$/.test(w)) return false;
+    // The glue is a capital starting the product's part ("VSCode|Vim"), so the word is one name made of two.
+    const join = w.length - token.length;
+    return /[a-z0-9]/.test(w[join - 1] ?? '') && /[A-Z]/.test(w[join] ?? '') && w.slice(join).toLowerCase() === token;
+  });
 }
 
 /**
@@ -192,17 +262,19 @@ function aliasesNamedOnce(products: readonly AffectedProduct[]): AffectedProduct
 
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   let cnaProducts: CnaName[] | undefined;
+  let words: Words | undefined;
   // Titles from the dictionary and the CNA first: they also name vendors, which the products
   // named from the description (or not named) then share.
   const named = products.map((product): AffectedProduct => {
     if (product.title) return product;
+    const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
+    if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
     if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
     cnaProducts ??= cnaNames(sources.cnaProducts);
     return { ...product, ...cnaTitle(product, cnaProducts) };
   });
   const vendorTitles = vendorTitlesOf(named);
-  let words: Words | undefined;
   return named.map((product) => {
     // The record's own products name the vendor first; else the dictionary's other titles of that vendor.
     const vendorTitle = vendorTitles.get(product.vendor) ?? (product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor));

@@ -24,6 +24,7 @@ interface RawVersion {
 }
 interface RawAffected {
   repo?: string;
+  packageName?: string;
   vendor?: string;
   product?: string;
   versions?: RawVersion[];
@@ -81,15 +82,32 @@ const cleanName = (value: string | undefined) => value?.trim().replace(/[\s,;:]+
 const isKernelEntry = (affected: RawAffected) =>
   /git\.kernel\.org/i.test(affected.repo ?? '') && affected.vendor?.trim().toLowerCase() === 'linux' && affected.product?.trim().toLowerCase() === 'linux';
 
+/**
+ * Red Hat's "A flaw was found in foreman-installer when …" beside an entry with only `packageName: foreman-installer`
+ * (the upstream project) and one for "Red Hat Satellite 6" that ships it (CVE-2024-3716): the package the description
+ * says the flaw is in is a product of its own, named as the package is written. Without that sentence a bare package
+ * entry is only where a vendor product comes from, and stays out.
+ */
+function flawedPackage(affected: RawAffected, container: RawContainer): string | undefined {
+  const name = affected.packageName?.trim();
+  if (!name || affected.vendor || affected.product || (affected.cpes ?? []).length > 0) return undefined;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const said = new RegExp(`^A flaw was found in (?:the )?${escaped}(?![\\w-])`, 'i');
+  return (container.descriptions ?? []).some((d) => said.test(d.value?.trim() ?? '')) ? name : undefined;
+}
+
 function products(container: RawContainer): AffectedProduct[] {
   const collector = new ProductCollector();
+  const packageTitles = new Map<string, string>();
   const lines = new Map<string, ReleaseLines>();
   const models = new Map<string, string[]>();
   const chipsets = new Map<string, { models: string[]; runsOn: string[]; title: string }>();
   for (const affected of container.affected ?? []) {
     const kernel = isKernelEntry(affected);
     let vendor = kernel ? 'linux' : cleanName(affected.vendor);
-    let product = kernel ? 'linux_kernel' : cleanName(affected.product);
+    const flawed = flawedPackage(affected, container);
+    let product = kernel ? 'linux_kernel' : (flawed ?? cleanName(affected.product));
+    if (flawed) packageTitles.set(`|${flawed}`.toLowerCase(), flawed);
     let part: 'a' | 'o' | 'h' | undefined;
     // CISA-ADP often gives only CPEs: take vendor and product from them.
     const cpe = (affected.cpes ?? []).map(parseCpe23).find((c) => c !== undefined);
@@ -165,7 +183,8 @@ function products(container: RawContainer): AffectedProduct[] {
     const named = models.get(key);
     const chipset = chipsets.get(key);
     if (chipset) return { ...p, models: chipset.models, runsOn: chipset.runsOn, title: chipset.title };
-    return { ...p, ...(perLine ? { releaseLines: perLine } : {}), ...(named ? { models: named } : {}) };
+    const packageTitle = packageTitles.get(key);
+    return { ...p, ...(perLine ? { releaseLines: perLine } : {}), ...(named ? { models: named } : {}), ...(packageTitle ? { title: packageTitle } : {}) };
   });
 }
 
