@@ -37,8 +37,12 @@ const ZDI =
   /\baffected installations of (?<name>[A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,5})(?: (?:devices|routers|cameras|appliances|printers|firewalls|switches))?\./;
 const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|extension|module|plugin)\b(?:[^.]|\.(?=\d)){0,40}? for Joomla\b/;
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*|Azure(?: [A-Z][\w.-]*){1,4})\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
-/** GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …". */
-const GITLAB = /^An issue has been discovered in GitLab (?:CE\/EE|EE|CE)\b/;
+/**
+ * GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …", also
+ * with the flaw before the product ("… affecting service availability via issue preview in GitLab
+ * CE/EE affecting all versions", CVE-2025-0639): GitLab CE and EE are the one product `gitlab:gitlab`.
+ */
+const GITLAB = /^An issue has been discovered (?:[^.]{0,120}? )?in GitLab (?:CE\/EE|EE|CE)\b/;
 /** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
 const MOZILLA = /\bThis vulnerability affects (?<name>Firefox(?: ESR| for (?:Android|iOS))?|Thunderbird|Focus(?: for (?:Android|iOS))?) </;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;

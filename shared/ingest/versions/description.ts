@@ -288,7 +288,9 @@ export function onLine(version: string, line: string): boolean {
   const lead = /\d+(?:\.\d+)*/.exec(version)?.[0].split('.');
   if (!lead || lead.length < depth) return false;
   const own = lead.slice(0, depth).join('.');
-  if (depth > 1 && own.split('.')[0] !== span[0].split('.')[0]) return false;
+  // A span across first numbers ("13.11-14.7") holds the lines between its ends; "1.20-1.23" none of 2.x.
+  const first = Number(own.split('.')[0]);
+  if (depth > 1 && (first < Number(span[0].split('.')[0]) || first > Number(span[1].split('.')[0]))) return false;
   return compareVersions(own, span[0]) >= 0 && compareVersions(own, span[1]) <= 0;
 }
 
