@@ -230,7 +230,9 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
         reachesLine(s, named.branch) &&
         !(named.described === true && own.every((o) => unbounded(o) && o.platforms.length === 0)),
     );
-    for (const v of named.versions) {
+    // Apple's "Security Update 2018-003 High Sierra" patches its line's last release: it has no
+    // place on NVD's numbered scale, so a range "before 10.14.2" says nothing of it.
+    for (const v of named.versions.filter((version) => !/^Security Update \d{4}-\d{3}\b/.test(version))) {
       // A version that ends only ranges of named tracks is checked against those tracks' ranges (and untracked ones).
       const ending = own.filter((s) => s.to !== undefined && !s.to.inclusive && compareVersions(s.to.v, v) === 0);
       const tracks = ending.length > 0 && ending.every((s) => s.track !== undefined) ? new Set(ending.map((s) => s.track)) : undefined;
