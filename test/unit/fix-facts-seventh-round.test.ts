@@ -217,3 +217,28 @@ describe('"Courier-IMAP before 3.0.0, Courier before 0.45, and SqWebMail before 
     expect(fixesOf(r)).not.toContain('inter7:courier-imap 0.45');
   });
 });
+
+describe('"Ruby through 2.4.3" beside per-line ranges and a listed 2.5.0 preview1 (CVE-2017-17790)', () => {
+  it("keeps the description's newest affected version where the configuration gives lines of its own", () => {
+    const r = derivedFixture('The lazy_initialize function in lib/resolv.rb in Ruby through 2.4.3 might allow Command Injection attacks.', [
+      orNode(
+        { criteria: cpe('ruby-lang:ruby', '2.5.0') },
+        { criteria: cpe('ruby-lang:ruby'), versionStartIncluding: '2.4', versionEndIncluding: '2.4.2' },
+        { criteria: cpe('ruby-lang:ruby'), versionStartIncluding: '2.3', versionEndIncluding: '2.3.5' },
+      ),
+    ]);
+    expect(lastOf(r)).toContain('ruby-lang:ruby 2.4.3 description');
+    expect(lastOf(r)).not.toContain('ruby-lang:ruby 2.4.2 (2.4) configuration');
+  });
+});
+
+describe('versions the description lists, or gives with a start, are not joined to a listed higher version', () => {
+  it('keeps "12.1.1 through 12.1.3 and 12.2.3 through 12.2.6" as two lines beside a listed 12.2.6', () => {
+    const r = derivedFixture(
+      'Unspecified vulnerability in the Oracle CRM Technical Foundation component in Oracle E-Business Suite 12.1.1 through 12.1.3 and 12.2.3 through 12.2.6 allows remote attackers to affect confidentiality.',
+      [orNode({ criteria: cpe('oracle:crm_technical_foundation', '12.1.3') }, { criteria: cpe('oracle:crm_technical_foundation', '12.2.6') })],
+    );
+    expect(r.explanation!.fix).toContain('12.2.6 and 12.1.3 as the newest affected versions');
+    expect(r.explanation!.fix).toContain('update past the one for your release line');
+  });
+});

@@ -733,8 +733,7 @@ describe('the fix text names versions and platforms as people write them', () =>
 
   it('a one-letter CPE update is part of the release ("2.05 a" is 2.05a, CVE-1999-0491); the facts keep the record\'s form', () => {
     expect(text([fact('2.05 a', null), fact('2.04', null)])).toBe(
-      // One line (2), so past the highest (fix-facts-seventh-round).
-      'NVD lists 2.05a and 2.04 as the newest affected versions of GNU Bash; update past 2.05a.',
+      'NVD lists 2.05a and 2.04 as the newest affected versions of GNU Bash; update past the one for your release line.',
     );
     expect(text([fact('1.0.1 update 27', null)])).toBe('NVD lists 1.0.1 update 27 as the newest affected version of GNU Bash; update past it.');
     // CVE-2004-1371: a version that is a CPE token of words is not shown as one; other underscores stay.

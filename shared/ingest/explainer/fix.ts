@@ -385,7 +385,9 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const who = last.every((l) => byCveRecord(l, facts)) ? 'The CVE record lists' : 'NVD lists';
     // "1.6.x and earlier": a whole line is affected, so no release of it is safe to stop at.
     const wholeLine = last.length === 1 && /^\d+(?:\.\d+)*\.x$/i.test(last[0]!.version) ? last[0]!.version : undefined;
-    const below = last.length === 1 ? describedBelow(last[0]!, facts.describedLast ?? []) : undefined;
+    // The description's versions are not tied to products here: only a record of one product says them.
+    const oneProduct = new Set([...facts.fixed_in, ...facts.last_affected].map((f) => f.product)).size === 1;
+    const below = last.length === 1 && oneProduct ? describedBelow(last[0]!, facts.describedLast ?? []) : undefined;
     out.push(
       wholeLine !== undefined
         ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
@@ -402,12 +404,12 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
 
 /**
  * Which of several newest affected versions to move past. "The one for your release line" where
- * each is of a line of its own (its branch, or with none its first number: HP-UX 9 and 10) or of
- * a platform of its own. Two versions of one line and platform (Linux 2.2.3 beside a listed
+ * each is of a line of its own (its branch, or with none its first two numbers: MySQL 5.6.37 and
+ * 5.7.19, HP-UX 9 and 10) or of a platform of its own. Two versions of one line and platform (Linux 2.2.3 beside a listed
  * 2.2.16) are no choice: past the one for 2.2.3 is still affected, so the advice is past the highest.
  */
 function pastWhich(last: readonly VersionFact[]): string {
-  const lineOf = (l: VersionFact) => l.branch ?? `#${/\d+/.exec(l.version)?.[0] ?? l.version}`;
+  const lineOf = (l: VersionFact) => l.branch ?? `#${/^\D*(\d+(?:\.\d+)?)/.exec(l.version)?.[1] ?? l.version}`;
   const place = (l: VersionFact) => `${lineOf(l)}|${l.platform ?? ''}`;
   const versions = new Map<string, Set<string>>();
   for (const l of last) versions.set(place(l), (versions.get(place(l)) ?? new Set()).add(versionText(l.version)));

@@ -176,9 +176,13 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
  * to 9.1. The text still says what the description gives (`describedLast` of the fix text).
  */
 function underConfigured(described: readonly VersionFact[], configured: readonly VersionFact[]): VersionFact[] {
+  // Where the configuration gives the product lines of its own (Ruby's ranges per 2.2, 2.3 and 2.4
+  // beside a listed 2.5.0 preview1), "through 2.4.3" is of a line, and stays.
+  const lined = (d: VersionFact) => configured.some((c) => c.product === d.product && c.branch !== null);
   return described.filter(
     (d) =>
       d.branch !== null ||
+      lined(d) ||
       !configured.some(
         (c) =>
           c.product === d.product &&
@@ -597,6 +601,10 @@ export function readFixFacts(input: FactInput): FixFacts {
   // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
   const fromLists = new WeakSet<VersionFact>();
   const firmwareFixes = new WeakSet<VersionFact>();
+  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
+  // "9.0 and earlier", "through 9.0" with no start: what `underConfigured` may join to a listed higher version of its line.
+  const upTo = new Set(described.upTo);
+  const upToFacts = new WeakSet<VersionFact>();
   // Fixes the description states for the product it names (or the record's only product).
   const ownFixes = new WeakSet<VersionFact>();
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
@@ -639,6 +647,7 @@ export function readFixFacts(input: FactInput): FixFacts {
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
+        if (upTo.has(statement) && !perLine) upToFacts.add(fact);
         if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
         if ((named || products.length === 1) && keys.length === 1) ownFixes.add(fact);
       }
@@ -655,7 +664,6 @@ export function readFixFacts(input: FactInput): FixFacts {
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
   // A version listed one by one below a range's end on its line is not the newest affected: JRE's
   // listed "6 update 9" beside a range through "6 update 10" is inside that range.
-  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
   const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource, perLine).filter(
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareReleases(r.version, l.version) > 0),
@@ -668,10 +676,13 @@ export function readFixFacts(input: FactInput): FixFacts {
     return ofLine.length > 0 && ofLine.every((o) => compareReleases(a.version, o.version) > 0);
   });
   // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
-  const describedNewest = underConfigured(
-    describedLast.map((l) => onListedLine(l, products)),
-    [...fromRanges.last, ...listed],
-  );
+  const describedNewest = [
+    ...underConfigured(
+      describedLast.filter((l) => upToFacts.has(l)).map((l) => onListedLine(l, products)),
+      [...fromRanges.last, ...listed],
+    ),
+    ...describedLast.filter((l) => !upToFacts.has(l)).map((l) => onListedLine(l, products)),
+  ];
   const last = newestStated([...describedNewest, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );

@@ -55,6 +55,8 @@ function sentenceStart(text: string, index: number): number {
 export interface DescribedVersions {
   readonly fixed: readonly DescribedFix[];
   readonly lastAffected: readonly DescribedFix[];
+  /** Of `lastAffected`, the "X and earlier", "through X" phrases with no start ("12.1.1 through 12.1.3" has one), not versions listed one by one. */
+  readonly upTo: readonly DescribedFix[];
   /** Versions the sentence calls affected by naming them before its verb ("… Phone with firmware 1.0.4.50 and 1.0.4.80 allows"): the highest of each list. */
   readonly affected: readonly DescribedFix[];
 }
@@ -357,5 +359,6 @@ export function describedVersions(description: string): DescribedVersions {
   const fixed = statements(text, FIXED_PATTERNS, true);
   const taken = [...fixed, ...lastAffected, ...listed];
   const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
-  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), affected };
+  const upTo = lastAffected.filter((l) => !/\d\s*(?:-|to|until)?\s*$/i.test(l.context) && !/\bfrom\s+\S+\s*$/i.test(l.context));
+  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected };
 }
