@@ -242,3 +242,13 @@ describe('versions the description lists, or gives with a start, are not joined 
     expect(r.explanation!.fix).toContain('update past the one for your release line');
   });
 });
+
+describe('"MySQL 4.0.23 and earlier, and 4.1.x up to 4.1.10" beside a listed 4.1.10 (CVE-2005-0711)', () => {
+  it('keeps both lines: the description names the higher version itself', () => {
+    const r = derivedFixture('MySQL 4.0.23 and earlier, and 4.1.x up to 4.1.10, uses predictable file names when creating temporary tables.', [
+      orNode({ criteria: cpe('mysql:mysql', '4.0.23') }, { criteria: cpe('mysql:mysql', '4.1.10') }),
+    ]);
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual(expect.arrayContaining(['4.0.23', '4.1.10']));
+    expect(r.explanation!.fix).toContain('update past the one for your release line');
+  });
+});

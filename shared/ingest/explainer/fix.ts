@@ -409,7 +409,8 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
  * 2.2.16) are no choice: past the one for 2.2.3 is still affected, so the advice is past the highest.
  */
 function pastWhich(last: readonly VersionFact[]): string {
-  const lineOf = (l: VersionFact) => l.branch ?? `#${/^\D*(\d+(?:\.\d+)?)/.exec(l.version)?.[1] ?? l.version}`;
+  // A version that does not start with its number (Huawei's "eva-al10c00b192") is a model's build: each its own line.
+  const lineOf = (l: VersionFact) => l.branch ?? `#${/^v?(\d+(?:\.\d+)?)/i.exec(l.version.trim())?.[1] ?? l.version}`;
   const place = (l: VersionFact) => `${lineOf(l)}|${l.platform ?? ''}`;
   const versions = new Map<string, Set<string>>();
   for (const l of last) versions.set(place(l), (versions.get(place(l)) ?? new Set()).add(versionText(l.version)));

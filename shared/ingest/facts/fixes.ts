@@ -60,7 +60,8 @@ function releaseLine(version: string): string | null {
 function spanFrom(context: string, version: string): string | undefined {
   const start = /\bfrom\s+v?(\d+\.\d+)(?:\.\d+)?\s*$/i.exec(context)?.[1];
   const end = releaseLine(version);
-  if (start === undefined || end === null || !end.includes('.') || start === end || compareVersions(start, end) >= 0) return undefined;
+  // "from 0.0.0 before 1.10.0" is every older release, no line.
+  if (start === undefined || /^0\.0$/.test(start) || end === null || !end.includes('.') || start === end || compareVersions(start, end) >= 0) return undefined;
   return `${start}-${end}`;
 }
 
@@ -175,7 +176,7 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
  * is the higher. Kept as two, "update past the one for your release line" would send a 9.0 user
  * to 9.1. The text still says what the description gives (`describedLast` of the fix text).
  */
-function underConfigured(described: readonly VersionFact[], configured: readonly VersionFact[]): VersionFact[] {
+function underConfigured(described: readonly VersionFact[], configured: readonly VersionFact[], written: readonly string[]): VersionFact[] {
   // Where the configuration gives the product lines of its own (Ruby's ranges per 2.2, 2.3 and 2.4
   // beside a listed 2.5.0 preview1), "through 2.4.3" is of a line, and stays.
   const lined = (d: VersionFact) => configured.some((c) => c.product === d.product && c.branch !== null);
@@ -188,6 +189,8 @@ function underConfigured(described: readonly VersionFact[], configured: readonly
           c.product === d.product &&
           c.branch === null &&
           c.platform === d.platform &&
+          // "MySQL 4.0.23 and earlier, and 4.1.x up to 4.1.10" names the 4.1 line itself: two lines.
+          !written.some((v) => sameRelease(v, c.version)) &&
           major(yearless(c.version)) === major(yearless(d.version)) &&
           compareReleases(c.version, d.version) > 0,
       ),
@@ -680,6 +683,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     ...underConfigured(
       describedLast.filter((l) => upToFacts.has(l)).map((l) => onListedLine(l, products)),
       [...fromRanges.last, ...listed],
+      [...described.fixed, ...described.lastAffected, ...described.affected].map((v) => v.version),
     ),
     ...describedLast.filter((l) => !upToFacts.has(l)).map((l) => onListedLine(l, products)),
   ];
