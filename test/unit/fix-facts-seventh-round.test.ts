@@ -5,6 +5,8 @@
  * leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { VersionFact } from '../../shared/domain/facts.js';
+import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
 const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
@@ -250,5 +252,23 @@ describe('"MySQL 4.0.23 and earlier, and 4.1.x up to 4.1.10" beside a listed 4.1
     ]);
     expect(r.facts!.last_affected.map((l) => l.version)).toEqual(expect.arrayContaining(['4.0.23', '4.1.10']));
     expect(r.explanation!.fix).toContain('update past the one for your release line');
+  });
+});
+
+describe('two newest affected versions of one line beside another line (Magento 2.4.1, 2.4.0-p1 and 2.3.6)', () => {
+  const fact = (version: string): VersionFact => ({ product: 'magento:magento', version, branch: null, platform: null, source: 'configuration' });
+  const text = (last: VersionFact[]) =>
+    fixFactSentences(
+      { fixed_in: [], last_affected: last, fix_stated: false, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false } },
+      () => 'Magento',
+    ).join(' ');
+
+  it('sends each user past the newest of their own line', () => {
+    expect(text([fact('2.4.1'), fact('2.4.0-p1'), fact('2.3.6')])).toContain('update past the newest one for your release line');
+  });
+
+  it('sends users of a single line past its highest, and leaves one version per line alone', () => {
+    expect(text([fact('2.4.1'), fact('2.4.0-p1')])).toContain('update past 2.4.1.');
+    expect(text([fact('2.4.1'), fact('2.3.6')])).toContain('update past the one for your release line.');
   });
 });

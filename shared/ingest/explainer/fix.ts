@@ -415,6 +415,8 @@ function pastWhich(last: readonly VersionFact[]): string {
   const versions = new Map<string, Set<string>>();
   for (const l of last) versions.set(place(l), (versions.get(place(l)) ?? new Set()).add(versionText(l.version)));
   if ([...versions.values()].every((v) => v.size === 1)) return 'update past the one for your release line';
+  // Magento's 2.4.1 and 2.4.0-p1 beside 2.3.6: past the newest of your own line.
+  if (versions.size > 1) return 'update past the newest one for your release line';
   const highest = [...last].sort((a, b) => compareVersions(b.version, a.version))[0]!;
   return `update past ${versionText(highest.version)}`;
 }
