@@ -153,7 +153,12 @@ export interface NamedFix {
    * never inside a range.
    */
   readonly disputed?: boolean;
+  /** The description states the fix (§9: a `*` with no bound names no version, so it does not contradict it). */
+  readonly described?: boolean;
 }
+
+/** A span with no version and no bound: NVD's `*`, every version. */
+const unbounded = (span: RawSpan) => span.exact === undefined && !span.from && !span.to;
 
 /** The span holds `v` only as its last version: listed alone, or an inclusive end at it. */
 const endsAt = (span: RawSpan, v: string) =>
@@ -219,8 +224,15 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
       continue;
     }
     const place = named.platform ?? null;
-    const relevant = own.filter((s) => (place === null || s.platforms.length === 0 || s.platforms.includes(place)) && reachesLine(s, named.branch));
-    for (const v of named.versions) {
+    const relevant = own.filter(
+      (s) =>
+        (place === null || s.platforms.length === 0 || s.platforms.includes(place)) &&
+        reachesLine(s, named.branch) &&
+        !(named.described === true && own.every((o) => unbounded(o) && o.platforms.length === 0)),
+    );
+    // Apple's "Security Update 2018-003 High Sierra" patches its line's last release: it has no
+    // place on NVD's numbered scale, so a range "before 10.14.2" says nothing of it.
+    for (const v of named.versions.filter((version) => !/^Security Update \d{4}-\d{3}\b/.test(version))) {
       // A version that ends only ranges of named tracks is checked against those tracks' ranges (and untracked ones).
       const ending = own.filter((s) => s.to !== undefined && !s.to.inclusive && compareVersions(s.to.v, v) === 0);
       const tracks = ending.length > 0 && ending.every((s) => s.track !== undefined) ? new Set(ending.map((s) => s.track)) : undefined;
@@ -310,6 +322,7 @@ export function factFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance'
     platform: f.platform,
     branch: f.source === 'description' ? f.branch : null,
     disputed: isDisputedFix(f, record.facts?.last_affected ?? []),
+    ...(f.source === 'description' ? { described: true } : {}),
   }));
   // Checked as if the text named them all, text check left out.
   return fixFaults(

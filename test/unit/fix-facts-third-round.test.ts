@@ -202,8 +202,11 @@ describe("a device's model number named with other series letters, and its firmw
     expect(fixesOf(r, 'asus:wl-330nul')).toEqual([]);
   });
 
-  it('still reads software listed with every version as contradicting a fix', () => {
-    const r = recordOf('Acme Widget before 2.0 allows remote attackers to read files.', [or({ criteria: cpe('acme:widget') })]);
+  it('still reads software listed with every version beside a listed version of it as contradicting a fix', () => {
+    // A lone unbounded `*` names no version and no longer contradicts (fix-facts-seventh-round, CVE-2007-3577).
+    const r = recordOf('Acme Widget before 2.0 allows remote attackers to read files.', [
+      or({ criteria: cpe('acme:widget') }, { criteria: cpe('acme:widget', '2.1') }),
+    ]);
     expect(r.facts!.fixed_in).toEqual([]);
   });
 });

@@ -120,6 +120,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       cnaOnly: sources.nvd === undefined,
       primary,
       describedFixed: rejected.value ? [] : describedVersions(prose).fixed.map((f) => f.version),
+      describedLast: rejected.value ? [] : describedVersions(prose).upTo.map((l) => l.version),
       everyVersion: soleProductInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
     },

@@ -55,6 +55,8 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
     const release = releaseOf(r);
     return text ? [{ text: `versions ${text}${release ? ` on ${release}` : ''}`, range: r, listed: 0 }] : [];
   });
+  // GitLab's CE and EE CPEs give each range twice: a range written alike is said once.
+  const saidOnce = groups.filter((g, i) => groups.findIndex((o) => o.text === g.text) === i);
   const byLine = new Map<string, string[]>();
   for (const r of exact) {
     const line = lineOf(r.exact!);
@@ -64,7 +66,7 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
     const sorted = [...new Set(versions)].sort(compareVersions);
     const first = sorted[0]!;
     const last = sorted.at(-1)!;
-    groups.push(
+    saidOnce.push(
       sorted.length === 1
         ? { text: `version ${shown(first)}`, range: { exact: first }, listed: 1 }
         : {
@@ -74,7 +76,7 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
           },
     );
   }
-  return groups.sort((a, b) => newestFirst(a.range, b.range));
+  return saidOnce.sort((a, b) => newestFirst(a.range, b.range));
 }
 
 /**

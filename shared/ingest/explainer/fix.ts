@@ -14,6 +14,7 @@ import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from 
 import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
+import { adobeTrackOf, compareReleases, yearless } from '../facts/fixes.js';
 
 const MAX_UNFIXED = 2;
 
@@ -110,6 +111,8 @@ export interface FixFactsText {
   readonly primary?: readonly string[];
   /** The versions the description states as fixed, before any check against the configurations. */
   readonly describedFixed?: readonly string[];
+  /** The description's "X and earlier", "through X" versions, before any check against the configurations. */
+  readonly describedLast?: readonly string[];
   /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
   readonly bulletins?: readonly string[];
   /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
@@ -130,6 +133,7 @@ const GROUP_LINES_PAST = 6;
 const lineText = (branch: string) => {
   const span = lineSpan(branch);
   if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
+  if (/^(?:Classic|Continuous)$/.test(branch)) return `the ${branch} track`;
   return /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
@@ -336,7 +340,8 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
           (f) =>
             (l.platform === null || f.platform === null || l.platform === f.platform) &&
             compareVersions(f.version, l.version) > 0 &&
-            (f.branch === null || compatibleLines(l, f)),
+            // A track's fix (Adobe's Continuous) is above its track's listed versions, which NVD gives no line.
+            (f.branch === null || (l.branch === null && adobeTrackOf(f.branch) !== undefined) || compatibleLines(l, f)),
         ),
     );
     for (const l of unfixed.slice(0, 2)) {
@@ -380,16 +385,51 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const who = last.every((l) => byCveRecord(l, facts)) ? 'The CVE record lists' : 'NVD lists';
     // "1.6.x and earlier": a whole line is affected, so no release of it is safe to stop at.
     const wholeLine = last.length === 1 && /^\d+(?:\.\d+)*\.x$/i.test(last[0]!.version) ? last[0]!.version : undefined;
+    // The description's versions are not tied to products here: only a record of one product says them.
+    const oneProduct = new Set([...facts.fixed_in, ...facts.last_affected].map((f) => f.product)).size === 1;
+    const below = last.length === 1 && oneProduct ? describedBelow(last[0]!, facts.describedLast ?? []) : undefined;
     out.push(
       wholeLine !== undefined
         ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
-        : texts.length === 1
-          ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
-          : `${who} ${listText(texts)} as the newest affected versions of ${name}; update past the one for your release line.`,
+        : below !== undefined
+          ? `The description names ${versionText(below)} and earlier of ${name} as affected; ${who.replace(/^The/, 'the')} ${texts[0]} too: update past ${versionText(last[0]!.version)}.`
+          : texts.length === 1
+            ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
+            : `${who} ${listText(texts)} as the newest affected versions of ${name}; ${pastWhich(last)}.`,
     );
     out.push(...disputedSentence(last, facts));
   }
   return out;
+}
+
+/**
+ * Which of several newest affected versions to move past. "The one for your release line" where
+ * each is of a line of its own (its branch, or with none its first two numbers: MySQL 5.6.37 and
+ * 5.7.19, HP-UX 9 and 10) or of a platform of its own. Two versions of one line and platform (Linux 2.2.3 beside a listed
+ * 2.2.16) are no choice: past the one for 2.2.3 is still affected, so the advice is past the highest.
+ */
+function pastWhich(last: readonly VersionFact[]): string {
+  // A version that does not start with its number (Huawei's "eva-al10c00b192") is a model's build: each its own line.
+  const lineOf = (l: VersionFact) => l.branch ?? `#${/^v?(\d+(?:\.\d+)?)/i.exec(l.version.trim())?.[1] ?? l.version}`;
+  const place = (l: VersionFact) => `${lineOf(l)}|${l.platform ?? ''}`;
+  const versions = new Map<string, Set<string>>();
+  for (const l of last) versions.set(place(l), (versions.get(place(l)) ?? new Set()).add(versionText(l.version)));
+  if ([...versions.values()].every((v) => v.size === 1)) return 'update past the one for your release line';
+  // Magento's 2.4.1 and 2.4.0-p1 beside 2.3.6: past the newest of your own line.
+  if (versions.size > 1) return 'update past the newest one for your release line';
+  const highest = [...last].sort((a, b) => compareVersions(b.version, a.version))[0]!;
+  return `update past ${versionText(highest.version)}`;
+}
+
+/**
+ * The description's "9.0 and earlier" below a configuration's newest affected 9.1 of the same
+ * first number: the fix facts keep 9.1 alone, and the text still says what the description gives.
+ */
+export function describedBelow(l: VersionFact, describedLast: readonly string[]): string | undefined {
+  if (l.source === 'description') return undefined;
+  // Adobe's "2021.001.20140" is the configuration's "21.001.20140".
+  const first = (v: string) => /\d+/.exec(yearless(v))?.[0];
+  return describedLast.find((v) => first(v) !== undefined && first(v) === first(l.version) && compareReleases(v, l.version) < 0);
 }
 
 /**
@@ -440,13 +480,19 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
  */
 export function namedFixVersions(
   facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>,
-): { product: string; versions: string[]; platform: string | null; branch: string | null }[] {
+): { product: string; versions: string[]; platform: string | null; branch: string | null; described?: true }[] {
   return shownProducts(facts).shown.flatMap((key) => {
     const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
     const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
     return fixes
       .filter((f) => named.has(f.version))
-      .map((f) => ({ product: key, versions: [f.version], platform: f.platform, branch: f.source === 'description' ? f.branch : null }));
+      .map((f) => ({
+        product: key,
+        versions: [f.version],
+        platform: f.platform,
+        branch: f.source === 'description' ? f.branch : null,
+        ...(f.source === 'description' ? { described: true as const } : {}),
+      }));
   });
 }
 

@@ -11,7 +11,7 @@ import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
 import { distributionReleaseText } from './release-platform.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
-import { fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
+import { describedBelow, fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
@@ -178,8 +178,8 @@ function releasesOf(product: AffectedProduct, facts: Facts | undefined): Release
   };
 }
 
-/** The one fixed version the description states for a device's firmware, where NVD lists the device with every version. */
-function deviceFirmwareFix(product: AffectedProduct, facts: Facts | undefined): string | undefined {
+/** The one fixed version the description states for a product NVD lists with every version (a device's firmware, or software with no bound). */
+function soleDescribedFix(product: AffectedProduct, facts: Facts | undefined): string | undefined {
   const fixes = new Set((facts?.fixed_in ?? []).filter((f) => f.product === productKey(product) && f.source === 'description').map((f) => f.version));
   return fixes.size === 1 ? [...fixes][0] : undefined;
 }
@@ -187,8 +187,17 @@ function deviceFirmwareFix(product: AffectedProduct, facts: Facts | undefined): 
 function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
   const name = productName(product);
   // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
-  const firmwareFix = product.allVersions && product.part === 'h' ? deviceFirmwareFix(product, facts) : undefined;
+  const firmwareFix = product.allVersions && product.part === 'h' ? soleDescribedFix(product, facts) : undefined;
   if (firmwareFix) return { name, text: `${name} (firmware before ${firmwareFix}, as the description states)`, ranges: 1, listed: 0 };
+  // "PHPIDS before 20070703" beside an unbounded `phpids:*`: the fix facts take the description's fix, and so does the text.
+  const describedFix = product.allVersions && product.part !== 'h' && product.ranges.length === 0 ? soleDescribedFix(product, facts) : undefined;
+  if (describedFix)
+    return {
+      name,
+      text: `${name} (versions before ${describedFix}, as the description states; NVD's configuration sets no version limit)`,
+      ranges: 1,
+      listed: 0,
+    };
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
@@ -236,7 +245,7 @@ function checkSentence(lines: readonly ProductLine[]): string {
  * affected version the description states outside every listed range is said too, so the text
  * never leaves the reader at the configuration's lower version.
  */
-function describedBeyond(products: readonly AffectedProduct[], facts: Facts | undefined): string {
+function describedBeyond(products: readonly AffectedProduct[], facts: Facts | undefined, describedLast: readonly string[]): string {
   const beyond = (facts?.last_affected ?? []).filter(
     (l) =>
       l.source === 'description' &&
@@ -250,7 +259,17 @@ function describedBeyond(products: readonly AffectedProduct[], facts: Facts | un
       const product = products.find((p) => productKey(p) === key)!;
       return ` The description names ${versions.length === 1 ? 'version' : 'versions'} ${listText(versions)} of ${productName(product)} as affected too.`;
     })
-    .join('');
+    .join('')
+    .concat(describedEarlier(products, facts, describedLast));
+}
+
+/** "9.0 and earlier" below the listed 9.1 that the facts keep alone (`describedBelow`): older releases are affected too. */
+function describedEarlier(products: readonly AffectedProduct[], facts: Facts | undefined, describedLast: readonly string[]): string {
+  const newest = (facts?.last_affected ?? []).filter((l) => products.some((p) => productKey(p) === l.product));
+  if (newest.length !== 1) return '';
+  const below = describedBelow(newest[0]!, describedLast);
+  const product = products.find((p) => productKey(p) === newest[0]!.product)!;
+  return below === undefined ? '' : ` The description names version ${below} and earlier of ${productName(product)} as affected.`;
 }
 
 /**
@@ -298,7 +317,7 @@ export function explainAffected(input: ExplainerInput): string {
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
-  const check = `${checkSentence(named)}${describedBeyond(products, input.facts)}`;
+  const check = `${checkSentence(named)}${describedBeyond(products, input.facts, input.fixFacts?.describedLast ?? [])}`;
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;
   }

@@ -53,6 +53,40 @@ function appleItems(description: string): AppleFix[] {
   }));
 }
 
+/** The release line of each macOS by its name, as Apple's security updates name it. */
+const MACOS_LINES: Readonly<Record<string, string>> = {
+  Mavericks: '10.9',
+  Yosemite: '10.10',
+  'El Capitan': '10.11',
+  Sierra: '10.12',
+  'High Sierra': '10.13',
+  Mojave: '10.14',
+  Catalina: '10.15',
+  'Big Sur': '11',
+  Monterey: '12',
+  Ventura: '13',
+  Sonoma: '14',
+};
+const NAMED_UPDATE = new RegExp(
+  String.raw`\bSecurity Update \d{4}-\d{3} (?:${Object.keys(MACOS_LINES)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\b`,
+  'g',
+);
+
+/**
+ * "This issue is fixed in macOS Big Sur 11.2, Security Update 2021-001 Catalina, Security Update
+ * 2021-001 Mojave" (CVE-2021-1801): each security update is macOS's fix for that release's line
+ * (10.15, 10.14), written as Apple writes it; without it, Catalina users would be sent to Big Sur.
+ */
+export function macosSecurityUpdates(description: string, key: string): VersionFact[] {
+  const written = [...new Set(description.replace(/\s+/g, ' ').match(NAMED_UPDATE) ?? [])];
+  return written.map((version) => {
+    const name = Object.keys(MACOS_LINES).find((n) => version.endsWith(` ${n}`))!;
+    return { product: key, version, branch: MACOS_LINES[name]!, platform: null, source: 'description' };
+  });
+}
+
 /** The products the template names, in the order it names them. */
 export function appleProducts(description: string): FactProduct[] {
   const products = new Map<string, FactProduct>();

@@ -125,7 +125,7 @@ const COMMON = new Set([
 ]);
 
 /** Words that say what kind of thing a product is, not which one. */
-const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os']);
+const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os', 'mta']);
 
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
@@ -357,6 +357,17 @@ function bracketAfter(statement: DescribedFix): string | undefined {
   return BRACKET_AFTER.exec(statement.following)?.[0];
 }
 
+/**
+ * Adobe's "Acrobat and Acrobat Reader DC Classic before 15.006.30172, and … DC Continuous before
+ * 15.016.20039" (CVE-2016-1122): the Classic and Continuous tracks overlap in numbers, so each
+ * fix is its track's (the facts' branch), never the other's.
+ */
+const ADOBE_TRACK = /\bDC\s+(Classic|Continuous)(?:\s+track)?\s*(?:versions?\s*)?$/i;
+const adobeTrack = (subject: string) => {
+  const word = ADOBE_TRACK.exec(subject.trimEnd())?.[1];
+  return word === undefined ? undefined : `${word[0]!.toUpperCase()}${word.slice(1).toLowerCase()}`;
+};
+
 /** A release track named alone between two statements (", LTS 2.492.1 and earlier"). */
 const RELEASE_TRACK = /^\s*,?\s*(?:and\s+|or\s+)?(LTS|ESR|LTSC|EUS)\s*$/i;
 
@@ -467,7 +478,13 @@ export function placeStatements(
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,
-      ...(ofPackage ? { release: ofPackage[1]! } : track !== undefined ? { release: track.toUpperCase() } : {}),
+      ...(ofPackage
+        ? { release: ofPackage[1]! }
+        : track !== undefined
+          ? { release: track.toUpperCase() }
+          : adobeTrack(subject) !== undefined
+            ? { release: adobeTrack(subject)! }
+            : {}),
     });
   });
   // A platform phrase holds for the statements chained before it: no comma or clause between.

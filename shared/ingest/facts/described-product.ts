@@ -39,7 +39,8 @@ const JOOMLA = /\b(?<name>[A-Z][\w-]*(?: [A-Z][\w-]*){0,3}) (?<kind>component|ex
 const MICROSOFT = /^[^.]*? in (?:Role: )?(?<name>Windows|Microsoft [A-Z][\w.]*|Azure(?: [A-Z][\w.-]*){1,4})\b[^.]*? allows an? (?:un)?authori[sz]ed attacker\b/;
 /**
  * GitLab's "An issue has been discovered in GitLab CE/EE affecting all versions from 17.9 …", also with the flaw
- * before the product ("An issue has been discovered affecting service availability via issue preview in GitLab CE/EE").
+ * before the product ("An issue has been discovered affecting service availability via issue preview in GitLab CE/EE",
+ * CVE-2025-0639): GitLab CE and EE are the one product `gitlab:gitlab`.
  */
 const GITLAB = /^An issue has been discovered\b[^.]*?\bin GitLab (?:CE\/EE|EE|CE)\b/;
 /**

@@ -33,7 +33,7 @@ import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { samsungRelease } from './samsung-release.js';
 import { androidPatchLevel } from './android-patch-level.js';
-import { appleFixes } from './apple-fixes.js';
+import { appleFixes, macosSecurityUpdates } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
@@ -50,6 +50,19 @@ function releaseLine(version: string): string | null {
   const numbers = /^v?(\d+)(?:\.(\d+))?/i.exec(version.trim());
   if (!numbers) return null;
   return numbers[2] === undefined ? numbers[1]! : `${numbers[1]}.${numbers[2]}`;
+}
+
+/**
+ * GitLab's "all versions from 13.11 prior to 14.7.7, 14.8 prior to 14.8.5" (CVE-2022-1105): the
+ * first fix is that of every line from 13.11 to 14.7 ("13.11-14.7"), not of 14.7 alone, which
+ * would leave 13.11 to 14.6 users without a line. Undefined where the phrase starts on the fix's line.
+ */
+function spanFrom(context: string, version: string): string | undefined {
+  const start = /\bfrom\s+v?(\d+\.\d+)(?:\.\d+)?\s*$/i.exec(context)?.[1];
+  const end = releaseLine(version);
+  // "from 0.0.0 before 1.10.0" is every older release, no line.
+  if (start === undefined || /^0\.0$/.test(start) || end === null || !end.includes('.') || start === end || compareVersions(start, end) >= 0) return undefined;
+  return `${start}-${end}`;
 }
 
 /** The line a range stays on ("10" for 10.0 to 10.1.13): the dotted numbers its ends share. */
@@ -115,7 +128,7 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
 }
 
 /** Adobe names a line by its year: the description's "2015.006.30060" is the configuration's "15.006.30060". */
-const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
+export const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
 
 /**
  * Two versions as releases of one numbering: where one writes its line's year in full and the
@@ -129,7 +142,7 @@ function asReleases(a: string, b: string): [string, string] {
 const yearWritten = (version: string) => /^v?20\d{2}\./i.test(version.trim());
 
 /** Two versions ordered as releases of one line (`asReleases`). */
-const compareReleases = (a: string, b: string) => compareVersions(...asReleases(a, b));
+export const compareReleases = (a: string, b: string) => compareVersions(...asReleases(a, b));
 
 /** The same release however written: equal versions, or one written with its line's year in full. */
 export function sameRelease(a: string, b: string): boolean {
@@ -158,6 +171,33 @@ function newestStated(entries: readonly VersionFact[]): VersionFact[] {
 }
 
 /**
+ * "Program Neighborhood client 9.0 and earlier" beside a configuration that lists 9.1 (CVE-2005-3652):
+ * with no line on either and one product, the two are one line, and its newest affected version
+ * is the higher. Kept as two, "update past the one for your release line" would send a 9.0 user
+ * to 9.1. The text still says what the description gives (`describedLast` of the fix text).
+ */
+function underConfigured(described: readonly VersionFact[], configured: readonly VersionFact[], written: readonly string[]): VersionFact[] {
+  // Where the configuration gives the product lines of its own (Ruby's ranges per 2.2, 2.3 and 2.4
+  // beside a listed 2.5.0 preview1), "through 2.4.3" is of a line, and stays.
+  const lined = (d: VersionFact) => configured.some((c) => c.product === d.product && c.branch !== null);
+  return described.filter(
+    (d) =>
+      d.branch !== null ||
+      lined(d) ||
+      !configured.some(
+        (c) =>
+          c.product === d.product &&
+          c.branch === null &&
+          c.platform === d.platform &&
+          // "MySQL 4.0.23 and earlier, and 4.1.x up to 4.1.10" names the 4.1 line itself: two lines.
+          !written.some((v) => sameRelease(v, c.version)) &&
+          major(yearless(c.version)) === major(yearless(d.version)) &&
+          compareReleases(c.version, d.version) > 0,
+      ),
+  );
+}
+
+/**
  * Adobe's "Acrobat Reader DC versions 2021.001.20155 (and earlier), 2020.001.30025 (and earlier)
  * and 2017.011.30196 (and earlier)": the description names both tracks by the Continuous
  * product's name, and NVD lists the Classic lines under `acrobat_reader`. A newest affected
@@ -176,6 +216,9 @@ function onListedLine(last: VersionFact, products: readonly FixProduct[]): Versi
   const shorter = products.filter((p) => last.product.startsWith(`${p.key}_`) && reaches(p)).sort((a, b) => b.key.length - a.key.length);
   return shorter[0] === undefined || shorter[1]?.key.length === shorter[0].key.length ? last : { ...last, product: shorter[0].key };
 }
+
+/** "classic" for a fix of Adobe's Classic track (`described-fixes.ts`), the CPE `sw_edition` of its ranges. */
+export const adobeTrackOf = (branch: string | null) => (branch !== null && /^(?:classic|continuous)$/i.test(branch) ? branch.toLowerCase() : undefined);
 
 /** NVD escapes CPE punctuation in range bounds ("15.3\\(100\\)m"); the version as written has none. */
 const unescaped = (version: string) => version.replace(/\\(.)/g, '$1');
@@ -369,8 +412,16 @@ function contradicted(
   last: readonly VersionFact[],
   firmwareFixes: WeakSet<VersionFact>,
   describedFixed: readonly VersionFact[],
+  ownFixes: WeakSet<VersionFact>,
+  tied: ReadonlySet<string>,
 ): boolean | 'at its boundary' {
   const product = products.find((p) => p.key === fix.product);
+  // "PHPIDS before 20070703" beside one unbounded `phpids:*` (CVE-2007-3577): a `*` with no bound
+  // names no version, so it does not contradict the fix the description states for that very
+  // product. Beside any bounded range or listed version of it, the `*` stays every version; a
+  // device's `*` is its hardware (its firmware's fix is `firmwareFixes`' case); and a `*` an AND
+  // node ties to platforms ("WebKit in Apple iOS before 9.3.3") is read with the platform's version.
+  if (product?.allVersions && product.ranges.length === 0 && !devicesOnly(product) && ownFixes.has(fix) && !tied.has(product.key)) return false;
   if (product?.allVersions) return !(firmwareFixes.has(fix) && products.every(devicesOnly));
   // "5.x before build 5701" beside NVD's "5.7 5700", "5.7 5607", …: where every numbered version
   // of the product is written with its build, the build alone is placed among them.
@@ -381,7 +432,9 @@ function contradicted(
     // The builds count across the product's releases: one listed at or above it is affected.
     if (numbered.some((v) => compareVersions(v, fix.version) >= 0)) return true;
   }
-  const lineOnly = fix.source === 'description' ? fix.branch : null;
+  // A fix of Adobe's Classic or Continuous track is checked against that track's ranges (and untracked ones), on every line.
+  const fixTrack = fix.source === 'description' ? adobeTrackOf(fix.branch) : undefined;
+  const lineOnly = fix.source === 'description' && fixTrack === undefined ? fix.branch : null;
   // A configuration's fix ending ranges of one track (Adobe's Classic 17.011.30120) lies inside
   // another track's numbers (Continuous 15.008.20082 to 19.010.20091) without being its version.
   const ownTracks = new Set(
@@ -391,7 +444,9 @@ function contradicted(
           .map((r) => r.range.track)
       : [],
   );
-  const otherTrack = (range: VersionRange) => range.track !== undefined && ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track);
+  const otherTrack = (range: VersionRange) =>
+    range.track !== undefined &&
+    (fixTrack !== undefined ? range.track.toLowerCase() !== fixTrack : ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track));
   const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform) && !otherTrack(r.range));
   const placeRanges = ofPlace.map((r) => r.range);
   const holding = ofPlace.filter(
@@ -413,12 +468,37 @@ function contradicted(
  * line: a configuration's open range before 4.4.12 beside "before 4.6.1, 4.5.7 and 4.4.11" is the
  * 4.4 line's fix, not below 4.6.1.
  */
-function belowDescribed(fix: VersionFact, described: readonly VersionFact[]): boolean {
-  const ofItsLine = (d: VersionFact) => (d.branch !== null && fix.branch === null ? onBranch(fix.version, d.branch) : sameLine(d, fix));
+function belowDescribed(fix: VersionFact, described: readonly VersionFact[], configured: readonly VersionFact[]): boolean {
+  const ofItsLine = (d: VersionFact) =>
+    d.branch !== null && fix.branch === null ? onBranch(fix.version, d.branch) : sameLine(d, fix) && !otherConfiguredLine(fix, d, described, configured);
   return (
     fix.source !== 'description' &&
     described.some((d) => d.product === fix.product && samePlace(d.platform, fix.platform) && ofItsLine(d) && compareReleases(fix.version, d.version) < 0)
   );
+}
+
+/**
+ * "OpenSSL 1.0.2 and 1.1.0 before 1.1.0c" beside the configuration's ranges 1.0.2 to before
+ * 1.0.2k and 1.1.0 to before 1.1.0c (CVE-2016-7055): the description's one fix, with no line, is
+ * one of the configuration's per-line bounds; the others are their own lines' fixes, not below it.
+ */
+function otherConfiguredLine(fix: VersionFact, d: VersionFact, described: readonly VersionFact[], configured: readonly VersionFact[]): boolean {
+  return (
+    fix.branch !== null &&
+    d.branch === null &&
+    !onBranch(d.version, fix.branch) &&
+    described.filter((o) => o.product === d.product && samePlace(o.platform, d.platform)).length === 1 &&
+    configured.some((g) => g.product === fix.product && g.branch !== null && g.branch !== fix.branch && sameRelease(g.version, d.version))
+  );
+}
+
+/** The configuration's line of a description fix it bounds too, where the product has fixes of other lines (`otherConfiguredLine`). */
+function configuredLine(f: VersionFact, kept: readonly VersionFact[], configured: readonly VersionFact[]): string | null {
+  if (f.source !== 'description' || f.branch !== null) return null;
+  const line = configured.find(
+    (g) => g.product === f.product && g.branch !== null && samePlace(g.platform, f.platform) && sameRelease(g.version, f.version),
+  )?.branch;
+  return line !== undefined && kept.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== line) ? line : null;
 }
 
 /**
@@ -493,6 +573,19 @@ function reopened(fix: VersionFact, products: readonly FixProduct[]): boolean {
   });
 }
 
+/**
+ * Apple's "Security Update 2021-001 Catalina": macOS's fix for its line, beside the configuration's
+ * numbered ones; a numbered macOS fix with no line is then its own line's ("10.15" for 10.15.7,
+ * "11" for 11.2), so the text names each line's fix.
+ */
+function withSecurityUpdates(fixes: VersionFact[], products: readonly FixProduct[], description: string): VersionFact[] {
+  const macos = products.find((p) => p.key === 'apple:macos' || p.key === 'apple:mac_os_x')?.key;
+  const updates = macos === undefined ? [] : macosSecurityUpdates(description, macos);
+  if (updates.length === 0) return fixes;
+  const ownLine = (v: string) => (/^10\./.test(v) ? releaseLine(v) : (major(v) ?? null));
+  return [...fixes.map((f) => (f.product === macos && f.branch === null ? { ...f, branch: ownLine(f.version) } : f)), ...updates];
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -511,6 +604,12 @@ export function readFixFacts(input: FactInput): FixFacts {
   // "11.x before 11.2.1 HF11 and 11.3.0": a version read from a list after a fix may be an affected one.
   const fromLists = new WeakSet<VersionFact>();
   const firmwareFixes = new WeakSet<VersionFact>();
+  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
+  // "9.0 and earlier", "through 9.0" with no start: what `underConfigured` may join to a listed higher version of its line.
+  const upTo = new Set(described.upTo);
+  const upToFacts = new WeakSet<VersionFact>();
+  // Fixes the description states for the product it names (or the record's only product).
+  const ownFixes = new WeakSet<VersionFact>();
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
   // line per fix; AIR's "18.0.0.144 on Windows and 18.0.0.143 on OS X" are platforms of one line.
   const linesPerProduct = new Map<string, Set<string | null>>();
@@ -547,11 +646,13 @@ export function readFixFacts(input: FactInput): FixFacts {
               compareVersions(statement.version, p.statement.version) < 0,
           );
         const several = (linesPerProduct.get(key)?.size ?? 0) > 1 && !olderCatchAll;
-        const branch = statement.line ?? release ?? (several ? releaseLine(statement.version) : null);
+        const branch = statement.line ?? release ?? (several ? (spanFrom(statement.context, statement.version) ?? releaseLine(statement.version)) : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
+        if (upTo.has(statement) && !perLine) upToFacts.add(fact);
         if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
+        if ((named || products.length === 1) && keys.length === 1) ownFixes.add(fact);
       }
     }
   }
@@ -566,7 +667,6 @@ export function readFixFacts(input: FactInput): FixFacts {
   // A CNA's "< 12.5" or "before v2.3.1" in a version field is a range written as text, no version.
   // A version listed one by one below a range's end on its line is not the newest affected: JRE's
   // listed "6 update 9" beside a range through "6 update 10" is inside that range.
-  const perLine = /\bSupported versions that are affected are\b/i.test(input.description);
   const listed = listedLast(products, [...describedFixed, ...fromRanges.fixed], rangeSource, perLine).filter(
     (l) =>
       !fromRanges.last.some((r) => r.product === l.product && samePlace(r.platform, l.platform) && sameLine(r, l) && compareReleases(r.version, l.version) > 0),
@@ -579,7 +679,15 @@ export function readFixFacts(input: FactInput): FixFacts {
     return ofLine.length > 0 && ofLine.every((o) => compareReleases(a.version, o.version) > 0);
   });
   // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
-  const last = newestStated([...describedLast.map((l) => onListedLine(l, products)), ...aboveOthers, ...fromRanges.last, ...listed]).filter(
+  const describedNewest = [
+    ...underConfigured(
+      describedLast.filter((l) => upToFacts.has(l)).map((l) => onListedLine(l, products)),
+      [...fromRanges.last, ...listed],
+      [...described.fixed, ...described.lastAffected, ...described.affected].map((v) => v.version),
+    ),
+    ...describedLast.filter((l) => !upToFacts.has(l)).map((l) => onListedLine(l, products)),
+  ];
+  const last = newestStated([...describedNewest, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
@@ -616,12 +724,18 @@ export function readFixFacts(input: FactInput): FixFacts {
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareReleases(l.version, f.version) > 0,
     );
   const writtenTrains = trainsWritten(input.description);
+  // Products a configuration ties to platforms (an AND node, or CPE target software).
+  const tiedProducts = new Set((input.sources.nvd?.platformRanges ?? []).map((r) => productKey(r)));
   const standing = (f: VersionFact) => {
-    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed);
+    const verdict = contradicted(f, products, describedLast, firmwareFixes, describedFixed, ownFixes, tiedProducts);
     return verdict === false || (verdict === 'at its boundary' && !fromLists.has(f) && !affectedAbove(f, true) && isDisputedFix(f, last));
   };
   const kept = candidates.filter(
-    (f) => standing(f) && !reopened(f, products) && !belowDescribed(f, describedFixed) && !calledAffected.some((v) => compareVersions(v, f.version) === 0),
+    (f) =>
+      standing(f) &&
+      !reopened(f, products) &&
+      !belowDescribed(f, describedFixed, fromRanges.fixed) &&
+      !calledAffected.some((v) => compareVersions(v, f.version) === 0),
   );
   // A CNA whose affected range holds a fix NVD or the description states contradicts them: its fixes are not taken.
   const cnaContradicts = (key: string) =>
@@ -631,19 +745,20 @@ export function readFixFacts(input: FactInput): FixFacts {
     );
   // "before 7.2(3)6 and 8.0(3)" beside a listed 8.0(3): a fix below a newer affected version of
   // its product fixes its own release line only, and says so.
-  const fixedIn = kept
+  const checkedFixes = kept
     .filter((f) => f.source !== 'cve5' || !cnaContradicts(f.product))
     .map((f, _i, all) => {
       // Beside fixes of named lines of its product, a configuration's unlined fix is its own line's
       // ("4.4.12" beside 4.6.1 of 4.6); the description's unlined one is as the description writes it.
       const besideLines =
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
-      const line = f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null;
+      const line = configuredLine(f, all, fromRanges.fixed) ?? (f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
       const written = writtenTrains.get(f.version.toLowerCase());
       return written === undefined ? lined : { ...lined, version: written };
     });
+  const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
     fixedIn.length > 0 ||

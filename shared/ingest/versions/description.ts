@@ -55,6 +55,8 @@ function sentenceStart(text: string, index: number): number {
 export interface DescribedVersions {
   readonly fixed: readonly DescribedFix[];
   readonly lastAffected: readonly DescribedFix[];
+  /** Of `lastAffected`, the "X and earlier", "through X" phrases with no start ("12.1.1 through 12.1.3" has one), not versions listed one by one. */
+  readonly upTo: readonly DescribedFix[];
   /** Versions the sentence calls affected by naming them before its verb ("… Phone with firmware 1.0.4.50 and 1.0.4.80 allows"): the highest of each list. */
   readonly affected: readonly DescribedFix[];
 }
@@ -288,7 +290,9 @@ export function onLine(version: string, line: string): boolean {
   const lead = /\d+(?:\.\d+)*/.exec(version)?.[0].split('.');
   if (!lead || lead.length < depth) return false;
   const own = lead.slice(0, depth).join('.');
-  if (depth > 1 && own.split('.')[0] !== span[0].split('.')[0]) return false;
+  // A span across first numbers ("13.11-14.7") holds the lines between its ends; "1.20-1.23" none of 2.x.
+  const first = Number(own.split('.')[0]);
+  if (depth > 1 && (first < Number(span[0].split('.')[0]) || first > Number(span[1].split('.')[0]))) return false;
   return compareVersions(own, span[0]) >= 0 && compareVersions(own, span[1]) <= 0;
 }
 
@@ -355,5 +359,6 @@ export function describedVersions(description: string): DescribedVersions {
   const fixed = statements(text, FIXED_PATTERNS, true);
   const taken = [...fixed, ...lastAffected, ...listed];
   const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
-  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), affected };
+  const upTo = lastAffected.filter((l) => !/\d\s*(?:-|to|until)?\s*$/i.test(l.context) && !/\bfrom\s+\S+\s*$/i.test(l.context));
+  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected };
 }
