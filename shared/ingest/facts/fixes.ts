@@ -31,6 +31,7 @@ import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
+import { editionFixes } from './cve5-edition-fixes.js';
 import { samsungRelease } from './samsung-release.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { appleFixes } from './apple-fixes.js';
@@ -644,6 +645,12 @@ export function readFixFacts(input: FactInput): FixFacts {
       const written = writtenTrains.get(f.version.toLowerCase());
       return written === undefined ? lined : { ...lined, version: written };
     });
+  // A CNA's build per edition NVD lists without bounds (Microsoft's Windows editions): a fix no other source states.
+  const editions =
+    rangeSource === 'configuration'
+      ? editionFixes(products, input.sources.cve5?.cna.cpeFixes ?? []).filter((e) => !fixedIn.some((f) => f.product === e.product))
+      : [];
+  fixedIn.push(...editions);
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
     fixedIn.length > 0 ||

@@ -1,0 +1,70 @@
+/**
+ * Fix facts and text, seventh round of issue 23's readings (the h42 blind set). Each rule on the
+ * phrase or data shape that showed it, through the real parsers and derivation, and on the
+ * neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
+import { FIXTURE_NOW, nvdFixture } from '../support/nvd-fixtures.js';
+
+const os = (product: string, version = '-', update = '*') => `cpe:2.3:o:microsoft:${product}:${version}:${update}:*:*:*:*:*:*`;
+const or = (...criteria: string[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: criteria.map((c) => ({ vulnerable: true, criteria: c })) }] });
+const fixesOf = (r: NonNullable<ReturnType<typeof deriveRecord>>) => r.facts!.fixed_in.map((f) => `${f.product} ${f.version} ${f.source}`);
+
+/** Microsoft's CNA entry: one edition, its CPE, affected from 10.0.0 up to the fixed build. */
+const edition = (product: string, cpeProduct: string, build: string) => ({
+  vendor: 'Microsoft',
+  product,
+  cpes: [`cpe:2.3:o:microsoft:${cpeProduct}:${build}:*:*:*:*:*:x64:*`],
+  versions: [{ status: 'affected', version: '10.0.0', lessThan: build, versionType: 'custom' }],
+});
+
+function microsoftRecord(configurations: object[], affected: object[]) {
+  const description = 'Windows CSRSS Elevation of Privilege Vulnerability.';
+  const nvd = nvdFixture(description, configurations);
+  const cve5 = parseCve5Record({
+    dataType: 'CVE_RECORD',
+    cveMetadata: { cveId: nvd.id, state: 'PUBLISHED', datePublished: '2022-07-12T00:00:00Z' },
+    containers: { cna: { providerMetadata: { shortName: 'microsoft' }, descriptions: [{ lang: 'en', value: description }], affected } },
+  })!;
+  return deriveRecord({ id: nvd.id, nvd, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
+}
+
+describe("a CNA's fixed build per Windows edition beside NVD's editions with no bounds (CVE-2022-22026)", () => {
+  const configurations = [or(os('windows_10', '1809'), os('windows_10', '21h1'), os('windows_server_2019'), os('windows_server_2008', 'r2', 'sp1'))];
+  const affected = [
+    edition('Windows 10 Version 1809', 'windows_10_1809', '10.0.17763.3165'),
+    edition('Windows Server 2019', 'windows_server_2019', '10.0.17763.3165'),
+    edition('Windows 10 Version 21H1', 'windows_10_21H1', '10.0.19043.1826'),
+    edition('Windows Server 2008 R2 Service Pack 1', 'windows_server_2008_R2', '6.1.7601.26022'),
+  ];
+
+  it("keys each build by the edition's CPE product", () => {
+    expect(fixesOf(microsoftRecord(configurations, affected))).toEqual([
+      'microsoft:windows_10_1809 10.0.17763.3165 cve5',
+      'microsoft:windows_server_2019 10.0.17763.3165 cve5',
+      'microsoft:windows_10_21h1 10.0.19043.1826 cve5',
+      'microsoft:windows_server_2008_r2 6.1.7601.26022 cve5',
+    ]);
+  });
+
+  it('names every build in one sentence, editions that share a build together', () => {
+    expect(microsoftRecord(configurations, affected).explanation!.fix).toContain(
+      "Install the vendor's security update that brings your edition to its fixed build or later: Microsoft Windows 10 21H1 to 10.0.19043.1826; Microsoft Windows 10 1809 and Microsoft Windows Server 2019 to 10.0.17763.3165; Microsoft Windows Server 2008 R2 to 6.1.7601.26022.",
+    );
+  });
+
+  it("takes no CPE that names another edition than the entry's ('Windows 10 Version 2004' with windows_10_1809)", () => {
+    const r = microsoftRecord(configurations, [...affected.slice(0, 2), edition('Windows 10 Version 2004', 'windows_10_1809', '10.0.19041.1052')]);
+    expect(fixesOf(r)).not.toContain('microsoft:windows_10_1809 10.0.19041.1052 cve5');
+  });
+
+  it('leaves alone a product NVD lists in every version, or bounds in numbers, and an edition NVD does not list', () => {
+    const every = microsoftRecord([or(os('windows_server_2019', '*'))], [edition('Windows Server 2019', 'windows_server_2019', '10.0.17763.3165')]);
+    expect(fixesOf(every)).toEqual([]);
+    const notListed = microsoftRecord([or(os('windows_10', '1809'))], [edition('Windows Server 2022', 'windows_server_2022', '10.0.20348.825')]);
+    expect(fixesOf(notListed)).toEqual([]);
+    expect(notListed.explanation!.fix).toContain('install the vendor');
+  });
+});
