@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
-import { FIXTURE_NOW, nvdFixture } from '../support/nvd-fixtures.js';
+import { FIXTURE_NOW, derivedFixture, nvdFixture } from '../support/nvd-fixtures.js';
 
 const os = (product: string, version = '-', update = '*') => `cpe:2.3:o:microsoft:${product}:${version}:${update}:*:*:*:*:*:*`;
 const or = (...criteria: string[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: criteria.map((c) => ({ vulnerable: true, criteria: c })) }] });
-const fixesOf = (r: NonNullable<ReturnType<typeof deriveRecord>>) => r.facts!.fixed_in.map((f) => `${f.product} ${f.version} ${f.source}`);
+const fixesOf = (r: Pick<NonNullable<ReturnType<typeof deriveRecord>>, 'facts'>) => r.facts!.fixed_in.map((f) => `${f.product} ${f.version} ${f.source}`);
 
 /** Microsoft's CNA entry: one edition, its CPE, affected from 10.0.0 up to the fixed build. */
 const edition = (product: string, cpeProduct: string, build: string) => ({
@@ -66,5 +66,37 @@ describe("a CNA's fixed build per Windows edition beside NVD's editions with no 
     const notListed = microsoftRecord([or(os('windows_10', '1809'))], [edition('Windows Server 2022', 'windows_server_2022', '10.0.20348.825')]);
     expect(fixesOf(notListed)).toEqual([]);
     expect(notListed.explanation!.fix).toContain('install the vendor');
+  });
+});
+
+describe("Siemens' template 'A vulnerability has been identified in <Product> (All versions < V3.1.2.2)' (CVE-2025-27540)", () => {
+  const facts = (description: string) => {
+    const r = derivedFixture(description);
+    return { products: r.facts!.products.map((p) => `${p.product} ${p.name}`), fixes: fixesOf(r), fix: r.explanation!.fix };
+  };
+
+  it('names the product before the bracket, with Siemens as its vendor, and gives it the fix', () => {
+    const r = facts(
+      "A vulnerability has been identified in TeleControl Server Basic (All versions < V3.1.2.2). The affected application is vulnerable to SQL injection through the internally used 'Authenticate' method.",
+    );
+    expect(r.products).toEqual(['siemens:telecontrol_server_basic Siemens TeleControl Server Basic']);
+    expect(r.fixes).toEqual(['siemens:telecontrol_server_basic V3.1.2.2 description']);
+    expect(r.fix).toContain('Update Siemens TeleControl Server Basic to V3.1.2.2 or later');
+  });
+
+  it("leaves out an order number in brackets and a release line's 'V2302' ('(All versions)', '>= V1 < V2')", () => {
+    expect(
+      facts('A vulnerability has been identified in SCALANCE LPE9403 (6GK5998-3GS00-2AC2) (All versions). Affected devices do not check input.').products,
+    ).toEqual(['siemens:scalance_lpe9403 Siemens SCALANCE LPE9403']);
+    expect(
+      facts(
+        'A vulnerability has been identified in Tecnomatix Plant Simulation V2302 (All versions >= V2302.0001 < V2302.0021). The affected application does not restrict access.',
+      ).products,
+    ).toEqual(['siemens:tecnomatix_plant_simulation Siemens Tecnomatix Plant Simulation']);
+  });
+
+  it("leaves alone another vendor's '<Product> (All versions prior to 1.8.02.004)' that is not the template", () => {
+    const r = facts('Delta Electronics DIAEnergie (All versions prior to 1.8.02.004) has a blind SQL injection vulnerability in HandlerChart.ashx.');
+    expect(r.products.some((p) => p.startsWith('siemens:'))).toBe(false);
   });
 });
