@@ -100,3 +100,22 @@ describe("Siemens' template 'A vulnerability has been identified in <Product> (A
     expect(r.products.some((p) => p.startsWith('siemens:'))).toBe(false);
   });
 });
+
+describe("'fixed in curl < 7.54.1 and curl >= 7.60.0': the versions not affected, written as ranges (CVE-2018-1000300)", () => {
+  const affected = { criteria: 'cpe:2.3:a:haxx:curl:*:*:*:*:*:*:*:*', versionStartIncluding: '7.54.1', versionEndIncluding: '7.59.0' };
+  const curl = (description: string) =>
+    derivedFixture(description, [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, ...affected }] }] }]);
+
+  it("reads '>= 7.60.0' after 'fixed in' as the fix", () => {
+    const r = curl(
+      'curl version curl 7.54.1 to and including curl 7.59.0 contains a Heap-based Buffer Overflow vulnerability in FTP server response handling. This vulnerability appears to have been fixed in curl < 7.54.1 and curl >= 7.60.0.',
+    );
+    expect(fixesOf(r)).toEqual(['haxx:curl 7.60.0 description']);
+    expect(r.explanation!.fix).toContain('Update Haxx Curl to version 7.60.0 or later');
+  });
+
+  it("leaves alone '>=' that bounds the affected versions ('versions >= 7.54.1 and <= 7.59.0 are affected')", () => {
+    const r = curl('curl versions >= 7.54.1 and <= 7.59.0 are affected by a Heap-based Buffer Overflow vulnerability in FTP server response handling.');
+    expect(fixesOf(r)).toEqual([]);
+  });
+});
