@@ -119,3 +119,38 @@ describe("'fixed in curl < 7.54.1 and curl >= 7.60.0': the versions not affected
     expect(fixesOf(r)).toEqual([]);
   });
 });
+
+describe("GitHub's 'The fix will be included in TensorFlow 2.10.0. We will also cherrypick this commit on TensorFlow 2.9.1, …' (CVE-2022-36005)", () => {
+  const tf = (version: string, bounds: object = {}) => ({ vulnerable: true, criteria: `cpe:2.3:a:google:tensorflow:${version}:*:*:*:*:*:*:*`, ...bounds });
+  const configurations = [
+    {
+      nodes: [
+        {
+          operator: 'OR',
+          negate: false,
+          cpeMatch: [
+            tf('*', { versionEndExcluding: '2.7.2' }),
+            tf('*', { versionStartIncluding: '2.8.0', versionEndExcluding: '2.8.1' }),
+            tf('*', { versionStartIncluding: '2.9.0', versionEndExcluding: '2.9.1' }),
+            tf('2.10.0:rc3'),
+          ],
+        },
+      ],
+    },
+  ];
+
+  it('reads 2.10.0 as the fix of its line beside the cherry-picked fixes of the older lines', () => {
+    const r = derivedFixture(
+      'TensorFlow is an open source platform for machine learning. When given inputs of the wrong rank, it results in a CHECK fail. We have patched the issue in GitHub commit 785d67a. The fix will be included in TensorFlow 2.10.0. We will also cherrypick this commit on TensorFlow 2.9.1, TensorFlow 2.8.1, and TensorFlow 2.7.2, as these are also affected and still in supported range.',
+      configurations,
+    );
+    expect(r.facts!.fixed_in.map((f) => `${f.version} ${f.branch}`)).toEqual(['2.10.0 2.10', '2.9.1 2.9', '2.8.1 2.8', '2.7.2 2.7']);
+    expect(r.explanation!.fix).toContain('2.10.0 for the 2.10.x line, 2.9.1 for the 2.9.x line, 2.8.1 for the 2.8.x line and 2.7.2 for the 2.7.x line');
+    expect(r.explanation!.fix).not.toContain('no fixed version stated');
+  });
+
+  it("leaves alone 'The fix will be included in the next releases when they become available'", () => {
+    const r = derivedFixture('OpenSSL mishandles a certificate. The fix will be included in the next releases when they become available.');
+    expect(fixesOf(r)).toEqual([]);
+  });
+});
