@@ -154,3 +154,44 @@ describe("GitHub's 'The fix will be included in TensorFlow 2.10.0. We will also 
     expect(fixesOf(r)).toEqual([]);
   });
 });
+
+describe("Apple's 'This issue is fixed in macOS Big Sur 11.7, macOS Ventura 13, iOS 16, …' beside NVD's products (CVE-2022-42790)", () => {
+  const apple = (product: string, bounds: object) => ({ vulnerable: true, criteria: `cpe:2.3:o:apple:${product}:*:*:*:*:*:*:*:*`, ...bounds });
+  const configurations = [
+    {
+      nodes: [
+        {
+          operator: 'OR',
+          negate: false,
+          cpeMatch: [
+            apple('ipados', { versionEndExcluding: '15.7' }),
+            apple('iphone_os', { versionEndExcluding: '15.7' }),
+            apple('macos', { versionStartIncluding: '11.0', versionEndExcluding: '11.7' }),
+            apple('macos', { versionStartIncluding: '12.0', versionEndExcluding: '12.6' }),
+          ],
+        },
+      ],
+    },
+  ];
+
+  it('keeps every item of a listed product, a new major line ("13", "16") included', () => {
+    const r = derivedFixture(
+      'A logic issue was addressed with improved state management. This issue is fixed in macOS Big Sur 11.7, macOS Ventura 13, iOS 16, iOS 15.7 and iPadOS 15.7, macOS Monterey 12.6. A user may be able to view restricted content from the lock screen.',
+      configurations,
+    );
+    expect(r.facts!.fixed_in.map((f) => `${f.product} ${f.version}`).sort()).toEqual([
+      'apple:ipados 15.7',
+      'apple:iphone_os 15.7',
+      'apple:iphone_os 16',
+      'apple:macos 11.7',
+      'apple:macos 12.6',
+      'apple:macos 13',
+    ]);
+    expect(r.explanation!.fix).toContain('13 for the 13.x line');
+  });
+
+  it('gives no fix to a product NVD does not list (tvOS 16 beside macOS and iOS only)', () => {
+    const r = derivedFixture('A logic issue was addressed. This issue is fixed in tvOS 16, macOS Monterey 12.6. An app may read files.', configurations);
+    expect(r.facts!.fixed_in.map((f) => f.product)).not.toContain('apple:tvos');
+  });
+});

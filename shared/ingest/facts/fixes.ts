@@ -556,6 +556,9 @@ export function readFixFacts(input: FactInput): FixFacts {
       }
     }
   }
+  // Apple's "This issue is fixed in macOS Ventura 13, iOS 16, iOS 15.7 …" beside NVD's products:
+  // each item of a listed product is the description's fix ("13" is no version to the grammar).
+  for (const fix of appleFixes(input.description)) if (products.some((p) => p.key === fix.product)) describedFixed.push(fix);
   const ranged = rangeFacts(products, rangeSource);
   // A CNA that writes its fixes per release line (the kernel's "5.10.212 up to 5.10.*") gives each fix its line.
   const writtenPerLine = new Set(products.filter((p) => p.members.some((m) => m.releaseLines)).map((p) => p.key));
