@@ -195,3 +195,22 @@ describe("Apple's 'This issue is fixed in macOS Big Sur 11.7, macOS Ventura 13, 
     expect(r.facts!.fixed_in.map((f) => f.product)).not.toContain('apple:tvos');
   });
 });
+
+describe("NVD's 'Unknown vulnerability in BIND 9.2.0 in HP-UX B.11.00, …': the component the listed system ships (CVE-2005-0364)", () => {
+  const hpux = (version: string) => ({ vulnerable: true, criteria: `cpe:2.3:o:hp:hp-ux:${version}:*:*:*:*:*:*:*` });
+  const configurations = [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [hpux('11.00'), hpux('11.11'), hpux('11.23')] }] }];
+
+  it('names BIND 9.2.0 as shipped in HP-UX in the affected text', () => {
+    const r = derivedFixture(
+      'Unknown vulnerability in BIND 9.2.0 in HP-UX B.11.00, B.11.11, and B.11.23 allows remote attackers to cause a denial of service.',
+      configurations,
+    );
+    expect(r.explanation!.affected).toContain('The flawed component is BIND 9.2.0 as shipped in HP-UX.');
+  });
+
+  it('adds nothing where the component is the listed product ("Apple Safari 3.0.2 on Windows XP")', () => {
+    const safari = [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:apple:safari:3.0.2:*:*:*:*:*:*:*' }] }] }];
+    const r = derivedFixture('Buffer overflow in Apple Safari 3.0.2 on Windows XP SP2 allows remote attackers to execute arbitrary code.', safari);
+    expect(r.explanation!.affected).not.toContain('flawed component');
+  });
+});
