@@ -556,10 +556,13 @@ export function readFixFacts(input: FactInput): FixFacts {
       }
     }
   }
-  // Apple's "This issue is fixed in macOS Ventura 13, iOS 16, iOS 15.7 …" beside NVD's products:
-  // each item of a listed product is the description's fix ("13" is no version to the grammar).
-  for (const fix of appleFixes(input.description)) if (products.some((p) => p.key === fix.product)) describedFixed.push(fix);
   const ranged = rangeFacts(products, rangeSource);
+  // Apple's "This issue is fixed in macOS Ventura 13, iOS 16, iOS 15.7 …" beside NVD's products:
+  // an item of a listed product that NVD's ranges do not end at is the description's fix ("13"
+  // is no version to the grammar); one they end at stays the configuration's.
+  for (const fix of appleFixes(input.description))
+    if (products.some((p) => p.key === fix.product) && !ranged.fixed.some((f) => f.product === fix.product && sameRelease(f.version, fix.version)))
+      describedFixed.push(fix);
   // A CNA that writes its fixes per release line (the kernel's "5.10.212 up to 5.10.*") gives each fix its line.
   const writtenPerLine = new Set(products.filter((p) => p.members.some((m) => m.releaseLines)).map((p) => p.key));
   const lined = withLines(ranged.fixed.filter((f) => writtenPerLine.has(f.product)).map((f) => ({ ...f, branch: null })));

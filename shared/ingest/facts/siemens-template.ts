@@ -17,7 +17,7 @@ export function siemensProduct(description: string): FactProduct | undefined {
   const name = IDENTIFIED_IN.exec(description)
     ?.groups?.name?.trim()
     .replace(/^Siemens /, '')
-    .replace(/ V\d+$/, '');
+    .replace(/ V\d+(?:\.\d+)*$/, '');
   if (!name || /[,;]/.test(name)) return undefined;
   return { product: `siemens:${token(name)}`, name: `Siemens ${name}`, primary: true };
 }
