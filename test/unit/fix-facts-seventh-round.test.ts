@@ -55,6 +55,16 @@ describe("a CNA's fixed build per Windows edition beside NVD's editions with no 
     );
   });
 
+  it('still names an edition NVD lists that no build covers (windows_server_2016 version 20h2 beside Server 2016 itself)', () => {
+    const listed = [or(os('windows_10', '1809'), os('windows_server_2016'), os('windows_server_2016', '20h2'))];
+    const r = microsoftRecord(listed, [
+      edition('Windows 10 Version 1809', 'windows_10_1809', '10.0.17763.3165'),
+      edition('Windows Server 2016', 'windows_server_2016', '10.0.14393.5246'),
+    ]);
+    expect(r.explanation!.fix).toContain('NVD also lists Microsoft Windows Server 2016 20h2 as affected');
+    expect(r.explanation!.fix).not.toContain('Windows 10 1809 as affected');
+  });
+
   it("takes no CPE that names another edition than the entry's ('Windows 10 Version 2004' with windows_10_1809)", () => {
     const r = microsoftRecord(configurations, [...affected.slice(0, 2), edition('Windows 10 Version 2004', 'windows_10_1809', '10.0.19041.1052')]);
     expect(fixesOf(r)).not.toContain('microsoft:windows_10_1809 10.0.19041.1052 cve5');

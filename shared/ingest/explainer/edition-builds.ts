@@ -40,3 +40,19 @@ export function editionBuildSentence(
     builds: new Set(named),
   };
 }
+
+/** A Windows feature release in NVD's version slot ("1809", "20h2"): an edition of its own. */
+const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+
+/**
+ * NVD's newest affected entries the builds do not cover: "windows_10 1809" is covered by a build
+ * of `windows_10_1809`, "windows_server_2016 20h2" by none (Microsoft's `windows_server_2016` is
+ * Server 2016 itself, not its 20H2). Those editions are still named, with the update advice.
+ */
+export function uncoveredEditions(lastAffected: readonly VersionFact[], buildKeys: ReadonlySet<string>): VersionFact[] {
+  return lastAffected.filter((l) => {
+    const edition = l.version.trim().toLowerCase().replace(/\s+/g, '_');
+    if (buildKeys.has(`${l.product}_${edition}`)) return false;
+    return !(buildKeys.has(l.product) && !FEATURE_RELEASE.test(edition));
+  });
+}

@@ -14,7 +14,7 @@ import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from 
 import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
-import { editionBuildSentence } from './edition-builds.js';
+import { editionBuildSentence, uncoveredEditions } from './edition-builds.js';
 
 const MAX_UNFIXED = 2;
 
@@ -496,8 +496,12 @@ function modelSentences(facts: FixFactsText, nameOf: (key: string) => string): s
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
   const builds = editionBuildSentence(facts.fixed_in, facts.editionBuilds ?? [], nameOf);
   const { shown, all } = shownProducts(facts, builds?.keys);
-  // The builds name the fix of every edition NVD lists: "install the update for your edition" would only repeat them.
-  const editions = builds ? builds.sentence : editionSentence(shown, facts, nameOf);
+  // The builds name the fix of the editions they cover; an edition NVD lists that none covers keeps the update advice.
+  const left = builds ? uncoveredEditions(facts.last_affected, builds.keys) : [];
+  const uncovered = builds ? editionSentence([...new Set(left.map((l) => l.product))], { ...facts, fixed_in: [], last_affected: left }, nameOf) : undefined;
+  const editions = builds
+    ? [builds.sentence, ...(uncovered ? [uncovered.replace(/^(NVD|The CVE record) lists/, '$1 also lists')] : [])].join(' ')
+    : editionSentence(shown, facts, nameOf);
   const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
   const models = modelSentences(facts, nameOf);
   parts.push(...models);
