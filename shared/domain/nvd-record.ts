@@ -120,8 +120,18 @@ export interface Cve5Record {
   readonly adp?: Cve5Container;
 }
 
+/** A CVE 5 entry's `lessThan` fix of each product its CPEs name (Microsoft's build per Windows edition). */
+export interface CpeFix {
+  readonly vendor: string;
+  /** The CPE product token, lower-cased ("windows_10_1809"). */
+  readonly product: string;
+  readonly version: string;
+}
+
 export interface Cve5Container {
   readonly shortName: string;
+  /** Fixes keyed by the products of the entries' CPEs (`../ingest/sources/cve5-cpe-fixes.ts`). */
+  readonly cpeFixes?: readonly CpeFix[];
   /** The container's CVSS metrics, one per version at most (the first the container lists). */
   readonly cvss: readonly CvssMetric[];
   readonly cweIds: readonly string[];

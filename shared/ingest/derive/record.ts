@@ -59,6 +59,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const primary = facts.products.filter((p) => p.primary).map((p) => p.product);
   // A fix the configuration lists as affected is named as disputed, never as a version to move to.
   const fixesToTake = undisputedFixes(facts.fixed_in, facts.last_affected);
+  const editionBuilds = (sources.cve5?.cna.cpeFixes ?? []).map((f) => `${f.vendor}:${f.product}`);
   const fixAdvice = deriveFixAdvice(products.value, rejected.value ? '' : prose);
   const inKev = deriveInKev(sources);
   const intel = deriveExploitIntel(sources, score.cvss_score);
@@ -123,6 +124,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       describedLast: rejected.value ? [] : describedVersions(prose).upTo.map((l) => l.version),
       everyVersion: soleProductInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
+      editionBuilds,
     },
     facts,
   });
@@ -148,7 +150,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     fix: fixProvenance(facts.fixed_in, facts.last_affected),
     // The (product, version) pairs the fix text names, as JSON: each can be traced to the ranges it was checked against.
     fix_versions: JSON.stringify(
-      namedFixVersions({ ...facts, fixed_in: fixesToTake, distributions, primary }).map(({ product, ...named }) => ({
+      namedFixVersions({ ...facts, fixed_in: fixesToTake, distributions, primary, editionBuilds }).map(({ product, ...named }) => ({
         vendor: product.split(':')[0],
         product: product.split(':')[1],
         ...named,

@@ -15,6 +15,7 @@ import { capitalise } from './capitalise.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
 import { adobeTrackOf, compareReleases, yearless } from '../facts/fixes.js';
+import { editionBuildSentence, uncoveredEditions } from './edition-builds.js';
 
 const MAX_UNFIXED = 2;
 
@@ -121,6 +122,8 @@ export interface FixFactsText {
   readonly everyVersion?: string | undefined;
   /** Products listed by model, not version (Qualcomm's chipsets), and the hosts of the record's references. */
   readonly modelListed?: { readonly products: readonly string[]; readonly hosts: readonly string[] };
+  /** Products a CNA gives a fixed build per edition (`../facts/cve5-edition-fixes.ts`): said in one sentence grouped by build. */
+  readonly editionBuilds?: readonly string[];
 }
 
 const MAX_FACT_PRODUCTS = 6;
@@ -454,9 +457,14 @@ function disputedSentence(last: readonly VersionFact[], facts: FixFactsText): st
  * distribution listed beside the upstream product keeps its releases in the facts, but a release
  * of Debian is no version to update to or past: the text sends its users to the distribution.
  */
-function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>): { shown: string[]; all: number } {
+function shownProducts(
+  facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>,
+  saidApart: ReadonlySet<string> = new Set(),
+): { shown: string[]; all: number } {
   const distributions = new Set(facts.distributions ?? []);
-  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])].filter((k) => !distributions.has(k));
+  const keys = [...new Set([...facts.fixed_in.map((f) => f.product), ...facts.last_affected.map((l) => l.product)])].filter(
+    (k) => !distributions.has(k) && !saidApart.has(k),
+  );
   const withFix = (k: string) => facts.fixed_in.some((f) => f.product === k);
   // The product the description names comes first (Shellshock's GNU Bash before the 50 appliances that ship it).
   const primary = new Set(facts.primary ?? []);
@@ -473,27 +481,33 @@ function shownProducts(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 
   return { shown: [...keys].sort((a, b) => rank(a) - rank(b)).slice(0, limit), all: keys.length };
 }
 
+type NamedFix = { product: string; versions: string[]; platform: string | null; branch: string | null; described?: true };
+
 /**
  * Exactly the fixed versions the fix text names, one entry per product, platform and line: for
  * tracing (`provenance.fix_versions`) and the real-data checks, which check each against the
  * vulnerable versions of its own product and platform.
  */
-export function namedFixVersions(
-  facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary'>,
-): { product: string; versions: string[]; platform: string | null; branch: string | null; described?: true }[] {
-  return shownProducts(facts).shown.flatMap((key) => {
-    const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
-    const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
-    return fixes
-      .filter((f) => named.has(f.version))
-      .map((f) => ({
-        product: key,
-        versions: [f.version],
-        platform: f.platform,
-        branch: f.source === 'description' ? f.branch : null,
-        ...(f.source === 'description' ? { described: true as const } : {}),
-      }));
-  });
+export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary' | 'editionBuilds'>): NamedFix[] {
+  const builds = editionBuildSentence(facts.fixed_in, facts.editionBuilds ?? [], (key) => key);
+  const fromBuilds: NamedFix[] = facts.fixed_in
+    .filter((f) => builds?.keys.has(f.product) && builds.builds.has(f.version) && f.source === 'cve5' && f.platform === null)
+    .map((f) => ({ product: f.product, versions: [f.version], platform: null, branch: null }));
+  return fromBuilds.concat(
+    shownProducts(facts, builds?.keys).shown.flatMap((key) => {
+      const fixes = facts.fixed_in.filter((f) => f.product === key).sort(newestFirstFacts);
+      const named = new Set([...new Map(fixes.map((f) => [`${f.version}|${f.branch ?? ''}`, f.version])).values()].slice(0, MAX_ENTRIES));
+      return fixes
+        .filter((f) => named.has(f.version))
+        .map((f) => ({
+          product: key,
+          versions: [f.version],
+          platform: f.platform,
+          branch: f.source === 'description' ? f.branch : null,
+          ...(f.source === 'description' ? { described: true as const } : {}),
+        }));
+    }),
+  );
 }
 
 /** "NVD lists Microsoft Word 2016 and Microsoft Office 2019 as affected: …" for the products with no fix whose newest affected entries are editions. */
@@ -526,8 +540,14 @@ function modelSentences(facts: FixFactsText, nameOf: (key: string) => string): s
 }
 
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
-  const { shown, all } = shownProducts(facts);
-  const editions = editionSentence(shown, facts, nameOf);
+  const builds = editionBuildSentence(facts.fixed_in, facts.editionBuilds ?? [], nameOf);
+  const { shown, all } = shownProducts(facts, builds?.keys);
+  // The builds name the fix of the editions they cover; an edition NVD lists that none covers keeps the update advice.
+  const left = builds ? uncoveredEditions(facts.last_affected, builds.keys) : [];
+  const uncovered = builds ? editionSentence([...new Set(left.map((l) => l.product))], { ...facts, fixed_in: [], last_affected: left }, nameOf) : undefined;
+  const editions = builds
+    ? [builds.sentence, ...(uncovered ? [uncovered.replace(/^(NVD|The CVE record) lists/, '$1 also lists')] : [])].join(' ')
+    : editionSentence(shown, facts, nameOf);
   const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
   const models = modelSentences(facts, nameOf);
   parts.push(...models);

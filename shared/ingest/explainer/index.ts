@@ -20,6 +20,7 @@ import { productKey } from '../facts/fix-products.js';
 import { isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
+import { shippedComponentSentence } from './shipped-component.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -317,7 +318,7 @@ export function explainAffected(input: ExplainerInput): string {
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
   const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
-  const check = `${checkSentence(named)}${describedBeyond(products, input.facts, input.fixFacts?.describedLast ?? [])}`;
+  const check = `${checkSentence(named)}${describedBeyond(products, input.facts, input.fixFacts?.describedLast ?? [])}${shippedComponentSentence(input.description ?? '', products, productName)}`;
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;
   }

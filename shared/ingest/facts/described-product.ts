@@ -12,7 +12,8 @@
  * - ZDI's "… allows remote attackers to execute arbitrary code on affected installations of Luxion KeyShot";
  * - Microsoft's "Out-of-bounds read in Windows Routing and Remote Access Service (RRAS) allows an
  *   unauthorized attacker …" (the product is Windows, the rest is the part);
- * - HashiCorp's "Nomad Community and Nomad Enterprise ("Nomad") …": the short name the record defines.
+ * - HashiCorp's "Nomad Community and Nomad Enterprise ("Nomad") …": the short name the record defines;
+ * - Siemens' "A vulnerability has been identified in TeleControl Server Basic (All versions < V3.1.2.2)" (`siemens-template.ts`).
  * Then NVD's and VulDB's wordings: VulDB's "A vulnerability … has been found in itsourcecode Gym
  * Management System 1.0", NVD's leading "Foo Bar before 1.2 …" (or "Crawl4AI <=0.4.247", "In PHP
  * from 8.1.* before 8.1.32"), its "Use-after-free vulnerability in Microsoft Internet Explorer 9",
@@ -23,12 +24,8 @@
  */
 import type { FactProduct } from '../../domain/facts.js';
 import { appleProducts } from './apple-fixes.js';
-
-export const token = (text: string) =>
-  text
-    .trim()
-    .toLowerCase()
-    .replace(/[\s:]+/g, '_') || 'n/a';
+import { siemensProduct } from './siemens-template.js';
+import { token } from './product-token.js';
 
 const KERNEL = /^In the Linux kernel\b/;
 const WORDPRESS = /^The (?<name>[^.]{1,80}?) (?<kind>plugin|theme) for WordPress is vulnerable\b/;
@@ -93,6 +90,8 @@ function templateProduct(description: string): FactProduct | undefined {
   // Microsoft's Azure services are named without the vendor ("Azure Local Cluster"), as CPE names them (`microsoft:azure_…`).
   if (microsoft?.startsWith('Azure ')) return { product: `microsoft:${token(microsoft)}`, name: microsoft, primary: true };
   if (microsoft) return { product: `microsoft:${token(microsoft.slice('Microsoft '.length))}`, name: microsoft, primary: true };
+  const siemens = siemensProduct(description);
+  if (siemens) return siemens;
   const cisco = CISCO.exec(description)?.groups?.name;
   // CPE names Cisco's systems without the word "Software": "Cisco IOS XE Software" is `cisco:ios_xe`.
   if (cisco) return { ...vendorFirst(cisco.replace(/ Software$/, '')), name: cisco };

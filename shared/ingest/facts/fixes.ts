@@ -31,6 +31,7 @@ import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
+import { editionFixes } from './cve5-edition-fixes.js';
 import { samsungRelease } from './samsung-release.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { appleFixes, macosSecurityUpdates } from './apple-fixes.js';
@@ -657,6 +658,12 @@ export function readFixFacts(input: FactInput): FixFacts {
     }
   }
   const ranged = rangeFacts(products, rangeSource);
+  // Apple's "This issue is fixed in macOS Ventura 13, iOS 16, iOS 15.7 …" beside NVD's products:
+  // an item of a listed product that NVD's ranges do not end at is the description's fix ("13"
+  // is no version to the grammar); one they end at stays the configuration's.
+  for (const fix of appleFixes(input.description))
+    if (products.some((p) => p.key === fix.product) && !ranged.fixed.some((f) => f.product === fix.product && sameRelease(f.version, fix.version)))
+      describedFixed.push(fix);
   // A CNA that writes its fixes per release line (the kernel's "5.10.212 up to 5.10.*") gives each fix its line.
   const writtenPerLine = new Set(products.filter((p) => p.members.some((m) => m.releaseLines)).map((p) => p.key));
   const lined = withLines(ranged.fixed.filter((f) => writtenPerLine.has(f.product)).map((f) => ({ ...f, branch: null })));
@@ -759,6 +766,12 @@ export function readFixFacts(input: FactInput): FixFacts {
       return written === undefined ? lined : { ...lined, version: written };
     });
   const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
+  // A CNA's build per edition NVD lists without bounds (Microsoft's Windows editions): a fix no other source states.
+  const editions =
+    rangeSource === 'configuration'
+      ? editionFixes(products, input.sources.cve5?.cna.cpeFixes ?? []).filter((e) => !fixedIn.some((f) => f.product === e.product))
+      : [];
+  fixedIn.push(...editions);
   const referenced = mergedReferences(input.sources).some(statesFix);
   const fixStated =
     fixedIn.length > 0 ||

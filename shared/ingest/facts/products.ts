@@ -7,7 +7,8 @@
  */
 import type { FactProduct } from '../../domain/facts.js';
 import { mentionIndex, normaliseForMention } from '../derive/product-order.js';
-import { describedProduct, token } from './described-product.js';
+import { describedProduct } from './described-product.js';
+import { token } from './product-token.js';
 import { familyRest, looselyNamed } from './loose-mention.js';
 import { modelNumber } from './model-number.js';
 import { productName } from '../explainer/names.js';

@@ -7,6 +7,7 @@ import type { AffectedProduct, Cve5Container, Cve5Record, CvssMetric, ReleaseLin
 import { ProductCollector, isMeaningfulVersion, parseCpe23 } from '../../domain/cpe/cpe-name.js';
 import { readReleaseLines } from './cve5-lines.js';
 import { chipsetProduct, companyName, listedModels } from './cve5-models.js';
+import { cpeFixes } from './cve5-cpe-fixes.js';
 import { utcTimestamp } from './nvd.js';
 import { isRejectedCve5 } from './rejected.js';
 import { metricSeverity } from './severity.js';
@@ -230,7 +231,15 @@ function references(container: RawContainer): SourceReference[] {
 
 function container(raw: RawContainer, fallbackName: string): Cve5Container {
   const shortName = raw.providerMetadata?.shortName ?? fallbackName;
-  return { shortName, cvss: cvss(raw, shortName), cweIds: cweIds(raw), products: products(raw), references: references(raw) };
+  const fixes = cpeFixes(raw.affected ?? []);
+  return {
+    shortName,
+    cvss: cvss(raw, shortName),
+    cweIds: cweIds(raw),
+    products: products(raw),
+    references: references(raw),
+    ...(fixes.length > 0 ? { cpeFixes: fixes } : {}),
+  };
 }
 
 export function parseCve5Record(value: unknown): Cve5Record | undefined {

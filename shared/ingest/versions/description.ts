@@ -140,6 +140,14 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   // GitHub's advisories: "Versions 8.1.2 and 9.0.1 contain a patch", "Versions 3.5.0 and 2.11.6 patch the issue".
   // EMC's "RSA Security Analytics 10.5.3 and 10.6.2 contains fixes for …": right after the product's name too.
   new RegExp(String.raw`(?:\b[Vv]ersions?\s+|(?<=\b[A-Z][\w.+-]*\s))${VERSION}(?=${FIX_LIST_TAIL})`, 'g'),
+  // "appears to have been fixed in curl < 7.54.1 and curl >= 7.60.0": the versions not affected,
+  // written as ranges; ">= 7.60.0" after "fixed in" is the fix (h42's CVE-2018-1000300).
+  new RegExp(String.raw`(?<=\bfixed\s+in\s+(?:[^.;]|\.(?=\d)){0,60}?)(?:>=|&gt;=|≥)\s?${VERSION}`, 'gi'),
+  // GitHub's advisory template (TensorFlow's 275 records): "The fix will be included in TensorFlow 2.10.0."
+  new RegExp(String.raw`\bfix\s+will\s+be\s+included\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
+  // Its next sentence, "We will also cherrypick this commit on TensorFlow 2.9.1, TensorFlow 2.8.1, and
+  // TensorFlow 2.7.2": each listed version is its line's fix (without them 2.10.0 would stand for every 2.x).
+  new RegExp(String.raw`(?<=\bcherry-?pick(?:ed)?\s+(?:this|the)\s+(?:commit|fix|patch)\s+(?:on|to|into)\s+(?:[^.;]|\.(?=\d)){0,100}?)${VERSION}`, 'gi'),
 ];
 
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [

@@ -1,0 +1,58 @@
+/**
+ * A CNA's fixed build per edition (`../facts/cve5-edition-fixes.ts`): Microsoft names 18 Windows
+ * editions, most sharing a build with another ("Windows 10 Version 1809" and "Windows Server 2019"
+ * both 10.0.17763.3165). One product sentence each would hide most of them behind "N more
+ * products"; one sentence grouped by build names every build, which is what a user looks up
+ * (`winver`).
+ */
+import type { VersionFact } from '../../domain/facts.js';
+import { compareVersions } from '../../domain/cpe/version-compare.js';
+import { listText } from './names.js';
+
+const MAX_BUILDS = 12;
+const MAX_NAMES_PER_BUILD = 4;
+
+/** The editions' fixes, where the record has them for two or more products: the sentence and the products it covers. */
+export function editionBuildSentence(
+  fixedIn: readonly VersionFact[],
+  editionKeys: readonly string[],
+  nameOf: (key: string) => string,
+): { sentence: string; keys: Set<string>; builds: Set<string> } | undefined {
+  const keys = new Set(editionKeys);
+  const fixes = fixedIn.filter((f) => f.source === 'cve5' && keys.has(f.product) && f.platform === null);
+  const products = new Set(fixes.map((f) => f.product));
+  if (products.size < 2) return undefined;
+  const byBuild = new Map<string, string[]>();
+  for (const f of fixes) byBuild.set(f.version, [...(byBuild.get(f.version) ?? []), nameOf(f.product)]);
+  const builds = [...byBuild.keys()].sort((a, b) => compareVersions(b, a));
+  const named = builds.slice(0, MAX_BUILDS);
+  const texts = named.map((build) => {
+    const names = [...new Set(byBuild.get(build))];
+    const more = names.length - MAX_NAMES_PER_BUILD;
+    const shown = more > 0 ? [...names.slice(0, MAX_NAMES_PER_BUILD), `${more} more`] : names;
+    return `${listText(shown)} to ${build}`;
+  });
+  const more = builds.length - texts.length;
+  const moreText = more > 0 ? ` (and ${more} more builds in this record's facts)` : '';
+  return {
+    sentence: `Install the vendor's security update that brings your edition to its fixed build or later: ${texts.join('; ')}${moreText}.`,
+    keys: products,
+    builds: new Set(named),
+  };
+}
+
+/** A Windows feature release in NVD's version slot ("1809", "20h2"): an edition of its own. */
+const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+
+/**
+ * NVD's newest affected entries the builds do not cover: "windows_10 1809" is covered by a build
+ * of `windows_10_1809`, "windows_server_2016 20h2" by none (Microsoft's `windows_server_2016` is
+ * Server 2016 itself, not its 20H2). Those editions are still named, with the update advice.
+ */
+export function uncoveredEditions(lastAffected: readonly VersionFact[], buildKeys: ReadonlySet<string>): VersionFact[] {
+  return lastAffected.filter((l) => {
+    const edition = l.version.trim().toLowerCase().replace(/\s+/g, '_');
+    if (buildKeys.has(`${l.product}_${edition}`)) return false;
+    return !(buildKeys.has(l.product) && !FEATURE_RELEASE.test(edition));
+  });
+}
