@@ -129,6 +129,14 @@ function hostedIn(part: string, prose: string, products: readonly Pick<AffectedP
   return program && !namesAProduct(program, products) ? `${part} in ${program}` : part;
 }
 
+/** A long list of parameters would make the part a paragraph: past five, the rest are counted. */
+const MAX_PARAMETERS = 5;
+
+function parameterNames(names: readonly string[]): string {
+  if (names.length > MAX_PARAMETERS) return `${names.slice(0, MAX_PARAMETERS - 1).join(', ')} and ${names.length - MAX_PARAMETERS + 1} other parameters`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!} parameters`;
+}
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -161,7 +169,6 @@ export function describedComponent(description: string, products: readonly Pick<
     oracleVectorPart(prose) ??
     file ??
     quotedParameterPlace(prose) ??
-    quotedProgram(prose) ??
     possessiveFile(prose) ??
     identifier ??
     bulletinPart ??
@@ -174,6 +181,7 @@ export function describedComponent(description: string, products: readonly Pick<
     partBeforeProduct(prose, products) ??
     programPart ??
     spoofedBar(prose) ??
+    quotedProgram(prose) ??
     (aka && !namesAProduct(aka, products) ? aka : undefined);
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
@@ -182,7 +190,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
   const parameters = listedParameters(prose);
-  if (parameters) return `${listedPart} (${parameters.slice(0, -1).join(', ')} and ${parameters.at(-1)!} parameters)`;
+  if (parameters) return `${listedPart} (${parameterNames(parameters)})`;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];
   return parameter && !listedPart.includes(parameter) ? `${listedPart} (${parameter} parameter)` : listedPart;

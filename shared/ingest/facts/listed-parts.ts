@@ -97,7 +97,9 @@ export function listedParts(prose: string): string | undefined {
     }
   });
   unread += pending.length;
-  if (places.length === 0) return undefined;
+  // "the Theme parameter to (1) a.php3, … (9) b.php3, the SousTheme parameter to (10) …": the parameter is not every
+  // place's, so the list is not read as one.
+  if (places.length === 0 || (list.kind === 'to' && unread > 0)) return undefined;
   const suffix = list.shared ? ` (${list.shared} parameter)` : '';
   for (let count = Math.min(MAX_PLACES, places.length); count >= 1; count--) {
     const text = joined(places.slice(0, count).map(placeText), places.length - count + unread, list.conjunction) + suffix;
@@ -149,7 +151,8 @@ function topLevelItems(text: string): string[] {
 
 /** The files and parameters a listed component names, to tell whether a single-part reading is one of them. */
 export function listedFiles(component: string): string[] {
-  return [...component.matchAll(new RegExp(FILE_NAME, 'gi'))].map((m) => m[0]);
+  // Whole names only: "forum.cfm" is not "forum.c".
+  return [...component.matchAll(new RegExp(`${FILE_NAME}(?![\\w-])`, 'gi'))].map((m) => m[0]);
 }
 
 /** "(2) fileid, (3) woMode, and (4) woID parameters": the list's last item names what the bare names before it are. */
