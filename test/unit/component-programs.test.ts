@@ -4,7 +4,10 @@
  * beside a neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { FactProduct, Facts } from '../../shared/domain/facts.js';
+import { factTitle } from '../../shared/ingest/derive/title.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { factSummary } from '../../shared/ingest/explainer/summary.js';
 
 const OPMANAGER = [{ vendor: 'manageengine', product: 'opmanager' }];
 const CYBOZU = [{ vendor: 'cybozu', product: 'office' }];
@@ -22,6 +25,14 @@ describe('a numbered list of parameters of the part named before it', () => {
         OPMANAGER,
       ),
     ).toBe('jsp/Login.do (requestid, fileid, woMode and woID parameters)');
+  });
+
+  it('counts parameters past five', () => {
+    expect(
+      describedComponent(
+        'Multiple cross-site scripting (XSS) vulnerabilities in wpcommentremix.php in the WP Comment Remix plugin 1.4.3 for WordPress allow remote attackers to inject arbitrary web script or HTML via the (1) replytotext, (2) quotetext, (3) originallypostedby, (4) sep, (5) maxtags, (6) tagsep, and (7) taglabel parameters.',
+      ),
+    ).toBe('wpcommentremix.php (replytotext, quotetext, originallypostedby, sep and 3 other parameters)');
   });
 
   it('names no part where the description names only the parameters', () => {
@@ -107,5 +118,51 @@ describe('a quoted program', () => {
         { vendor: 'caldera', product: 'forum' },
       ]),
     ).toBeNull();
+  });
+});
+
+const AT =
+  'Heap corruption vulnerability in the "at" program allows local users to execute arbitrary code via a malformed execution time, which causes at to free the same memory twice.';
+
+const localCode = (description: string, products: FactProduct[]): Facts => ({
+  impacts: ['code_execution'],
+  attack: { position: 'local', privileges: 'user', user_interaction: false },
+  component: describedComponent(description, []),
+  products,
+  fixed_in: [],
+  last_affected: [],
+  fix_stated: false,
+  exploit_public: false,
+  aka: [],
+});
+
+const systems = (primary: boolean): FactProduct[] =>
+  ['Caldera Openlinux Server', 'Debian Linux', 'FreeBSD'].map((name) => ({ product: `x:${name.toLowerCase().replace(/ /g, '_')}`, name, primary }));
+
+describe('a program the listed systems ship', () => {
+  it('is "on" them when the description names none of them (CVE-2002-0004)', () => {
+    expect(factTitle(localCode(AT, systems(false)), AT, [])).toBe('Code execution flaw in the at program on Caldera Openlinux Server and 2 other systems');
+  });
+
+  it('stays a part "of" products the description names', () => {
+    expect(factTitle(localCode(AT, systems(true)), AT, [])).toBe('Code execution flaw in the at program of Caldera Openlinux Server and 2 other products');
+  });
+});
+
+describe('the products that only ship the flawed code', () => {
+  const foreman = localCode('A flaw was found in foreman-installer when puppet-candlepin is invoked cpdb with the --password parameter.', [
+    { product: 'foreman-installer', name: 'foreman-installer', primary: true },
+    { product: 'red_hat:satellite_6', name: 'Red Hat Satellite 6', primary: false },
+  ]);
+  const text = (cnaOnly: boolean | undefined) =>
+    factSummary({ facts: foreman, description: '', cweIds: [], severity: '', inKev: false, exploitCode: false, cnaOnly });
+
+  it('are listed by the CVE record where NVD has no record (CVE-2024-3716)', () => {
+    expect(text(true)).toContain('The CVE record also lists 1 other product that includes the flawed code.');
+    expect(text(true)).not.toContain('NVD');
+  });
+
+  it('are listed by NVD where NVD has the record', () => {
+    expect(text(false)).toContain('NVD also lists 1 other product that includes the flawed code.');
   });
 });
