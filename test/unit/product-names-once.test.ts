@@ -127,13 +127,28 @@ describe('a glued word that names no extension', () => {
 });
 
 describe('a vendor that starts with the product name and goes on', () => {
-  it('is dropped only where the rest is what vendors add ("Postnuke Software Foundation"), not another name or "CMS"', () => {
+  it('is dropped only where the rest is what vendors add ("Postnuke Software Foundation"), not another name', () => {
     expect(nameOf(product('postnuke_software_foundation', 'postnuke'), 'PostNuke 0.64 allows XSS.')).toBe('PostNuke');
-    expect(nameOf(product('october_cms', 'october'), 'October 1.0.412 allows XSS.', [{ vendor: 'October CMS', product: 'October' }])).toBe(
-      'October CMS October',
-    );
     expect(nameOf(product('mail_lives_nylas', 'mail'), 'Mail 1.0 allows XSS.', [{ vendor: 'Mail Lives Nylas', product: 'Mail' }])).toBe(
       'Mail Lives Nylas Mail',
     );
+  });
+});
+
+describe('a vendor named after its product with "CMS"', () => {
+  it('names the product once, with "CMS" ("October CMS", "Pluck CMS")', () => {
+    expect(nameOf(product('october_cms', 'october'), 'October 1.0.412 allows XSS.', [{ vendor: 'October CMS', product: 'October' }])).toBe('October CMS');
+    expect(nameOf(product('pluck-cms', 'pluck'), 'Pluck 4.7.13 allows remote attackers to execute code.')).toBe('Pluck CMS');
+    expect(cutTitle('Pluck-cms Pluck 4.7.5', '4.7.5', 'pluck')).toBe('Pluck CMS');
+  });
+
+  it('leaves a vendor whose rest is another word ("Claws Mail", "Mail Lives Nylas")', () => {
+    expect(nameOf(product('mail_lives_nylas', 'mail'), 'Mail 1.0 allows XSS.', [{ vendor: 'Mail Lives Nylas', product: 'Mail' }])).toBe(
+      'Mail Lives Nylas Mail',
+    );
+    expect(nameOf(product('octobercms_team', 'october'), 'October 1.0.412 allows XSS.', [{ vendor: 'OctoberCMS Team', product: 'October' }])).toBe(
+      'OctoberCMS Team October',
+    );
+    expect(cutTitle('Pluckcms Team Pluck 4.7.5', '4.7.5', 'pluck')).toBe('Pluckcms Team Pluck');
   });
 });

@@ -14,7 +14,7 @@
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
 import { appOnTheDevice, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
-import { bugKind, plainCode, placeWords, productSubject } from '../explainer/summary.js';
+import { bugKind, plainCode, placeWords, productSubject, shipsIt } from '../explainer/summary.js';
 import { kernelTitle } from '../facts/kernel.js';
 import { fewerPlaces } from '../facts/listed-parts.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
@@ -121,7 +121,7 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
         ? 'the program'
         : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` lets ${who} ${impactShort(main, description)}` : '';
-  const place = placeWords(facts.component, subject) ?? subject;
+  const place = placeWords(facts.component, subject, shipsIt(facts.products)) ?? subject;
   // A list of places too long for a title keeps its first places and counts the rest.
   const fewer = facts.component ? fewerPlaces(facts.component).map((c) => placeWords(c, subject) ?? subject) : [];
   if (bug)

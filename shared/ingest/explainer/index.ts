@@ -120,6 +120,7 @@ export function explainSummary(input: ExplainerInput): string {
       severity: severityWords(input.severity, input.cvssScore, input.cvssVersion) ?? '',
       inKev: input.inKev,
       exploitCode: input.exploitCode,
+      cnaOnly: input.fixFacts?.cnaOnly,
     });
   }
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);

@@ -151,10 +151,19 @@ function namesItsProduct(component: string, subject: string): boolean {
   return subject.split(/[\s,]+/).some((word) => word.toLowerCase() === first.toLowerCase());
 }
 
+/**
+ * A program ("the "at" program") in a record whose description names none of the products it lists: the products are
+ * systems that ship the program, so it is "on" them ("the at program on Caldera Openlinux Server and 8 other systems"),
+ * not a flaw "in 9 products".
+ */
+const PROGRAM = /^[^\s()]+ (?:program|utility|daemon|binary|command)$/;
+
 /** "bannerclick.php in ZeeLyrics", "the importTextData method of Foxit Reader", "Windows MapUrlToZone". */
-export function placeWords(component: string | null, subject: string | undefined): string | undefined {
+export function placeWords(component: string | null, subject: string | undefined, shipped = false): string | undefined {
   if (!component) return subject;
   const named = plainCode(component);
+  if (subject && shipped && PROGRAM.test(named))
+    return `the ${named} on ${subject.replace(/ other products?$/, (others) => others.replace('product', 'system'))}`;
   // "Windows MapUrlToZone" already names its product: "the Windows MapUrlToZone of Microsoft Windows" says it twice.
   if (subject && namesItsProduct(component, subject)) return /\band \d+ other products?$|, | and /.test(subject) ? `${named} in ${subject}` : named;
   // One identifier ("MapUrlToZone", "getObject", "conv_lpd") is a name, like a file: no article, "in" its product. An
@@ -170,6 +179,9 @@ function listOr(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }
 
+/** Several products listed and none of them named by the description: they are what ships the flawed part. */
+export const shipsIt = (products: readonly FactProduct[]): boolean => products.length > 1 && products.every((p) => !p.primary);
+
 export interface FactSummaryInput {
   readonly facts: Facts;
   readonly description: string;
@@ -178,13 +190,15 @@ export interface FactSummaryInput {
   readonly severity: string;
   readonly inKev: boolean;
   readonly exploitCode: boolean;
+  /** A record only the CVE 5 CNA entry describes: its product list is the CVE record's, not NVD's. */
+  readonly cnaOnly?: boolean;
 }
 
 export function factSummary(input: FactSummaryInput): string {
   const { facts, description } = input;
   const bug = bugKind(description, input.cweIds, facts.impacts);
   const { subject, alsoIn } = productSubject(facts.products);
-  const place = placeWords(facts.component, subject);
+  const place = placeWords(facts.component, subject, shipsIt(facts.products));
   const parts: string[] = [];
   // "improper handling of embedded OLE objects" is a clause, not a name: "an improper handling of … flaw" reads badly.
   const clause = bug !== undefined && /^improper \w+ of /.test(bug);
@@ -192,7 +206,9 @@ export function factSummary(input: FactSummaryInput): string {
   const opening = place ? `This is ${kind} in ${place}` : `This is ${kind}`;
   parts.push(clause ? `${opening.replace(/^This is a security flaw/, 'This is a flaw')}: ${bug}.` : `${opening}.`);
   if (alsoIn > 0)
-    parts.push(`NVD also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`);
+    parts.push(
+      `${input.cnaOnly ? 'The CVE record' : 'NVD'} also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`,
+    );
   if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => plainCode(/\s/.test(a) ? `"${a}"` : a)))}.`);
   const impacts: readonly Impact[] = facts.impacts;
   if (impacts.length > 0) {

@@ -50,14 +50,19 @@ const LEADING_CODE = /^The ((?:[\w/-]+ ){1,4}code) in\b/;
 /** "The DNS packet parsing/generation code in PowerDNS …". */
 export const leadingCode = (prose: string): string | undefined => LEADING_CODE.exec(prose)?.[1];
 
-const BEFORE_PRODUCT = /(?:^|\bin )(?:the )?([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3}) in (?:the )?([A-Za-z][\w-]*)/g;
+const BEFORE_PRODUCT = /(?:^|\bin )(?:the )?([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3}) (in|of) (?:the )?([A-Za-z][\w-]*)/g;
 
-/** "CoreGraphics in Apple Mac OS X": a capitalised name right before a listed product's vendor or name. */
+/**
+ * "CoreGraphics in Apple Mac OS X", JVN's "in Scheduler of Cybozu Office": a capitalised name right before a listed
+ * product's vendor or name.
+ */
 export function partBeforeProduct(prose: string, products: Listed): string | undefined {
   if (products.length === 0) return undefined;
   const names = new Set(products.flatMap((p) => [p.vendor.toLowerCase(), p.product.split('_')[0]!.toLowerCase()]));
-  for (const [, part, next] of prose.matchAll(BEFORE_PRODUCT)) {
+  for (const [whole, part, joint, next] of prose.matchAll(BEFORE_PRODUCT)) {
     if (!names.has(next!.toLowerCase()) || notAPart(part!)) continue;
+    // "Versions of Unity8 …", "Misconfiguration of the Pega …": a sentence's opening word "of" a product is no part.
+    if (joint === 'of' && !whole.startsWith('in ')) continue;
     // A part that is the product's own name ("Jenkins in Jenkins") names nothing more.
     if (part!.split(' ').some((w) => names.has(w.toLowerCase()))) continue;
     return part;
@@ -124,4 +129,16 @@ const INVOKED_WITH =
 export function invokedWith(prose: string): string | undefined {
   const found = INVOKED_WITH.exec(prose);
   return found ? `${found[1]} (${found[2]} ${found[3]})` : undefined;
+}
+
+/**
+ * "Heap corruption vulnerability in the "at" program allows local users …": a program named in quotes is the part
+ * (CVE-2002-0004), said with its kind ("at program") since a bare "at" reads as a word of the sentence. Only where
+ * the flaw is "in" or reached "via" it: "finding the "rm" program", "a system call to the "cp" program" name a program
+ * the flawed code runs.
+ */
+const QUOTED_PROGRAM = /(?:\b(?:in|via) the|^The) ["'“]([\w.+-]+)["'”] (program|utility|daemon|command|binary)\b(?! line)/;
+export function quotedProgram(prose: string): string | undefined {
+  const found = QUOTED_PROGRAM.exec(prose);
+  return found ? `${found[1]} ${found[2]!.toLowerCase()}` : undefined;
 }

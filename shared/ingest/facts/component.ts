@@ -14,19 +14,20 @@ import {
   invokedWith,
   portPart,
   quotedParameterPlace,
+  quotedProgram,
   samsungPart,
   possessiveFile,
   spoofedBar,
   xenTitlePart,
 } from './component-templates.js';
-import { listedFiles, listedParts } from './listed-parts.js';
+import { listedFiles, listedParameters, listedParts } from './listed-parts.js';
 import { statedProse } from './prose.js';
 
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
 // "httputils.rb in WEBrick in Ruby …": the template's first word is the file where no bug class comes first.
 // "the driver file (mp110005.sys)": the name in brackets after "file".
 const FILE =
-  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bfile\s+\(|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml))\b/i;
+  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bfile\s+\(|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml|do|cfm|nsf))\b/i;
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
@@ -116,6 +117,26 @@ const BULLETIN_PART = /^In ((?!the\s)(?:[\w.-]+\s){0,2}[\w.-]+), there is a poss
  */
 const EXAMPLE_SENTENCE = /\bFor (?:example|instance),[^]*?\.(?=\s+[A-Z]|\s*$)/g;
 
+/**
+ * "in command.c in ppp (aka user-ppp), as distributed in FreeBSD 6.3 …": the program the part belongs to is named by
+ * the description alone, the listed systems only ship it, so the part is "command.c in ppp".
+ */
+const DISTRIBUTED_PROGRAM = /^ in (?:the )?([\w.+-]*[\w+])(?: \(aka [^)]*\))?,? (?:as )?(?:distributed|shipped|included|bundled|used) (?:in|with|by)\b/;
+
+function hostedIn(part: string, prose: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[]): string {
+  const at = prose.indexOf(part);
+  const program = at < 0 ? undefined : DISTRIBUTED_PROGRAM.exec(prose.slice(at + part.length))?.[1];
+  return program && !namesAProduct(program, products) ? `${part} in ${program}` : part;
+}
+
+/** A long list of parameters would make the part a paragraph: past five, the rest are counted. */
+const MAX_PARAMETERS = 5;
+
+function parameterNames(names: readonly string[]): string {
+  if (names.length > MAX_PARAMETERS) return `${names.slice(0, MAX_PARAMETERS - 1).join(', ')} and ${names.length - MAX_PARAMETERS + 1} other parameters`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!} parameters`;
+}
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -160,13 +181,16 @@ export function describedComponent(description: string, products: readonly Pick<
     partBeforeProduct(prose, products) ??
     programPart ??
     spoofedBar(prose) ??
+    quotedProgram(prose) ??
     (aka && !namesAProduct(aka, products) ? aka : undefined);
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
   if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
   if (!named) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
-  const listedPart = named.replace(/^\(\d+\)\s+/, '');
+  const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
+  const parameters = listedParameters(prose);
+  if (parameters) return `${listedPart} (${parameterNames(parameters)})`;
   const found = PARAMETER.exec(prose);
   const parameter = found?.[1] ?? found?.[2] ?? found?.[3];
   return parameter && !listedPart.includes(parameter) ? `${listedPart} (${parameter} parameter)` : listedPart;

@@ -7,8 +7,11 @@
  */
 
 const FILE_NAME = String.raw`\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml|do|cfm|nsf)`;
-/** A list opens after "via" (the injection points) or "in" (the flawed files). */
-const LIST_START = /\b(via|in) (?:the )?\(1\) /;
+/**
+ * A list opens after "via" (the injection points) or "in" (the flawed files), or after "the Include parameter to" (the
+ * files that share it: "via the Include parameter to (1) Include/lib.inc.php3 and (2) Include/variables.php3").
+ */
+const LIST_START = /\b(via|in|(?<=\bparameter )to) (?:the )?\(1\) /;
 /** A list item: "the nr parameter in detail.php", "name parameter to dispuser.asp", a file alone, a bare parameter name. */
 const PARAMETER_ITEM = new RegExp(String.raw`^(?:the )?([\w[\]-]+) parameters? (?:in|to|of) (?:the )?(${FILE_NAME})(?=$|[\s,;.])`, 'i');
 const FILE_ITEM = new RegExp(String.raw`^(${FILE_NAME})(?=$|[\s,;.])`, 'i');
@@ -84,7 +87,7 @@ export function listedParts(prose: string): string | undefined {
       if (known) known.parameters.push(...names.filter((n) => !known.parameters.includes(n)));
       else places.push({ file: parameter[2]!, parameters: names });
       pending = [];
-    } else if (file && whole(file[0]) && list.kind === 'in') {
+    } else if (file && whole(file[0]) && list.kind !== 'via') {
       places.push({ file: file[1]!, parameters: [] });
     } else if (list.kind === 'via' && BARE_NAME.test(item) && !last) {
       pending.push(item);
@@ -94,7 +97,9 @@ export function listedParts(prose: string): string | undefined {
     }
   });
   unread += pending.length;
-  if (places.length === 0) return undefined;
+  // "the Theme parameter to (1) a.php3, … (9) b.php3, the SousTheme parameter to (10) …": the parameter is not every
+  // place's, so the list is not read as one.
+  if (places.length === 0 || (list.kind === 'to' && unread > 0)) return undefined;
   const suffix = list.shared ? ` (${list.shared} parameter)` : '';
   for (let count = Math.min(MAX_PLACES, places.length); count >= 1; count--) {
     const text = joined(places.slice(0, count).map(placeText), places.length - count + unread, list.conjunction) + suffix;
@@ -146,5 +151,23 @@ function topLevelItems(text: string): string[] {
 
 /** The files and parameters a listed component names, to tell whether a single-part reading is one of them. */
 export function listedFiles(component: string): string[] {
-  return [...component.matchAll(new RegExp(FILE_NAME, 'gi'))].map((m) => m[0]);
+  // Whole names only: "forum.cfm" is not "forum.c".
+  return [...component.matchAll(new RegExp(`${FILE_NAME}(?![\\w-])`, 'gi'))].map((m) => m[0]);
+}
+
+/** "(2) fileid, (3) woMode, and (4) woID parameters": the list's last item names what the bare names before it are. */
+const LAST_PARAMETERS = /^([\w[\]-]+) parameters$/;
+
+/**
+ * The parameters of a list that names no file ("in jsp/Login.do in ManageEngine OpManager … via the (1) requestid, (2)
+ * fileid, (3) woMode, and (2) woID parameters"): they belong to the part named before the list. Undefined for any other
+ * list, whose items are places of their own.
+ */
+export function listedParameters(prose: string): string[] | undefined {
+  const list = listItems(prose);
+  if (list?.kind !== 'via') return undefined;
+  const last = LAST_PARAMETERS.exec(list.items.at(-1)!);
+  const before = list.items.slice(0, -1);
+  if (!last || !before.every((item) => BARE_NAME.test(item))) return undefined;
+  return [...before, last[1]!];
 }

@@ -130,7 +130,7 @@ export function cutTitle(title: string, version: string, product?: string): stri
   text = withoutTrailingPunctuation(withoutEntryQualifiers(withoutTrailingPunctuation(text), product));
   text = shortName(unglued(text, product), product);
   // "OpenSSL OpenSSL", "nodejs Node.js": a vendor named like its product is said once.
-  text = vendorSaidOnce(text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1'));
+  text = cmsSaidOnce(vendorSaidOnce(text.replace(/^(\S+(?: \S+)?) \1(?= |$)/i, '$1')));
   return /[A-Za-z]/.test(text) ? text : undefined;
 }
 
@@ -144,6 +144,13 @@ function vendorSaidOnce(text: string): string {
     }
   }
   return text;
+}
+
+/** "Pluck-cms Pluck" → "Pluck CMS": a vendor that is its product's name and "CMS" is the product's whole name. */
+function cmsSaidOnce(text: string): string {
+  const [vendor, ...rest] = text.split(' ');
+  const product = rest.join(' ');
+  return rest.length > 0 && letters(product).length >= 4 && letters(vendor!) === `${letters(product)}cms` ? `${product} CMS` : text;
 }
 
 function spellsProduct(title: string, product: string): boolean {

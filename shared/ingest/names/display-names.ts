@@ -70,13 +70,23 @@ function saysVendor(name: string, vendor: string): boolean {
   return n.length >= MIN_SAID && named.startsWith(n) && (named === n || VENDOR_SUFFIX.test(named.slice(n.length)));
 }
 
+/**
+ * A vendor named after its product with "CMS" ("October CMS" of October, "pluck-cms" of Pluck): the product's name and
+ * "CMS" name it once ("October CMS"), not "October CMS October". Other words make another name ("Mail Lives Nylas").
+ */
+function cmsOfVendor(name: string, vendor: string): string | undefined {
+  const n = squash(name);
+  return n.length >= MIN_SAID && squash(vendor) === `${n}cms` ? `${name.trim()} CMS` : undefined;
+}
+
 function cnaTitle(product: AffectedProduct, cna: readonly CnaName[] | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
   const productKey = squash(product.product);
   const vendorKeys = product.vendor ? [squash(product.vendor.replace(/_project$/i, '')), squash(product.vendor)] : [];
   const match = cna?.find((c) => c.squashedProduct === productKey && (!product.vendor || !c.vendor || vendorKeys.includes(c.squashedVendor)));
   if (!match || !isWrittenName(match.product)) return {};
   const vendor = isWrittenName(match.vendor) && !GENERIC_VENDOR.test(match.vendor.trim()) ? match.vendor.trim() : undefined;
-  const title = vendor && !saysVendor(match.product, vendor) ? `${vendor} ${match.product.trim()}` : match.product.trim();
+  const cms = vendor ? cmsOfVendor(match.product, vendor) : undefined;
+  const title = cms ?? (vendor && !saysVendor(match.product, vendor) ? `${vendor} ${match.product.trim()}` : match.product.trim());
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
@@ -160,7 +170,7 @@ function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: s
   const vendorToken = product.vendor.replace(/_project$/i, '');
   const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
   const vendorShown = vendor ?? displayName(vendorToken);
-  const title = !vendorShown || saysVendor(name, vendorShown) ? name : `${vendorShown} ${name}`;
+  const title = !vendorShown ? name : (cmsOfVendor(name, vendorShown) ?? (saysVendor(name, vendorShown) ? name : `${vendorShown} ${name}`));
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
 }
 
