@@ -279,3 +279,42 @@ describe('a seventh reading of twenty records (s16, seed 141133)', () => {
     ).not.toBe('local');
   });
 });
+
+describe('an eighth reading of twenty records (s16, seed 141132)', () => {
+  it('reads an email "shown … as having a valid digital signature" and a reused S/MIME signature as spoofing (Thunderbird, CVE-2018-18509)', () => {
+    expect(
+      describedImpacts(
+        'A flaw during verification of certain S/MIME signatures causes emails to be shown in Thunderbird as having a valid digital signature, even if the shown message contents aren’t covered by the signature. The flaw allows an attacker to reuse a valid S/MIME signature to craft an email message with arbitrary content.',
+      ),
+    ).toEqual(['spoofing']);
+  });
+
+  it('reads "which leads to an invalid memory access" after a crash as its cause, not another harm (ENet, CVE-2006-1194)', () => {
+    expect(
+      describedImpacts(
+        'Integer signedness error in ENet allows remote attackers to cause a denial of service (application crash) via a packet with a large command length value, which leads to an invalid memory access.',
+      ),
+    ).toEqual(['denial_of_service']);
+    expect(
+      describedImpacts('allows remote attackers to cause a denial of service (crash) or possibly have unspecified other impact via a crafted file.'),
+    ).toEqual(['denial_of_service', 'unspecified']);
+    expect(
+      describedImpacts(
+        'allows attacker to trigger out of bounds memory access via a crafted TIFF image file which could result in application crash or any other context-dependent impact.',
+      ),
+    ).toContain('unspecified');
+  });
+
+  it('places a remote attacker of Bluetooth within radio range, and leaves a local one local (BlueZ SDP, CVE-2017-1000250)', () => {
+    expect(
+      describedAttack(
+        'All versions of the SDP server in BlueZ 5.46 and earlier are vulnerable to an information disclosure vulnerability which allows remote attackers to obtain sensitive information from the bluetoothd process memory.',
+      ).position,
+    ).toBe('adjacent');
+    expect(
+      describedAttack(
+        'In Bluetooth, there is a possible permission bypass. This could lead to local escalation of privilege with no additional execution privileges needed.',
+      ).position,
+    ).toBe('local');
+  });
+});

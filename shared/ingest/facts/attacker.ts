@@ -156,6 +156,8 @@ const VIRTUAL_MACHINE =
 /** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
 const LINK_LOCAL =
   /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range)\b/i;
+/** Bluetooth is reached over the radio: a remote attacker of it is near (BlueBorne), a local one stays local. */
+const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 const REMOTE_CUE =
   /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b/i;
@@ -348,6 +350,7 @@ export function describedAttack(description: string): DescribedAttack {
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
   if (REMOTE_CUE.test(prose)) position ??= 'remote';
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
+  if (BLUETOOTH.test(prose) && position === 'remote') position = 'adjacent';
   // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network
   // (one who intercepts the connection to pose as it is on the path, which the vector says).
   const serverAttacks = SERVER_ATTACKS_CLIENT.test(prose) && !/\bintercept|\bman[- ]in[- ]the[- ]middle\b|\bMitM\b|\bon-path\b/i.test(prose);

@@ -290,6 +290,12 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   // FlashFXP's "decrypt the passwords and gain access": access, with nothing after it, is getting in.
   ['security_bypass', /\bgain (?:unauthori[sz]ed )?access\s*(?:[.;]|$)/i],
+  // Thunderbird's "emails to be shown … as having a valid digital signature", "reuse a valid S/MIME signature to craft an
+  // email message with arbitrary content": a message passed off as signed by someone else.
+  [
+    'spoofing',
+    /\b(?:shown|displayed|presented|appear|appears|treated)\s+(?:[\w-]+\s+){0,3}?as (?:having )?(?:a )?valid(?:ly)? (?:digital(?:ly)? )?sign(?:ature|ed)\b|\b(?:reuse|replay)\s+(?:a\s+|the\s+)?(?:valid\s+)?(?:S\/MIME\s+|PGP\s+|OpenPGP\s+|digital\s+)?signatures?\b/i,
+  ],
   // curl's "Heap-based Buffer Overflow vulnerability in denial of service and more": more than the one named.
   ['unspecified', /\b(?:denial of service|DoS|crash(?:es)?|code execution|information disclosure)\s+and more\b/i],
   // GitLab's "allows an unauthorized user to access pipeline analytics even when public pipelines are disabled": the
@@ -525,9 +531,15 @@ export function describedImpacts(description: string): Impact[] {
     if (UPLOAD_RUNS.test(stated)) found.add('code_execution');
     else if (!found.has('code_execution')) found.add('data_tampering');
   }
+  // "a denial of service (application crash) …, which leads to an invalid memory access": the crash's cause, not another gain.
+  if (found.has('unspecified') && found.has('denial_of_service') && !OTHER_HARM_NAMED.test(consequences)) found.delete('unspecified');
   if (found.size === 0 && ON_PATH_ATTACKS.test(consequences)) for (const impact of ON_PATH_GAINS) found.add(impact);
   return IMPACT_ORDER.filter((i) => found.has(i));
 }
+
+/** An unnamed harm the text names beside a crash ("unspecified other impact", "possibly other impacts"), not a memory access. */
+const OTHER_HARM_NAMED =
+  /\bunspecified (?:other )?impact\b|\bunknown (?:other )?(?:impact|implications)\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b|\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\bundefined behaviou?r\b|\band more\b|\bother (?:context-dependent |unspecified |unknown )?impacts?\b/i;
 
 /** §9's order, the gravest first, so texts list what matters most first. */
 const IMPACT_ORDER: readonly Impact[] = [

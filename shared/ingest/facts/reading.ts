@@ -59,8 +59,11 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const vectorSource = score.cvss_version ? `CVSS v${score.cvss_version} vector` : 'no CVSS vector';
   // Traffic sent in cleartext is read on its path; NVD's network vector does not make its reader "anyone on the network".
   const onPath = described.position === undefined && fromVector.position === 'remote' && sentInCleartext(input.description);
+  // NVD's "remote attackers" is its word for anyone not on the machine; a vector that says adjacent network (BlueBorne's
+  // Bluetooth SDP requests, CVE-2017-1000250) says how near they must be.
+  const nearby = described.position === 'remote' && fromVector.position === 'adjacent';
   const attack: AttackFacts = {
-    position: described.position ?? (onPath ? 'man_in_the_middle' : fromVector.position),
+    position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : fromVector.position)),
     privileges: described.privileges ?? fromVector.privileges,
     user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
   };
@@ -90,7 +93,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
       'facts.impacts': impacts.source,
       'facts.attack.position': onPath
         ? `description (data sent in cleartext: read on its path) over the ${vectorSource}`
-        : from(described.position, attack.position),
+        : nearby
+          ? `description (remote), made adjacent by the ${vectorSource}`
+          : from(described.position, attack.position),
       'facts.attack.privileges': from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',
