@@ -73,6 +73,15 @@ function versionOf(value: string | undefined): string | undefined {
   }
   return value;
 }
+/**
+ * A CNA that writes the bound into the version ("version": "< 2.146.1", "<= 3.2") means a range, not a version of that
+ * name: read as lessThan / lessThanOrEqual where the entry has neither.
+ */
+function withOperator(v: { version?: string; lessThan?: string; lessThanOrEqual?: string }): typeof v {
+  const bound = /^\s*(<=?|≤)\s*([^\s<>=]+)\s*$/.exec(v.version ?? '');
+  if (!bound || v.lessThan !== undefined || v.lessThanOrEqual !== undefined) return v;
+  return bound[1] === '<' ? { lessThan: bound[2] } : { lessThanOrEqual: bound[2] };
+}
 /** Names lose stray trailing punctuation ("… install software,"). */
 const cleanName = (value: string | undefined) => value?.trim().replace(/[\s,;:]+$/, '');
 
@@ -148,7 +157,7 @@ function products(container: RawContainer): AffectedProduct[] {
     for (const raw of versions) {
       if (raw.versionType === 'git') continue;
       // Plain locals, not a spread copy of each entry: some records list thousands of versions.
-      const v = { version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) };
+      const v = withOperator({ version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) });
       const status = raw.status?.toLowerCase();
       if (status === 'unaffected') {
         // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release.
