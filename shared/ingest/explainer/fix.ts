@@ -12,6 +12,7 @@ import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { capitalise } from './capitalise.js';
+import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
 import { adobeTrackOf, compareReleases, yearless } from '../facts/fixes.js';
@@ -321,8 +322,13 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
+    // The description's one unlined fix is above the affected versions it names in its own decimal order ("Patch 4.3" beside 4.25).
+    const decimalBelow = (l: VersionFact, f: VersionFact) =>
+      f.source === 'description' && f.branch === null && fixes.length === 1 && decimalAbove(f.version, l.version);
     const above = (f: VersionFact) =>
-      last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
+      last.some(
+        (l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0 && !decimalBelow(l, f),
+      );
     const one = texts.length === 1 ? texts[0]! : undefined;
     if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version, key)} or later${one.where}${moreText}.`);
     else if (one)
@@ -339,7 +345,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         !fixes.some(
           (f) =>
             (l.platform === null || f.platform === null || l.platform === f.platform) &&
-            compareVersions(f.version, l.version) > 0 &&
+            (compareVersions(f.version, l.version) > 0 || decimalBelow(l, f)) &&
             // A track's fix (Adobe's Continuous) is above its track's listed versions, which NVD gives no line.
             (f.branch === null || (l.branch === null && adobeTrackOf(f.branch) !== undefined) || compatibleLines(l, f)),
         ),

@@ -1,0 +1,37 @@
+/**
+ * Fix facts and text, eighth round of issue 23's readings (read-20a of the sixteenth session):
+ * each rule on the phrase that showed it, through the real parser and derivation, and on the
+ * neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+
+const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
+const fixedOf = (r: ReturnType<typeof derivedFixture>) =>
+  r.facts!.fixed_in.map((f) => `${f.product} ${f.version}${f.branch === null ? '' : ` (${f.branch})`} ${f.source}`);
+
+describe('"4.21 and 4.25 … fixed in Patch 4.3" beside a configuration listing 4.21 and 4.25 (CVE-2018-7295)', () => {
+  const description =
+    'ffxivlauncher.exe in Square Enix Final Fantasy XIV 4.21 and 4.25 on Windows is affected by Improper Enforcement of Message Integrity, allowing a man-in-the-middle attacker to steal user credentials. This is fixed in Patch 4.3.';
+  const listed = [orNode({ criteria: cpe('square-enix:final_fantasy_xiv', '4.25') }, { criteria: cpe('square-enix:final_fantasy_xiv', '4.21') })];
+
+  it('reads the one stated fix as above the versions the description names with it: no line, no "no fixed version above it"', () => {
+    const r = derivedFixture(description, listed);
+    expect(fixedOf(r)).toEqual(['square-enix:final_fantasy_xiv 4.3 description']);
+    expect(r.explanation!.fix).toContain('Update Square Enix Final Fantasy XIV to version 4.3 or later');
+    expect(r.explanation!.fix).not.toContain('no fixed version stated above it');
+    expect(r.explanation!.fix).not.toContain('No fixed version is stated');
+  });
+
+  it('leaves alone a listed version the description does not name, and a two-digit fix', () => {
+    const unnamed = derivedFixture(description.replace('4.21 and 4.25', '4.21'), listed);
+    expect(fixedOf(unnamed)).toEqual(['square-enix:final_fantasy_xiv 4.3 (4.3) description']);
+    expect(unnamed.explanation!.fix).toContain('NVD lists 4.25');
+    // 1.10 is above 1.9 in a version comparison: "fixed in 1.10" beside 1.9 is the plain order.
+    const plain = derivedFixture(description.replace('4.21 and 4.25', '1.8 and 1.9').replace('4.3', '1.10'), [
+      orNode({ criteria: cpe('square-enix:final_fantasy_xiv', '1.9') }),
+    ]);
+    expect(fixedOf(plain)).toEqual(['square-enix:final_fantasy_xiv 1.10 description']);
+    expect(plain.explanation!.fix).toContain('to version 1.10 or later');
+  });
+});
