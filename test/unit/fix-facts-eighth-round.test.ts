@@ -4,6 +4,7 @@
  * neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
 const cpe = (vendorProduct: string, version = '*', part = 'a') => `cpe:2.3:${part}:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
@@ -33,5 +34,29 @@ describe('"4.21 and 4.25 … fixed in Patch 4.3" beside a configuration listing 
     ]);
     expect(fixedOf(plain)).toEqual(['square-enix:final_fantasy_xiv 1.10 description']);
     expect(plain.explanation!.fix).toContain('to version 1.10 or later');
+  });
+});
+
+describe('"Please update to Apache Sling Engine >= 2.14.0 and enable the "Check Content-Type overrides" configuration option" (CVE-2022-45064)', () => {
+  const description =
+    'The Apache Sling Engine is vulnerable to Include-based XSS. Please update to Apache Sling Engine >= 2.14.0 and enable the "Check Content-Type overrides" configuration option.';
+  const range = [orNode({ criteria: cpe('apache:sling_engine'), versionEndExcluding: '2.14.0' })];
+
+  it('reads the switch as a step of the fix, and says it in the update sentence', () => {
+    expect(readFixSteps(description)).toEqual({ optIn: true, option: "the 'Check Content-Type overrides' configuration option", replaceKeys: false });
+    const r = derivedFixture(description, range);
+    expect(r.explanation!.fix).toContain(
+      "Update Apache Sling Engine to version 2.14.0 or later and enable the 'Check Content-Type overrides' configuration option: updating alone does not switch the fix on.",
+    );
+    expect(r.explanation!.fix).not.toContain('no fixed version listed yet');
+    expect(r.patch!.status).toBe('partial');
+  });
+
+  it('leaves alone an update sentence with no option to enable', () => {
+    const plain = 'The Apache Sling Engine is vulnerable to Include-based XSS. Please update to Apache Sling Engine >= 2.14.0 and enable user registration.';
+    expect(readFixSteps(plain)).toEqual({ optIn: false, replaceKeys: false });
+    const r = derivedFixture(plain, range);
+    expect(r.explanation!.fix).not.toContain('enable');
+    expect(r.patch!.status).toBe('available');
   });
 });

@@ -613,7 +613,13 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
               : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
-  if (facts.steps.optIn)
+  // The one update sentence gets the switch the description names beside it: "… or later and enable the '…' configuration option."
+  const updates = parts.filter((p) => p.startsWith('Update '));
+  if (facts.steps.option !== undefined && updates.length === 1) {
+    const i = parts.indexOf(updates[0]!);
+    parts[i] = `${parts[i]!.replace(/\.$/, '')} and enable ${facts.steps.option}: updating alone does not switch the fix on.`;
+  } else if (facts.steps.option !== undefined) parts.push(`Then enable ${facts.steps.option}: updating alone does not switch the fix on.`);
+  else if (facts.steps.optIn)
     parts.push(
       `The fix is off until you switch it on${facts.steps.setting ? `: set the ${facts.steps.setting} value as the vendor's advisory describes` : " as the vendor's advisory describes"}. Installing updates alone does not enable it.`,
     );

@@ -331,7 +331,9 @@ export function explainFix(input: ExplainerInput): string {
   const parts = input.fixFacts
     ? fixFactSentences(input.fixFacts, factProductName(input.products, input.facts?.products ?? []))
     : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
-  if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
+  // A fix to switch on is `partial` for that reason (`../derive/patch.ts`), not for a product left without a fixed version.
+  if (parts.length > 0 && input.patch.status === 'partial' && input.fixFacts?.steps.optIn !== true)
+    parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
     const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
     parts.push(`A patch is published: see the patch ${input.patch.patch_urls.length === 1 ? 'link' : 'links'} in the references (${listText(hosts)}).`);
