@@ -4,6 +4,8 @@
  * neighbour it must leave alone.
  */
 import { describe, expect, it } from 'vitest';
+import type { VersionFact } from '../../shared/domain/facts.js';
+import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
 import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
@@ -58,5 +60,25 @@ describe('"Please update to Apache Sling Engine >= 2.14.0 and enable the "Check 
     const r = derivedFixture(plain, range);
     expect(r.explanation!.fix).not.toContain('enable');
     expect(r.patch!.status).toBe('available');
+  });
+});
+
+describe("the newest fix that is its line's first release beside stable lines' fixes (kernel mainline 5.13, CVE-2021-47130)", () => {
+  const fix = (version: string, branch: string | null): VersionFact => ({ product: 'linux:linux_kernel', version, branch, platform: null, source: 'cve5' });
+  const text = (fixed: VersionFact[], last: VersionFact[] = []) =>
+    fixFactSentences(
+      { fixed_in: fixed, last_affected: last, fix_stated: true, advisoryHosts: [], patchLinks: false, steps: { optIn: false, replaceKeys: false } },
+      () => 'Linux Kernel',
+    ).join(' ');
+
+  it('says "5.13 or later", not a line of its own', () => {
+    expect(text([fix('5.10.43', '5.10'), fix('5.12.10', '5.12'), fix('5.13', '5.13')])).toBe(
+      'Update Linux Kernel to the fixed version for your release line or platform: 5.13 or later, 5.12.10 for the 5.12.x line and 5.10.43 for the 5.10.x line.',
+    );
+  });
+
+  it('leaves alone a newest fix inside its line, and one below a newer affected version', () => {
+    expect(text([fix('5.10.43', '5.10'), fix('5.13.2', '5.13')])).toContain('5.13.2 for the 5.13.x line and 5.10.43 for the 5.10.x line');
+    expect(text([fix('5.10.43', '5.10'), fix('5.13', '5.13')], [{ ...fix('5.14', null), source: 'configuration' }])).toContain('5.13 for the 5.13.x line');
   });
 });

@@ -189,7 +189,7 @@ interface EntryText {
   readonly where: string;
 }
 
-function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected'): EntryText[] {
+function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', nothingAbove = false): EntryText[] {
   const byVersion = new Map<string, VersionFact[]>();
   for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
   const lines = new Set(entries.map((e) => e.branch));
@@ -203,7 +203,16 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected'): 
       of === 'fixes' && first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
         ? ' for older releases'
         : '';
-    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
+    // The kernel's mainline fix "5.13" beside its stable lines' 5.12.10 and 5.10.43: the newest fix,
+    // the first release of its line, fixes every later release too; it is no line of its own.
+    const opensNewest =
+      of === 'fixes' &&
+      nothingAbove &&
+      first.branch !== null &&
+      on === '' &&
+      compareVersions(first.version, first.branch) === 0 &&
+      entries.every((e) => e.platform === null && compareVersions(e.version, first.version) <= 0);
+    const line = opensNewest ? ' or later' : first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
     return { version: versionText(first.version), where: `${line}${on}` };
   });
 }
@@ -317,7 +326,12 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const out: string[] = [];
   if (fixes.length > 0) {
     const grouped = lineGroupTexts(fixes);
-    const all = grouped ?? entryTexts(fixes, 'fixes').map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
+    const all =
+      grouped ??
+      entryTexts(fixes, 'fixes', !last.some((l) => compareVersions(l.version, fixes[0]!.version) > 0)).map((e) => ({
+        ...e,
+        version: asDescribed(e.version, facts.describedFixed ?? []),
+      }));
     const texts = grouped ?? all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
