@@ -82,3 +82,25 @@ describe("the newest fix that is its line's first release beside stable lines' f
     expect(text([fix('5.10.43', '5.10'), fix('5.13', '5.13')], [{ ...fix('5.14', null), source: 'configuration' }])).toContain('5.13 for the 5.13.x line');
   });
 });
+
+describe('"Prior to version 1.3.0" beside a configuration up to and including 0.6.8 (CVE-2025-43854)', () => {
+  const description =
+    'Dify is an LLM application development platform. Prior to version 1.3.0, a clickjacking vulnerability was found. This issue has been fixed in version 1.3.0.';
+  const upTo = (end: object) => [orNode({ criteria: cpe('langgenius:dify'), ...end })];
+
+  it("says the description's higher bound and names NVD's as its listing", () => {
+    const r = derivedFixture(description, upTo({ versionEndIncluding: '0.6.8' }));
+    expect(fixedOf(r)).toEqual(['langgenius:dify 1.3.0 description']);
+    expect(r.explanation!.affected).toContain(
+      "(versions before 1.3.0, as the description states; NVD's configuration lists versions up to and including 0.6.8)",
+    );
+  });
+
+  it('leaves alone a range that agrees with the description, and one with a start', () => {
+    const agrees = derivedFixture(description, upTo({ versionEndExcluding: '1.3.0' }));
+    expect(agrees.explanation!.affected).toContain('versions before 1.3.0');
+    expect(agrees.explanation!.affected).not.toContain('as the description states');
+    const started = derivedFixture(description, upTo({ versionStartIncluding: '0.6.0', versionEndIncluding: '0.6.8' }));
+    expect(started.explanation!.affected).not.toContain('as the description states');
+  });
+});

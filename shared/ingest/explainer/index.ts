@@ -17,7 +17,7 @@ import { descriptionAttacker, descriptionImpactBeyond, readDescription, type Des
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 import { coListedDistributions } from '../facts/distributions.js';
 import { productKey } from '../facts/fix-products.js';
-import { isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 
@@ -184,6 +184,16 @@ function soleDescribedFix(product: AffectedProduct, facts: Facts | undefined): s
   return fixes.size === 1 ? [...fixes][0] : undefined;
 }
 
+/** The description's one fix above the end of the product's one range with no start, and how NVD's range reads. */
+function describedAboveRange(product: AffectedProduct, facts: Facts | undefined): { fix: string; listed: string } | undefined {
+  const range = product.ranges[0]!;
+  const end = range.endIncluding ?? range.endExcluding;
+  const fix = soleDescribedFix(product, facts);
+  if (fix === undefined || end === undefined || range.startIncluding !== undefined || range.startExcluding !== undefined) return undefined;
+  if (!isComparableVersion(fix) || !isComparableVersion(end) || compareVersions(fix, end) <= 0) return undefined;
+  return { fix, listed: range.endIncluding !== undefined ? `versions up to and including ${end}` : `versions before ${end}` };
+}
+
 function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
   const name = productName(product);
   // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
@@ -195,6 +205,16 @@ function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
     return {
       name,
       text: `${name} (versions before ${describedFix}, as the description states; NVD's configuration sets no version limit)`,
+      ranges: 1,
+      listed: 0,
+    };
+  // "Prior to version 1.3.0" beside NVD's one range up to 0.6.8: the description's higher fix wins
+  // (§9), so 0.7 to 1.2 users read they are affected, and NVD's lower bound is named as its listing.
+  const beyondRange = product.ranges.length === 1 && !product.allVersions ? describedAboveRange(product, facts) : undefined;
+  if (beyondRange)
+    return {
+      name,
+      text: `${name} (versions before ${beyondRange.fix}, as the description states; NVD's configuration lists ${beyondRange.listed})`,
       ranges: 1,
       listed: 0,
     };
