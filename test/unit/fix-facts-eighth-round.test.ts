@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VersionFact } from '../../shared/domain/facts.js';
 import { fixFactSentences } from '../../shared/ingest/explainer/fix.js';
+import { oracleCriticalPatchUpdate } from '../../shared/ingest/facts/oracle-cpu.js';
 import { readFixSteps } from '../../shared/ingest/facts/fix-steps.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
@@ -102,5 +103,24 @@ describe('"Prior to version 1.3.0" beside a configuration up to and including 0.
     expect(agrees.explanation!.affected).not.toContain('as the description states');
     const started = derivedFixture(description, upTo({ versionStartIncluding: '0.6.0', versionEndIncluding: '0.6.8' }));
     expect(started.explanation!.affected).not.toContain('as the description states');
+  });
+});
+
+describe("Oracle's Critical Patch Update as the one reference (CVE-2019-2880)", () => {
+  const description =
+    'Vulnerability in the Oracle Retail Store Inventory Management product of Oracle Retail Applications (component: Security). The supported version that is affected is 16.0.';
+  const listed = [orNode({ criteria: cpe('oracle:retail_store_inventory_management', '16.0') })];
+  const cpu = (tags: string[]) => ({ references: [{ url: 'https://www.oracle.com/security-alerts/cpuapr2020.html', tags }] });
+
+  it('names the update as the vendor fix', () => {
+    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/cpuapr2020.html'])).toBe('April 2020');
+    const r = derivedFixture(description, listed, cpu([]));
+    expect(r.explanation!.fix).toContain("Apply Oracle's April 2020 Critical Patch Update: it has the vendor's fix for the supported versions listed.");
+  });
+
+  it('leaves alone a record whose patch link already points there, and other Oracle pages', () => {
+    expect(derivedFixture(description, listed, cpu(['Patch'])).explanation!.fix).not.toContain('Critical Patch Update');
+    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/alert-cve-2021-44228.html'])).toBeUndefined();
+    expect(derivedFixture(description, listed).explanation!.fix).not.toContain('Critical Patch Update');
   });
 });

@@ -116,6 +116,8 @@ export interface FixFactsText {
   readonly describedLast?: readonly string[];
   /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
   readonly bulletins?: readonly string[];
+  /** The one Oracle Critical Patch Update the references point at ("April 2020", `../facts/oracle-cpu.ts`). */
+  readonly oracleUpdate?: string | undefined;
   /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
   readonly sapNotes?: readonly string[];
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
@@ -575,6 +577,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
     );
+  // Oracle's "16.0" is a supported version its Critical Patch Update patches: no release to update past, where no patch link says so already.
+  const oracleUpdate = facts.fixed_in.length === 0 && facts.oracleUpdate !== undefined && !facts.patchLinks;
+  if (oracleUpdate) parts.unshift(`Apply Oracle's ${facts.oracleUpdate} Critical Patch Update: it has the vendor's fix for the supported versions listed.`);
   const notes = facts.fixed_in.length === 0 ? (facts.sapNotes ?? []) : [];
   if (notes.length > 0)
     parts.push(
@@ -600,7 +605,8 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     bulletins.length === 0 &&
     notes.length === 0 &&
     unplaced.length === 0 &&
-    models.length === 0
+    models.length === 0 &&
+    !oracleUpdate
   ) {
     // "Log360 before Build 5219" beside NVD's "5.2 build5218" and a range through 5.1: a fixed
     // version the description states but the configuration does not bear out is named, never
