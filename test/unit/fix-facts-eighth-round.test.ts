@@ -80,6 +80,8 @@ describe("the newest fix that is its line's first release beside stable lines' f
 
   it('leaves alone a newest fix inside its line, and one below a newer affected version', () => {
     expect(text([fix('5.10.43', '5.10'), fix('5.13.2', '5.13')])).toContain('5.13.2 for the 5.13.x line and 5.10.43 for the 5.10.x line');
+    // A lone fix is "or later" once, by its own sentence.
+    expect(text([fix('5.13', '5.13')])).toBe('Update Linux Kernel to version 5.13 or later.');
     expect(text([fix('5.10.43', '5.10'), fix('5.13', '5.13')], [{ ...fix('5.14', null), source: 'configuration' }])).toContain('5.13 for the 5.13.x line');
   });
 });

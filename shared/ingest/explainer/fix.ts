@@ -210,6 +210,7 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
     const opensNewest =
       of === 'fixes' &&
       nothingAbove &&
+      lines.size > 1 &&
       first.branch !== null &&
       on === '' &&
       compareVersions(first.version, first.branch) === 0 &&
