@@ -78,6 +78,13 @@ describe("the newest fix that is its line's first release beside stable lines' f
     );
   });
 
+  it('says so where the fixes are many and said line by line', () => {
+    const stable = ['4.4.269', '4.9.269', '4.14.233', '4.19.191', '5.4.118', '5.10.36', '5.11.20', '5.12.3'].map((v) =>
+      fix(v, v.split('.').slice(0, 2).join('.')),
+    );
+    expect(text([...stable, fix('5.13', '5.13')])).toContain('platform: 5.13 or later, 5.12.3 for the 5.12.x line');
+  });
+
   it('leaves alone a newest fix inside its line, and one below a newer affected version', () => {
     expect(text([fix('5.10.43', '5.10'), fix('5.13.2', '5.13')])).toContain('5.13.2 for the 5.13.x line and 5.10.43 for the 5.10.x line');
     // A lone fix is "or later" once, by its own sentence.

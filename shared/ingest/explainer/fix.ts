@@ -230,7 +230,7 @@ const MAX_LINES = 30;
  * more fixes than a list shows, each of a named line on every platform, are said line by line
  * ("18.1R3 or 18.1R2-S3 for the 18.1.x line"), so a user of any line finds its fix.
  */
-function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined {
+function lineGroupTexts(fixes: readonly VersionFact[], nothingAbove = false): EntryText[] | undefined {
   if (fixes.length <= GROUP_LINES_PAST || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
   const byLine = new Map<string, string[]>();
   for (const f of fixes) {
@@ -238,7 +238,11 @@ function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined 
     if (!versions.includes(versionText(f.version))) byLine.set(f.branch!, [...versions, versionText(f.version)]);
   }
   if (byLine.size < 2 || byLine.size > MAX_LINES) return undefined;
-  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
+  // The newest fix that is its line's first release (the kernel's mainline) is "or later", as in `entryTexts`.
+  const newest = fixes.reduce((a, b) => (compareVersions(b.version, a.version) > 0 ? b : a));
+  const opens = (line: string, versions: readonly string[]) =>
+    nothingAbove && line === newest.branch && versions.length === 1 && compareVersions(newest.version, line) === 0;
+  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: opens(line, versions) ? ' or later' : ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
 /** A build named by its date ("before 20070416") is no version number anyone reads as one. */
@@ -328,10 +332,11 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const grouped = lineGroupTexts(fixes);
+    const nothingAbove = !last.some((l) => compareVersions(l.version, fixes[0]!.version) > 0);
+    const grouped = lineGroupTexts(fixes, nothingAbove);
     const all =
       grouped ??
-      entryTexts(fixes, 'fixes', !last.some((l) => compareVersions(l.version, fixes[0]!.version) > 0)).map((e) => ({
+      entryTexts(fixes, 'fixes', nothingAbove).map((e) => ({
         ...e,
         version: asDescribed(e.version, facts.describedFixed ?? []),
       }));
