@@ -122,14 +122,22 @@ describe("Oracle's Critical Patch Update as the one reference (CVE-2019-2880)", 
   const cpu = (tags: string[]) => ({ references: [{ url: 'https://www.oracle.com/security-alerts/cpuapr2020.html', tags }] });
 
   it('names the update as the vendor fix', () => {
-    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/cpuapr2020.html'])).toBe('April 2020');
+    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/cpuapr2020.html'], ['Oracle Corporation'])).toBe('April 2020');
     const r = derivedFixture(description, listed, cpu([]));
     expect(r.explanation!.fix).toContain("Apply Oracle's April 2020 Critical Patch Update: it has the vendor's fix for the supported versions listed.");
   });
 
   it('leaves alone a record whose patch link already points there, and other Oracle pages', () => {
     expect(derivedFixture(description, listed, cpu(['Patch'])).explanation!.fix).not.toContain('Critical Patch Update');
-    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/alert-cve-2021-44228.html'])).toBeUndefined();
+    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/alert-cve-2021-44228.html'], ['oracle'])).toBeUndefined();
+    // JasPer's record points at the update of the Oracle products that ship it: no fix of JasPer.
+    expect(oracleCriticalPatchUpdate(['https://www.oracle.com/security-alerts/cpuapr2020.html'], ['jasper_project', 'oracle'])).toBeUndefined();
+    const jasper = derivedFixture(
+      'JasPer 2.0.14 has a memory leak in base/jas_malloc.c.',
+      [orNode({ criteria: cpe('jasper_project:jasper', '2.0.14') })],
+      cpu([]),
+    );
+    expect(jasper.explanation!.fix).not.toContain('Critical Patch Update');
     expect(derivedFixture(description, listed).explanation!.fix).not.toContain('Critical Patch Update');
   });
 });

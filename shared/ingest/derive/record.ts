@@ -113,7 +113,10 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       advisoryHosts: advisoryHosts(sources),
       commitHosts: commitHosts(sources),
       bulletins: bulletins(sources),
-      oracleUpdate: oracleCriticalPatchUpdate(mergedReferences(sources).map((r) => r.url)),
+      oracleUpdate: oracleCriticalPatchUpdate(
+        mergedReferences(sources).map((r) => r.url),
+        products.value.map((p) => p.vendor),
+      ),
       sapNotes: rejected.value ? [] : sapNotes(description.value),
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,

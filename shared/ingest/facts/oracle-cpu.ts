@@ -20,8 +20,13 @@ const MONTHS: Record<string, string> = {
   dec: 'December',
 };
 
-/** "April 2020" for a reference to Oracle's April 2020 Critical Patch Update; undefined where none is referenced, or several are. */
-export function oracleCriticalPatchUpdate(urls: readonly string[]): string | undefined {
+/**
+ * "April 2020" for a reference to Oracle's April 2020 Critical Patch Update; undefined where none
+ * is referenced, or several are, or a product is not Oracle's: JasPer's record points at the update
+ * for the Oracle products that ship it, no fix of JasPer itself.
+ */
+export function oracleCriticalPatchUpdate(urls: readonly string[], vendors: readonly string[]): string | undefined {
+  if (vendors.length === 0 || !vendors.every((v) => /^oracle(?:[\s_]corporation)?$/i.test(v.trim()))) return undefined;
   const updates = new Set(
     urls.flatMap((u) => {
       const m = CPU_PAGE.exec(u.trim());
