@@ -39,6 +39,8 @@ export interface ReleaseLines {
   readonly introduced?: string;
   readonly fixes: readonly string[];
   readonly mainline?: string;
+  /** Fixes of stable lines below where the flaw starts, which got it by a backport: affected from the line before the fix. */
+  readonly backported?: readonly string[];
 }
 
 /** One affected product: vendor and product as the source spells them (CPE tokens or CVE 5 names). */

@@ -26,18 +26,30 @@ describe('CVE 5 entries written per release line', () => {
     expect(read.openEnded).toBe(false);
   });
 
-  it('drops a line fixed below where the flaw starts (the record calls it unaffected)', () => {
+  it("keeps a line fixed below where the flaw starts as that line's fix: the flaw reached it by a backport (CVE-2024-36972)", () => {
     const read = readReleaseLines(
       [
         { status: 'affected', version: '6.8' },
-        { status: 'unaffected', version: '4.19.312', lessThanOrEqual: '4.19.*' },
-        { status: 'unaffected', version: '6.8.5', lessThanOrEqual: '6.8.*' },
-        { status: 'unaffected', version: '6.9', lessThanOrEqual: '*' },
+        { status: 'unaffected', version: '0', lessThan: '6.8' },
+        { status: 'unaffected', version: '6.1.93', lessThanOrEqual: '6.1.*' },
+        { status: 'unaffected', version: '5.15.161', lessThanOrEqual: '5.15.*' },
+        { status: 'unaffected', version: '6.9.4', lessThanOrEqual: '6.9.*' },
+        { status: 'unaffected', version: '6.10', lessThanOrEqual: '*' },
       ],
       'affected',
     )!;
-    expect(read.lines.fixes).toEqual(['6.8.5']);
-    expect(read.ranges).toEqual([{ startIncluding: '6.8', endExcluding: '6.8.5' }]);
+    expect(read.lines).toEqual({ introduced: '6.8', mainline: '6.10', fixes: ['6.9.4'], backported: ['5.15.161', '6.1.93'] });
+    expect(read.ranges).toEqual([
+      { startIncluding: '5.15', endExcluding: '5.15.161' },
+      { startIncluding: '6.1', endExcluding: '6.1.93' },
+      { startIncluding: '6.8', endExcluding: '6.9.4' },
+    ]);
+    expect(read.fixedVersions).toEqual(['5.15.161', '6.1.93', '6.9.4', '6.10']);
+    expect(releaseLinesText(read.lines)).toBe(
+      'versions from 6.8 before 6.10, except the 6.9 line from 6.9.4 on; also the stable lines that got the flaw by a backport, each before its fixed release (5.15.161 and 6.1.93)',
+    );
+    // The lines above where the flaw starts are read as before: no backport named.
+    expect(releaseLinesText(readReleaseLines(lines, 'affected')!.lines)).not.toContain('backport');
   });
 
   it('reads a flaw that came and went between release candidates', () => {

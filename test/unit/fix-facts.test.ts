@@ -686,7 +686,8 @@ describe('the fix text from the facts', () => {
       [{ url: 'https://www.oracle.com/security-alerts/cpujan2015.html', tags: ['Vendor Advisory'] }],
     );
     expect(record.facts!.fix_stated).toBe(true);
-    expect(record.explanation!.fix).toContain("follow the vendor's advisory or patch in the references (oracle.com)");
+    // Oracle's advisory is its Critical Patch Update, named as such (`shared/ingest/facts/oracle-cpu.ts`).
+    expect(record.explanation!.fix).toContain("Apply Oracle's January 2015 Critical Patch Update");
     expect(record.explanation!.fix).not.toMatch(/no fix(ed version)?( or patch)? is listed/i);
   });
 

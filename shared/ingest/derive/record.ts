@@ -4,6 +4,7 @@
  * in its own module; `provenance` records which source each group rests on.
  */
 import { sapNotes } from '../facts/sap-notes.js';
+import { oracleCriticalPatchUpdate } from '../facts/oracle-cpu.js';
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { undisputedFixes } from '../../domain/disputed-fixes.js';
 import { explain } from '../explainer/index.js';
@@ -113,6 +114,10 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       advisoryHosts: advisoryHosts(sources),
       commitHosts: commitHosts(sources),
       bulletins: bulletins(sources),
+      oracleUpdate: oracleCriticalPatchUpdate(
+        mergedReferences(sources).map((r) => r.url),
+        products.value.map((p) => p.vendor),
+      ),
       sapNotes: rejected.value ? [] : sapNotes(description.value),
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,

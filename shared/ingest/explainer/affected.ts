@@ -88,12 +88,20 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
 export function releaseLinesText(lines: ReleaseLines): string {
   const from = lines.introduced !== undefined ? `from ${lines.introduced} ` : '';
   const stretch = lines.mainline !== undefined ? `versions ${from}before ${lines.mainline}` : from ? `versions ${from}on` : 'all versions';
-  if (lines.fixes.length === 0) return stretch;
+  // Lines the flaw reached by a backport are affected from the line's start, though below where it starts.
+  const backported = lines.backported ?? [];
+  const also =
+    backported.length === 0
+      ? ''
+      : backported.length === 1
+        ? `; also the ${lineOf(backported[0]!)} line before ${backported[0]}, which got the flaw by a backport`
+        : `; also the stable lines that got the flaw by a backport, each before its fixed release (${listText(backported)})`;
+  if (lines.fixes.length === 0) return `${stretch}${also}`;
   const except =
     lines.fixes.length === 1
       ? `the ${lineOf(lines.fixes[0]!)} line from ${lines.fixes[0]} on`
       : `each stable line from its fixed release on (${listText(lines.fixes)})`;
-  return `${stretch}, except ${except}`;
+  return `${stretch}, except ${except}${also}`;
 }
 
 const MODELS_SHOWN = 3;

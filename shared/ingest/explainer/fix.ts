@@ -12,6 +12,7 @@ import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { lineSpan, onLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { capitalise } from './capitalise.js';
+import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
 import { adobeTrackOf, compareReleases, yearless } from '../facts/fixes.js';
@@ -116,6 +117,8 @@ export interface FixFactsText {
   readonly describedLast?: readonly string[];
   /** Microsoft security bulletins the references point at ("MS06-060"): the update that fixes every affected edition. */
   readonly bulletins?: readonly string[];
+  /** The one Oracle Critical Patch Update the references point at ("April 2020", `../facts/oracle-cpu.ts`). */
+  readonly oracleUpdate?: string | undefined;
   /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
   readonly sapNotes?: readonly string[];
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
@@ -191,7 +194,7 @@ interface EntryText {
   readonly where: string;
 }
 
-function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected'): EntryText[] {
+function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', nothingAbove = false): EntryText[] {
   const byVersion = new Map<string, VersionFact[]>();
   for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
   const lines = new Set(entries.map((e) => e.branch));
@@ -205,7 +208,17 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected'): 
       of === 'fixes' && first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
         ? ' for older releases'
         : '';
-    const line = first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
+    // The kernel's mainline fix "5.13" beside its stable lines' 5.12.10 and 5.10.43: the newest fix,
+    // the first release of its line, fixes every later release too; it is no line of its own.
+    const opensNewest =
+      of === 'fixes' &&
+      nothingAbove &&
+      lines.size > 1 &&
+      first.branch !== null &&
+      on === '' &&
+      compareVersions(first.version, first.branch) === 0 &&
+      entries.every((e) => e.platform === null && compareVersions(e.version, first.version) <= 0);
+    const line = opensNewest ? ' or later' : first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
     return { version: versionText(first.version), where: `${line}${on}` };
   });
 }
@@ -220,7 +233,7 @@ const MAX_LINES = 30;
  * more fixes than a list shows, each of a named line on every platform, are said line by line
  * ("18.1R3 or 18.1R2-S3 for the 18.1.x line"), so a user of any line finds its fix.
  */
-function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined {
+function lineGroupTexts(fixes: readonly VersionFact[], nothingAbove = false): EntryText[] | undefined {
   if (fixes.length <= GROUP_LINES_PAST || fixes.some((f) => f.branch === null || f.platform !== null)) return undefined;
   const byLine = new Map<string, string[]>();
   for (const f of fixes) {
@@ -228,7 +241,11 @@ function lineGroupTexts(fixes: readonly VersionFact[]): EntryText[] | undefined 
     if (!versions.includes(versionText(f.version))) byLine.set(f.branch!, [...versions, versionText(f.version)]);
   }
   if (byLine.size < 2 || byLine.size > MAX_LINES) return undefined;
-  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: ` for ${lineText(line)}` }));
+  // The newest fix that is its line's first release (the kernel's mainline) is "or later", as in `entryTexts`.
+  const newest = fixes.reduce((a, b) => (compareVersions(b.version, a.version) > 0 ? b : a));
+  const opens = (line: string, versions: readonly string[]) =>
+    nothingAbove && line === newest.branch && versions.length === 1 && compareVersions(newest.version, line) === 0;
+  return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: opens(line, versions) ? ' or later' : ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
 /** A build named by its date ("before 20070416") is no version number anyone reads as one. */
@@ -318,14 +335,25 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
   const last = facts.last_affected.filter((l) => l.product === key).sort(newestFirstFacts);
   const out: string[] = [];
   if (fixes.length > 0) {
-    const grouped = lineGroupTexts(fixes);
-    const all = grouped ?? entryTexts(fixes, 'fixes').map((e) => ({ ...e, version: asDescribed(e.version, facts.describedFixed ?? []) }));
+    const nothingAbove = !last.some((l) => compareVersions(l.version, fixes[0]!.version) > 0);
+    const grouped = lineGroupTexts(fixes, nothingAbove);
+    const all =
+      grouped ??
+      entryTexts(fixes, 'fixes', nothingAbove).map((e) => ({
+        ...e,
+        version: asDescribed(e.version, facts.describedFixed ?? []),
+      }));
     const texts = grouped ?? all.slice(0, MAX_ENTRIES);
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
+    // The description's one unlined fix is above the affected versions it names in its own decimal order ("Patch 4.3" beside 4.25).
+    const decimalBelow = (l: VersionFact, f: VersionFact) =>
+      f.source === 'description' && f.branch === null && fixes.length === 1 && decimalAbove(f.version, l.version);
     const above = (f: VersionFact) =>
-      last.some((l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0);
+      last.some(
+        (l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0 && !decimalBelow(l, f),
+      );
     const one = texts.length === 1 ? texts[0]! : undefined;
     if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version, key)} or later${one.where}${moreText}.`);
     else if (one)
@@ -342,7 +370,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         !fixes.some(
           (f) =>
             (l.platform === null || f.platform === null || l.platform === f.platform) &&
-            compareVersions(f.version, l.version) > 0 &&
+            (compareVersions(f.version, l.version) > 0 || decimalBelow(l, f)) &&
             // A track's fix (Adobe's Continuous) is above its track's listed versions, which NVD gives no line.
             (f.branch === null || (l.branch === null && adobeTrackOf(f.branch) !== undefined) || compatibleLines(l, f)),
         ),
@@ -575,6 +603,9 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     parts.push(
       `Microsoft's security ${bulletins.length === 1 ? 'bulletin' : 'bulletins'} ${listText(bulletins)} ${bulletins.length === 1 ? 'has' : 'have'} the update for each affected edition.`,
     );
+  // Oracle's "16.0" is a supported version its Critical Patch Update patches: no release to update past, where no patch link says so already.
+  const oracleUpdate = facts.fixed_in.length === 0 && facts.oracleUpdate !== undefined && !facts.patchLinks;
+  if (oracleUpdate) parts.unshift(`Apply Oracle's ${facts.oracleUpdate} Critical Patch Update: it has the vendor's fix for the supported versions listed.`);
   const notes = facts.fixed_in.length === 0 ? (facts.sapNotes ?? []) : [];
   if (notes.length > 0)
     parts.push(
@@ -600,7 +631,8 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
     bulletins.length === 0 &&
     notes.length === 0 &&
     unplaced.length === 0 &&
-    models.length === 0
+    models.length === 0 &&
+    !oracleUpdate
   ) {
     // "Log360 before Build 5219" beside NVD's "5.2 build5218" and a range through 5.1: a fixed
     // version the description states but the configuration does not bear out is named, never
@@ -627,7 +659,13 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
               : "The record says a fix or update exists but names no version: follow the vendor's advisory for it.",
     );
   }
-  if (facts.steps.optIn)
+  // The one update sentence gets the switch the description names beside it: "… or later and enable the '…' configuration option."
+  const updates = parts.filter((p) => p.startsWith('Update '));
+  if (facts.steps.option !== undefined && updates.length === 1) {
+    const i = parts.indexOf(updates[0]!);
+    parts[i] = `${parts[i]!.replace(/\.$/, '')} and enable ${facts.steps.option}: updating alone does not switch the fix on.`;
+  } else if (facts.steps.option !== undefined) parts.push(`Then enable ${facts.steps.option}: updating alone does not switch the fix on.`);
+  else if (facts.steps.optIn)
     parts.push(
       `The fix is off until you switch it on${facts.steps.setting ? `: set the ${facts.steps.setting} value as the vendor's advisory describes` : " as the vendor's advisory describes"}. Installing updates alone does not enable it.`,
     );

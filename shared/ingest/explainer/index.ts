@@ -17,7 +17,7 @@ import { descriptionAttacker, descriptionImpactBeyond, readDescription, type Des
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
 import { coListedDistributions } from '../facts/distributions.js';
 import { productKey } from '../facts/fix-products.js';
-import { isComparableVersion } from '../../domain/cpe/version-compare.js';
+import { compareVersions, isComparableVersion } from '../../domain/cpe/version-compare.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 import { shippedComponentSentence } from './shipped-component.js';
@@ -186,6 +186,16 @@ function soleDescribedFix(product: AffectedProduct, facts: Facts | undefined): s
   return fixes.size === 1 ? [...fixes][0] : undefined;
 }
 
+/** The description's one fix above the end of the product's one range with no start, and how NVD's range reads. */
+function describedAboveRange(product: AffectedProduct, facts: Facts | undefined): { fix: string; listed: string } | undefined {
+  const range = product.ranges[0]!;
+  const end = range.endIncluding ?? range.endExcluding;
+  const fix = soleDescribedFix(product, facts);
+  if (fix === undefined || end === undefined || range.startIncluding !== undefined || range.startExcluding !== undefined) return undefined;
+  if (!isComparableVersion(fix) || !isComparableVersion(end) || compareVersions(fix, end) <= 0) return undefined;
+  return { fix, listed: range.endIncluding !== undefined ? `versions up to and including ${end}` : `versions before ${end}` };
+}
+
 function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
   const name = productName(product);
   // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
@@ -197,6 +207,16 @@ function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
     return {
       name,
       text: `${name} (versions before ${describedFix}, as the description states; NVD's configuration sets no version limit)`,
+      ranges: 1,
+      listed: 0,
+    };
+  // "Prior to version 1.3.0" beside NVD's one range up to 0.6.8: the description's higher fix wins
+  // (§9), so 0.7 to 1.2 users read they are affected, and NVD's lower bound is named as its listing.
+  const beyondRange = product.ranges.length === 1 && !product.allVersions ? describedAboveRange(product, facts) : undefined;
+  if (beyondRange)
+    return {
+      name,
+      text: `${name} (versions before ${beyondRange.fix}, as the description states; NVD's configuration lists ${beyondRange.listed})`,
       ranges: 1,
       listed: 0,
     };
@@ -333,7 +353,9 @@ export function explainFix(input: ExplainerInput): string {
   const parts = input.fixFacts
     ? fixFactSentences(input.fixFacts, factProductName(input.products, input.facts?.products ?? []))
     : fixVersionSentences(input.fixAdvice ?? deriveFixAdvice(input.products, input.description ?? ''), productName);
-  if (parts.length > 0 && input.patch.status === 'partial') parts.push('Some affected products have no fixed version listed yet.');
+  // A fix to switch on is `partial` for that reason (`../derive/patch.ts`), not for a product left without a fixed version.
+  if (parts.length > 0 && input.patch.status === 'partial' && input.fixFacts?.steps.optIn !== true)
+    parts.push('Some affected products have no fixed version listed yet.');
   if (input.patch.patch_urls.length > 0) {
     const hosts = [...new Set(input.patch.patch_urls.map((u) => new URL(u).hostname.replace(/^www\./, '')))].slice(0, 3);
     parts.push(`A patch is published: see the patch ${input.patch.patch_urls.length === 1 ? 'link' : 'links'} in the references (${listText(hosts)}).`);

@@ -36,6 +36,7 @@ import { samsungRelease } from './samsung-release.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { appleFixes, macosSecurityUpdates } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
+import { decimalAbove, namesVersion } from './decimal-fix.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import type { FactInput } from './input.js';
 
@@ -730,6 +731,14 @@ export function readFixFacts(input: FactInput): FixFacts {
     last.some(
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareReleases(l.version, f.version) > 0,
     );
+  // "4.21 and 4.25 … fixed in Patch 4.3": the description's one fix of a product is above every
+  // affected version it names beside it, in its own decimal order; it is no line of its own.
+  const decimalFix = (f: VersionFact) =>
+    f.source === 'description' &&
+    describedFixed.filter((d) => d.product === f.product).length === 1 &&
+    last
+      .filter((l) => l.product === f.product && compareReleases(l.version, f.version) > 0)
+      .every((l) => decimalAbove(f.version, l.version) && namesVersion(input.description, l.version));
   const writtenTrains = trainsWritten(input.description);
   // Products a configuration ties to platforms (an AND node, or CPE target software).
   const tiedProducts = new Set((input.sources.nvd?.platformRanges ?? []).map((r) => productKey(r)));
@@ -759,7 +768,9 @@ export function readFixFacts(input: FactInput): FixFacts {
       // ("4.4.12" beside 4.6.1 of 4.6); the description's unlined one is as the description writes it.
       const besideLines =
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
-      const line = configuredLine(f, all, fromRanges.fixed) ?? (f.branch === null && (affectedAbove(f, false) || besideLines) ? releaseLine(f.version) : null);
+      const line =
+        configuredLine(f, all, fromRanges.fixed) ??
+        (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines) ? releaseLine(f.version) : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
       const written = writtenTrains.get(f.version.toLowerCase());

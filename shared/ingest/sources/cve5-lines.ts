@@ -45,21 +45,28 @@ export function readReleaseLines(entries: readonly LineEntry[], defaultStatus: s
   const introduced =
     entries.find((e) => e.status?.toLowerCase() === 'affected' && e.version && NUMBERED.test(e.version) && !e.lessThan && !e.lessThanOrEqual)?.version ??
     unaffected.find((e) => e.version === '0' && e.lessThan && NUMBERED.test(e.lessThan))?.lessThan;
-  // A line fixed below where the flaw starts is unaffected by it (`"0" lessThan "6.8"` holds it): no fix of this flaw.
-  const sorted = lineFixes
-    .filter(({ fixed }) => introduced === undefined || compareVersions(fixed, introduced) > 0)
-    .sort((a, b) => compareVersions(a.fixed, b.fixed));
-  const ranges: VersionRange[] = [];
-  sorted.forEach(({ line, fixed }, i) => {
+  const sorted = [...lineFixes].sort((a, b) => compareVersions(a.fixed, b.fixed));
+  // A line fixed below where the flaw starts got the flaw by a backport (the CNA's git ranges name
+  // the backported commit, no version): its fix is the line's fix, its stretch starts at the line.
+  const below = ({ fixed }: { fixed: string }) => introduced !== undefined && compareVersions(fixed, introduced) <= 0;
+  const backported = sorted.filter(below);
+  const onward = sorted.filter((f) => !below(f));
+  const ranges: VersionRange[] = backported.map(({ line, fixed }) => ({ startIncluding: line, endExcluding: fixed }));
+  onward.forEach(({ line, fixed }, i) => {
     // The first line's stretch reaches back to where the flaw starts; a later line's starts at the line.
     const start = i === 0 ? introduced : introduced !== undefined && compareVersions(introduced, line) > 0 ? introduced : line;
     if (start !== undefined && compareVersions(start, fixed) >= 0) return;
     ranges.push({ ...(start !== undefined ? { startIncluding: start } : {}), endExcluding: fixed });
   });
-  if (sorted.length === 0 && mainline !== undefined)
+  if (onward.length === 0 && mainline !== undefined)
     ranges.push({ ...(introduced !== undefined ? { startIncluding: introduced } : {}), endExcluding: mainline });
   return {
-    lines: { ...(introduced !== undefined ? { introduced } : {}), ...(mainline !== undefined ? { mainline } : {}), fixes: sorted.map((s) => s.fixed) },
+    lines: {
+      ...(introduced !== undefined ? { introduced } : {}),
+      ...(mainline !== undefined ? { mainline } : {}),
+      fixes: onward.map((s) => s.fixed),
+      ...(backported.length > 0 ? { backported: backported.map((s) => s.fixed) } : {}),
+    },
     ranges,
     fixedVersions: [...sorted.map((s) => s.fixed), ...(mainline !== undefined ? [mainline] : [])],
     openEnded: mainline === undefined,
