@@ -19,7 +19,7 @@ import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
 import { cpeField } from '../support/data-files.js';
 import { FROM_THE_INTERNET, saysCodeExecution } from '../../bench/support/gold-agreement.js';
-import { sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
+import { codeIdentifiers, sentenceEndFaults, wordingFaults } from '../support/wording-lint.js';
 
 let folder: IngestedDataFolder;
 let records: CatalogueRecord[] = [];
@@ -118,7 +118,7 @@ describe('wording over every record of the data folder', () => {
         ['fix', r.explanation!.fix, false],
       ];
       for (const [field, text, quoted] of texts) {
-        const faults = [...wordingFaults(text, { quoted }), ...(field === 'title' ? [] : sentenceEndFaults(text))];
+        const faults = [...wordingFaults(text, { quoted, code: codeIdentifiers(r.facts?.component) }), ...(field === 'title' ? [] : sentenceEndFaults(text))];
         for (const fault of faults) {
           const kind = `${field}: ${fault.replace(/".*"/, '…')}`;
           byFault.set(kind, (byFault.get(kind) ?? 0) + 1);
@@ -194,7 +194,12 @@ describe('wording over every record of the data folder', () => {
         named++;
         const casing = naiveName(vendor, product);
         for (const text of texts) {
-          if (text.includes(`${vendor}:${product}`) || /cpe:\//i.test(text) || (/_/.test(product) && !product.startsWith('mod_') && wholeToken(text, product)))
+          const code = codeIdentifiers(r.facts?.component).some((word) => word.toLowerCase() === product);
+          if (
+            text.includes(`${vendor}:${product}`) ||
+            /cpe:\//i.test(text) ||
+            (/_/.test(product) && !product.startsWith('mod_') && !code && wholeToken(text, product))
+          )
             raw.add(`${r.cve_id}: raw token ${vendor}:${product} in "${text.slice(0, 160)}"`);
           // The old casing may still appear through another product of the record whose name
           // contains it ("Veritas Netbackup Appliance" beside "Veritas NetBackup"): counted, bounded.

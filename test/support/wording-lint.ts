@@ -35,6 +35,16 @@ function articleFaults(text: string): string[] {
 export interface WordingOptions {
   /** A title quoted from a source (KEV, the CNA) is the source's words: only leaks are checked. */
   readonly quoted?: boolean;
+  /** The record's own code identifiers (its component's `copy_page_to_iter_pipe`, `af_unix`): code, not a product token. */
+  readonly code?: readonly string[];
+}
+
+/**
+ * The identifiers of a record's component ("af_unix", "nf_tables_newrule (chain_id parameter)"): the texts write them
+ * as the source does, in plain text since titles and summaries carry no Markdown.
+ */
+export function codeIdentifiers(component: string | null | undefined): string[] {
+  return [...new Set(component?.match(/[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+/g) ?? [])];
 }
 
 export function wordingFaults(text: string, options: WordingOptions = {}): string[] {
@@ -45,8 +55,10 @@ export function wordingFaults(text: string, options: WordingOptions = {}): strin
   }
   for (const f of articleFaults(text)) faults.push(`a/an: ${f}`);
   // Version strings (`snv_124`, `3.4sg_3.4.2sg`) and Apache modules (`mod_ssl`) are not CPE tokens.
-  // Code in backticks (a function such as `copy_page_to_iter_pipe`) is shown as code, not as a product.
-  const withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '').replace(/`[^`]*`/g, '');
+  // Code in backticks (a function such as `copy_page_to_iter_pipe`), or the record's own component identifiers, is
+  // code, not a product.
+  let withoutVersions = text.replace(/\(versions? [^()]*(?:\([^()]*\)[^()]*)*\)/g, '').replace(/`[^`]*`/g, '');
+  for (const word of options.code ?? []) withoutVersions = withoutVersions.split(word).join(' ');
   const token = /(?<![\w./:()-])(?!mod_)[a-z]{2,}(?:_[a-z]{2,})+(?![\w()-]|\.\w)/.exec(withoutVersions);
   if (token) faults.push(`a raw CPE token "${token[0]}"`);
   return faults;
