@@ -118,7 +118,9 @@ describe('wording over every record of the data folder', () => {
         ['fix', r.explanation!.fix, false],
       ];
       for (const [field, text, quoted] of texts) {
-        const faults = [...wordingFaults(text, { quoted, code: codeIdentifiers(r.facts?.component) }), ...(field === 'title' ? [] : sentenceEndFaults(text))];
+        // The record's own identifiers: its component's, and any the description writes (a function or parameter it names).
+        const code = [...codeIdentifiers(r.facts?.component), ...codeIdentifiers(r.description)];
+        const faults = [...wordingFaults(text, { quoted, code }), ...(field === 'title' ? [] : sentenceEndFaults(text))];
         for (const fault of faults) {
           const kind = `${field}: ${fault.replace(/".*"/, '…')}`;
           byFault.set(kind, (byFault.get(kind) ?? 0) + 1);
