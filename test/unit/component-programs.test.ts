@@ -8,6 +8,7 @@ import type { FactProduct, Facts } from '../../shared/domain/facts.js';
 import { factTitle } from '../../shared/ingest/derive/title.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { factSummary } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
 const OPMANAGER = [{ vendor: 'manageengine', product: 'opmanager' }];
 const CYBOZU = [{ vendor: 'cybozu', product: 'office' }];
@@ -124,17 +125,13 @@ describe('a quoted program', () => {
 const AT =
   'Heap corruption vulnerability in the "at" program allows local users to execute arbitrary code via a malformed execution time, which causes at to free the same memory twice.';
 
-const localCode = (description: string, products: FactProduct[]): Facts => ({
-  impacts: ['code_execution'],
-  attack: { position: 'local', privileges: 'user', user_interaction: false },
-  component: describedComponent(description, []),
-  products,
-  fixed_in: [],
-  last_affected: [],
-  fix_stated: false,
-  exploit_public: false,
-  aka: [],
-});
+const localCode = (description: string, products: FactProduct[]): Facts =>
+  factsFixture({
+    impacts: ['code_execution'],
+    attack: { position: 'local', privileges: 'user', user_interaction: false },
+    component: describedComponent(description, []),
+    products,
+  });
 
 const systems = (primary: boolean): FactProduct[] =>
   ['Caldera Openlinux Server', 'Debian Linux', 'FreeBSD'].map((name) => ({ product: `x:${name.toLowerCase().replace(/ /g, '_')}`, name, primary }));

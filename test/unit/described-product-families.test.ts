@@ -9,23 +9,14 @@ import { factTitle } from '../../shared/ingest/derive/title.js';
 import { explain } from '../../shared/ingest/explainer/index.js';
 import { factProducts } from '../../shared/ingest/facts/products.js';
 import { emptyExplainerInput } from '../support/explainer-fixtures.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
 const SNAPDRAGON =
   'Possible buffer underflow due to lack of check for negative indices values when processing user provided input in Snapdragon Auto, Snapdragon Compute, Snapdragon Voice & Music, Snapdragon Wearables';
 const GITLAB =
   'An issue has been discovered affecting service availability via issue preview in GitLab CE/EE affecting all versions from 16.7 before 17.9.7, 17.10 before 17.10.5, and 17.11 before 17.11.1.';
 
-const facts = (products: Facts['products']): Facts => ({
-  impacts: ['denial_of_service'],
-  attack: { position: null, privileges: null, user_interaction: null },
-  component: null,
-  products,
-  fixed_in: [],
-  last_affected: [],
-  fix_stated: false,
-  exploit_public: false,
-  aka: [],
-});
+const facts = (products: Facts['products']): Facts => factsFixture({ impacts: ['denial_of_service'], products });
 
 describe("Qualcomm's list of Snapdragon families", () => {
   it('is every family, titled under their common name (CVE-2021-1916)', () => {

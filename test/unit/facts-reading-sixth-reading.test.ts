@@ -12,6 +12,7 @@ import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { impactShort } from '../../shared/ingest/explainer/fact-words.js';
 import { factSummary } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
 const PHOTOTABLE = 'Intent redirection vulnerability in PhotoTable prior to SMR MAY-2021 Release 1 allows attackers to execute privileged action.';
 const MEDIATEK =
@@ -19,17 +20,7 @@ const MEDIATEK =
 
 const summary = (description: string, attack: Facts['attack']) =>
   factSummary({
-    facts: {
-      impacts: describedImpacts(description),
-      attack,
-      component: null,
-      products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
-      fixed_in: [],
-      last_affected: [],
-      fix_stated: false,
-      exploit_public: false,
-      aka: [],
-    },
+    facts: factsFixture({ impacts: describedImpacts(description), attack, products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }] }),
     description,
     cweIds: [],
     severity: 'It is rated medium: 4 out of 10.',

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { FIXTURE_NOW, derivedFixture } from '../support/nvd-fixtures.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
-import { sameRelease } from '../../shared/ingest/facts/fixes.js';
+import { sameRelease } from '../../shared/ingest/versions/release-order.js';
 import { describedVersions, onLine } from '../../shared/ingest/versions/description.js';
 
 interface Match {

@@ -66,6 +66,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
   const intel = deriveExploitIntel(sources, score.cvss_score);
   const sourceModified = deriveSourceModified(sources);
   const fixSteps = readFixSteps(rejected.value ? '' : prose);
+  // The description's stated fixes and "X and earlier" versions, read once for the fix text.
+  const statedVersions = rejected.value ? undefined : describedVersions(prose);
   const { patch, provenance: patchProvenance } = derivePatch(sources, {
     rejected: rejected.value,
     products: products.value,
@@ -125,8 +127,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       distributionOnly: [...onlyDistributions(products.value)],
       cnaOnly: sources.nvd === undefined,
       primary,
-      describedFixed: rejected.value ? [] : describedVersions(prose).fixed.map((f) => f.version),
-      describedLast: rejected.value ? [] : describedVersions(prose).upTo.map((l) => l.version),
+      describedFixed: statedVersions?.fixed.map((f) => f.version) ?? [],
+      describedLast: statedVersions?.upTo.map((l) => l.version) ?? [],
       everyVersion: soleProductInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
       editionBuilds,

@@ -12,33 +12,37 @@ import { listText } from './names.js';
 const MAX_BUILDS = 12;
 const MAX_NAMES_PER_BUILD = 4;
 
-/** The editions' fixes, where the record has them for two or more products: the sentence and the products it covers. */
-export function editionBuildSentence(
-  fixedIn: readonly VersionFact[],
-  editionKeys: readonly string[],
-  nameOf: (key: string) => string,
-): { sentence: string; keys: Set<string>; builds: Set<string> } | undefined {
-  const keys = new Set(editionKeys);
-  const fixes = fixedIn.filter((f) => f.source === 'cve5' && keys.has(f.product) && f.platform === null);
-  const products = new Set(fixes.map((f) => f.product));
-  if (products.size < 2) return undefined;
-  const byBuild = new Map<string, string[]>();
-  for (const f of fixes) byBuild.set(f.version, [...(byBuild.get(f.version) ?? []), nameOf(f.product)]);
-  const builds = [...byBuild.keys()].sort((a, b) => compareVersions(b, a));
-  const named = builds.slice(0, MAX_BUILDS);
-  const texts = named.map((build) => {
-    const names = [...new Set(byBuild.get(build))];
+/** The builds the text names and the editions they cover: where the record has them for two or more products. */
+export interface EditionBuilds {
+  /** Each named build (newest first) with the editions (product keys) it fixes. */
+  readonly byBuild: ReadonlyMap<string, readonly string[]>;
+  readonly keys: ReadonlySet<string>;
+  readonly builds: ReadonlySet<string>;
+  /** Builds the record holds beyond those named. */
+  readonly more: number;
+}
+
+export function editionBuilds(fixedIn: readonly VersionFact[], editionKeys: readonly string[]): EditionBuilds | undefined {
+  const editions = new Set(editionKeys);
+  const fixes = fixedIn.filter((f) => f.source === 'cve5' && editions.has(f.product) && f.platform === null);
+  const keys = new Set(fixes.map((f) => f.product));
+  if (keys.size < 2) return undefined;
+  const all = new Map<string, string[]>();
+  for (const f of fixes) all.set(f.version, [...(all.get(f.version) ?? []), f.product]);
+  const named = [...all.keys()].sort((a, b) => compareVersions(b, a)).slice(0, MAX_BUILDS);
+  return { byBuild: new Map(named.map((build) => [build, all.get(build)!])), keys, builds: new Set(named), more: all.size - named.length };
+}
+
+/** One sentence grouped by build: "…: Microsoft Windows 10 1809 and Microsoft Windows Server 2019 to 10.0.17763.3165; …". */
+export function editionBuildSentence(builds: EditionBuilds, nameOf: (key: string) => string): string {
+  const texts = [...builds.byBuild].map(([build, keys]) => {
+    const names = [...new Set(keys.map(nameOf))];
     const more = names.length - MAX_NAMES_PER_BUILD;
     const shown = more > 0 ? [...names.slice(0, MAX_NAMES_PER_BUILD), `${more} more`] : names;
     return `${listText(shown)} to ${build}`;
   });
-  const more = builds.length - texts.length;
-  const moreText = more > 0 ? ` (and ${more} more builds in this record's facts)` : '';
-  return {
-    sentence: `Install the vendor's security update that brings your edition to its fixed build or later: ${texts.join('; ')}${moreText}.`,
-    keys: products,
-    builds: new Set(named),
-  };
+  const moreText = builds.more > 0 ? ` (and ${builds.more} more builds in this record's facts)` : '';
+  return `Install the vendor's security update that brings your edition to its fixed build or later: ${texts.join('; ')}${moreText}.`;
 }
 
 /** A Windows feature release in NVD's version slot ("1809", "20h2"): an edition of its own. */

@@ -15,8 +15,8 @@ import { capitalise } from './capitalise.js';
 import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
-import { adobeTrackOf, compareReleases, yearless } from '../facts/fixes.js';
-import { editionBuildSentence, uncoveredEditions } from './edition-builds.js';
+import { adobeTrackOf, compareReleases, yearless } from '../versions/release-order.js';
+import { editionBuilds, editionBuildSentence, uncoveredEditions } from './edition-builds.js';
 
 const MAX_UNFIXED = 2;
 
@@ -139,7 +139,7 @@ const GROUP_LINES_PAST = 6;
 const lineText = (branch: string) => {
   const span = lineSpan(branch);
   if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
-  if (/^(?:Classic|Continuous)$/.test(branch)) return `the ${branch} track`;
+  if (adobeTrackOf(branch) !== undefined) return `the ${branch} track`;
   return /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
@@ -517,7 +517,7 @@ type NamedFix = { product: string; versions: string[]; platform: string | null; 
  * vulnerable versions of its own product and platform.
  */
 export function namedFixVersions(facts: Pick<FixFactsText, 'fixed_in' | 'last_affected' | 'distributions' | 'primary' | 'editionBuilds'>): NamedFix[] {
-  const builds = editionBuildSentence(facts.fixed_in, facts.editionBuilds ?? [], (key) => key);
+  const builds = editionBuilds(facts.fixed_in, facts.editionBuilds ?? []);
   const fromBuilds: NamedFix[] = facts.fixed_in
     .filter((f) => builds?.keys.has(f.product) && builds.builds.has(f.version) && f.source === 'cve5' && f.platform === null)
     .map((f) => ({ product: f.product, versions: [f.version], platform: null, branch: null }));
@@ -568,13 +568,13 @@ function modelSentences(facts: FixFactsText, nameOf: (key: string) => string): s
 }
 
 export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => string): string[] {
-  const builds = editionBuildSentence(facts.fixed_in, facts.editionBuilds ?? [], nameOf);
+  const builds = editionBuilds(facts.fixed_in, facts.editionBuilds ?? []);
   const { shown, all } = shownProducts(facts, builds?.keys);
   // The builds name the fix of the editions they cover; an edition NVD lists that none covers keeps the update advice.
   const left = builds ? uncoveredEditions(facts.last_affected, builds.keys) : [];
   const uncovered = builds ? editionSentence([...new Set(left.map((l) => l.product))], { ...facts, fixed_in: [], last_affected: left }, nameOf) : undefined;
   const editions = builds
-    ? [builds.sentence, ...(uncovered ? [uncovered.replace(/^(NVD|The CVE record) lists/, '$1 also lists')] : [])].join(' ')
+    ? [editionBuildSentence(builds, nameOf), ...(uncovered ? [uncovered.replace(/^(NVD|The CVE record) lists/, '$1 also lists')] : [])].join(' ')
     : editionSentence(shown, facts, nameOf);
   const parts = [...(editions ? [editions] : []), ...shown.flatMap((key) => productFactSentences(key, nameOf(key), facts))];
   const models = modelSentences(facts, nameOf);

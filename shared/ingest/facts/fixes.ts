@@ -38,6 +38,7 @@ import { appleFixes, macosSecurityUpdates } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
 import { decimalAbove, namesVersion } from './decimal-fix.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
+import { adobeTrackOf, asReleases, compareReleases, sameRelease, yearless } from '../versions/release-order.js';
 import type { FactInput } from './input.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
@@ -129,28 +130,6 @@ function unique(entries: readonly VersionFact[]): VersionFact[] {
   return kept;
 }
 
-/** Adobe names a line by its year: the description's "2015.006.30060" is the configuration's "15.006.30060". */
-export const yearless = (version: string) => version.trim().replace(/^20(\d{2})(?=\.\d+\.\d)/, '$1');
-
-/**
- * Two versions as releases of one numbering: where one writes its line's year in full and the
- * other does not ("2017.011.30113" beside "17.011.30120"), both without it; else as written
- * ("2019.7.6" beside "2019.6" stay apart from "19.x").
- */
-function asReleases(a: string, b: string): [string, string] {
-  return yearWritten(a) !== yearWritten(b) ? [yearless(a), yearless(b)] : [a, b];
-}
-
-const yearWritten = (version: string) => /^v?20\d{2}\./i.test(version.trim());
-
-/** Two versions ordered as releases of one line (`asReleases`). */
-export const compareReleases = (a: string, b: string) => compareVersions(...asReleases(a, b));
-
-/** The same release however written: equal versions, or one written with its line's year in full. */
-export function sameRelease(a: string, b: string): boolean {
-  return compareVersions(a, b) === 0 || compareVersions(yearless(a), yearless(b)) === 0;
-}
-
 /**
  * The newest affected versions, one per product, line and platform: the description's (read
  * first) wins over a configuration's at or below it on the same line ("1.5.3 and earlier" beside
@@ -218,9 +197,6 @@ function onListedLine(last: VersionFact, products: readonly FixProduct[]): Versi
   const shorter = products.filter((p) => last.product.startsWith(`${p.key}_`) && reaches(p)).sort((a, b) => b.key.length - a.key.length);
   return shorter[0] === undefined || shorter[1]?.key.length === shorter[0].key.length ? last : { ...last, product: shorter[0].key };
 }
-
-/** "classic" for a fix of Adobe's Classic track (`described-fixes.ts`), the CPE `sw_edition` of its ranges. */
-export const adobeTrackOf = (branch: string | null) => (branch !== null && /^(?:classic|continuous)$/i.test(branch) ? branch.toLowerCase() : undefined);
 
 /** NVD escapes CPE punctuation in range bounds ("15.3\\(100\\)m"); the version as written has none. */
 const unescaped = (version: string) => version.replace(/\\(.)/g, '$1');

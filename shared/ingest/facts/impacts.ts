@@ -50,6 +50,9 @@ export const SERVER_SENDS_REQUESTS =
 export const PRIVILEGED_ACTIONS =
   /(?<=\b(?:to|and|or|,)\s+)(?:execute|executing|perform|performing|launch|launching|run|running|carry out|trigger|start|invoke)\s+(?:various\s+|certain\s+|some\s+|arbitrary\s+)?privileged\s+(?:actions?|activit(?:y|ies)|operations?|functions?|tasks?|commands?)\b/i;
 
+/** A harm the record leaves unnamed ("possibly have unspecified other impact", "undefined behavior"). */
+const OTHER_HARM = String.raw`\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\bundefined behaviou?r\b|\bunspecified (?:other )?impact\b|\bunknown (?:other )?(?:impact|implications)\b|\bother unspecified impact\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b`;
+
 /** Read outside the vector clauses. Code execution is checked against SQL separately. */
 const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
@@ -77,10 +80,7 @@ const CONSEQUENCES: readonly Phrase[] = [
     'spoofing',
     /(?<!anti-)\bspoof(?:s|ed|ing)?\b|\bhide (?:\w+ ){0,2}(?:processes|files|activit(?:y|ies)|connections|log entries)\b|\bskips? (?:the )?certificate (?:verification|validation)\b|\bcertificate (?:verification|validation) (?:is |was )?(?:skipped|bypassed|disabled|not performed)\b|\bhide the contents of\b|\bobfuscate (?:\w+ ){0,2}(?:origin|URL|address|data)\b|\bimpersonat(?:e|es|ing|ion)\b|\bmasquerade\b|\bredirect (?:\w+ ){0,2}to (?:\w+ ){0,2}(?:arbitrary|malicious|other|external|attacker)\b|\bphishing\b|\bpose as\b|\bforge (?:\w+ ){0,2}(?:signatures?|certificates?|messages?|emails?|responses?|requests? from)\b/i,
   ],
-  [
-    'unspecified',
-    /\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\b(?:out[- ]of[- ]bounds|invalid) memory access\b|\bundefined behaviou?r\b|\bunspecified (?:other )?impact\b|\bunknown (?:other )?(?:impact|implications)\b|\bother unspecified impact\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b/i,
-  ],
+  ['unspecified', new RegExp(String.raw`${OTHER_HARM}|\b(?:out[- ]of[- ]bounds|invalid) memory access\b`, 'i')],
 ];
 
 /**
@@ -538,8 +538,7 @@ export function describedImpacts(description: string): Impact[] {
 }
 
 /** An unnamed harm the text names beside a crash ("unspecified other impact", "possibly other impacts"), not a memory access. */
-const OTHER_HARM_NAMED =
-  /\bunspecified (?:other )?impact\b|\bunknown (?:other )?(?:impact|implications)\b|\bhave unspecified\b|\bunspecified other\b|\b(?:possibly|may|might|could) have other impacts?\b|\bexploit (?:\w+ )?(?:heap|memory|stack|object) corruption\b|\bundefined behaviou?r\b|\band more\b|\bother (?:context-dependent |unspecified |unknown )?impacts?\b/i;
+const OTHER_HARM_NAMED = new RegExp(String.raw`${OTHER_HARM}|\band more\b|\bother (?:context-dependent |unspecified |unknown )?impacts?\b`, 'i');
 
 /** §9's order, the gravest first, so texts list what matters most first. */
 const IMPACT_ORDER: readonly Impact[] = [
