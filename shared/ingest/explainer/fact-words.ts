@@ -146,7 +146,7 @@ export function maliciousAppAttacks(description: string): boolean {
 
 /** Android's "proximal attacker", a Bluetooth or Wi-Fi attack (802.11 frames): near enough for the radio, not necessarily on the network. */
 const RADIO_RANGE =
-  /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b|\b802\.11|\b(?:beacon|probe|association) (?:requests?|responses?|frames?)\b|\bWi-?Fi\b|\bWLAN\b/i;
+  /\bproximal attackers?\b|\bwithin (?:wireless|radio|Bluetooth|Wi-?Fi) range\b|\bBluetooth\b|\bBlueZ\b|\bbluetoothd\b|\b802\.11|\b(?:beacon|probe|association) (?:requests?|responses?|frames?)\b|\bWi-?Fi\b|\bWLAN\b/i;
 
 /**
  * The least role the description says the attacker needs, where it names one of an application's

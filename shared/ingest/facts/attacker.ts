@@ -20,7 +20,7 @@ export interface DescribedAttack {
  * does not make the attacker an administrator.
  */
 const MODIFIER =
-  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low|high)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|proximal|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|root|anonymous|external|nearby|logged-in|registered|unauthorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
+  '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low(?:er)?|less|high(?:er)?)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|proximal|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|root|anonymous|external|nearby|logged-in|registered|unauthorized|authorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
@@ -28,7 +28,7 @@ const ATTACKER_PHRASE = new RegExp(
   'gi',
 );
 const SLOT_NOUN =
-  '(?:attackers?|adversar(?:y|ies)|users?|consumers?|administrators?|admins?|owners?|members?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?)';
+  '(?:attackers?|adversar(?:y|ies)|users?|consumers?|administrators?|admins?|owners?|members?|guests?|domains?|web ?sites?|servers?|peers?|clients?|actors?|sources)';
 const SLOTS: readonly RegExp[] = [
   // NETGEAR's "Certain NETGEAR devices are affected by command injection by an authenticated user".
   new RegExp(
@@ -80,8 +80,10 @@ const POSITIONS: readonly [AttackPosition, RegExp][] = [
 ];
 
 const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
+  // Microsoft's "an unauthorized attacker" / "an authorized attacker": without or with credentials. An
+  // "unauthorized user" may be signed in without the right (Spring's "unauthorized malicious user"): the vector says.
   ['none', /\b(?:unauthenticated|non-authenticated|anonymous)\b/],
-  ['user', /\bnon-?administrat|\bmembers?\b|\bnon-?admin\b|\bunprivileged|\bnon-privileged|\blow[- ]privileged/],
+  ['user', /\bnon-?administrat|\bmembers?\b|\bnon-?admin\b|\bunprivileged|\bnon-privileged|\b(?:low(?:er)?|less)[- ]privileged|(?<!un)\bauthori[sz]ed\b/],
   [
     'admin',
     /administrat|\badmins?\b|high(?:ly)?[- ]privileged|\bhigh(?:ly)?[- ]privileges?\b|\broot users?\b|\bowners?\b|privileged (?:users?|accounts?)(?<!low[- ]privileged \w+)/,
@@ -92,7 +94,7 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ],
   [
     'none',
-    /\bunauthenticated|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/,
+    /\bunauthenticated|\bunauthori[sz]ed (?:remote )?(?:attackers?|sources)\b|\bremote(?:ly)? attackers?|context-dependent|malicious (?:web ?sites?|servers?|pages?|peers?)|\bweb ?sites?\b|\bservers?\b|anonymous|physically proximate|man-in-the-middle|on-path|(?:remote|unauthenticated),? (?:unauthenticated |remote )?attackers?/,
   ],
 ];
 
@@ -147,7 +149,7 @@ function listedRoles(prose: string): Privileges | undefined {
 
 /** The attacker reads traffic on the way: "by sniffing the network", "eavesdropping on the connection", "allows man-in-the-middle attacks". */
 const ON_PATH_CUE =
-  /\b(?:man|machine)-in-the-middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
+  /\b(?:man|machine)[- ]in[- ]the[- ]middle (?:\(MitM\) )?attacks?\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b/i;
 
 /** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
 const VIRTUAL_MACHINE =
@@ -160,7 +162,7 @@ const LINK_LOCAL =
 const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 const REMOTE_CUE =
-  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b/i;
+  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b|\bvia (?:specially )?(?:crafted |malicious |forged )?HTTP requests?\b|\binsecure direct object references?\b|\bIDOR\b/i;
 const AUTHENTICATED_CUE = /(?<!un)\bauthenticated (?:remote )?(?:code execution|RCE|command)/i;
 const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) to (?:the|an affected|a target|a vulnerable) (?:system|machine|host)\b/i;
 /**
@@ -172,12 +174,13 @@ const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) t
  * nothing speaks of a network; "root" only as the flaw's own name ("a root privilege escalation
  * vulnerability"): a web panel's admin may "escalate privileges to root" too.
  * Apple's "An app may be able to …": an app on the device. The kernel's af_unix, Unix domain sockets: reached only from
- * the machine itself, whatever network vector an ADP scorer gave.
+ * the machine itself, whatever network vector an ADP scorer gave. Ignition's "configs are accessible from unprivileged
+ * containers in VMs": the attacker runs inside the machine.
  * A stated remote attack wins ("remotely execute arbitrary code or locally gain privileges"),
  * and so does a physical one (Android's "local escalation of privilege … with physical USB access").
  */
 const LOCAL_CUE =
-  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b|\baf_unix\b|(?<!\bTCP or )\bunix (?:domain )?sockets?\b(?!\s+URLs?\b)|\b(?:an?|the) (?:malicious |sandboxed |third-party |unprivileged |untrusted )?(?:app|application)s? (?:may|might|could|can) be able to\b/i;
+  /\b(?:attack|exploit)\w*\b[^.]{0,40}?\blocally\b|\blocally (?:authenticated|exploitable)\b|\blocal (?:access|host|account)\b[^.]{0,30}?\b(?:required|requirement|needed|necessary)\b|\battack\w* (?:\w+ ){0,3}on the local host\b|\blocal (?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|denial of service|information disclosure|permanent denial of service)\b|\b(?:privileges|information|code|service|feature|spoofing|tampering) locally\b|\baf_unix\b|(?<!\bTCP or )\bunix (?:domain )?sockets?\b(?!\s+URLs?\b)|\b(?:an?|the) (?:malicious |sandboxed |third-party |unprivileged |untrusted )?(?:app|application)s? (?:may|might|could|can) be able to\b|\b(?:from|in|inside|within) (?:an? |the )?unprivileged containers?\b/i;
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
@@ -256,8 +259,10 @@ const MARKUP_VECTOR =
 const ANTIVIRUS = /\b(?:anti-?virus|virus (?:scanner|scanning|detection)|scanning engine|active scanning|on-access scanning|ClamAV|NOD32)\b/i;
 const SCANNED_FILE = /\bvia (?:an? )?(?:[\w-]+ ){0,3}?(?:archives?|files?)\b/i;
 const DETECTION_BYPASS = /\b(?:bypass|evade|avoid|escape)\w* (?:\w+ ){0,3}?(?:detection|scanning|scanners?|protection)\b|\bdetection bypass\b/i;
-/** "Chrome … via a URI with an invalid handler": an address the client program's user opens. */
-const ADDRESS_VECTOR = /\bvia (?:an? )?(?:[\w-]+ ){0,2}?(?:URIs?|URLs?|links?)\b/i;
+/** JRE's "when Firefox or Opera is used … via a multi-pin DNS rebinding attack": the victim's browser loads the attacker's page. */
+const DNS_REBINDING = /\bDNS rebinding\b/i;
+/** "Chrome … via a URI with an invalid handler", Acrobat's plugin "via CRLF sequences in the javascript: URI": an address the client program's user opens. */
+const ADDRESS_VECTOR = /\bvia (?:an? )?(?:[\w-]+ ){0,2}?(?:URIs?|URLs?|links?)\b|\bvia [^.]{0,40}?\b(?:javascript|data|vbscript): (?:URI|URL)s?\b/i;
 
 /**
  * How the attacker reaches the flaw is not known: "via unknown vectors", "has unknown impact and
@@ -321,6 +326,13 @@ const CONCRETE_VECTOR = new RegExp(
   'i',
 );
 /**
+ * The fuzzing reports' "was discovered to contain a heap buffer overflow via /release-x64/otfccdump+0x6b558f": the
+ * "via" names the crashing instruction, not how the attacker reaches it; the vector is left to the
+ * CVSS vector (a crafted file someone opens, most often). "… via the Mac parameter" is a vector.
+ */
+const FAULT_LOCATION = /(\b(?:discovered|found) to contain (?:an? |multiple )?(?:[^.]|\.(?=\w)){0,80}?)\bvia(?= \S*\+0x[0-9a-f]+\b)/gi;
+
+/**
  * "allows local users of the workstation console to gain privileges …" with no vector at all: a
  * local user works on the machine themselves. Only where no vector is named: "via unknown
  * vectors" leaves open how (the annotations differ there).
@@ -367,10 +379,11 @@ export function describedAttack(description: string): DescribedAttack {
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
-        (CLIENT_PROGRAM.test(prose) && (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose) || MARKUP_VECTOR.test(prose))) ||
+        (CLIENT_PROGRAM.test(prose) &&
+          (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose) || MARKUP_VECTOR.test(prose) || DNS_REBINDING.test(prose))) ||
         (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
       ? true
-      : (CONCRETE_VECTOR.test(prose) && !UNKNOWN_VECTOR.test(prose)) ||
+      : (CONCRETE_VECTOR.test(prose.replace(FAULT_LOCATION, '$1at')) && !UNKNOWN_VECTOR.test(prose)) ||
           (ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) ||
           (localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)))
         ? false
@@ -406,7 +419,7 @@ export function namedAttackerActsAlone(description: string): boolean {
   const phrases = attackerPhrases(prose);
   return (
     describedAttack(description).userInteraction === undefined &&
-    (positionOf(phrases, prose) !== undefined || phrases.some((p) => /(?<!un)\bauthenticated\b/.test(p))) &&
+    (positionOf(phrases, prose) !== undefined || phrases.some((p) => /(?<!un)\b(?:authenticated|authori[sz]ed)\b/.test(p))) &&
     !UNKNOWN_VECTOR.test(prose) &&
     !UNSETTLED.test(prose) &&
     !APP_ON_THE_DEVICE.test(prose) &&

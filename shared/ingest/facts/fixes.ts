@@ -68,6 +68,11 @@ function spanFrom(context: string, version: string): string | undefined {
   return `${start}-${end}`;
 }
 
+/** "3.1" of "Server or Storage Agents 3.1 through 5.1": the start a range's phrase writes just before it. */
+function spanStart(context: string): string | undefined {
+  return /(?:^|[\s(])v?(\d+(?:\.\d+)+)\s*(?:-|to|until)?\s*$/i.exec(context)?.[1];
+}
+
 /** The line a range stays on ("10" for 10.0 to 10.1.13): the dotted numbers its ends share. */
 function rangeLine(start: string | undefined, end: string): string | null {
   if (start === undefined) return null;
@@ -586,6 +591,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   // "9.0 and earlier", "through 9.0" with no start: what `underConfigured` may join to a listed higher version of its line.
   const upTo = new Set(described.upTo);
   const upToFacts = new WeakSet<VersionFact>();
+  // "3.1 through 5.1": where a described newest affected version has a written start.
+  const spanStarts = new WeakMap<VersionFact, string>();
   // Fixes the description states for the product it names (or the record's only product).
   const ownFixes = new WeakSet<VersionFact>();
   // The release lines of each product's stated fixes: a product fixed on several lines gets a
@@ -629,6 +636,8 @@ export function readFixFacts(input: FactInput): FixFacts {
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);
         if (upTo.has(statement) && !perLine) upToFacts.add(fact);
+        const start = spanStart(statement.context);
+        if (start !== undefined && !fixedStatements.has(statement) && !statedAffected.has(statement)) spanStarts.set(fact, start);
         if (namedRightBefore && FIRMWARE_BEFORE.test(statement.context)) firmwareFixes.add(fact);
         if ((named || products.length === 1) && keys.length === 1) ownFixes.add(fact);
       }
@@ -671,7 +680,21 @@ export function readFixFacts(input: FactInput): FixFacts {
     ),
     ...describedLast.filter((l) => !upToFacts.has(l)).map((l) => onListedLine(l, products)),
   ];
-  const last = newestStated([...describedNewest, ...aboveOthers, ...fromRanges.last, ...listed]).filter(
+  // "Server or Storage Agents 3.1 through 5.1" beside a listed 4.2.1 (CVE-2002-0541): a version
+  // inside the range the description writes is not the newest affected of a line of its own.
+  const insideSpan = (e: VersionFact) =>
+    describedNewest.some((d) => {
+      const start = spanStarts.get(d);
+      return (
+        start !== undefined &&
+        d.product === e.product &&
+        d.branch === null &&
+        samePlace(d.platform, e.platform) &&
+        compareReleases(start, e.version) <= 0 &&
+        compareReleases(e.version, d.version) < 0
+      );
+    });
+  const last = newestStated([...describedNewest, ...aboveOthers, ...[...fromRanges.last, ...listed].filter((e) => !insideSpan(e))]).filter(
     (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to

@@ -62,8 +62,13 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   // NVD's "remote attackers" is its word for anyone not on the machine; a vector that says adjacent network (BlueBorne's
   // Bluetooth SDP requests, CVE-2017-1000250) says how near they must be.
   const nearby = described.position === 'remote' && fromVector.position === 'adjacent';
+  // Patchstack's "allows Stored XSS" with no vector at all: script, forged requests and SQL reach a web application over the network.
+  const webAttack =
+    described.position === undefined &&
+    fromVector.position === null &&
+    impacts.value.some((i) => i === 'cross_site_scripting' || i === 'request_forgery' || i === 'sql_injection');
   const attack: AttackFacts = {
-    position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : fromVector.position)),
+    position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
     privileges: described.privileges ?? fromVector.privileges,
     user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
   };
@@ -95,7 +100,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
         ? `description (data sent in cleartext: read on its path) over the ${vectorSource}`
         : nearby
           ? `description (remote), made adjacent by the ${vectorSource}`
-          : from(described.position, attack.position),
+          : webAttack
+            ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
+            : from(described.position, attack.position),
       'facts.attack.privileges': from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',

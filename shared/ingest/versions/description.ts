@@ -112,9 +112,10 @@ const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 // MediaWiki's "1.2x before 1.23.9": the lines of a decade (1.20 to 1.23), read as the span "1.20-1.23".
 // Juniper's "12.1X46 versions prior to 12.1X46-D81", "versions 19.1 prior to 19.1R1-S5": the line
-// as written (a train such as "12.1X46" included), when the fix lies on it.
+// as written (a train such as "12.1X46" included), when the fix lies on it; Concrete CMS's
+// "version 9 prior to 9.2.8" names the whole 9 line.
 const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
-const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE})\s+)?`;
+const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE}|\d+)\s+)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a
 // date, or a Debian epoch ("1:" of "1:4.5-1").
 const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|[.:]\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
