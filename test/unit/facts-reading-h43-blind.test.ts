@@ -13,6 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { describedAttack, namedAttackerActsAlone } from '../../shared/ingest/facts/attacker.js';
 import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { FIXTURE_NOW } from '../support/nvd-fixtures.js';
@@ -169,5 +170,25 @@ describe('the ninth reading and h43, second pass', () => {
     const attack = { position: 'adjacent' as const, privileges: 'none' as const, user_interaction: false };
     expect(attackerWords(attack, bluez)).toBe('An attacker within wireless range');
     expect(attackerWords(attack, 'Acme Router allows adjacent attackers to read memory via ARP replies.')).toBe('An attacker on the same local network');
+  });
+});
+
+describe('the ninth reading (seed 141131)', () => {
+  it('an attacker who "has sufficient rights" has an account (XStream, CVE-2021-29505)', () => {
+    expect(
+      describedAttack(
+        'A vulnerability in XStream versions prior to 1.4.17 may allow a remote attacker has sufficient rights to execute commands of the host only by manipulating the processed input stream.',
+      ).privileges,
+    ).toBe('user');
+    expect(describedAttack('allows remote attackers to execute commands via a crafted stream.').privileges).toBe('none');
+  });
+
+  it("the flaw's name where a part would stand is no part (OpenText, CVE-2024-5201)", () => {
+    expect(
+      describedComponent(
+        'Privilege Escalation in OpenText Dimensions RM allows an authenticated user to escalate there privilege to the privilege of another user via HTTP Request',
+      ),
+    ).toBeNull();
+    expect(describedComponent('Buffer overflow in the LDAP Service in Novell eDirectory 8.8 allows attackers to crash it.')).toBe('LDAP Service');
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { derivedFixture } from '../support/nvd-fixtures.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface Match {
   criteria: string;
@@ -47,5 +48,27 @@ describe("a whole release line written as 'version 9 prior to 9.2.8'", () => {
   it('leaves "version 9.2.8" alone: a version, not a line', () => {
     const r = derivedFixture('Concrete CMS before version 9.2.8 is vulnerable to Stored XSS in the Search Field.');
     expect(r.facts!.fixed_in.map((f) => [f.version, f.branch])).toEqual([['9.2.8', null]]);
+  });
+});
+
+describe('the ninth reading (seed 141131)', () => {
+  it("reads a lettered service pack as a line's fix (eDirectory's '8.7.3 before SP10a')", () => {
+    const read = describedVersions(
+      'Buffer overflow in the LDAP Service in Novell eDirectory 8.7.3 before SP10a and 8.8 before SP3 allows attackers to cause a denial of service.',
+    );
+    expect(read.fixed.map((f) => [f.version, f.line])).toEqual([
+      ['8.7.3 SP10a', '8.7.3'],
+      ['8.8 SP3', '8.8'],
+    ]);
+  });
+
+  it("never names a Windows edition ('64-bit', 'itanium') as a newest affected version", () => {
+    const os = (version: string, update = '*') => `cpe:2.3:o:microsoft:windows_2003_server:${version}:${update}:*:*:*:*:*:*`;
+    const r = derivedFixture(
+      'The server driver (srv.sys) in Microsoft Windows Server 2003 allows remote attackers to cause a denial of service (system crash) via an SMB message.',
+      [or({ criteria: os('64-bit') }, { criteria: os('itanium') }, { criteria: os('sp1') })],
+    );
+    expect(r.facts!.last_affected.map((l) => l.version)).toEqual([]);
+    expect(r.explanation!.fix).not.toMatch(/64-bit|itanium/);
   });
 });

@@ -137,6 +137,10 @@ function parameterNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!} parameters`;
 }
 
+/** OpenText's "Privilege Escalation in OpenText Dimensions RM allows …": the flaw's name, read where a part would stand, is no part. */
+const FLAW_NAME =
+  /^(?:(?:remote |local )?(?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|command execution|denial of service|information disclosure|security feature bypass|authentication bypass|access control bypass|arbitrary file (?:read|write|upload|deletion))(?: vulnerability)?)$/i;
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -186,7 +190,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
   if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
-  if (!named) return null;
+  if (!named || FLAW_NAME.test(named.trim())) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
   const parameters = listedParameters(prose);

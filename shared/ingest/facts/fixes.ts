@@ -671,7 +671,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     const ofLine = others.filter((o) => o.product === a.product && samePlace(o.platform, a.platform) && sameLine(o, a));
     return ofLine.length > 0 && ofLine.every((o) => compareReleases(a.version, o.version) > 0);
   });
-  // Windows' "r2", "r2 sp1", "gold" in a CPE's version slot name an edition, not a version anyone moves past.
+  // Windows' "r2", "r2 sp1", "gold", "64-bit", "itanium" in a CPE's version slot name an edition, not a version anyone moves past.
   const describedNewest = [
     ...underConfigured(
       describedLast.filter((l) => upToFacts.has(l)).map((l) => onListedLine(l, products)),
@@ -695,7 +695,9 @@ export function readFixFacts(input: FactInput): FixFacts {
       );
     });
   const last = newestStated([...describedNewest, ...aboveOthers, ...[...fromRanges.last, ...listed].filter((e) => !insideSpan(e))]).filter(
-    (l) => (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) && !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$/i.test(l.version.trim()),
+    (l) =>
+      (startsWithNumber(l.version) || /^[a-z][\w.-]*\d/i.test(l.version)) &&
+      !/^(?:r2|rt|gold|sp\d+)(?:\s+(?:sp\d+|gold))?$|^(?:32|64)-bit$|^(?:x64|x86|itanium|ia64)$/i.test(l.version.trim()),
   );
   // A device NVD lists with no version (CPE `-`: hardware beside its firmware) has no version to
   // update to. Where every product is listed so, software is software whose versions NVD did not
