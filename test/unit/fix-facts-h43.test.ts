@@ -1,0 +1,69 @@
+/**
+ * Fix facts and text from the h43 blind set's findings (and the readings beside it). Each rule on
+ * the phrase or data shape that showed it, through the real parsers and derivation, and on the
+ * neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { deriveRecord } from '../../shared/ingest/derive/record.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
+import { FIXTURE_NOW, nvdFixture } from '../support/nvd-fixtures.js';
+
+const os = (product: string, version = '-') => `cpe:2.3:o:microsoft:${product}:${version}:*:*:*:*:*:*:*`;
+const or = (...criteria: string[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: criteria.map((c) => ({ vulnerable: true, criteria: c })) }] });
+const fixesOf = (r: Pick<NonNullable<ReturnType<typeof deriveRecord>>, 'facts'>) => r.facts!.fixed_in.map((f) => `${f.product} ${f.version} ${f.source}`);
+
+/** Microsoft's CNA entry: one edition, its CPE, affected from 10.0.0 up to the fixed build. */
+const edition = (product: string, cpeProduct: string, build: string) => ({
+  vendor: 'Microsoft',
+  product,
+  cpes: [`cpe:2.3:o:microsoft:${cpeProduct}:${build}:*:*:*:*:*:x64:*`],
+  versions: [{ status: 'affected', version: '10.0.0', lessThan: build, versionType: 'custom' }],
+});
+
+function microsoftRecord(configurations: object[], affected: object[]) {
+  const description = 'Windows Font Driver Host Remote Code Execution Vulnerability';
+  const nvd = nvdFixture(description, configurations);
+  const cve5 = parseCve5Record({
+    dataType: 'CVE_RECORD',
+    cveMetadata: { cveId: nvd.id, state: 'PUBLISHED', datePublished: '2021-07-13T00:00:00Z' },
+    containers: { cna: { providerMetadata: { shortName: 'microsoft' }, descriptions: [{ lang: 'en', value: description }], affected } },
+  })!;
+  return deriveRecord({ id: nvd.id, nvd, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
+}
+
+describe('Windows 2004 editions in the older CPE style, the edition in the version slot (CVE-2021-34438)', () => {
+  const configurations = [or(os('windows_10', '1809'), os('windows_10', '2004'), os('windows_server_2016', '2004'), os('windows_server_2016', '20h2'))];
+  const affected = [
+    edition('Windows 10 Version 1809', 'windows_10_1809', '10.0.17763.2061'),
+    edition('Windows 10 Version 2004', 'windows_10_1809', '10.0.19041.1110'),
+    edition('Windows Server version 2004', 'windows_server_2004', '10.0.19041.1110'),
+    edition('Windows Server version 20H2', 'windows_server_20H2', '10.0.19042.1110'),
+  ];
+
+  it("gives 'Windows 10 Version 2004' its build though its CPE is 1809's, and the Server releases NVD files under windows_server_2016 theirs", () => {
+    expect(fixesOf(microsoftRecord(configurations, affected))).toEqual([
+      'microsoft:windows_10_1809 10.0.17763.2061 cve5',
+      'microsoft:windows_10_2004 10.0.19041.1110 cve5',
+      'microsoft:windows_server_2004 10.0.19041.1110 cve5',
+      'microsoft:windows_server_20h2 10.0.19042.1110 cve5',
+    ]);
+  });
+
+  it('names those builds, and no longer sends the 2004 editions to an unnamed update', () => {
+    const fix = microsoftRecord(configurations, affected).explanation!.fix;
+    expect(fix).toContain('Microsoft Windows 10 2004');
+    expect(fix).toContain('10.0.19041.1110');
+    expect(fix).toContain('10.0.19042.1110');
+    expect(fix).not.toContain('also lists');
+  });
+
+  it('leaves Server 2016 itself alone: its release keys are only those NVD lists in its version slot', () => {
+    const r = microsoftRecord([or(os('windows_10', '1809'), os('windows_server_2016'))], affected);
+    expect(fixesOf(r).filter((f) => f.includes('server'))).toEqual([]);
+  });
+
+  it('takes no edition from a name that states none the CPE lacks', () => {
+    const r = microsoftRecord(configurations, [affected[0]!, edition('Windows 10 Version 2004', 'windows_server_2019', '10.0.19041.1110')]);
+    expect(fixesOf(r)).toEqual(['microsoft:windows_10_1809 10.0.17763.2061 cve5']);
+  });
+});
