@@ -91,3 +91,42 @@ describe("NVD's `*:sp1` listed twice, once through 3.7 and once with no bound, b
     expect(fixesOf(configured(iag(), other))).toEqual([]);
   });
 });
+
+describe("Adobe's desktop runtimes NVD lists apart: 'Flash Player before 20.0.0.306 on Windows and OS X', 'Adobe AIR before 20.0.0.260' (CVE-2016-0968)", () => {
+  const adobe = (product: string, end: string) => ({
+    vulnerable: true,
+    criteria: `cpe:2.3:a:adobe:${product}:*:*:*:*:*:*:*:*`,
+    versionEndIncluding: end,
+  });
+  const configurations = [
+    {
+      nodes: [
+        {
+          operator: 'OR',
+          negate: false,
+          cpeMatch: [
+            adobe('flash_player', '20.0.0.286'),
+            adobe('flash_player_desktop_runtime', '20.0.0.286'),
+            adobe('air_desktop_runtime', '20.0.0.233'),
+            adobe('air_sdk', '20.0.0.233'),
+          ],
+        },
+      ],
+    },
+  ];
+  const r = derivedFixture(
+    'Adobe Flash Player 19.x and 20.x before 20.0.0.306, Adobe AIR before 20.0.0.260 and Adobe AIR SDK before 20.0.0.260 allow attackers to execute arbitrary code via unspecified vectors.',
+    configurations,
+  );
+
+  it('gives the desktop runtimes the fix of the product they are builds of', () => {
+    expect(fixesOf(r)).toEqual(
+      expect.arrayContaining(['adobe:flash_player_desktop_runtime 20.0.0.306 description', 'adobe:air_desktop_runtime 20.0.0.260 description']),
+    );
+  });
+
+  it('leaves the AIR SDK its own fix, and gives the runtimes nothing a statement about another product states', () => {
+    expect(fixesOf(r)).toContain('adobe:air_sdk 20.0.0.260 description');
+    expect(fixesOf(r).filter((f) => f.startsWith('adobe:air_desktop_runtime'))).toEqual(['adobe:air_desktop_runtime 20.0.0.260 description']);
+  });
+});

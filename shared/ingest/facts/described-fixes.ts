@@ -126,6 +126,17 @@ const COMMON = new Set([
 
 /** Words that say what kind of thing a product is, not which one. */
 const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os', 'mta']);
+const DESKTOP_RUNTIME = /^(.{3,}) desktop runtime$/;
+
+/**
+ * NVD lists Adobe's desktop builds under keys of their own (`flash_player_desktop_runtime` beside
+ * `flash_player`): the description's "Flash Player before 20.0.0.306 on Windows and OS X"
+ * (CVE-2016-0968) is their fix too, the one product as a reader knows it.
+ */
+function withDesktopRuntimes(keys: readonly string[], products: readonly FixProduct[]): string[] {
+  const runtimes = keys.map((key) => `${key}_desktop_runtime`).filter((key) => products.some((p) => p.key === key) && !keys.includes(key));
+  return [...keys, ...runtimes];
+}
 
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
@@ -141,6 +152,9 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
   if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
+  // NVD's `air_desktop_runtime` is Adobe AIR's desktop build: "Adobe AIR before 20.0.0.260" names it (CVE-2016-0968).
+  const runtimeOf = DESKTOP_RUNTIME.exec(tokens.join(' '))?.[1];
+  if (runtimeOf) names.push(runtimeOf);
   const model = modelNumber(tokens.join(' '));
   if (model) names.push(model);
   // Cisco's `pix_firewall_software` is called "PIX": a head word whose other words only say what kind of thing it is.
@@ -474,7 +488,7 @@ export function placeStatements(
     const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
     placed.push({
       statement,
-      products: keys,
+      products: withDesktopRuntimes(keys, products),
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,
