@@ -130,3 +130,33 @@ describe("Adobe's desktop runtimes NVD lists apart: 'Flash Player before 20.0.0.
     expect(fixesOf(r).filter((f) => f.startsWith('adobe:air_desktop_runtime'))).toEqual(['adobe:air_desktop_runtime 20.0.0.260 description']);
   });
 });
+
+describe("a configuration's bound written as a CPE token (`bmc_8100.01.08`) beside the description's 'before version EFI BIOS 7215, BMC 8100.01.08' (CVE-2021-0113)", () => {
+  const intel = (description: string) =>
+    derivedFixture(description, [
+      {
+        nodes: [
+          {
+            operator: 'OR',
+            negate: false,
+            cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:o:intel:efi_bios_7215:*:*:*:*:*:*:*:*', versionEndExcluding: 'bmc_8100.01.08' }],
+          },
+        ],
+      },
+    ]);
+
+  it('names the fixed release as the description writes it, never the raw token', () => {
+    const r = intel(
+      'Out of bounds write in the BMC firmware for Intel(R) Server Board M10JNP2SB before version EFI BIOS 7215, BMC 8100.01.08 may allow an unauthenticated user to potentially enable a denial of service via adjacent access.',
+    );
+    expect(fixesOf(r)).toEqual(['intel:efi_bios_7215 EFI BIOS 7215, BMC 8100.01.08 configuration']);
+    expect(r.explanation!.fix).toContain('EFI BIOS 7215, BMC 8100.01.08 or later');
+    expect(r.explanation!.fix).not.toContain('bmc_');
+  });
+
+  it('keeps the bound where the description does not write it', () => {
+    expect(fixesOf(intel('Out of bounds write in the BMC firmware for Intel(R) Server Board M10JNP2SB may allow a denial of service.'))).toEqual([
+      'intel:efi_bios_7215 bmc_8100.01.08 configuration',
+    ]);
+  });
+});
