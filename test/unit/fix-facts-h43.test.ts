@@ -160,3 +160,20 @@ describe("a configuration's bound written as a CPE token (`bmc_8100.01.08`) besi
     ]);
   });
 });
+
+describe("'The Oz Forensics face recognition application before 4.0.8 late 2023' with no configuration (CVE-2025-32367)", () => {
+  const description =
+    'The Oz Forensics face recognition application before 4.0.8 late 2023 allows PII retrieval via /statistic/list Insecure Direct Object Reference. NOTE: the number 4.0.8 was used for both the unpatched and patched versions.';
+
+  it("keys the fix by the capitalised vendor before the lower-case name, and keeps the release's time as written", () => {
+    const r = derivedFixture(description);
+    expect(fixesOf(r)).toEqual(['oz_forensics:face_recognition_application 4.0.8 late 2023 description']);
+    expect(r.explanation!.fix).toContain('4.0.8 late 2023');
+  });
+
+  it('leaves alone a lower-case name with no capitalised vendor before it, and a bare version', () => {
+    expect(fixesOf(derivedFixture('The face recognition application before 4.0.8 allows PII retrieval.'))).toEqual([
+      'face:recognition_application 4.0.8 description',
+    ]);
+  });
+});

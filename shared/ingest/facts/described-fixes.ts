@@ -294,7 +294,21 @@ function describedProductKey(subject: string, recordSubject?: DescribedSubject):
   const subjectName = recordSubject?.name.toLowerCase();
   if (recordSubject && words.length > 0 && (`${subjectName} `.startsWith(`${said} `) || ` ${subjectName}`.endsWith(` ${said}`))) return recordSubject.key;
   if (words.length === 0) return recordSubject?.key;
+  const vendor = vendorBefore(subject, written);
+  if (vendor !== undefined) return `${vendor}:${words.join('_')}`;
   return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+}
+
+/**
+ * A product named in lower case after its vendor's capitalised name, at the sentence's start:
+ * "The Oz Forensics face recognition application before 4.0.8" (CVE-2025-32367) is Oz Forensics'
+ * face recognition application, not a product "recognition application" of a vendor "face".
+ */
+function vendorBefore(subject: string, written: readonly string[]): string | undefined {
+  if (written.some((w) => /[A-Z]/.test(w))) return undefined;
+  const said = written.join(' ').replace(/[.+]/g, '\\$&');
+  const vendor = new RegExp(String.raw`^\s*(?:[Tt]he\s+)?((?:(?!The\b)[A-Z][\w-]*\s+){1,3})${said}\s*$`).exec(subject)?.[1];
+  return vendor === undefined ? undefined : vendor.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
 /** The words naming what comes right before a statement, as written and as a CPE would spell them. */
