@@ -177,3 +177,18 @@ describe("'The Oz Forensics face recognition application before 4.0.8 late 2023'
     ]);
   });
 });
+
+describe("a product's number inside its name: 'Samsung MagicINFO 9 Server version before 21.1052' (CVE-2025-4632)", () => {
+  it('names MagicINFO 9 Server, with the fix', () => {
+    const r = derivedFixture(
+      'Improper limitation of a pathname to a restricted directory vulnerability in Samsung MagicINFO 9 Server version before 21.1052 allows attackers to write arbitrary file as system authority.',
+    );
+    expect(r.facts!.products.map((p) => p.product)).toEqual(['samsung:magicinfo_9_server']);
+    expect(fixesOf(r)).toEqual(['samsung:magicinfo_9_server 21.1052 description']);
+  });
+
+  it("leaves alone a release number right before the versions ('in Acme Widget 9 before 9.2')", () => {
+    const r = derivedFixture('Cross-site scripting in Acme Widget 9 before 9.2 allows remote attackers to inject script.');
+    expect(r.facts!.products.map((p) => p.product)).toEqual(['acme:widget']);
+  });
+});
