@@ -125,6 +125,33 @@ describe("Adobe's desktop runtimes NVD lists apart: 'Flash Player before 20.0.0.
     );
   });
 
+  it('gives a runtime NVD lists on Windows and OS X no fix stated for Linux (CVE-2015-0312)', () => {
+    const onDesktops = (product: string, end: string) => ({
+      operator: 'AND',
+      nodes: [
+        { operator: 'OR', negate: false, cpeMatch: [adobe(product, end)] },
+        {
+          operator: 'OR',
+          negate: false,
+          cpeMatch: ['windows', 'mac_os_x'].map((os) => ({
+            vulnerable: false,
+            criteria: `cpe:2.3:o:${os === 'windows' ? 'microsoft' : 'apple'}:${os}:-:*:*:*:*:*:*:*`,
+          })),
+        },
+      ],
+    });
+    const tied = derivedFixture(
+      'Adobe Flash Player 14.x through 16.x before 16.0.0.296 on Windows and OS X and before 11.2.202.440 on Linux allows attackers to execute arbitrary code via unspecified vectors.',
+      [
+        { nodes: [{ operator: 'OR', negate: false, cpeMatch: [adobe('flash_player', '16.0.0.287')] }] },
+        onDesktops('flash_player_desktop_runtime', '16.0.0.287'),
+      ],
+    );
+    const runtime = fixesOf(tied).filter((f) => f.startsWith('adobe:flash_player_desktop_runtime'));
+    expect(runtime).toContain('adobe:flash_player_desktop_runtime 16.0.0.296 description');
+    expect(runtime).not.toContain('adobe:flash_player_desktop_runtime 11.2.202.440 description');
+  });
+
   it('leaves the AIR SDK its own fix, and gives the runtimes nothing a statement about another product states', () => {
     expect(fixesOf(r)).toContain('adobe:air_sdk 20.0.0.260 description');
     expect(fixesOf(r).filter((f) => f.startsWith('adobe:air_desktop_runtime'))).toEqual(['adobe:air_desktop_runtime 20.0.0.260 description']);

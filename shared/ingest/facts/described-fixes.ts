@@ -133,9 +133,14 @@ const DESKTOP_RUNTIME = /^(.{3,}) desktop runtime$/;
  * `flash_player`): the description's "Flash Player before 20.0.0.306 on Windows and OS X"
  * (CVE-2016-0968) is their fix too, the one product as a reader knows it.
  */
-function withDesktopRuntimes(keys: readonly string[], products: readonly FixProduct[]): string[] {
-  const runtimes = keys.map((key) => `${key}_desktop_runtime`).filter((key) => products.some((p) => p.key === key) && !keys.includes(key));
-  return [...keys, ...runtimes];
+function withDesktopRuntimes(keys: readonly string[], products: readonly FixProduct[], platforms: readonly (string | null)[]): string[] {
+  // Only on the platforms NVD lists the runtime on: CVE-2015-0312's "before 11.2.202.440 on Linux"
+  // is no fix of a runtime listed on Windows and OS X (nor where the statement carries on the previous one's products).
+  const listedOn = (p: FixProduct) => p.ranges.some((r) => r.platform === null) || platforms.every((at) => p.ranges.some((r) => r.platform === at));
+  const runtimeOf = (key: string) => products.find((p) => p.key === `${key}_desktop_runtime`);
+  const kept = keys.filter((key) => !keys.some((other) => runtimeOf(other)?.key === key && !listedOn(runtimeOf(other)!)));
+  const added = kept.map(runtimeOf).filter((p): p is FixProduct => p !== undefined && !kept.includes(p.key) && listedOn(p));
+  return [...kept, ...added.map((p) => p.key)];
 }
 
 /**
@@ -502,7 +507,7 @@ export function placeStatements(
     const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
     placed.push({
       statement,
-      products: withDesktopRuntimes(keys, products),
+      products: withDesktopRuntimes(keys, products, platforms.length > 0 ? platforms : [null]),
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,
