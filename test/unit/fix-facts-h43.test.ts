@@ -198,6 +198,12 @@ describe("'The Oz Forensics face recognition application before 4.0.8 late 2023'
     expect(r.explanation!.fix).toContain('4.0.8 late 2023');
   });
 
+  it("takes no sentence's opening word for a vendor ('In swtpm before 0.4.2')", () => {
+    expect(fixesOf(derivedFixture('In swtpm before 0.4.2, a local attacker may be able to overwrite arbitrary files.'))).toEqual([
+      'swtpm:swtpm 0.4.2 description',
+    ]);
+  });
+
   it('leaves alone a lower-case name with no capitalised vendor before it, and a bare version', () => {
     expect(fixesOf(derivedFixture('The face recognition application before 4.0.8 allows PII retrieval.'))).toEqual([
       'face:recognition_application 4.0.8 description',

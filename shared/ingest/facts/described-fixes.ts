@@ -312,7 +312,9 @@ function describedProductKey(subject: string, recordSubject?: DescribedSubject):
 function vendorBefore(subject: string, written: readonly string[]): string | undefined {
   if (written.some((w) => /[A-Z]/.test(w))) return undefined;
   const said = written.join(' ').replace(/[.+]/g, '\\$&');
-  const vendor = new RegExp(String.raw`^\s*(?:[Tt]he\s+)?((?:(?!The\b)[A-Z][\w-]*\s+){1,3})${said}\s*$`).exec(subject)?.[1];
+  const vendor = new RegExp(
+    String.raw`^\s*(?:[Tt]he\s+)?((?:(?!(?:The|In|On|For|From|With|An?|All|When|If|This|These|Versions?|Prior|Before)\b)[A-Z][\w-]*\s+){1,3})${said}\s*$`,
+  ).exec(subject)?.[1];
   return vendor === undefined ? undefined : vendor.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
