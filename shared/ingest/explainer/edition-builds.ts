@@ -50,13 +50,16 @@ const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
 
 /**
  * NVD's newest affected entries the builds do not cover: "windows_10 1809" is covered by a build
- * of `windows_10_1809`, "windows_server_2016 20h2" by none (Microsoft's `windows_server_2016` is
- * Server 2016 itself, not its 20H2). Those editions are still named, with the update advice.
+ * of `windows_10_1809`, "windows_server_2016 20h2" by one of `windows_server_20h2` (a semi-annual
+ * release NVD files under the year's product, CVE-2021-34438), never by `windows_server_2016`
+ * (Server 2016 itself, not its 20H2). Those not covered are still named, with the update advice.
  */
 export function uncoveredEditions(lastAffected: readonly VersionFact[], buildKeys: ReadonlySet<string>): VersionFact[] {
   return lastAffected.filter((l) => {
     const edition = l.version.trim().toLowerCase().replace(/\s+/g, '_');
     if (buildKeys.has(`${l.product}_${edition}`)) return false;
+    const family = /^(.+)_\d{4}$/.exec(l.product)?.[1];
+    if (family !== undefined && FEATURE_RELEASE.test(edition) && buildKeys.has(`${family}_${edition}`)) return false;
     return !(buildKeys.has(l.product) && !FEATURE_RELEASE.test(edition));
   });
 }

@@ -19,13 +19,27 @@ const isEditionName = (version: string) => !/^\d+\.\d+/.test(version.trim());
 const editionsOnly = (product: FixProduct) =>
   !product.allVersions && product.ranges.every(({ range }) => range.exact !== undefined && isEditionName(range.exact) && Object.keys(range).length === 1);
 
+/** A Windows feature release in NVD's version slot ("2004", "20h2"). */
+const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+
 /**
- * The NVD product the edition's CPE product names, if any. (NVD's `windows_server_2016` version
- * `20h2` for Microsoft's `windows_server_20h2` is another product's key: its build is not taken.)
+ * NVD's older style files a semi-annual Windows Server release under the year's product:
+ * CVE-2021-34438 lists `windows_server_2016` version `2004` where Microsoft's CNA keys "Windows
+ * Server, version 2004" as `windows_server_2004`. The keys of the releases the product lists so.
  */
+function releaseKeys(product: FixProduct): string[] {
+  const family = /^(.+)_\d{4}$/.exec(product.key)?.[1];
+  if (family === undefined) return [];
+  return product.ranges
+    .map(({ range }) => range.exact?.trim().toLowerCase() ?? '')
+    .filter((v) => FEATURE_RELEASE.test(v))
+    .map((v) => `${family}_${v}`);
+}
+
+/** The NVD product the edition's CPE product names, if any: the same product, one the key extends, or a release listed under a year's product. */
 function namedBy(fix: CpeFix, products: readonly FixProduct[]): FixProduct | undefined {
   const key = `${fix.vendor}:${fix.product}`;
-  return products.find((p) => p.key === key || key.startsWith(`${p.key}_`));
+  return products.find((p) => p.key === key || key.startsWith(`${p.key}_`) || releaseKeys(p).includes(key));
 }
 
 export function editionFixes(products: readonly FixProduct[], fixes: readonly CpeFix[]): VersionFact[] {

@@ -126,6 +126,22 @@ const COMMON = new Set([
 
 /** Words that say what kind of thing a product is, not which one. */
 const KIND_WORDS = new Set(['firewall', 'software', 'firmware', 'os', 'mta']);
+const DESKTOP_RUNTIME = /^(.{3,}) desktop runtime$/;
+
+/**
+ * NVD lists Adobe's desktop builds under keys of their own (`flash_player_desktop_runtime` beside
+ * `flash_player`): the description's "Flash Player before 20.0.0.306 on Windows and OS X"
+ * (CVE-2016-0968) is their fix too, the one product as a reader knows it.
+ */
+function withDesktopRuntimes(keys: readonly string[], products: readonly FixProduct[], platforms: readonly (string | null)[]): string[] {
+  // Only on the platforms NVD lists the runtime on: CVE-2015-0312's "before 11.2.202.440 on Linux"
+  // is no fix of a runtime listed on Windows and OS X (nor where the statement carries on the previous one's products).
+  const listedOn = (p: FixProduct) => p.ranges.some((r) => r.platform === null) || platforms.every((at) => p.ranges.some((r) => r.platform === at));
+  const runtimeOf = (key: string) => products.find((p) => p.key === `${key}_desktop_runtime`);
+  const kept = keys.filter((key) => !keys.some((other) => runtimeOf(other)?.key === key && !listedOn(runtimeOf(other)!)));
+  const added = kept.map(runtimeOf).filter((p): p is FixProduct => p !== undefined && !kept.includes(p.key) && listedOn(p));
+  return [...kept, ...added.map((p) => p.key)];
+}
 
 /**
  * The names a description may call a product by: its CPE tokens and everyday names
@@ -141,6 +157,9 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
   if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
+  // NVD's `air_desktop_runtime` is Adobe AIR's desktop build: "Adobe AIR before 20.0.0.260" names it (CVE-2016-0968).
+  const runtimeOf = DESKTOP_RUNTIME.exec(tokens.join(' '))?.[1];
+  if (runtimeOf) names.push(runtimeOf);
   const model = modelNumber(tokens.join(' '));
   if (model) names.push(model);
   // Cisco's `pix_firewall_software` is called "PIX": a head word whose other words only say what kind of thing it is.
@@ -280,7 +299,23 @@ function describedProductKey(subject: string, recordSubject?: DescribedSubject):
   const subjectName = recordSubject?.name.toLowerCase();
   if (recordSubject && words.length > 0 && (`${subjectName} `.startsWith(`${said} `) || ` ${subjectName}`.endsWith(` ${said}`))) return recordSubject.key;
   if (words.length === 0) return recordSubject?.key;
+  const vendor = vendorBefore(subject, written);
+  if (vendor !== undefined) return `${vendor}:${words.join('_')}`;
   return words.length === 1 ? `${words[0]}:${words[0]}` : `${words[0]}:${words.slice(1).join('_')}`;
+}
+
+/**
+ * A product named in lower case after its vendor's capitalised name, at the sentence's start:
+ * "The Oz Forensics face recognition application before 4.0.8" (CVE-2025-32367) is Oz Forensics'
+ * face recognition application, not a product "recognition application" of a vendor "face".
+ */
+function vendorBefore(subject: string, written: readonly string[]): string | undefined {
+  if (written.some((w) => /[A-Z]/.test(w))) return undefined;
+  const said = written.join(' ').replace(/[.+]/g, '\\$&');
+  const vendor = new RegExp(
+    String.raw`^\s*(?:[Tt]he\s+)?((?:(?!(?:The|In|On|For|From|With|An?|All|When|If|This|These|Versions?|Prior|Before)\b)[A-Z][\w-]*\s+){1,3})${said}\s*$`,
+  ).exec(subject)?.[1];
+  return vendor === undefined ? undefined : vendor.trim().toLowerCase().replace(/\s+/g, '_');
 }
 
 /** The words naming what comes right before a statement, as written and as a CPE would spell them. */
@@ -474,7 +509,7 @@ export function placeStatements(
     const near = bracketNames.length > 0 || (own && wordsAfterName(subject, products) <= NEAR_WORDS);
     placed.push({
       statement,
-      products: keys,
+      products: withDesktopRuntimes(keys, products, platforms.length > 0 ? platforms : [null]),
       platforms: platforms.length > 0 ? platforms : [null],
       own,
       near,

@@ -54,9 +54,13 @@ const FOUND_IN =
 const LEADING =
   /^(?:The |In )?(?!(?:In|On|For|An?|The|This|These|Multiple|Some|When|If|Versions?|All|Prior|Before|Through|Up)\b)([A-Z][\w+-]*(?: (?:[A-Z0-9][\w+.-]*|\([A-Z][A-Za-z]+\))){0,4}?) (?:(?:before|through|prior to|up to|versions?(?: (?:below|prior to|before|up to|through))?|from|v) ?|<=? ?)?\d[\w.()*-]*\b/;
 
-/** NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version. */
+/**
+ * NVD's "<bug> in <component> in <Product> <versions>": the capitalised name before a version.
+ * A number followed by a capitalised word and the versions is part of the name: "in Samsung
+ * MagicINFO 9 Server version before 21.1052" (CVE-2025-4632) is MagicINFO 9 Server's.
+ */
 const IN_PRODUCT =
-  /\bin (?:the )?([A-Z][\w+-]*(?: \([A-Z][\w+-]*\))?(?: [A-Z0-9][\w.+-]*){0,5}?) (?:before |through |prior to |up to |versions? |v)?\d[\w.]*\b/;
+  /\bin (?:the )?([A-Z][\w+-]*(?: \([A-Z][\w+-]*\))?(?: [A-Z0-9][\w.+-]*){0,5}?) (?:(?:versions? )?(?:before|through|prior to|up to) |versions? |v)?\d[\w.]*\b(?! [A-Z][\w+-]* versions? (?:before|through|prior to|up to) \d)/;
 const ABBREVIATED = /^([A-Z][\w+-]*) \(([A-Z][\w+-]*)\)/;
 /** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
 const LEADING_SUBJECT =

@@ -322,6 +322,23 @@ function trainsWritten(description: string): Map<string, string> {
   return new Map(written.map((v) => [v.toLowerCase(), v]));
 }
 
+/**
+ * A configuration's bound written as a CPE token, a word and a version joined by "_"
+ * (`bmc_8100.01.08`), as the description writes it: CVE-2021-0113's "before version EFI BIOS
+ * 7215, BMC 8100.01.08" gives "EFI BIOS 7215, BMC 8100.01.08" (the whole fixed release, up to
+ * 40 characters after "before"), else the token spaced as written ("CCS 9.4"). None where the
+ * description does not write it.
+ */
+function boundWritten(description: string, version: string): string | undefined {
+  const token = /^([a-z]+)_(\d[\w.-]*)$/i.exec(version);
+  if (!token) return undefined;
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(String.raw`\b${escape(token[1]!)}[\s_-]?${escape(token[2]!)}(?![\w.]*\d)`, 'i').exec(description);
+  if (!found) return undefined;
+  const before = /\b(?:before|prior to)\s+(?:versions?\s+)?([^.;()]{0,40})$/i.exec(description.slice(0, found.index));
+  return before ? `${before[1]!}${found[0]}` : found[0];
+}
+
 // Rockwell's "B FRN 15.000" is its firmware's number 15.000 as the vendor writes it.
 const startsWithNumber = (version: string) => /^(?:v|(?:[A-D]\s)?FRN\s)?\d/i.test(version.trim());
 
@@ -774,7 +791,7 @@ export function readFixFacts(input: FactInput): FixFacts {
         (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines) ? releaseLine(f.version) : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
-      const written = writtenTrains.get(f.version.toLowerCase());
+      const written = writtenTrains.get(f.version.toLowerCase()) ?? (f.source === 'configuration' ? boundWritten(input.description, f.version) : undefined);
       return written === undefined ? lined : { ...lined, version: written };
     });
   const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);

@@ -33,6 +33,28 @@ function namesEdition(cpeProduct: string, name: string | undefined): boolean {
     .every((part) => written.includes(squash(part)));
 }
 
+/** A Windows feature release ("2004", "21H1"): an edition of its own. */
+const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+
+/**
+ * The edition the entry's name states where its CPE is another edition's: CVE-2021-34438's
+ * "Windows 10 Version 2004" carries `windows_10_1809`, but its build (10.0.19041.1110) is 2004's,
+ * which NVD lists as `windows_10` version `2004`. Where the CPE's one part the name lacks is a
+ * release, the name's one feature release the CPE lacks stands in for it (`windows_10_2004`);
+ * anything less clear names no edition.
+ */
+function editionFromName(cpeProduct: string, name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const parts = cpeProduct.split('_');
+  const wrong = parts.filter((part) => !squash(name).includes(squash(part)));
+  const own = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => FEATURE_RELEASE.test(word) && !parts.includes(word));
+  if (wrong.length !== 1 || own.length !== 1 || !FEATURE_RELEASE.test(wrong[0]!)) return undefined;
+  return parts.map((part) => (part === wrong[0] ? own[0]! : part)).join('_');
+}
+
 export function cpeFixes(entries: readonly RawEntry[]): CpeFix[] {
   const out: CpeFix[] = [];
   for (const entry of entries) {
@@ -44,8 +66,11 @@ export function cpeFixes(entries: readonly RawEntry[]): CpeFix[] {
     if (bounds.length !== 1) continue;
     const version = bounds[0]!;
     for (const cpe of (entry.cpes ?? []).map(parseCpe23)) {
-      if (!cpe?.vendor || !cpe.product || !namesEdition(cpe.product.toLowerCase(), entry.product)) continue;
-      const fix = { vendor: cpe.vendor.toLowerCase(), product: cpe.product.toLowerCase(), version };
+      if (!cpe?.vendor || !cpe.product) continue;
+      const cpeProduct = cpe.product.toLowerCase();
+      const product = namesEdition(cpeProduct, entry.product) ? cpeProduct : editionFromName(cpeProduct, entry.product);
+      if (product === undefined) continue;
+      const fix = { vendor: cpe.vendor.toLowerCase(), product, version };
       if (!out.some((o) => o.vendor === fix.vendor && o.product === fix.product && o.version === fix.version)) out.push(fix);
     }
   }
