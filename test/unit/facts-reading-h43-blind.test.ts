@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { describedAttack, namedAttackerActsAlone } from '../../shared/ingest/facts/attacker.js';
 import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { FIXTURE_NOW } from '../support/nvd-fixtures.js';
@@ -190,5 +191,16 @@ describe('the ninth reading (seed 141131)', () => {
       ),
     ).toBeNull();
     expect(describedComponent('Buffer overflow in the LDAP Service in Novell eDirectory 8.8 allows attackers to crash it.')).toBe('LDAP Service');
+  });
+});
+
+describe('bug names the ninth reading found unsaid', () => {
+  it('"Integer truncation error" names the bug (CVE-2016-6240)', () => {
+    expect(
+      describedBug(
+        'Integer truncation error in the read_SubStreamsInfo function in p7zip allows remote attackers to cause a denial of service via a crafted 7z archive.',
+      ),
+    ).toBe('integer truncation');
+    expect(describedBug('Integer overflow in the read_SubStreamsInfo function allows remote attackers to cause a denial of service.')).toBe('integer overflow');
   });
 });

@@ -44,6 +44,7 @@ const BUG_CLASSES = [
   'integer overflow',
   'integer underflow',
   'integer signedness error',
+  'integer truncation',
   'off-by-one error',
   'out-of-bounds write',
   'out-of-bounds read',
