@@ -8,19 +8,16 @@ import type { Facts } from '../../shared/domain/facts.js';
 import { factTitle } from '../../shared/ingest/derive/title.js';
 import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { bugKind, factSummary } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
-const facts = (overrides: Partial<Facts> = {}): Facts => ({
-  impacts: ['code_execution'],
-  attack: { position: 'remote', privileges: 'none', user_interaction: false },
-  component: null,
-  products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
-  fixed_in: [],
-  last_affected: [],
-  fix_stated: false,
-  exploit_public: false,
-  aka: [],
-  ...overrides,
-});
+const facts = (overrides: Partial<Facts> = {}): Facts =>
+  factsFixture({
+    impacts: ['code_execution'],
+    attack: { position: 'remote', privileges: 'none', user_interaction: false },
+    component: null,
+    products: [{ product: 'acme:widget', name: 'Acme Widget', primary: true }],
+    ...overrides,
+  });
 
 describe('the bug as the record names it', () => {
   it.each([

@@ -5,19 +5,16 @@ import { bulletinsIn } from '../../shared/ingest/facts/aka.js';
 import { factProducts } from '../../shared/ingest/facts/products.js';
 import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { factSummary, productSubject } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
-const facts = (overrides: Partial<Facts> = {}): Facts => ({
-  impacts: ['code_execution', 'denial_of_service'],
-  attack: { position: 'remote', privileges: 'none', user_interaction: true },
-  component: 'authplay.dll',
-  products: [{ product: 'adobe:flash_player', name: 'Adobe Flash Player', primary: true }],
-  fixed_in: [],
-  last_affected: [],
-  fix_stated: false,
-  exploit_public: false,
-  aka: [],
-  ...overrides,
-});
+const facts = (overrides: Partial<Facts> = {}): Facts =>
+  factsFixture({
+    impacts: ['code_execution', 'denial_of_service'],
+    attack: { position: 'remote', privileges: 'none', user_interaction: true },
+    component: 'authplay.dll',
+    products: [{ product: 'adobe:flash_player', name: 'Adobe Flash Player', primary: true }],
+    ...overrides,
+  });
 
 const summary = (f: Facts, description = '', cweIds: string[] = []) =>
   factSummary({ facts: f, description, cweIds, severity: 'It is rated high: 9.3 out of 10.', inKev: false, exploitCode: false });

@@ -11,19 +11,16 @@ import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { factSummary, placeWords, productSubject } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
-const facts = (overrides: Partial<Facts>): Facts => ({
-  impacts: [],
-  attack: { position: 'remote', privileges: 'none', user_interaction: false },
-  component: null,
-  products: [],
-  fixed_in: [],
-  last_affected: [],
-  fix_stated: false,
-  exploit_public: false,
-  aka: [],
-  ...overrides,
-});
+const facts = (overrides: Partial<Facts>): Facts =>
+  factsFixture({
+    impacts: [],
+    attack: { position: 'remote', privileges: 'none', user_interaction: false },
+    component: null,
+    products: [],
+    ...overrides,
+  });
 
 describe('what the attacker gains, phrases of the third kept-back set', () => {
   it.each<[string, string[]]>([

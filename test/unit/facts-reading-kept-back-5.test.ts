@@ -12,6 +12,7 @@ import { bugKind, factSummary } from '../../shared/ingest/explainer/summary.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
 describe('what the attacker gains, phrases of the fifth kept-back set', () => {
   it.each<[string, string[]]>([
@@ -186,18 +187,14 @@ describe('the mistake a title and summary name where no bug class is named', () 
 });
 
 describe('titles and summaries with the part and the mistake', () => {
-  const facts = (overrides: Partial<Facts>): Facts => ({
-    impacts: ['security_bypass'],
-    attack: { position: 'local', privileges: 'none', user_interaction: true },
-    component: 'WordPad',
-    products: [{ product: 'microsoft:windows_10', name: 'Microsoft Windows', primary: true }],
-    fixed_in: [],
-    last_affected: [],
-    fix_stated: false,
-    exploit_public: false,
-    aka: [],
-    ...overrides,
-  });
+  const facts = (overrides: Partial<Facts>): Facts =>
+    factsFixture({
+      impacts: ['security_bypass'],
+      attack: { position: 'local', privileges: 'none', user_interaction: true },
+      component: 'WordPad',
+      products: [{ product: 'microsoft:windows_10', name: 'Microsoft Windows', primary: true }],
+      ...overrides,
+    });
   const summary = (f: Facts, description: string) =>
     factSummary({ facts: f, description, cweIds: [], severity: 'It is rated medium.', inKev: false, exploitCode: false });
 

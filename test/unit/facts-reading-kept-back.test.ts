@@ -10,6 +10,7 @@ import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { affirmedProse } from '../../shared/ingest/facts/prose.js';
 import { factSummary } from '../../shared/ingest/explainer/summary.js';
+import { factsFixture } from '../support/facts-fixture.js';
 
 describe('a consequence the description denies gives no impact', () => {
   const goLeak =
@@ -151,18 +152,14 @@ describe('who can attack, more phrases', () => {
 });
 
 describe('the texts of what the kept-back set showed', () => {
-  const facts = (overrides: Partial<Facts>): Facts => ({
-    impacts: [],
-    attack: { position: 'remote', privileges: 'none', user_interaction: false },
-    component: null,
-    products: [{ product: 'sap:netweaver', name: 'SAP NetWeaver', primary: true }],
-    fixed_in: [],
-    last_affected: [],
-    fix_stated: false,
-    exploit_public: false,
-    aka: [],
-    ...overrides,
-  });
+  const facts = (overrides: Partial<Facts>): Facts =>
+    factsFixture({
+      impacts: [],
+      attack: { position: 'remote', privileges: 'none', user_interaction: false },
+      component: null,
+      products: [{ product: 'sap:netweaver', name: 'SAP NetWeaver', primary: true }],
+      ...overrides,
+    });
   const summary = (f: Facts, description: string) => factSummary({ facts: f, description, cweIds: [], severity: '', inKev: false, exploitCode: false });
 
   it('says the server sends the requests of an XXE "send TCP requests to intranet servers", not a user\'s browser', () => {
