@@ -55,6 +55,9 @@ describe('Windows 2004 editions in the older CPE style, the edition in the versi
     expect(fix).toContain('10.0.19041.1110');
     expect(fix).toContain('10.0.19042.1110');
     expect(fix).not.toContain('also lists');
+    // Microsoft writes its half-year releases "20H2"; the CPE key's "20h2" is no name.
+    expect(fix).toContain('Windows Server 20H2');
+    expect(fix).not.toContain('20h2');
   });
 
   it('leaves Server 2016 itself alone: its release keys are only those NVD lists in its version slot', () => {

@@ -10,6 +10,7 @@ import { describedVersions } from '../../shared/ingest/versions/description.js';
 interface Match {
   criteria: string;
   versionEndExcluding?: string;
+  versionEndIncluding?: string;
 }
 const or = (...cpeMatch: Match[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: cpeMatch.map((m) => ({ vulnerable: true, ...m })) }] });
 const cpe = (vendorProduct: string, version = '*') => `cpe:2.3:a:${vendorProduct}:${version}:*:*:*:*:*:*:*`;
@@ -70,5 +71,15 @@ describe('the ninth reading (seed 141131)', () => {
     );
     expect(r.facts!.last_affected.map((l) => l.version)).toEqual([]);
     expect(r.explanation!.fix).not.toMatch(/64-bit|itanium/);
+  });
+});
+
+describe("a described range's listed versions, the description's own ends kept", () => {
+  it('keeps a newest affected version the description names itself (VERITAS, CVE-2005-0772)', () => {
+    const r = derivedFixture(
+      'VERITAS Backup Exec 9.0 through 10.0 for Windows Servers, and 9.0.4019 through 9.1.307 for Netware, allows remote attackers to cause a denial of service via a crafted packet.',
+      [or({ criteria: cpe('veritas:backup_exec'), versionEndIncluding: '10.0' }, { criteria: cpe('veritas:backup_exec'), versionEndIncluding: '9.1.307' })],
+    );
+    expect(r.facts!.last_affected.map((l) => l.version)).toContain('9.1.307');
   });
 });

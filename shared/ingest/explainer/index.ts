@@ -388,7 +388,8 @@ function factProductName(products: readonly AffectedProduct[], named: Facts['pro
     // writes it, every word ("Zoom Workplace App" is `zoom:workplace_app`, not "Workplace App").
     const [vendor, product] = key.split(':');
     const words = product === undefined ? key : vendor === product ? product : `${vendor}_${product}`;
-    return named.find((p) => p.product === key)?.name ?? displayName(words);
+    // Microsoft's half-year releases are written "20H2", not the key's "20h2".
+    return named.find((p) => p.product === key)?.name ?? displayName(words).replace(/\b(\d{2})h([12])\b/g, '$1H$2');
   };
 }
 

@@ -699,7 +699,10 @@ export function readFixFacts(input: FactInput): FixFacts {
   ];
   // "Server or Storage Agents 3.1 through 5.1" beside a listed 4.2.1 (CVE-2002-0541): a version
   // inside the range the description writes is not the newest affected of a line of its own.
+  // VERITAS's "9.0 through 10.0 for Windows Servers, and 9.0.4019 through 9.1.307 for Netware": a
+  // version the description itself names as a newest affected one keeps its own line.
   const insideSpan = (e: VersionFact) =>
+    !described.lastAffected.some((l) => sameRelease(l.version, e.version)) &&
     describedNewest.some((d) => {
       const start = spanStarts.get(d);
       return (
