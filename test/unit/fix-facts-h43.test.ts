@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveRecord } from '../../shared/ingest/derive/record.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
-import { FIXTURE_NOW, derivedFixture, nvdFixture } from '../support/nvd-fixtures.js';
+import { FIXTURE_NOW, nvdFixture } from '../support/nvd-fixtures.js';
 
 const os = (product: string, version = '-') => `cpe:2.3:o:microsoft:${product}:${version}:*:*:*:*:*:*:*`;
 const or = (...criteria: string[]) => ({ nodes: [{ operator: 'OR', negate: false, cpeMatch: criteria.map((c) => ({ vulnerable: true, criteria: c })) }] });
@@ -68,30 +68,6 @@ describe('Windows 2004 editions in the older CPE style, the edition in the versi
   it('takes no edition from a name that states none the CPE lacks', () => {
     const r = microsoftRecord(configurations, [affected[0]!, edition('Windows 10 Version 2004', 'windows_server_2019', '10.0.19041.1110')]);
     expect(fixesOf(r)).toEqual(['microsoft:windows_10_1809 10.0.17763.2061 cve5']);
-  });
-});
-
-describe("NVD's `*:sp1` listed twice, once through 3.7 and once with no bound, beside 'before 3.7 SP2' (CVE-2007-2238)", () => {
-  const iag = (bounds: object = {}) => ({
-    vulnerable: true,
-    criteria: 'cpe:2.3:a:microsoft:intelligent_application_gateway_2007:*:sp1:*:*:*:*:*:*',
-    ...bounds,
-  });
-  const configured = (...matches: object[]) =>
-    derivedFixture(
-      'Multiple stack-based buffer overflows in the Whale Client Components ActiveX control (WhlMgr.dll), as used in Microsoft Intelligent Application Gateway (IAG) before 3.7 SP2, allow remote attackers to execute arbitrary code.',
-      [{ nodes: [{ operator: 'OR', negate: false, cpeMatch: matches }] }],
-    );
-
-  it('reads the unbounded SP1 as that update again, so the description names the fix', () => {
-    const r = configured(iag(), iag({ versionEndIncluding: '3.7' }));
-    expect(fixesOf(r)).toEqual(['microsoft:intelligent_application_gateway_2007 3.7 SP2 description']);
-    expect(r.explanation!.fix).toContain('3.7 SP2 or later');
-  });
-
-  it('leaves alone an unbounded `*:sp1` beside a bounded range of no update: every version, which the fix contradicts', () => {
-    const other = { vulnerable: true, criteria: 'cpe:2.3:a:microsoft:intelligent_application_gateway_2007:*:*:*:*:*:*:*:*', versionEndIncluding: '3.7' };
-    expect(fixesOf(configured(iag(), other))).toEqual([]);
   });
 });
 

@@ -131,25 +131,8 @@ function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   return range;
 }
 
-const updateKey = (cpe: CpeName) => `${cpe.vendor}:${cpe.product}:${cpe.update ?? ''}`;
-
-/**
- * The products and updates a bounded range of the record ends at an update of ("through 3.7" of
- * `*:sp1`). CVE-2007-2238 lists `intelligent_application_gateway_2007:*:sp1` once through 3.7 and
- * once with no bound, beside "before 3.7 SP2": the unbounded one is SP1 again, not every version.
- */
-function boundedUpdates(raw: RawNvdCve): Set<string> {
-  const keys = new Set<string>();
-  for (const match of (raw.configurations ?? []).flatMap((c) => (c.nodes ?? []).flatMap((n) => (n.negate ? [] : (n.cpeMatch ?? []))))) {
-    const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
-    if (cpe?.version === '*' && cpe.update !== undefined && (match.versionEndExcluding || match.versionEndIncluding)) keys.add(updateKey(cpe));
-  }
-  return keys;
-}
-
 function products(raw: RawNvdCve): AffectedProduct[] {
   const collector = new ProductCollector();
-  const updates = boundedUpdates(raw);
   for (const configuration of raw.configurations ?? []) {
     for (const node of configuration.nodes ?? []) {
       if (node.negate) continue;
@@ -159,8 +142,6 @@ function products(raw: RawNvdCve): AffectedProduct[] {
         if (!cpe) continue;
         const range = rangeOfMatch(cpe, match);
         const bounded = !!(match.versionEndExcluding || match.versionEndIncluding);
-        const unbounded = cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding;
-        if (unbounded && cpe.update !== undefined && updates.has(updateKey(cpe))) continue;
         const entry: Parameters<ProductCollector['add']>[0] = {
           vendor: cpe.vendor,
           product: cpe.product,
