@@ -220,6 +220,12 @@ export function fixFaults(record: Pick<CatalogueRecord, 'cve_id' | 'provenance' 
     if (!own) {
       // An edition the description names beside a listed product ("Firefox ESR" beside `mozilla:firefox`).
       if ([...spans.keys()].some((listed) => key.startsWith(`${listed}_`))) continue;
+      // Microsoft's semi-annual Server release by its own CPE (`windows_server_20h2`), which NVD's older
+      // style lists in another product's version slot (`windows_server_2016` version `20h2`): the same
+      // edition, listed as vulnerable. Only a release name ("2004", "20h2"), never a numbered version.
+      const release = /_(\d{2}h\d|\d{4})$/.exec(key)?.[1];
+      const vendor = key.split(':')[0];
+      if (release && [...spans].some(([listed, own]) => listed.startsWith(`${vendor}:`) && own.some((span) => span.exact?.toLowerCase() === release))) continue;
       faults.push(`${named.vendor}:${named.product} is not a vulnerable product of the NVD record`);
       continue;
     }

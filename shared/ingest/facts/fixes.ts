@@ -794,8 +794,11 @@ export function readFixFacts(input: FactInput): FixFacts {
         (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines) ? releaseLine(f.version) : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
-      const written = writtenTrains.get(f.version.toLowerCase()) ?? (f.source === 'configuration' ? boundWritten(input.description, f.version) : undefined);
-      return written === undefined ? lined : { ...lined, version: written };
+      const written = writtenTrains.get(f.version.toLowerCase());
+      if (written !== undefined) return { ...lined, version: written };
+      // A bound the description writes out in its own words ("EFI BIOS 7215, BMC 8100.01.08") is the description's statement.
+      const bound = f.source === 'configuration' ? boundWritten(input.description, f.version) : undefined;
+      return bound === undefined ? lined : { ...lined, version: bound, source: 'description' as const };
     });
   const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
   // A CNA's build per edition NVD lists without bounds (Microsoft's Windows editions): a fix no other source states.
