@@ -5,6 +5,7 @@
  * products"; one sentence grouped by build names every build, which is what a user looks up
  * (`winver`).
  */
+import { FEATURE_RELEASE, releaseFamily } from '../facts/cve5-edition-fixes.js';
 import type { VersionFact } from '../../domain/facts.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { listText } from './names.js';
@@ -45,9 +46,6 @@ export function editionBuildSentence(builds: EditionBuilds, nameOf: (key: string
   return `Install the vendor's security update that brings your edition to its fixed build or later: ${texts.join('; ')}${moreText}.`;
 }
 
-/** A Windows feature release in NVD's version slot ("1809", "20h2"): an edition of its own. */
-const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
-
 /**
  * NVD's newest affected entries the builds do not cover: "windows_10 1809" is covered by a build
  * of `windows_10_1809`, "windows_server_2016 20h2" by one of `windows_server_20h2` (a semi-annual
@@ -58,7 +56,7 @@ export function uncoveredEditions(lastAffected: readonly VersionFact[], buildKey
   return lastAffected.filter((l) => {
     const edition = l.version.trim().toLowerCase().replace(/\s+/g, '_');
     if (buildKeys.has(`${l.product}_${edition}`)) return false;
-    const family = /^(.+)_\d{4}$/.exec(l.product)?.[1];
+    const family = releaseFamily(l.product);
     if (family !== undefined && FEATURE_RELEASE.test(edition) && buildKeys.has(`${family}_${edition}`)) return false;
     return !(buildKeys.has(l.product) && !FEATURE_RELEASE.test(edition));
   });

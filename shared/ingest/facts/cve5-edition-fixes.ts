@@ -20,7 +20,10 @@ const editionsOnly = (product: FixProduct) =>
   !product.allVersions && product.ranges.every(({ range }) => range.exact !== undefined && isEditionName(range.exact) && Object.keys(range).length === 1);
 
 /** A Windows feature release in NVD's version slot ("2004", "20h2"). */
-const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+export const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
+
+/** "windows_server" of `windows_server_2016`: the family a year's product names its releases in. */
+export const releaseFamily = (key: string): string | undefined => /^(.+)_\d{4}$/.exec(key)?.[1];
 
 /**
  * NVD's older style files a semi-annual Windows Server release under the year's product:
@@ -28,7 +31,7 @@ const FEATURE_RELEASE = /^(?:\d{4}|\d{2}h\d)$/i;
  * Server, version 2004" as `windows_server_2004`. The keys of the releases the product lists so.
  */
 function releaseKeys(product: FixProduct): string[] {
-  const family = /^(.+)_\d{4}$/.exec(product.key)?.[1];
+  const family = releaseFamily(product.key);
   if (family === undefined) return [];
   return product.ranges
     .map(({ range }) => range.exact?.trim().toLowerCase() ?? '')
