@@ -83,3 +83,14 @@ describe("a described range's listed versions, the description's own ends kept",
     expect(r.facts!.last_affected.map((l) => l.version)).toContain('9.1.307');
   });
 });
+
+describe("Samsung's security release in a record that lists no product", () => {
+  it('states a fix: never "no fixed version or patch is listed" (CVE-2021-25458)', () => {
+    const r = derivedFixture(
+      'NULL pointer dereference vulnerability in ION driver prior to SMR Sep-2021 Release 1 allows attackers to cause memory corruption.',
+    );
+    expect(r.facts!.fix_stated).toBe(true);
+    expect(r.explanation!.fix).not.toContain('No fixed version or patch is listed');
+    expect(derivedFixture('NULL pointer dereference vulnerability in ION driver allows attackers to cause memory corruption.').facts!.fix_stated).toBe(false);
+  });
+});

@@ -814,7 +814,9 @@ export function readFixFacts(input: FactInput): FixFacts {
     referenced ||
     STATED_FIX_WORDS.test(withoutPatchstackName(input.description)) ||
     RESOLVED.test(input.description) ||
-    sapNotes(input.description).length > 0;
+    sapNotes(input.description).length > 0 ||
+    // Samsung's "prior to SMR Sep-2021 Release 1" in a record that lists no product states the fix release too.
+    samsungRelease(input.description, '') !== undefined;
   // Samsung's "prior to SMR Mar-2022 Release 1" beside NVD's listed Android versions: the release is the fix.
   const samsung = products.some((p) => p.key === 'google:android') ? samsungRelease(input.description, 'google:android') : undefined;
   if (samsung)
