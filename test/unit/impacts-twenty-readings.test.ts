@@ -111,3 +111,17 @@ describe('gains the h41 blind set found unread', () => {
     expect(describedImpacts('Acme allows remote attackers to cause a denial of service via a long list of headers.')).toEqual(['denial_of_service']);
   });
 });
+
+describe('a quoted label of a code branch (GraphicsMagick, CVE-2017-13777, the tenth reading)', () => {
+  it('is where the bug is, not a read the attacker makes', () => {
+    expect(
+      describedImpacts(
+        'GraphicsMagick 1.3.26 has a denial of service issue in ReadXBMImage() in a coders/xbm.c "Read hex image data" version==10 case that results in the reader not returning; it would cause large amounts of CPU and memory consumption although the crafted file itself does not request it.',
+      ),
+    ).toEqual(['denial_of_service']);
+  });
+
+  it('leaves a quoted name that is no branch of code alone', () => {
+    expect(describedImpacts('Acme allows remote attackers to read arbitrary files via the "Export data" page.')).toEqual(['information_disclosure']);
+  });
+});

@@ -163,7 +163,15 @@ const LINK_LOCAL =
 const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 const REMOTE_CUE =
-  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b|\bvia (?:specially )?(?:crafted |malicious |forged )?HTTP requests?\b|\binsecure direct object references?\b|\bIDOR\b/i;
+  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b|\bvia (?:specially )?(?:crafted |malicious |forged )?HTTP requests?\b|\binsecure direct object references?\b|\bIDOR\b|\b(?:attackers?|users?)\b[^.;]{0,40}?\bexecute remote code\b|\bmalicious (?:web ?)?(?:pages?|sites?|websites?)\b/i;
+/**
+ * "An attacker can send malformed packets to the device": over the network, where the text names no nearer place (an
+ * adjacent attacker's, a bus's "ATA packets from the host").
+ */
+const PACKETS_SENT =
+  /\b(?:attackers?\b[^.;]{0,40}?\bsend\w*|by sending) (?:such |crafted |malicious |malformed |specially crafted )?(?:[\w-]+ ){0,2}packets\b/i;
+const NEAR_PLACE =
+  /\badjacent\w*|\bsame (?:local )?(?:network|subnet|segment|broadcast domain)\b|\blayer[- ]2\b|\b(?:ATA|USB|SCSI|PCIe?|Bluetooth|BLE|Zigbee|Wi-?Fi)\b/i;
 const AUTHENTICATED_CUE = /(?<!un)\bauthenticated (?:remote )?(?:code execution|RCE|command)/i;
 const LOCAL_ACCESS_CUE = /\bwould (?:first )?(?:have to|need to) log (?:on|in) to (?:the|an affected|a target|a vulnerable) (?:system|machine|host)\b/i;
 /**
@@ -197,6 +205,9 @@ const NETWORK_WORDS =
 export const SERVER_ATTACKS_CLIENT =
   /\b(?:(?:allows?|lets?) (?:remote |malicious |rogue |compromised |attacker-controlled )+(?:\w+ )?servers? to\b|(?:malicious|rogue) (?:\w+ )?servers?\b|the (?:\w+ )?server (?:can|could|may|might) (?:\w+ ){0,3}(?:the )?clients?(?:'s|’s|s')?\b|clients? (?:must|has to|needs to|would need to|have to) connect (?:to )?(?:an? |the )?(?:\w+ )?server\b|(?:very |overly |excessively )?(?:long|crafted|malformed|malicious|oversized) (?:[\w-]+ )?server (?:\w+ )?(?:replies|reply|responses?|banners?|greetings?)\b)/i;
 
+/** EchoVNC's "allows remote echoServers to execute arbitrary code": a server named in one word; case-sensitive, so "observers" is none. */
+const NAMED_SERVER_ATTACKS = /\b(?:allows?|lets?) (?:remote |malicious |rogue )+[a-z]+Servers? to\b/;
+
 /** A victim must act: open, visit, click, view, or be tricked (README of shared/gold). */
 const VICTIM_ACTS = new RegExp(
   [
@@ -225,6 +236,7 @@ const VICTIM_ACTS = new RegExp(
     'social engineering',
     // CSV (formula) injection: the injected formula runs when someone opens the export in a spreadsheet.
     '(?:CSV|formula|Excel|spreadsheet) (?:formula |macro )?injection',
+    'neutrali[sz]ation of formula elements',
     '(?:included|embedded|inserted|written) (?:\\w+ ){0,2}in(?:to)? (?:the |an? )?exported (?:CSV|Excel|XLSX?|spreadsheet)',
     // a URI of a program's own scheme ("via a long oovoo: URI", "a crafted aim: URI") is opened by its
     // user, like a link; the schemes a server fetches ("a file: URL", "http:", "data:") are the attacker's own input
@@ -244,7 +256,7 @@ const VICTIM_ACTS = new RegExp(
  * pages "returned to the web browser" name the browser as the server's client, not the product.
  */
 export const CLIENT_PROGRAM =
-  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
+  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 /** "via a PDF file that contains an embedded Shockwave (swf) file", Opera's "via a JPEG file with …": a document or image that the client program's user opens. */
 const DOCUMENT_VECTOR =
@@ -281,7 +293,7 @@ const UNSETTLED =
  * file"): there the attacker acts alone, unless the text names the victim's act.
  */
 const CRAFTED_FILE = new RegExp(
-  `(?<!\\bupload(?:s|ed|ing)?(?: (?:of|via|with|using|through))? (?:an? |the )?(?:(?:specially|specifically|carefully|maliciously) )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b|\\b(?:crafted|malicious|malformed) workspace(?: (?:configuration|folder|settings|files?))?\\b`,
+  `(?<!\\bupload(?:s|ed|ing)?(?: (?:of|via|with|using|through))? (?:an? |the )?(?:(?:specially|specifically|carefully|maliciously) )?)\\b(?:crafted|malformed) (?:[\\w-]+ ){0,3}(?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|images?|videos?|movies?|audio|fonts?|archives?|e-?mail messages|e-?mails|links?|shortcuts?|presentations?|spreadsheets?|workbooks?|PDFs?|SWFs?|playlists?|project files?|media|zip|JPEG|PNG|GIF|BMP|TIFF|XPS|RTF|\\.\\w{2,4} files?)\\b|\\bvia an? \\.\\w{2,5} file\\b|\\b(?:crafted|malicious|malformed) workspace(?: (?:configuration|folder|settings|files?))?\\b`,
   'i',
 );
 
@@ -361,12 +373,13 @@ export function describedAttack(description: string): DescribedAttack {
   if (LINK_LOCAL.test(prose) && (position === undefined || position === 'remote')) position = 'adjacent';
   if (ON_PATH_CUE.test(prose) && (position === undefined || position === 'remote')) position = 'man_in_the_middle';
   if (LOCAL_ACCESS_CUE.test(prose)) position ??= 'local';
-  if (REMOTE_CUE.test(prose)) position ??= 'remote';
+  if (REMOTE_CUE.test(prose) || (PACKETS_SENT.test(prose) && !NEAR_PLACE.test(prose))) position ??= 'remote';
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
   if (BLUETOOTH.test(prose) && position === 'remote') position = 'adjacent';
   // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network
   // (one who intercepts the connection to pose as it is on the path, which the vector says).
-  const serverAttacks = SERVER_ATTACKS_CLIENT.test(prose) && !/\bintercept|\bman[- ]in[- ]the[- ]middle\b|\bMitM\b|\bon-path\b/i.test(prose);
+  const serverAttacks =
+    (SERVER_ATTACKS_CLIENT.test(prose) || NAMED_SERVER_ATTACKS.test(prose)) && !/\bintercept|\bman[- ]in[- ]the[- ]middle\b|\bMitM\b|\bon-path\b/i.test(prose);
   if (serverAttacks) position ??= 'remote';
   const required = listedRoles(prose) ?? PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
@@ -380,6 +393,7 @@ export function describedAttack(description: string): DescribedAttack {
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
+        NAMED_SERVER_ATTACKS.test(prose) ||
         (CLIENT_PROGRAM.test(prose) &&
           (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose) || MARKUP_VECTOR.test(prose) || DNS_REBINDING.test(prose))) ||
         (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))

@@ -21,6 +21,7 @@ const THIRD_PARTY_HOSTS = [
   'exploit-db.com',
   'packetstormsecurity.com',
   'packetstormsecurity.org',
+  'packetstorm.news',
 ];
 
 export function hostOf(url: string): string | undefined {
