@@ -4,6 +4,8 @@
  * in its own module; `provenance` records which source each group rests on.
  */
 import { sapNotes } from '../facts/sap-notes.js';
+import { ciscoKnownFixedReleases } from '../facts/cisco-known-releases.js';
+import { samsungRelease } from '../facts/samsung-release.js';
 import { oracleCriticalPatchUpdate } from '../facts/oracle-cpu.js';
 import type { CatalogueRecord } from '../../domain/cve.js';
 import { undisputedFixes } from '../../domain/disputed-fixes.js';
@@ -121,6 +123,8 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
         products.value.map((p) => p.vendor),
       ),
       sapNotes: rejected.value ? [] : sapNotes(description.value),
+      ciscoKnownFixed: rejected.value ? [] : ciscoKnownFixedReleases(description.value),
+      samsungRelease: rejected.value ? undefined : samsungRelease(description.value, '')?.version,
       patchLinks: patch.patch_urls.length > 0,
       steps: fixSteps,
       distributions,

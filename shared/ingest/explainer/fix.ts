@@ -16,6 +16,7 @@ import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
 import { adobeTrackOf, compareReleases, yearless } from '../versions/release-order.js';
+import { isDatedBuild } from '../versions/dated-build.js';
 import { editionBuilds, editionBuildSentence, uncoveredEditions } from './edition-builds.js';
 
 const MAX_UNFIXED = 2;
@@ -121,6 +122,10 @@ export interface FixFactsText {
   readonly oracleUpdate?: string | undefined;
   /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
   readonly sapNotes?: readonly string[];
+  /** Cisco's "Known Fixed Releases:" list in the description (`../facts/cisco-known-releases.ts`). */
+  readonly ciscoKnownFixed?: readonly string[];
+  /** Samsung's security release the description states as the fix ("prior to SMR Sep-2021 Release 1"), for a record that lists no product. */
+  readonly samsungRelease?: string | undefined;
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
   readonly everyVersion?: string | undefined;
   /** Products listed by model, not version (Qualcomm's chipsets), and the hosts of the record's references. */
@@ -132,6 +137,7 @@ export interface FixFactsText {
 const MAX_FACT_PRODUCTS = 6;
 const MAX_SIMPLE_PRODUCTS = 24;
 const MAX_ENTRIES = 12;
+const MAX_CISCO_RELEASES = 6;
 /** More fixes than this, each of a named line, are said line by line (`lineGroupTexts`). */
 const GROUP_LINES_PAST = 6;
 
@@ -177,15 +183,18 @@ const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i
 /**
  * A newest affected version that is a CPE token of words ("9i_application_server", a version of
  * Oracle Database Server in CVE-2004-1371) is written with spaces, so it is not read as a product
- * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay.
+ * token. Only there: other underscores belong to the version ("1.2_08", "el9_4") and stay. A build
+ * named by its date is said as one (`isDatedBuild`).
  */
 const affectedVersionText = (version: string) =>
-  HITACHI_CPE.test(version)
-    ? hitachiVersion(version)
-    : /[a-z]{2,}_[a-z]{2,}/i.test(version)
-      ? version.replace(/_+/g, ' ')
-      : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
-        version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
+  isDatedBuild(version)
+    ? `the build dated ${version}`
+    : HITACHI_CPE.test(version)
+      ? hitachiVersion(version)
+      : /[a-z]{2,}_[a-z]{2,}/i.test(version)
+        ? version.replace(/_+/g, ' ')
+        : // SAP's component and its release ("krnl64uc_8.04", "kernel_7.22"): a space between, as SAP writes them apart.
+          version.replace(/^([a-z][a-z0-9]*)_(?=\d+\.\d)/i, '$1 ');
 
 /** One version with the lines and platforms it is stated for: "2.7.9 for the 2.7.x line", "18.0.0.203 on Windows and OS X". */
 interface EntryText {
@@ -248,15 +257,13 @@ function lineGroupTexts(fixes: readonly VersionFact[], nothingAbove = false): En
   return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: opens(line, versions) ? ' or later' : ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
-/** A build named by its date ("before 20070416") is no version number anyone reads as one. */
-const DATED_BUILD = /^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])$/;
 
 const versionPhrase = (version: string, key = '') =>
   key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version)
     ? `security patch level ${version}`
     : isSamsungRelease(version)
       ? `Samsung's security release ${version}`
-      : DATED_BUILD.test(version)
+      : isDatedBuild(version)
         ? `the build dated ${version}`
         : /^\d/.test(version)
           ? `version ${version}`
@@ -623,9 +630,25 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
         ? `The description says ${versionPhrase(unplaced[0]!)} fixes it: update to ${unplaced[0]} or later.`
         : `The description names these fixed versions: ${listText(unplaced)}. Update to the one for your release line or later.`,
     );
+  const ciscoFixed = facts.fixed_in.length === 0 ? (facts.ciscoKnownFixed ?? []) : [];
+  if (ciscoFixed.length > 0) {
+    // The list names a release per train, some below an affected release of another train: no "or later".
+    const shown = ciscoFixed.slice(0, MAX_CISCO_RELEASES);
+    const listed =
+      ciscoFixed.length === 1
+        ? `${ciscoFixed[0]} as a known fixed release`
+        : ciscoFixed.length > shown.length
+          ? `${ciscoFixed.length} known fixed releases, among them ${listText(shown)}`
+          : `these known fixed releases: ${listText(shown)}`;
+    parts.push(`Cisco's bug report lists ${listed}; move to the fixed release of your release train, as Cisco's advisory names it.`);
+  }
+  const samsung = facts.fixed_in.length === 0 && facts.last_affected.length === 0 ? facts.samsungRelease : undefined;
+  if (samsung !== undefined) parts.push(`Samsung's security release ${samsung} fixes it: install it, or a later one, on the device.`);
   if (
     facts.fixed_in.length === 0 &&
     facts.fix_stated &&
+    ciscoFixed.length === 0 &&
+    samsung === undefined &&
     !facts.patchLinks &&
     unchecked.length === 0 &&
     bulletins.length === 0 &&

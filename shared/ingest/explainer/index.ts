@@ -6,7 +6,7 @@
  */
 import type { CvssVersion, Patch, Severity } from '../../domain/cve.js';
 import type { Facts, VersionFact } from '../../domain/facts.js';
-import type { AffectedProduct, CweEntry } from '../../domain/nvd-record.js';
+import type { AffectedProduct, CweEntry, VersionRange } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
 import { distributionReleaseText } from './release-platform.js';
@@ -21,6 +21,7 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 import { shippedComponentSentence } from './shipped-component.js';
+import { isDatedBuild } from '../versions/dated-build.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -196,7 +197,13 @@ function describedAboveRange(product: AffectedProduct, facts: Facts | undefined)
   return { fix, listed: range.endIncluding !== undefined ? `versions up to and including ${end}` : `versions before ${end}` };
 }
 
-function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
+/** The date of the one build a range ends at (listed alone or as its inclusive end, with no start) where the description says "up to" it. */
+function datedUpTo(range: VersionRange, describedLast: readonly string[]): string | undefined {
+  const end = range.exact ?? (range.startIncluding === undefined && range.startExcluding === undefined ? range.endIncluding : undefined);
+  return end !== undefined && isDatedBuild(end) && describedLast.includes(end) ? end : undefined;
+}
+
+function productLine(product: AffectedProduct, facts?: Facts, describedLast: readonly string[] = []): ProductLine {
   const name = productName(product);
   // A device listed with every hardware version whose firmware fix the description states ("HDL-F160 firmware before 1.02").
   const firmwareFix = product.allVersions && product.part === 'h' ? soleDescribedFix(product, facts) : undefined;
@@ -220,6 +227,9 @@ function productLine(product: AffectedProduct, facts?: Facts): ProductLine {
       ranges: 1,
       listed: 0,
     };
+  // VulDB's "Netgear WN604 up to 20240710": every build up to that date, not the one version the CVE record lists.
+  const datedEnd = product.ranges.length === 1 && !product.allVersions ? datedUpTo(product.ranges[0]!, describedLast) : undefined;
+  if (datedEnd) return { name, text: `${name} (builds up to and including the one dated ${datedEnd}, as the description states)`, ranges: 1, listed: 0 };
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
@@ -306,7 +316,16 @@ function describedAffected(facts: Facts | undefined): string | undefined {
   const track = (l: VersionFact) => (l.branch !== null && /^[A-Z]+$/.test(l.branch) ? ` on the ${l.branch} line` : '');
   const spansOf = (key: string) => {
     const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === key).map((f) => f.version))];
-    const last = [...new Set(facts!.last_affected.filter((l) => l.product === key).map((l) => `versions up to and including ${l.version}${track(l)}`))];
+    const last = [
+      ...new Set(
+        facts!.last_affected
+          .filter((l) => l.product === key)
+          .map(
+            (l) =>
+              `${isDatedBuild(l.version) ? `builds up to and including the one dated ${l.version}` : `versions up to and including ${l.version}`}${track(l)}`,
+          ),
+      ),
+    ];
     return fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
   };
   // Apple's "fixed in iPadOS 17.7.7, iOS 18.5 …" names several products, each with its own versions.
@@ -338,7 +357,7 @@ export function explainAffected(input: ExplainerInput): string {
     if (described) return described;
     return 'The public record does not list the affected products in a structured form. Read the description to see whether it names a product you use.';
   }
-  const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts));
+  const named = products.slice(0, MAX_NAMED_PRODUCTS).map((p) => productLine(p, input.facts, input.fixFacts?.describedLast ?? []));
   const check = `${checkSentence(named)}${describedBeyond(products, input.facts, input.fixFacts?.describedLast ?? [])}${shippedComponentSentence(input.description ?? '', products, productName)}`;
   if (products.length <= MAX_NAMED_PRODUCTS) {
     return `You are affected if you use ${listText(named.map((l) => l.text))}.${check}${shippedIn}`;

@@ -33,6 +33,7 @@ import { sapNotes } from './sap-notes.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { editionFixes } from './cve5-edition-fixes.js';
 import { samsungRelease } from './samsung-release.js';
+import { ciscoKnownFixedReleases } from './cisco-known-releases.js';
 import { androidPatchLevel } from './android-patch-level.js';
 import { appleFixes, macosSecurityUpdates } from './apple-fixes.js';
 import { isDistribution } from './distributions.js';
@@ -815,6 +816,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     STATED_FIX_WORDS.test(withoutPatchstackName(input.description)) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0 ||
+    ciscoKnownFixedReleases(input.description).length > 0 ||
     // Samsung's "prior to SMR Sep-2021 Release 1" in a record that lists no product states the fix release too.
     samsungRelease(input.description, '') !== undefined;
   // Samsung's "prior to SMR Mar-2022 Release 1" beside NVD's listed Android versions: the release is the fix.

@@ -20,6 +20,7 @@
  * text just before it (`context`), so the caller can tell which product it is about.
  */
 
+import { isDatedBuild } from './dated-build.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { withoutNotes } from '../facts/prose.js';
 
@@ -63,7 +64,7 @@ export interface DescribedVersions {
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
 // "5.0.0.beta1.1" is one version: a pre-release, then its own patch), or Java's release tail
-// ("4.1.61.Final", "5.3.2.RELEASE"), kept as the record writes it. A distribution's package
+// ("4.1.61.Final", "5.3.2.RELEASE", JBoss's cumulative patch "4.2.0.CP09"), kept as the record writes it. A distribution's package
 // revision is part of it ("0.2.38.3ubuntu0.1", "2.4.10+deb8u1"). Siemens' "V3.X.16" (an "x"
 // between numbers: any minor release, update 16) is one version too; a trailing "2.x" is a line.
 // Up to four hyphenated tails, each a whole word: FreeBSD's "12.0-RELEASE-p10" and IBM's
@@ -78,7 +79,7 @@ export interface DescribedVersions {
 // number 4.0.8 was used for both the unpatched and patched versions").
 const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch)`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
@@ -159,6 +160,9 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
+  // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
+  // After a version ("Invision Power Board 2.3.1 up to 20070912") it is that version's builds, not the product's newest.
+  /(?<!\d\.\d[\w.]*\s)\bup to\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?!\w|\.\d)/gi,
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
   new RegExp(String.raw`${VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
   // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
@@ -370,6 +374,7 @@ export function describedVersions(description: string): DescribedVersions {
   const fixed = statements(text, FIXED_PATTERNS, true);
   const taken = [...fixed, ...lastAffected, ...listed];
   const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
-  const upTo = lastAffected.filter((l) => !/\d\s*(?:-|to|until)?\s*$/i.test(l.context) && !/\bfrom\s+\S+\s*$/i.test(l.context));
+  // A dated build ends no range of numbers: "Netgear WN604 up to 20240710" is a model, then its builds up to that date.
+  const upTo = lastAffected.filter((l) => (isDatedBuild(l.version) || !/\d\s*(?:-|to|until)?\s*$/i.test(l.context)) && !/\bfrom\s+\S+\s*$/i.test(l.context));
   return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected };
 }

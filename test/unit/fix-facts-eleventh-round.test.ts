@@ -1,0 +1,85 @@
+/**
+ * Fix facts and texts from the eleventh reading of twenty records and this session's leftovers. Each
+ * rule on the phrase or data shape that showed it, through the real parsers and derivation, and on
+ * the neighbour it must leave alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+
+const lastOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.last_affected.map((l) => `${l.product} ${l.version} ${l.source}`);
+
+describe('a build named by its date: VulDB\'s "Netgear WN604 up to 20240710" (CVE-2024-6646, the tenth reading)', () => {
+  const record = () =>
+    derivedFixture(
+      'A vulnerability was found in Netgear WN604 up to 20240710. It has been rated as problematic. Affected by this issue is some unknown functionality of the file /downloadFile.php of the component Web Interface.',
+      [orNode({ criteria: 'cpe:2.3:o:netgear:wn604_firmware:20240710:*:*:*:*:*:*:*' })],
+    );
+
+  it('is every build up to that date, said as a date and not as a version number', () => {
+    const r = record();
+    expect(lastOf(r)).toEqual(['netgear:wn604_firmware 20240710 description']);
+    expect(r.explanation!.affected).toContain('builds up to and including the one dated 20240710');
+    expect(r.explanation!.fix).toContain('the build dated 20240710 as the newest affected version');
+    expect(`${r.explanation!.affected} ${r.explanation!.fix}`).not.toContain('version 20240710');
+  });
+
+  it('leaves "2.3.1 up to 20070912" (that release\'s builds, CVE-2007-4913) to the version', () => {
+    const r = derivedFixture(
+      'ips_kernel/class_upload.php in Invision Power Board (IPB or IP.Board) 2.3.1 up to 20070912 allows remote attackers to upload arbitrary script files.',
+      [orNode({ criteria: 'cpe:2.3:a:invision_power_services:invision_power_board:*:*:*:*:*:*:*:*', versionEndIncluding: '2.3.1' })],
+    );
+    expect(lastOf(r)).toEqual(['invision_power_services:invision_power_board 2.3.1 configuration']);
+    expect(r.explanation!.fix).not.toContain('20070912');
+  });
+});
+
+describe('JBoss\'s cumulative patches: "4.2 before 4.2.0.CP09 and 4.3 before 4.3.0.CP08" (CVE-2010-0738, the h44 blind set)', () => {
+  const record = () =>
+    derivedFixture(
+      'The JMX-Console web application in JBossAs in Red Hat JBoss Enterprise Application Platform (aka JBoss EAP or JBEAP) 4.2 before 4.2.0.CP09 and 4.3 before 4.3.0.CP08 performs access control only for the GET and POST methods.',
+      [
+        orNode(
+          { criteria: 'cpe:2.3:a:redhat:jboss_enterprise_application_platform:4.2.0:*:*:*:*:*:*:*' },
+          { criteria: 'cpe:2.3:a:redhat:jboss_enterprise_application_platform:4.3.0:*:*:*:*:*:*:*' },
+        ),
+      ],
+    );
+
+  it("reads each line's patch release as its fix and names both", () => {
+    const r = record();
+    expect(r.facts!.fixed_in.map((f) => `${f.version} ${f.branch}`)).toEqual(['4.2.0.CP09 4.2', '4.3.0.CP08 4.3']);
+    expect(r.explanation!.fix).toContain('4.2.0.CP09');
+    expect(r.explanation!.fix).toContain('4.3.0.CP08');
+  });
+});
+
+describe('Cisco\'s "Known Fixed Releases:" list (CVE-2017-3795, the eleventh reading)', () => {
+  const record = (known: string) =>
+    derivedFixture(
+      `A vulnerability in Cisco WebEx Meetings Server could allow an authenticated, remote attacker to conduct arbitrary password changes against any non-administrative user. More Information: CSCuz03345. Known Affected Releases: 2.6.0. Known Fixed Releases: ${known}.`,
+      [orNode({ criteria: 'cpe:2.3:a:cisco:webex_meetings_server:2.6.0:*:*:*:*:*:*:*' })],
+      { references: [{ url: 'https://tools.cisco.com/security/center/content/CiscoSecurityAdvisory/cisco-sa-20170215-wms', tags: ['Vendor Advisory'] }] },
+    );
+
+  it('names the releases Cisco lists, not "a fix without a version number"', () => {
+    const fix = record('2.7.1.12').explanation!.fix;
+    expect(fix).toContain("Cisco's bug report lists 2.7.1.12 as a known fixed release");
+    expect(fix).not.toContain('without a version number');
+  });
+
+  it('names a release per train without "or later", and counts a long list', () => {
+    const fix = record('5.3(5g)1, 6.2(2.32)').explanation!.fix;
+    expect(fix).toContain('these known fixed releases: 5.3(5g)1 and 6.2(2.32)');
+    expect(fix).not.toMatch(/6\.2\(2\.32\) or later/);
+    expect(record('1.1 1.2 1.3 1.4 1.5 1.6 1.7').explanation!.fix).toContain('7 known fixed releases, among them 1.1, 1.2');
+  });
+});
+
+describe("Samsung's security release in a record that lists no product (CVE-2021-25458, the tenth reading)", () => {
+  it('is named as the fix, not "names no version"', () => {
+    const fix = derivedFixture(
+      'NULL pointer dereference vulnerability in ION driver prior to SMR Sep-2021 Release 1 allows attackers to cause memory corruption.',
+    ).explanation!.fix;
+    expect(fix).toBe("Samsung's security release SMR Sep-2021 Release 1 fixes it: install it, or a later one, on the device.");
+  });
+});
