@@ -13,6 +13,8 @@ import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { referencePointsAtExploit } from '../../shared/ingest/facts/exploit.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 describe('gains', () => {
   it('reads a reload of the device as a denial of service (Cisco)', () => {
@@ -105,5 +107,50 @@ describe('exploit archives', () => {
   it("counts Packet Storm's files at its new address", () => {
     expect(referencePointsAtExploit({ url: 'https://packetstorm.news/files/id/176493', tags: [] })).toBe(true);
     expect(referencePointsAtExploit({ url: 'https://packetstorm.news/news/view/1', tags: [] })).toBe(false);
+  });
+});
+
+describe("MITRE's form template (CVE-2019-1010170, the eleventh reading)", () => {
+  const JSISH =
+    'Jsish 2.4.77 2.0477 is affected by: Use After Free. The impact is: denial of service. The component is: function Jsi_ObjFree (jsiObj.c:230). The attack vector is: executing crafted javascript code. The fixed version is: 2.4.78.';
+
+  it('takes the "component is:" field as the part, never the "impact is:" field', () => {
+    expect(describedComponent(JSISH)).toBe('function Jsi_ObjFree (jsiObj.c:230)');
+    expect(describedComponent('Libnmap is affected by: XML Injection. The impact is: Denial of service. The attack vector is: a crafted XML file.')).toBeNull();
+  });
+
+  it('names no part from a field that describes one, or from a line of code', () => {
+    expect(
+      describedComponent(
+        'ImageMagick is affected by: Buffer Overflow. The impact is: crash. The component is: affected source code file, affected function, affected executable. The attack vector is: a file.',
+      ),
+    ).toBeNull();
+    expect(
+      describedComponent(
+        "WebFile Explorer is affected by: SQL Injection. The component is: $file = $_GET['id'] in download.php. The attack vector is: a request.",
+      ),
+    ).toBe('download.php');
+  });
+
+  it('reads the "fixed version is:" field, each version of a list its line\'s', () => {
+    expect(describedVersions(JSISH).fixed.map((f) => f.version)).toEqual(['2.4.78']);
+    expect(describedVersions('Zammad is affected by: XSS. The fixed version is: 2.3.1, 2.2.2 and 2.1.3.').fixed.map((f) => f.version)).toEqual([
+      '2.3.1',
+      '2.2.2',
+      '2.1.3',
+    ]);
+  });
+});
+
+describe("a workaround's examples (RDS Light, CVE-2024-48918, the eleventh reading)", () => {
+  const RDS =
+    'Any user providing input to the system could exploit this vulnerability to corrupt stored data. For users unable to upgrade to the patched version, a workaround can be implemented. The user implementing the workaround should implement custom validation checks for user inputs to filter out unsafe characters and patterns (e.g., SQL injection attempts, script injections) and limit or remove features that allow user input.';
+
+  it('names attacks to filter, not what this flaw is', () => {
+    expect(describedImpacts(RDS)).toEqual(['data_tampering']);
+  });
+
+  it('leaves an example outside a workaround sentence alone', () => {
+    expect(describedImpacts('The search form is vulnerable to injection attacks (e.g., SQL injection) via the q parameter.')).toContain('sql_injection');
   });
 });

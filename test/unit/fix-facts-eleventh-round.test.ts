@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { oracleCriticalPatchUpdate } from '../../shared/ingest/facts/oracle-cpu.js';
 
 const lastOf = (r: ReturnType<typeof derivedFixture>) => r.facts!.last_affected.map((l) => `${l.product} ${l.version} ${l.source}`);
 
@@ -81,5 +82,34 @@ describe("Samsung's security release in a record that lists no product (CVE-2021
       'NULL pointer dereference vulnerability in ION driver prior to SMR Sep-2021 Release 1 allows attackers to cause memory corruption.',
     ).explanation!.fix;
     expect(fix).toBe("Samsung's security release SMR Sep-2021 Release 1 fixes it: install it, or a later one, on the device.");
+  });
+});
+
+describe('a version that fixed it only in part: Wordfence\'s "partially fixed in version 1.3.5" (CVE-2024-9061, the eleventh reading)', () => {
+  it('is no fix, and the text says so instead of "names no version"', () => {
+    const r = derivedFixture(
+      'The WP Popup Builder plugin for WordPress is vulnerable to arbitrary shortcode execution in all versions up to, and including, 1.3.5. NOTE: This vulnerability was partially fixed in version 1.3.5 with a nonce check.',
+    );
+    expect(r.facts!.fixed_in).toEqual([]);
+    expect(r.explanation!.fix).toContain('The description says version 1.3.5 fixed it only in part');
+    expect(r.explanation!.fix).not.toContain('names no version');
+  });
+
+  it('names the full fix where the text gives one, and no product "Fully" (CVE-2025-2314)', () => {
+    const fix = derivedFixture('The issue was partially patched in version 3.13.6 of the plugin, and fully patched in 3.13.7.').explanation!.fix;
+    expect(fix).toContain('3.13.7');
+    expect(fix).not.toContain('only in part');
+    expect(fix).not.toMatch(/\bFully\b/);
+  });
+});
+
+describe("Oracle's Critical Patch Update pages before 2019 (CVE-2015-4821, the eleventh reading)", () => {
+  it('are read at their technetwork addresses too', () => {
+    expect(oracleCriticalPatchUpdate(['http://www.oracle.com/technetwork/topics/security/cpuoct2015-2367953.html'], ['oracle'])).toBe('October 2015');
+    expect(oracleCriticalPatchUpdate(['http://www.oracle.com/technetwork/security-advisory/cpujul2017-3236622.html'], ['oracle'])).toBe('July 2017');
+  });
+
+  it('leaves other technetwork pages alone', () => {
+    expect(oracleCriticalPatchUpdate(['http://www.oracle.com/technetwork/topics/security/alerts-086861.html'], ['oracle'])).toBeUndefined();
   });
 });

@@ -133,6 +133,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       primary,
       describedFixed: statedVersions?.fixed.map((f) => f.version) ?? [],
       describedLast: statedVersions?.upTo.map((l) => l.version) ?? [],
+      partialFixes: statedVersions?.partial.map((f) => f.version) ?? [],
       everyVersion: soleProductInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
       editionBuilds,

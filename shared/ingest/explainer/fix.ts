@@ -122,6 +122,8 @@ export interface FixFactsText {
   readonly oracleUpdate?: string | undefined;
   /** SAP Security Notes the description names ("2121661"): the correction to apply (`../facts/sap-notes.ts`). */
   readonly sapNotes?: readonly string[];
+  /** Versions the description says fixed it only in part ("partially patched in version 2.8.3"). */
+  readonly partialFixes?: readonly string[];
   /** Cisco's "Known Fixed Releases:" list in the description (`../facts/cisco-known-releases.ts`). */
   readonly ciscoKnownFixed?: readonly string[];
   /** Samsung's security release the description states as the fix ("prior to SMR Sep-2021 Release 1"), for a record that lists no product. */
@@ -480,10 +482,11 @@ function disputedSentence(last: readonly VersionFact[], facts: FixFactsText): st
   const disputed = last.filter((l) => l.source !== 'description' && (facts.describedFixed ?? []).some((v) => compareVersions(v, l.version) === 0 && !kept(v)));
   if (disputed.length === 0) return [];
   const named = [...new Set(disputed.map((l) => versionText(l.version)))];
-  // Each source's version as it writes it: the description's "Firefox < 58", the configuration's 58.0.
+  // Each source's version as it writes it: the description's "Firefox < 58", the configuration's 58.0. A CNA's
+  // version is the CVE record's, not NVD's (Wordfence's 1.3.5, CVE-2024-9061, the eleventh reading).
   const described = [...new Set(disputed.map((l) => versionText((facts.describedFixed ?? []).find((v) => compareVersions(v, l.version) === 0) ?? l.version)))];
   return [
-    `The description gives ${listText(described)} as fixed, but NVD's configuration lists ${listText(named)} as affected: check the vendor's release notes before relying on ${named.length === 1 ? 'it' : 'them'}.`,
+    `The description gives ${listText(described)} as fixed, but ${disputed.every((l) => l.source === 'configuration') ? "NVD's configuration lists" : 'the CVE record lists'} ${listText(named)} as affected: check the vendor's release notes before relying on ${named.length === 1 ? 'it' : 'them'}.`,
   ];
 }
 
@@ -644,9 +647,16 @@ export function fixFactSentences(facts: FixFactsText, nameOf: (key: string) => s
   }
   const samsung = facts.fixed_in.length === 0 && facts.last_affected.length === 0 ? facts.samsungRelease : undefined;
   if (samsung !== undefined) parts.push(`Samsung's security release ${samsung} fixes it: install it, or a later one, on the device.`);
+  // Said only where no full fix is named ("partially patched in 3.13.6 …, and fully patched in 3.13.7" names 3.13.7).
+  const partial = facts.fixed_in.length === 0 && unplaced.length === 0 ? [...new Set(facts.partialFixes ?? [])] : [];
+  if (partial.length > 0)
+    parts.push(
+      `The description says ${listText(partial.map((v) => versionPhrase(v)))} fixed it only in part: move to a release that fixes it fully, as the vendor's advisory names it.`,
+    );
   if (
     facts.fixed_in.length === 0 &&
     facts.fix_stated &&
+    partial.length === 0 &&
     ciscoFixed.length === 0 &&
     samsung === undefined &&
     !facts.patchLinks &&

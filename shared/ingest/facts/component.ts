@@ -141,6 +141,21 @@ function parameterNames(names: readonly string[]): string {
 const FLAW_NAME =
   /^(?:(?:remote |local )?(?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|command execution|denial of service|information disclosure|security feature bypass|authentication bypass|access control bypass|arbitrary file (?:read|write|upload|deletion))(?: vulnerability)?)$/i;
 
+/**
+ * MITRE's form template (CVE-2019-1010170, the eleventh reading): "Jsish 2.4.77 is affected by: Use After Free. The impact
+ * is: denial of service. The component is: function Jsi_ObjFree (jsiObj.c:230). The attack vector is: …". The part is
+ * the "component is:" field; a field that describes rather than names ("affected source code file, affected function …")
+ * names none, and neither does the "impact is:" field beside it.
+ */
+const FORM_COMPONENT = /\bThe component is: (?<part>.+?)\.?(?=\s+The (?:attack vector|fixed version|impact)\b|\s*$)/;
+const FORM_FIELD = /\b(?:impact|attack vector|fixed version) is:/i;
+
+function formPart(prose: string): string | undefined {
+  const part = FORM_COMPONENT.exec(prose)?.groups?.part?.trim();
+  // A line of code ("$file = $_GET['id'] in download.php") is where, not what: the file read elsewhere names it.
+  return part && !/\baffected\b|[=$]/i.test(part) && part.split(/\s+/).length <= 8 ? part : undefined;
+}
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -168,6 +183,7 @@ export function describedComponent(description: string, products: readonly Pick<
   const programPart = program && !namesAProduct(program, products) ? program : undefined;
   const aka = akaTitlePart(description);
   const named =
+    formPart(prose) ??
     subcomponent ??
     samsungPart(prose) ??
     oracleVectorPart(prose) ??
@@ -190,7 +206,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
   if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
-  if (!named || FLAW_NAME.test(named.trim())) return null;
+  if (!named || FLAW_NAME.test(named.trim()) || FORM_FIELD.test(named)) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
   const parameters = listedParameters(prose);

@@ -280,10 +280,11 @@ function withoutPlatforms(text: string): string {
 /**
  * Words that end a product's name when read backwards from a version: prepositions and articles,
  * and the verbs of a fix sentence ("This issue has been patched in version 25.04.2" names no
- * product "has been"; "users should upgrade to version 25.1.0" no product "Users Should").
+ * product "has been"; "users should upgrade to version 25.1.0" no product "Users Should"; "fully patched in 3.13.7" no
+ * product "Fully", CVE-2025-2314).
  */
 const NOT_A_NAME =
-  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|were|be|been|being|has|have|had|it|this|that|which|patched|fixed|addressed|resolved|released|updated?|upgraded?|starting|since|until|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme|should|must|shall|can|could|may|might|will|would|users?|customers?|administrators?|we|you|please|if|recommended|advised|encouraged|upgrade|install)$/i;
+  /^(?:in|of|the|for|and|or|on|a|an|to|with|via|from|versions?|all|before|prior|through|vulnerability|vulnerabilities|issue|flaw|is|are|was|were|be|been|being|has|have|had|it|this|that|which|patched|fixed|addressed|resolved|partially|fully|completely|finally|subsequently|properly|also|then|later|now|only|initially|first|successfully|released|updated?|upgraded?|starting|since|until|affects?|affected|found|discovered|exists?|plugin|module|component|extension|package|library|theme|should|must|shall|can|could|may|might|will|would|users?|customers?|administrators?|we|you|please|if|recommended|advised|encouraged|upgrade|install)$/i;
 
 /**
  * A record that lists no product: the words naming what comes right before the statement

@@ -11,7 +11,7 @@
  * all do the CWE, then the CVSS impact metrics, say what is gained (fallback.ts).
  */
 import type { Impact } from '../../domain/facts.js';
-import { consequenceProse, statedProse } from './prose.js';
+import { consequenceProse, statedProse, withoutWorkaroundExamples } from './prose.js';
 
 type Phrase = readonly [Impact, RegExp];
 
@@ -494,7 +494,8 @@ const PROGRAM_RUNS_AS_ROOT =
  */
 const CODE_CASE_LABEL = /["“][^"“”]{2,60}["”](?=\s+(?:[^\s"]+\s+)?cases?\b)/g;
 
-export function describedImpacts(description: string): Impact[] {
+export function describedImpacts(written: string): Impact[] {
+  const description = withoutWorkaroundExamples(written);
   const prose = consequenceProse(description);
   const read = eachVerbWithItsObject(prose)
     .replace(new RegExp(RESTRICTED_ACCESS.source, 'gi'), ' ')

@@ -1,9 +1,11 @@
 /**
  * Oracle fixes its supported versions in quarterly Critical Patch Updates, published at
- * oracle.com/security-alerts/cpuapr2020.html: a reference there is the vendor's fix for the
+ * oracle.com/security-alerts/cpuapr2020.html (before 2019 under oracle.com/technetwork/, as
+ * "…/security-advisory/cpuoct2017-3236626.html": CVE-2015-4821, the eleventh reading): a reference there is the vendor's fix for the
  * versions it lists, whatever tag the reference carries, so the fix text names it.
  */
-const CPU_PAGE = /^https?:\/\/(?:www\.)?oracle\.com\/security-alerts\/cpu(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{4})\.html/i;
+const CPU_PAGE =
+  /^https?:\/\/(?:www\.)?oracle\.com\/(?:security-alerts|technetwork\/(?:security-advisory|topics\/security))\/cpu(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{4})(?:-\d+)?\.html/i;
 
 const MONTHS: Record<string, string> = {
   jan: 'January',

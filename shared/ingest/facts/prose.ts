@@ -31,6 +31,17 @@ const AKA_PHRASE = /,?\s*\(?\baka\b\s*(?:the\s+)?(?:"[^"]*"|'[^']*'|“[^”]*�
 const OTHER_RECORDS =
   /,?\s*(?:a (?:different|similar|related) (?:vulnerability|issue) (?:than|to)|a related issue to|related to|this CVE ID is unique from|this is a different issue than|an incomplete fix for|as demonstrated (?:by|in))\s+(?:CVE-\d+-\d+(?:,\s*(?:and\s+)?|\s+and\s+)?)+/gi;
 
+/**
+ * GitHub's advisories close on what to do meanwhile: "For users unable to upgrade …, a workaround can be implemented. The
+ * user implementing the workaround should … filter out unsafe characters and patterns (e.g., SQL injection attempts, script
+ * injections)" (CVE-2024-48918, the eleventh reading). The examples name attacks to filter, not this flaw's kind or gain.
+ */
+const WORKAROUND_SENTENCE = /(?<=^|[.!?]\s)(?:(?![.!?]\s+[A-Z]).)*?\b(?:workarounds?|unable to (?:upgrade|update|patch))\b(?:(?![.!?]\s+[A-Z]).)*/gis;
+const EXAMPLES = /\(\s*(?:e\.g\.|for example|such as)[^)]*\)/gi;
+
+/** The text with the examples of its workaround sentences left out. */
+export const withoutWorkaroundExamples = (text: string): string => text.replace(WORKAROUND_SENTENCE, (sentence) => sentence.replace(EXAMPLES, ' '));
+
 /** The prose less aka titles and mentions of other records: what the record itself states. */
 export function statedProse(description: string): string {
   return proseOf(description).replace(AKA_PHRASE, '').replace(OTHER_RECORDS, ' ').replace(/\s+/g, ' ');

@@ -60,6 +60,8 @@ export interface DescribedVersions {
   readonly upTo: readonly DescribedFix[];
   /** Versions the sentence calls affected by naming them before its verb ("… Phone with firmware 1.0.4.50 and 1.0.4.80 allows"): the highest of each list. */
   readonly affected: readonly DescribedFix[];
+  /** Versions the text says fixed it only in part ("partially patched in version 2.8.3"): no fix. */
+  readonly partial: readonly DescribedFix[];
 }
 
 // A version: dotted numbers with an optional letter release or pre/post-release tail (Rails'
@@ -147,6 +149,8 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   // "appears to have been fixed in curl < 7.54.1 and curl >= 7.60.0": the versions not affected,
   // written as ranges; ">= 7.60.0" after "fixed in" is the fix (h42's CVE-2018-1000300).
   new RegExp(String.raw`(?<=\bfixed\s+in\s+(?:[^.;]|\.(?=\d)){0,60}?)(?:>=|&gt;=|≥)\s?${VERSION}`, 'gi'),
+  // MITRE's form template: "The fixed version is: 2.4.78", "The fixed version is: 2.3.1, 2.2.2 and 2.1.3" (each a line's).
+  new RegExp(String.raw`(?<=\bThe fixed version is:\s+(?:[^.;]|\.(?=\d)){0,60}?)${VERSION}`, 'gi'),
   // GitHub's advisory template (TensorFlow's 275 records): "The fix will be included in TensorFlow 2.10.0."
   new RegExp(String.raw`\bfix\s+will\s+be\s+included\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   // Its next sentence, "We will also cherrypick this commit on TensorFlow 2.9.1, TensorFlow 2.8.1, and
@@ -363,6 +367,8 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
   return found.sort((a, b) => a.at - b.at).map((f) => f.fix);
 }
 
+const PARTIAL_FIX = /\bpartially (?:fixed|patched|addressed|resolved|mitigated|remediated)\s+(?:in|with|by)\s+(?:the\s+)?(?:versions?\s+|releases?\s+)?\S+$/i;
+
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
   const text = description.replace(/\s+/g, ' ');
@@ -371,10 +377,13 @@ export function describedVersions(description: string): DescribedVersions {
   const stated = withoutNotes(text);
   const lastAffected = statements(stated, LAST_AFFECTED_PATTERNS);
   const listed = listedAffected(stated).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
-  const fixed = statements(text, FIXED_PATTERNS, true);
+  // "partially patched in version 2.8.3" (Wordfence's 38 records, CVE-2024-9061): still affected; "fully patched in" is the fix.
+  const read = statements(text, FIXED_PATTERNS, true);
+  const isPartial = (f: DescribedFix) => PARTIAL_FIX.test(text.slice(Math.max(0, f.at - 40), f.end));
+  const fixed = read.filter((f) => !isPartial(f));
   const taken = [...fixed, ...lastAffected, ...listed];
   const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
   // A dated build ends no range of numbers: "Netgear WN604 up to 20240710" is a model, then its builds up to that date.
   const upTo = lastAffected.filter((l) => (isDatedBuild(l.version) || !/\d\s*(?:-|to|until)?\s*$/i.test(l.context)) && !/\bfrom\s+\S+\s*$/i.test(l.context));
-  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected };
+  return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected, partial: read.filter(isPartial) };
 }
