@@ -154,3 +154,33 @@ describe("a workaround's examples (RDS Light, CVE-2024-48918, the eleventh readi
     expect(describedImpacts('The search form is vulnerable to injection attacks (e.g., SQL injection) via the q parameter.')).toContain('sql_injection');
   });
 });
+
+describe('a browser reached by a remote attacker (Internet Explorer, CVE-2013-1347, the h44 blind set)', () => {
+  it('needs its user to load the page, whatever the vector', () => {
+    expect(
+      describedAttack(
+        'Microsoft Internet Explorer 8 does not properly handle objects in memory, which allows remote attackers to execute arbitrary code by accessing an object that (1) was not properly allocated or (2) is deleted.',
+      ).userInteraction,
+    ).toBe(true);
+  });
+
+  it("leaves Oracle's OPERA hotel system, a server, to its vector", () => {
+    expect(
+      describedAttack('Vulnerability in the Oracle Hospitality OPERA 5 Property Services component allows remote attackers to read data via the login page.')
+        .userInteraction,
+    ).toBe(false);
+  });
+});
+
+describe('an included PHP file runs (Limbo CMS, CVE-2005-4319, the h44 blind set)', () => {
+  it('is code execution; reading a file is not', () => {
+    expect(
+      describedImpacts(
+        'Directory traversal vulnerability in index2.php in Limbo CMS 1.0.4.2 and earlier allows remote attackers to include arbitrary PHP files via ".." sequences in the option parameter.',
+      ),
+    ).toEqual(['code_execution']);
+    expect(describedImpacts('Directory traversal in Acme allows remote attackers to read arbitrary files via ".." sequences.')).toEqual([
+      'information_disclosure',
+    ]);
+  });
+});

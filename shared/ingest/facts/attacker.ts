@@ -258,6 +258,8 @@ const VICTIM_ACTS = new RegExp(
 export const CLIENT_PROGRAM =
   /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
+const BROWSER =
+  /\b(?:Internet Explorer|Microsoft Edge|Firefox|SeaMonkey|Safari|Google Chrome|Chromium|(?<!Hospitality )Opera(?! \d|\s+(?:PMS|Property))|Konqueror|web browsers?)\b/i;
 /** "via a PDF file that contains an embedded Shockwave (swf) file", Opera's "via a JPEG file with …": a document or image that the client program's user opens. */
 const DOCUMENT_VECTOR =
   /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG) (?:files?|documents?|movies?|images?)\b/i;
@@ -395,7 +397,14 @@ export function describedAttack(description: string): DescribedAttack {
         VICTIM_ACTS.test(prose) ||
         NAMED_SERVER_ATTACKS.test(prose) ||
         (CLIENT_PROGRAM.test(prose) &&
-          (CRAFTED.test(prose) || DOCUMENT_VECTOR.test(prose) || ADDRESS_VECTOR.test(prose) || MARKUP_VECTOR.test(prose) || DNS_REBINDING.test(prose))) ||
+          (CRAFTED.test(prose) ||
+            DOCUMENT_VECTOR.test(prose) ||
+            ADDRESS_VECTOR.test(prose) ||
+            MARKUP_VECTOR.test(prose) ||
+            DNS_REBINDING.test(prose) ||
+            // Internet Explorer's "remote attackers to execute arbitrary code by accessing an object that … is deleted"
+            // (CVE-2013-1347, the h44 blind set): a remote attacker reaches a browser only through what its user loads.
+            (position === 'remote' && BROWSER.test(prose) && CONCRETE_VECTOR.test(prose)))) ||
         (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
       ? true
       : (CONCRETE_VECTOR.test(prose.replace(FAULT_LOCATION, '$1at')) && !UNKNOWN_VECTOR.test(prose)) ||

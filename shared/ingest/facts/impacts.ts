@@ -31,7 +31,9 @@ const IN_A_VICTIMS_BROWSER =
 const EXECUTABLE_RUNS =
   /\b(?:allow|allows|allowing|lead|leads|leading|cause|causes|causing|enable|enables|permit|permits)\b(?: \w+){0,5}? (?:an? )?(?:executables?|binar(?:y|ies)|programs?) (?:files? )?to be (?:run|executed|launched)\b/i;
 
-const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})|${EXECUTABLE_RUNS.source}`, 'i');
+/** Limbo CMS's "include arbitrary PHP files via '..' sequences" (CVE-2005-4319, the h44 blind set): an included PHP file runs. */
+const PHP_INCLUDED = /\binclude (?:and execute )?arbitrary (?:local |remote )?(?:PHP|\.php|script) (?:files?|scripts?)\b/;
+const CODE = new RegExp(`(?:${RUN_CODE.source})(?!${IN_A_VICTIMS_BROWSER.source.slice(1)})|${EXECUTABLE_RUNS.source}|${PHP_INCLUDED.source}`, 'i');
 
 /**
  * Requests the server makes for the attacker (server-side request forgery): XXE's "send TCP
