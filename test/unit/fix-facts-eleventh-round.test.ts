@@ -113,3 +113,19 @@ describe("Oracle's Critical Patch Update pages before 2019 (CVE-2015-4821, the e
     expect(oracleCriticalPatchUpdate(['http://www.oracle.com/technetwork/topics/security/alerts-086861.html'], ['oracle'])).toBeUndefined();
   });
 });
+
+describe('a described newest version that orders two ways: Loudblog\'s "0.5 and earlier" beside NVD\'s 0.44 (CVE-2006-3832, the ninth reading)', () => {
+  const record = (described: string, listed: string) =>
+    derivedFixture(
+      `SQL injection vulnerability in index.php in Loudblog ${described} and earlier allows remote attackers to execute arbitrary SQL commands via the id parameter.`,
+      [orNode({ criteria: `cpe:2.3:a:gerrit_van_aaken:loudblog:${listed}:*:*:*:*:*:*:*` })],
+    );
+
+  it('sends the reader past both, as 0.5 is the higher read as a decimal and 0.44 as a release number', () => {
+    expect(record('0.5', '0.44').explanation!.fix).toContain('NVD lists 0.44 too: update to a release later than both.');
+  });
+
+  it('still sends the reader past the listed version where both readings agree', () => {
+    expect(record('0.4', '0.44').explanation!.fix).toContain('update past 0.44');
+  });
+});

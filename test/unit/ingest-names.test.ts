@@ -58,6 +58,8 @@ describe('NVD CPE dictionary titles', () => {
     expect(cutTitle('Microsoft Windows 7 64-bit (intial release)', '-', 'windows_7')).toBe('Microsoft Windows 7');
     expect(cutTitle('Microsoft Windows 7 x86', '-', 'windows_7')).toBe('Microsoft Windows 7');
     expect(cutTitle('Microsoft Windows Server 2003 SP2', '-', 'windows_server_2003')).toBe('Microsoft Windows Server 2003');
+    expect(cutTitle('Microsoft Windows 2003 Server R2 Service Pack 2', '-', 'windows_2003_server')).toBe('Microsoft Windows 2003 Server');
+    expect(cutTitle('Microsoft Windows Server 2012 R2', '-', 'windows_server_2012_r2')).toBe('Microsoft Windows Server 2012 R2');
     // Words the product token holds are its name.
     expect(cutTitle('Microsoft Windows XP x64', '-', 'windows_xp_x64')).toBe('Microsoft Windows XP x64');
     expect(cutTitle('Acme Service Pack Manager 2.0', '2.0', 'service_pack_manager')).toBe('Acme Service Pack Manager');

@@ -432,7 +432,11 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
       wholeLine !== undefined
         ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
         : below !== undefined
-          ? `The description names ${versionText(below)} and earlier of ${name} as affected; ${who.replace(/^The/, 'the')} ${texts[0]} too: update past ${versionText(last[0]!.version)}.`
+          ? `The description names ${versionText(below)} and earlier of ${name} as affected; ${who.replace(/^The/, 'the')} ${texts[0]} too: ${
+              // Loudblog's "0.5 and earlier" beside NVD's 0.44 (CVE-2006-3832, the ninth reading): read as decimals 0.5 is the
+              // higher, as release numbers 0.44; past both holds either way.
+              decimalAbove(below, last[0]!.version) ? 'update to a release later than both' : `update past ${versionText(last[0]!.version)}`
+            }.`
           : texts.length === 1
             ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
             : `${who} ${listText(texts)} as the newest affected versions of ${name}; ${pastWhich(last)}.`,

@@ -69,6 +69,9 @@ function lastVersionAt(text: string, version: string): number {
 const ENTRY_QUALIFIERS = [
   /\s*\((?:initial|intial) release\)$/i,
   /\s+(?:service pack|sp)(?:\s*\d+)?$/i,
+  // Windows Server's second release of an edition ("Microsoft Windows 2003 Server R2 Service Pack 2", CVE-2006-3942, the ninth
+  // reading): an entry of the product, unless the token holds it (`windows_server_2012_r2`).
+  /\s+R2$/,
   /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i,
   // "Microsoft Windows 8.1 x64 (64-bit)": the CPU said twice.
   /\s*\((?:32|64)-bit\)$/i,
@@ -81,7 +84,10 @@ function withoutEntryQualifiers(text: string, product: string | undefined): stri
     changed = false;
     for (const qualifier of ENTRY_QUALIFIERS) {
       const match = qualifier.exec(text);
-      if (!match || (own && own.includes(letters(match[0].replace(/\d+/g, ''))))) continue;
+      if (!match) continue;
+      // A service pack's words without its number ("sp"); a word that is little but its number ("R2") whole.
+      const words = letters(match[0].replace(/\d+/g, ''));
+      if (own && own.includes(words.length > 1 ? words : letters(match[0]))) continue;
       text = text.slice(0, match.index);
       changed = true;
     }
