@@ -129,3 +129,18 @@ describe('a described newest version that orders two ways: Loudblog\'s "0.5 and 
     expect(record('0.4', '0.44').explanation!.fix).toContain('update past 0.44');
   });
 });
+
+describe('a service pack written as a third number: eDirectory\'s "8.8 before SP3" beside NVD\'s 8.8.2 (CVE-2008-5091, the ninth reading)', () => {
+  const record = (listed: string) =>
+    derivedFixture('Buffer overflow in the LDAP Service in Novell eDirectory 8.8 before SP3 allows attackers to cause a denial of service.', [
+      orNode({ criteria: `cpe:2.3:a:novell:edirectory:${listed}:*:*:*:*:*:*:*` }),
+    ]);
+
+  it('takes 8.8.2 as 8.8 SP2, below the fix', () => {
+    expect(record('8.8.2').explanation!.fix).not.toContain('no fixed version stated above it');
+  });
+
+  it('still names a listed 8.8.4 as above it', () => {
+    expect(record('8.8.4').explanation!.fix).toContain('no fixed version stated above it');
+  });
+});

@@ -297,6 +297,16 @@ function compatibleLines(a: VersionFact, b: VersionFact): boolean {
   return x === y || x.startsWith(`${y}.`) || y.startsWith(`${x}.`);
 }
 
+/**
+ * Novell's "8.8 before SP3" beside NVD's listed 8.8.2 (CVE-2008-5091, the ninth reading): a vendor that numbers its
+ * service packs as a third number writes 8.8 SP2 as 8.8.2, which the comparator puts above "8.8 SP3".
+ */
+function servicePackAbove(fix: string, listed: string): boolean {
+  const pack = /^(\d+\.\d+)\s*(?:sp|service pack)\s*(\d+)$/i.exec(fix.trim());
+  const third = /^(\d+\.\d+)\.(\d+)$/.exec(listed.trim());
+  return pack !== null && third !== null && pack[1] === third[1] && Number(third[2]) < Number(pack[2]);
+}
+
 /** Who states a newest affected version: NVD's record (its description or configurations), or the CNA's CVE record. */
 const byCveRecord = (l: VersionFact, facts: Pick<FixFactsText, 'cnaOnly'>) => l.source === 'cve5' || (l.source === 'description' && facts.cnaOnly === true);
 const lister = (l: VersionFact, facts: Pick<FixFactsText, 'cnaOnly'>) => (byCveRecord(l, facts) ? 'the CVE record lists' : 'NVD lists');
@@ -358,7 +368,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     // "or later" only where nothing the record calls affected lies above the fix.
     // The description's one unlined fix is above the affected versions it names in its own decimal order ("Patch 4.3" beside 4.25).
     const decimalBelow = (l: VersionFact, f: VersionFact) =>
-      f.source === 'description' && f.branch === null && fixes.length === 1 && decimalAbove(f.version, l.version);
+      (f.source === 'description' && f.branch === null && fixes.length === 1 && decimalAbove(f.version, l.version)) || servicePackAbove(f.version, l.version);
     const above = (f: VersionFact) =>
       last.some(
         (l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0 && !decimalBelow(l, f),
