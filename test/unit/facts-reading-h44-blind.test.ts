@@ -11,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { referencePointsAtExploit } from '../../shared/ingest/facts/exploit.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
@@ -182,5 +183,36 @@ describe('an included PHP file runs (Limbo CMS, CVE-2005-4319, the h44 blind set
     expect(describedImpacts('Directory traversal in Acme allows remote attackers to read arbitrary files via ".." sequences.')).toEqual([
       'information_disclosure',
     ]);
+  });
+});
+
+describe('"does not require any authentication from the attacker" (Istio, CVE-2022-24726, the twelfth reading)', () => {
+  it('says who can attack, not a check bypassed', () => {
+    expect(
+      describedImpacts(
+        'Istiod is vulnerable to a request processing error which results in the control plane crashing. This endpoint is served over TLS port 15017, but does not require any authentication from the attacker.',
+      ),
+    ).toEqual(['denial_of_service']);
+  });
+
+  it('leaves a function that requires no authentication a bypass', () => {
+    expect(describedImpacts('The admin endpoint does not require authentication, so anyone can change the settings.')).toContain('security_bypass');
+  });
+});
+
+describe('a local attacker whose attack needs a user (Samsung, CVE-2023-30728, the twelfth reading)', () => {
+  const attack = { position: 'local' as const, privileges: 'none' as const, user_interaction: true };
+
+  it('is said local where the record names it so', () => {
+    expect(
+      attackerWords(
+        attack,
+        'Intent redirection vulnerability in PackageInstallerCHN prior to version 13.1.03.00 allows local attacker to access arbitrary file. This vulnerability requires user interaction.',
+      ),
+    ).toBe('A local attacker');
+  });
+
+  it("leaves a crafted file's attacker, who needs no access of their own, as an attacker", () => {
+    expect(attackerWords(attack, 'Buffer overflow in Acme Viewer allows attackers to execute arbitrary code via a crafted file.')).toBe('An attacker');
   });
 });

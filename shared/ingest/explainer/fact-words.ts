@@ -161,6 +161,8 @@ function accountWords(description: string): string | undefined {
   return role && `${article(role)} ${role} account or higher`;
 }
 
+const LOCAL_ATTACKER = /\blocal (?:attackers?|adversar(?:y|ies))\b/i;
+
 /**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
  * a crafted file does nothing until someone opens it.
@@ -187,8 +189,11 @@ export function attackerWords(attack: AttackFacts, description: string): string 
       case 'local':
         if (attack.privileges === 'admin') return 'A local administrator of the machine';
         if (attack.privileges === 'user') return 'A local user of the machine';
-        // A crafted file needs no access of the attacker's own: a user brings it to the machine.
-        return needsVictim ? 'An attacker' : 'Someone with local access to the machine';
+        // A crafted file needs no access of the attacker's own: a user brings it to the machine. Where the record names
+        // the attacker local (Samsung's "allows local attacker … requires user interaction", CVE-2023-30728, the twelfth
+        // reading), the text says so.
+        if (needsVictim) return LOCAL_ATTACKER.test(description) ? 'A local attacker' : 'An attacker';
+        return 'Someone with local access to the machine';
       case 'remote':
         if (attack.privileges === 'admin') return 'An attacker with administrator access to it over the network';
         if (attack.privileges === 'user') {
