@@ -259,7 +259,6 @@ function lineGroupTexts(fixes: readonly VersionFact[], nothingAbove = false): En
   return [...byLine].map(([line, versions]) => ({ version: versions.join(' or '), where: opens(line, versions) ? ' or later' : ` for ${lineText(line)}` }));
 }
 /** "version 2.7.9", but "build 7845" and "v285" as written, and Android's dated patch level as Android calls it. */
-
 const versionPhrase = (version: string, key = '') =>
   key === 'google:android' && /^\d{4}-\d{2}-\d{2}$/.test(version)
     ? `security patch level ${version}`
@@ -366,12 +365,14 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const more = all.length - texts.length;
     const moreText = more > 0 ? ` (and ${more} more in this record's facts)` : '';
     // "or later" only where nothing the record calls affected lies above the fix.
-    // The description's one unlined fix is above the affected versions it names in its own decimal order ("Patch 4.3" beside 4.25).
-    const decimalBelow = (l: VersionFact, f: VersionFact) =>
+    // The description's one unlined fix is above the affected versions it names in its own decimal order ("Patch 4.3"
+    // beside 4.25), and a service pack above the same release's lower third number (`servicePackAbove`).
+    const vendorOrderBelow = (l: VersionFact, f: VersionFact) =>
       (f.source === 'description' && f.branch === null && fixes.length === 1 && decimalAbove(f.version, l.version)) || servicePackAbove(f.version, l.version);
     const above = (f: VersionFact) =>
       last.some(
-        (l) => (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0 && !decimalBelow(l, f),
+        (l) =>
+          (l.platform === null || f.platform === null || l.platform === f.platform) && compareVersions(l.version, f.version) > 0 && !vendorOrderBelow(l, f),
       );
     const one = texts.length === 1 ? texts[0]! : undefined;
     if (one && fixes.every((f) => !above(f))) out.push(`Update ${name} to ${versionPhrase(one.version, key)} or later${one.where}${moreText}.`);
@@ -389,7 +390,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         !fixes.some(
           (f) =>
             (l.platform === null || f.platform === null || l.platform === f.platform) &&
-            (compareVersions(f.version, l.version) > 0 || decimalBelow(l, f)) &&
+            (compareVersions(f.version, l.version) > 0 || vendorOrderBelow(l, f)) &&
             // A track's fix (Adobe's Continuous) is above its track's listed versions, which NVD gives no line.
             (f.branch === null || (l.branch === null && adobeTrackOf(f.branch) !== undefined) || compatibleLines(l, f)),
         ),
