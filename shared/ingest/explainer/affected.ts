@@ -8,7 +8,7 @@
 import type { AffectedProduct, ReleaseLines, VersionRange } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { newestFirst, rangeContains } from '../../domain/cpe/version-ranges.js';
-import { isDatedBuild } from '../versions/dated-build.js';
+import { datedBuildText, isDatedBuild } from '../versions/dated-build.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 
 export interface VersionGroup {
@@ -69,7 +69,7 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
     const last = sorted.at(-1)!;
     saidOnce.push(
       sorted.length === 1
-        ? { text: isDatedBuild(first) ? `the build dated ${first}` : `version ${shown(first)}`, range: { exact: first }, listed: 1 }
+        ? { text: isDatedBuild(first) ? datedBuildText(first) : `version ${shown(first)}`, range: { exact: first }, listed: 1 }
         : {
             text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`,
             range: { startIncluding: first, endIncluding: last },

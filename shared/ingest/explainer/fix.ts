@@ -16,7 +16,7 @@ import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
 import { adobeTrackOf, compareReleases, yearless } from '../versions/release-order.js';
-import { isDatedBuild } from '../versions/dated-build.js';
+import { datedBuildText, isDatedBuild } from '../versions/dated-build.js';
 import { editionBuilds, editionBuildSentence, uncoveredEditions } from './edition-builds.js';
 
 const MAX_UNFIXED = 2;
@@ -190,7 +190,7 @@ const versionText = (version: string) => version.replace(/^(\d[\w.]*) ([a-z])$/i
  */
 const affectedVersionText = (version: string) =>
   isDatedBuild(version)
-    ? `the build dated ${version}`
+    ? datedBuildText(version)
     : HITACHI_CPE.test(version)
       ? hitachiVersion(version)
       : /[a-z]{2,}_[a-z]{2,}/i.test(version)
@@ -265,7 +265,7 @@ const versionPhrase = (version: string, key = '') =>
     : isSamsungRelease(version)
       ? `Samsung's security release ${version}`
       : isDatedBuild(version)
-        ? `the build dated ${version}`
+        ? datedBuildText(version)
         : /^\d/.test(version)
           ? `version ${version}`
           : version;

@@ -21,7 +21,7 @@ import { compareVersions, isComparableVersion } from '../../domain/cpe/version-c
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { factSummary } from './summary.js';
 import { shippedComponentSentence } from './shipped-component.js';
-import { isDatedBuild } from '../versions/dated-build.js';
+import { isDatedBuild, upToAndIncludingText } from '../versions/dated-build.js';
 
 export interface ExplainerInput {
   readonly rejected: boolean;
@@ -229,7 +229,7 @@ function productLine(product: AffectedProduct, facts?: Facts, describedLast: rea
     };
   // VulDB's "Netgear WN604 up to 20240710": every build up to that date, not the one version the CVE record lists.
   const datedEnd = product.ranges.length === 1 && !product.allVersions ? datedUpTo(product.ranges[0]!, describedLast) : undefined;
-  if (datedEnd) return { name, text: `${name} (builds up to and including the one dated ${datedEnd}, as the description states)`, ranges: 1, listed: 0 };
+  if (datedEnd) return { name, text: `${name} (${upToAndIncludingText(datedEnd)}, as the description states)`, ranges: 1, listed: 0 };
   // An entry that names every version outweighs any range listed beside it.
   if (product.allVersions) return { name, text: `${name} (all versions: the record sets no version limit)`, ranges: 0, listed: 0 };
   // Per-line entries are one stretch less the fixed lines: a list of ranges newest first would cut off where it starts.
@@ -316,16 +316,7 @@ function describedAffected(facts: Facts | undefined): string | undefined {
   const track = (l: VersionFact) => (l.branch !== null && /^[A-Z]+$/.test(l.branch) ? ` on the ${l.branch} line` : '');
   const spansOf = (key: string) => {
     const fixes = [...new Set(facts!.fixed_in.filter((f) => f.product === key).map((f) => f.version))];
-    const last = [
-      ...new Set(
-        facts!.last_affected
-          .filter((l) => l.product === key)
-          .map(
-            (l) =>
-              `${isDatedBuild(l.version) ? `builds up to and including the one dated ${l.version}` : `versions up to and including ${l.version}`}${track(l)}`,
-          ),
-      ),
-    ];
+    const last = [...new Set(facts!.last_affected.filter((l) => l.product === key).map((l) => `${upToAndIncludingText(l.version)}${track(l)}`))];
     return fixes.length > 0 ? fixes.map((v) => `versions before ${v}`) : last;
   };
   // Apple's "fixed in iPadOS 17.7.7, iOS 18.5 …" names several products, each with its own versions.

@@ -20,7 +20,7 @@
  * text just before it (`context`), so the caller can tell which product it is about.
  */
 
-import { isDatedBuild } from './dated-build.js';
+import { DATE_DIGITS, isDatedBuild } from './dated-build.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
 import { withoutNotes } from '../facts/prose.js';
 
@@ -142,7 +142,7 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   // Avaya's circuit packs number their firmware by vintage: "before vintage 9 firmware".
   /\b(?:before|prior to)\s+(?<dotted>vintage\s\d+)\b/gi,
   // A build named by its date, as 2007's JBoss and Hitachi records write it: "4.0.5 before 20070416".
-  /\b(?:before|prior to)\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?![\w.])/gi,
+  new RegExp(String.raw`\b(?:before|prior to)\s+(?<dotted>${DATE_DIGITS})(?![\w.])`, 'gi'),
   // GitHub's advisories: "Versions 8.1.2 and 9.0.1 contain a patch", "Versions 3.5.0 and 2.11.6 patch the issue".
   // EMC's "RSA Security Analytics 10.5.3 and 10.6.2 contains fixes for …": right after the product's name too.
   new RegExp(String.raw`(?:\b[Vv]ersions?\s+|(?<=\b[A-Z][\w.+-]*\s))${VERSION}(?=${FIX_LIST_TAIL})`, 'g'),
@@ -166,7 +166,7 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
   // After a version ("Invision Power Board 2.3.1 up to 20070912") it is that version's builds, not the product's newest.
-  /(?<!\d\.\d[\w.]*\s)\bup to\s+(?<dotted>(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]))(?!\w|\.\d)/gi,
+  new RegExp(String.raw`(?<!\d\.\d[\w.]*\s)\bup to\s+(?<dotted>${DATE_DIGITS})(?!\w|\.\d)`, 'gi'),
   // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
   new RegExp(String.raw`${VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
   // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
