@@ -144,3 +144,22 @@ describe('a service pack written as a third number: eDirectory\'s "8.8 before SP
     expect(record('8.8.4').explanation!.fix).toContain('no fixed version stated above it');
   });
 });
+
+describe('a product NVD lists in every version beside listed ones (Quake 3 Engine, CVE-2006-3324, the final reading)', () => {
+  const record = (criteria: string[]) =>
+    derivedFixture(
+      'The Automatic Downloading option in the id3 Quake 3 Engine allows remote attackers to overwrite arbitrary files in the quake3 directory via a long string of filenames.',
+      [orNode(...criteria.map((c) => ({ criteria: c })))],
+    );
+
+  it('is not sent past its newest listed version, which the affected text calls one of all', () => {
+    const r = record(['cpe:2.3:a:id_software:quake_3_engine:*:*:*:*:*:*:*:*', 'cpe:2.3:a:id_software:quake_3_engine:1.32c:*:*:*:*:*:*:*']);
+    expect(r.explanation!.affected).toContain('all versions');
+    expect(r.explanation!.fix).toContain('NVD lists every version of');
+    expect(r.explanation!.fix).not.toContain('update past');
+  });
+
+  it('still sends the reader past the newest listed version where no entry names every version', () => {
+    expect(record(['cpe:2.3:a:id_software:quake_3_engine:1.32c:*:*:*:*:*:*:*']).explanation!.fix).toContain('update past it');
+  });
+});

@@ -440,17 +440,23 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const oneProduct = new Set([...facts.fixed_in, ...facts.last_affected].map((f) => f.product)).size === 1;
     const below = last.length === 1 && oneProduct ? describedBelow(last[0]!, facts.describedLast ?? []) : undefined;
     out.push(
-      wholeLine !== undefined
-        ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
-        : below !== undefined
-          ? `The description names ${versionText(below)} and earlier of ${name} as affected; ${who.replace(/^The/, 'the')} ${texts[0]} too: ${
-              // Loudblog's "0.5 and earlier" beside NVD's 0.44 (CVE-2006-3832, the ninth reading): read as decimals 0.5 is the
-              // higher, as release numbers 0.44; past both holds either way.
-              decimalAbove(below, last[0]!.version) ? 'update to a release later than both' : `update past ${versionText(last[0]!.version)}`
-            }.`
-          : texts.length === 1
-            ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
-            : `${who} ${listText(texts)} as the newest affected versions of ${name}; ${pastWhich(last)}.`,
+      // Quake 3 Engine's `*` listed beside its 1.32c (CVE-2006-3324, the final reading): every version is affected, so
+      // past 1.32c is no safe place, as the affected text says.
+      facts.everyVersion === key
+        ? facts.fix_stated
+          ? `NVD lists every version of ${name} as affected, with no version limit.`
+          : `NVD lists every version of ${name} as affected and states no fixed version: check the vendor for a release that fixes it.`
+        : wholeLine !== undefined
+          ? `${who} every ${wholeLine} release of ${name} and earlier as affected; update to a release after the ${wholeLine} line.`
+          : below !== undefined
+            ? `The description names ${versionText(below)} and earlier of ${name} as affected; ${who.replace(/^The/, 'the')} ${texts[0]} too: ${
+                // Loudblog's "0.5 and earlier" beside NVD's 0.44 (CVE-2006-3832, the ninth reading): read as decimals 0.5 is the
+                // higher, as release numbers 0.44; past both holds either way.
+                decimalAbove(below, last[0]!.version) ? 'update to a release later than both' : `update past ${versionText(last[0]!.version)}`
+              }.`
+            : texts.length === 1
+              ? `${who} ${texts[0]} as the newest affected version of ${name}; update past it.`
+              : `${who} ${listText(texts)} as the newest affected versions of ${name}; ${pastWhich(last)}.`,
     );
     out.push(...disputedSentence(last, facts));
   }
