@@ -13,7 +13,7 @@ import type { CatalogueRecord } from '../../shared/domain/cve.js';
 import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 import { isGenericTitle } from '../../shared/ingest/derive/title.js';
 import { PLAIN_WEAKNESSES } from '../../shared/ingest/explainer/cwe-plain.js';
-import { impactPhrase } from '../../shared/ingest/explainer/fact-words.js';
+import { gainPhrases } from '../../shared/ingest/explainer/summary.js';
 import { readSourceFile } from '../../shared/ingest/files.js';
 import type { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
 import { DATA_DIR, failures, filesUnder, ingestDataFolder, linesOf, type IngestedDataFolder } from '../support/data-ingest.js';
@@ -148,9 +148,9 @@ describe('wording over every record of the data folder', () => {
       const fromNvd = r.provenance.description === 'NVD';
       if (fromNvd) nvdCount++;
       const summary = r.explanation!.summary;
-      const phrases = r.facts.impacts.map((i) => impactPhrase(i, r.description, r.facts!.attack));
+      const phrases = gainPhrases(r.facts, r.description, r.provenance['facts.impacts']);
       for (const [i, phrase] of phrases.entries())
-        if (!summary.includes(phrase)) gainLeftOut.add(`${r.cve_id}: ${r.facts.impacts[i]} not said in "${summary}"`);
+        if (!summary.includes(phrase)) gainLeftOut.add(`${r.cve_id}: "${phrase}" (gain ${i + 1} of ${phrases.length}) not said in "${summary}"`);
       const gloss = r.cwe_ids.map((id) => PLAIN_WEAKNESSES[id]?.effect).some((e) => e !== undefined && summary.includes(e));
       if (phrases.length === 0 && !gloss) (fromNvd ? noGain : cnaOnlyNoGain).push(`${r.cve_id}: "${summary}"`);
       if (!r.facts.impacts.includes('code_execution') && saysCodeExecution(summary) && !gloss)

@@ -11,6 +11,7 @@ import type { CatalogueRecord } from '../../domain/cve.js';
 import { undisputedFixes } from '../../domain/disputed-fixes.js';
 import { explain } from '../explainer/index.js';
 import { deriveFacts } from '../facts/index.js';
+import { impactsInferred } from '../facts/fallback.js';
 import { readFixSteps } from '../facts/fix-steps.js';
 import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
 import { advisoryHosts, bulletins, commitHosts, fixedProductKeys, fixProvenance, modelListed, soleProductInEveryVersion } from '../facts/fix-record.js';
@@ -82,7 +83,13 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     now,
     ...(previous ? { previous } : {}),
   });
-  const title = deriveTitle(sources, { rejected: rejected.value, cweIds: cwe.value, description: description.value, facts });
+  const title = deriveTitle(sources, {
+    rejected: rejected.value,
+    cweIds: cwe.value,
+    description: description.value,
+    facts,
+    impactsInferred: impactsInferred(factProvenance['facts.impacts']),
+  });
   const references = deriveReferences(sources);
   const kevAction = sources.kev?.requiredAction || sources.nvd?.kev?.requiredAction;
   const kevAdded = sources.kev?.dateAdded || sources.nvd?.kev?.dateAdded;
@@ -108,6 +115,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
         }
       : {}),
     exploitCode: intel.exploit_sources.some((s) => s !== 'CISA KEV'),
+    ...(factProvenance['facts.impacts'] ? { impactsSource: factProvenance['facts.impacts'] } : {}),
     patch,
     mitigation: mergedReferences(sources).some((r) => r.tags.includes('mitigation')),
     fixAdvice,

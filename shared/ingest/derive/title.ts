@@ -15,6 +15,7 @@ import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
 import { appOnTheDevice, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, plainCode, placeWords, productSubject, shipsIt } from '../explainer/summary.js';
+import { impactsOnlyWithOtherFlaws } from '../facts/chained-impacts.js';
 import { kernelTitle } from '../facts/kernel.js';
 import { fewerPlaces } from '../facts/listed-parts.js';
 import { cnaName, type CveSources, type Derived } from './inputs.js';
@@ -105,12 +106,15 @@ function withinLength(candidates: readonly string[]): string | undefined {
 }
 
 /** The bug, the part and the product, from the facts; undefined where they name too little. */
-export function factTitle(facts: Facts, description: string, cweIds: readonly string[]): string | undefined {
+/** `inferred`: the gains come from the CWE or the CVSS vector, not the description, so the title says "may let". */
+export function factTitle(facts: Facts, description: string, cweIds: readonly string[], inferred = false): string | undefined {
   const kind = bugKind(description, cweIds, facts.impacts);
   // "OpenType font parsing" names what was done badly: a title says "OpenType font parsing flaw in …".
   const bug = kind && !/^improper /i.test(kind) && /\b(?:parsing|handling|processing|validation|management)$/i.test(kind) ? `${kind} flaw` : kind;
   const { subject } = productSubject(facts.products, true);
-  const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)));
+  // A gain the record states only with other flaws is not what this flaw lets attackers do (`chained-impacts.ts`).
+  const chained = impactsOnlyWithOtherFlaws(description);
+  const main = facts.impacts.find((i) => !(bug && SAID_BY_BUG[i]?.test(bug)) && !chained.has(i));
   if (!subject) return partTitle(facts, bug, main);
   // A program that collects data behind its user's back is who reads it, not a network attacker.
   const who = serverAttacksClient(description)
@@ -120,7 +124,7 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
       : programCollects(description)
         ? 'the program'
         : WHO_SHORT(facts.attack);
-  const lets = main && main !== 'unspecified' ? ` lets ${who} ${impactShort(main, description)}` : '';
+  const lets = main && main !== 'unspecified' ? ` ${inferred ? 'may let' : 'lets'} ${who} ${impactShort(main, description)}` : '';
   const place = placeWords(facts.component, subject, shipsIt(facts.products)) ?? subject;
   // A list of places too long for a title keeps its first places and counts the rest.
   const fewer = facts.component ? fewerPlaces(facts.component).map((c) => placeWords(c, subject) ?? subject) : [];
@@ -167,7 +171,7 @@ function akaSuffix(title: string, aka: readonly string[]): string {
 
 export function deriveTitle(
   sources: Pick<CveSources, 'id' | 'kev' | 'nvd' | 'cve5' | 'cweCatalogue'>,
-  context: { rejected: boolean; cweIds: readonly string[]; description: string; facts?: Facts },
+  context: { rejected: boolean; cweIds: readonly string[]; description: string; facts?: Facts; impactsInferred?: boolean },
 ): Derived<string> {
   if (context.rejected) return { value: `Rejected CVE id ${sources.id}`, provenance: 'rejected' };
   const aka = context.facts?.aka ?? [];
@@ -178,7 +182,7 @@ export function deriveTitle(
   const kernel = kernelTitle(context.description);
   if (kernel) return named(kernel, 'Linux kernel commit subject (bug class and part)');
   if (sources.cve5?.title && !isGenericTitle(sources.cve5.title)) return named(sources.cve5.title, `${cnaName(sources.cve5)} title`);
-  const fromFacts = context.facts ? factTitle(context.facts, context.description, context.cweIds) : undefined;
+  const fromFacts = context.facts ? factTitle(context.facts, context.description, context.cweIds, context.impactsInferred === true) : undefined;
   if (fromFacts) return named(fromFacts, 'facts (bug, part, product, attacker and gain)');
   if (context.description) {
     const sentence = shorten(context.description);

@@ -8,6 +8,7 @@ import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { APP_ON_THE_DEVICE, CLIENT_PROGRAM, SERVER_ATTACKS_CLIENT } from '../facts/attacker.js';
 import { PRIVILEGED_ACTIONS, SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
+import { impactsOnlyWithOtherFlaws } from '../facts/chained-impacts.js';
 import { article } from './names.js';
 
 /**
@@ -42,7 +43,15 @@ function privilegeDetail(description: string, attack: AttackFacts): string {
   return attack.position === 'local' && attack.privileges !== 'admin' ? ' (for example to root or administrator)' : '';
 }
 
+/** Each gain in plain words; one the record states only with other flaws is said so (`../facts/chained-impacts.ts`). */
 export function impactPhrase(impact: Impact, description: string, attack: AttackFacts): string {
+  const phrase = gainWords(impact, description, attack);
+  return impactsOnlyWithOtherFlaws(description).has(impact) ? `${phrase} ${WITH_OTHER_FLAWS_WORDS}` : phrase;
+}
+
+export const WITH_OTHER_FLAWS_WORDS = '(only when combined with other flaws)';
+
+function gainWords(impact: Impact, description: string, attack: AttackFacts): string {
   switch (impact) {
     case 'code_execution':
       return 'run their own code';

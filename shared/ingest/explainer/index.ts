@@ -39,6 +39,8 @@ export interface ExplainerInput {
   readonly kev?: { readonly requiredAction?: string; readonly dueDate?: string; readonly vendorProject?: string; readonly product?: string };
   /** Exploit sources other than KEV (public exploit code). */
   readonly exploitCode: boolean;
+  /** The provenance of the facts' impacts (description, CWE or CVSS). */
+  readonly impactsSource?: string;
   readonly patch: Patch;
   readonly mitigation: boolean;
   /** The checked fix advice (derived from `products` and `description` when not given). */
@@ -122,6 +124,7 @@ export function explainSummary(input: ExplainerInput): string {
       inKev: input.inKev,
       exploitCode: input.exploitCode,
       cnaOnly: input.fixFacts?.cnaOnly,
+      ...(input.impactsSource ? { impactsSource: input.impactsSource } : {}),
     });
   }
   const subject = subjectOf(input.products) ?? (input.kev?.product ? displayName(input.kev.product) : undefined);

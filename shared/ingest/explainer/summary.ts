@@ -5,7 +5,8 @@
  * code" must not stand beside a description that states a crash alone.
  */
 import type { FactProduct, Facts, Impact } from '../../domain/facts.js';
-import { cweImpacts } from '../facts/fallback.js';
+import { impactsOnlyWithOtherFlaws } from '../facts/chained-impacts.js';
+import { cweImpacts, impactsInference } from '../facts/fallback.js';
 import { kernelBug, kernelSubject } from '../facts/kernel.js';
 import { describedBugName, describedFlaw, describedMistake } from './bug-words.js';
 import { disputedRecordSentence } from './disputed.js';
@@ -192,6 +193,39 @@ export interface FactSummaryInput {
   readonly exploitCode: boolean;
   /** A record only the CVE 5 CNA entry describes: its product list is the CVE record's, not NVD's. */
   readonly cnaOnly?: boolean;
+  /** The provenance of `facts.impacts`: gains from the CWE or the CVSS vector are said as such. */
+  readonly impactsSource?: string;
+}
+
+/**
+ * Where the gains come from the CWE or the CVSS impact metrics (§9's fallback, the description
+ * stating none), the summary says so: "can change or delete data" read off a CVSS vector is the
+ * score's judgement, not the record's statement (FreeRADIUS's unchecked certificate revocation,
+ * CVE-2015-4680; GitLab's CWE-269, CVE-2019-5472).
+ */
+function inferenceWords(impactsSource: string | undefined): string | undefined {
+  const inference = impactsInference(impactsSource);
+  if (!inference) return undefined;
+  return inference.from === 'cwe' ? `the record's weakness type (${inference.ids})` : "the record's CVSS rating";
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A gain the record states only with other flaws is said last, after what this flaw gives alone. */
+function saidOrder(impacts: readonly Impact[], description: string): Impact[] {
+  const chained = impactsOnlyWithOtherFlaws(description);
+  return [...impacts.filter((i) => !chained.has(i)), ...impacts.filter((i) => chained.has(i))];
+}
+
+/**
+ * The summary's phrase for each gain, in the order it says them. Gains read off the CWE or the
+ * CVSS vector take no detail from the description's words: "see information … such as source
+ * code" of a monitor that "downloads source code … without verifying" it (CVE-2019-13534) names
+ * what the device fetches, not what an attacker sees.
+ */
+export function gainPhrases(facts: Facts, description: string, impactsSource?: string): string[] {
+  const words = impactsInference(impactsSource) ? '' : description;
+  return saidOrder(facts.impacts, description).map((impact) => impactPhrase(impact, words, facts.attack));
 }
 
 export function factSummary(input: FactSummaryInput): string {
@@ -210,13 +244,15 @@ export function factSummary(input: FactSummaryInput): string {
       `${input.cnaOnly ? 'The CVE record' : 'NVD'} also lists ${alsoIn} other ${alsoIn === 1 ? 'product' : 'products'} that ${alsoIn === 1 ? 'includes' : 'include'} the flawed code.`,
     );
   if (facts.aka.length > 0) parts.push(`It is also known as ${listText(facts.aka.map((a) => plainCode(/\s/.test(a) ? `"${a}"` : a)))}.`);
-  const impacts: readonly Impact[] = facts.impacts;
+  const impacts = saidOrder(facts.impacts, description);
   if (impacts.length > 0) {
-    const gains = impacts.map((impact) => impactPhrase(impact, description, facts.attack));
+    const gains = gainPhrases(facts, description, input.impactsSource);
     // A client connecting to the attacker's server, or a user installing the attacker's app, is the victim's act,
     // said by the attacker words already.
     const victim = serverAttacksClient(description) || maliciousAppAttacks(description) ? '' : victimClause(facts.attack, impacts, description);
-    parts.push(`${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`);
+    const saying = `${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`;
+    const inferredFrom = inferenceWords(input.impactsSource);
+    parts.push(inferredFrom ? `The description does not say what an attacker gains; going by ${inferredFrom}, ${lowerFirst(saying)}` : saying);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
     parts.push(gloss ?? 'The public record does not say what an attacker can gain.');

@@ -101,6 +101,20 @@ export function narrowedByVector(weakness: readonly Impact[], metrics: readonly 
 }
 
 /** Confidentiality, integrity and availability, where the vector rates them above none. */
+/** The provenance of gains read off the CVSS vector's impact metrics (the description and the CWE stating none). */
+export const CVSS_IMPACTS_SOURCE = 'CVSS impact metrics';
+/** The provenance of gains read off the record's weaknesses (the description stating none). */
+export const cweImpactsSource = (cweIds: readonly string[]): string => `CWE (${cweIds.join(', ')})`;
+
+/** Where `facts.impacts` came from the CWE or the CVSS vector rather than the record's words: which. */
+export function impactsInference(source: string | undefined): { readonly from: 'cwe'; readonly ids: string } | { readonly from: 'cvss' } | undefined {
+  const cwe = /^CWE \(([^)]+)\)$/.exec(source ?? '');
+  if (cwe) return { from: 'cwe', ids: cwe[1]! };
+  return source === CVSS_IMPACTS_SOURCE ? { from: 'cvss' } : undefined;
+}
+
+export const impactsInferred = (source: string | undefined): boolean => impactsInference(source) !== undefined;
+
 export function cvssImpacts(conditions: AttackConditions | undefined): Impact[] {
   if (!conditions) return [];
   const hit = (level: string | undefined) => level !== undefined && level !== 'N';

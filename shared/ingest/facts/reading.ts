@@ -10,7 +10,8 @@ import { describedAttack, namedAttackerActsAlone, vectorUnknown } from './attack
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
-import { cvssAttack, cvssImpacts, cweImpacts, narrowedByVector } from './fallback.js';
+import { impactsOnlyWithOtherFlaws } from './chained-impacts.js';
+import { CVSS_IMPACTS_SOURCE, cvssAttack, cweImpactsSource, cvssImpacts, cweImpacts, narrowedByVector } from './fallback.js';
 import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
 import { factProducts } from './products.js';
@@ -31,13 +32,16 @@ const NOTHING: ReadFacts = {
 
 function impactsOf(input: FactInput, cweIds: readonly string[], vector: string | undefined): { value: Impact[]; source: string } {
   const described = describedImpacts(input.description);
-  if (described.length > 0) return { value: described, source: 'description' };
+  if (described.length > 0) {
+    const chained = [...impactsOnlyWithOtherFlaws(input.description)];
+    return { value: described, source: chained.length > 0 ? `description (${chained.join(', ')} only with other flaws)` : 'description' };
+  }
   const metrics = cvssImpacts(parseCvssVector(vector));
   const weakness = narrowedByVector(cweImpacts(cweIds), metrics);
-  if (weakness.length > 0) return { value: orderImpacts(weakness), source: `CWE (${cweIds.join(', ')})` };
+  if (weakness.length > 0) return { value: orderImpacts(weakness), source: cweImpactsSource(cweIds) };
   const named = namedWeaknessImpacts(input.description);
   if (named.length > 0) return { value: named, source: 'the weakness the description names' };
-  if (metrics.length > 0) return { value: metrics, source: 'CVSS impact metrics' };
+  if (metrics.length > 0) return { value: metrics, source: CVSS_IMPACTS_SOURCE };
   const memory = memorySafetyImpacts(input.description);
   if (memory.length > 0) return { value: memory, source: 'the memory-safety weakness the description names (no CVSS vector)' };
   return { value: [], source: 'no source states a consequence' };
