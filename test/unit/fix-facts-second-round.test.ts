@@ -205,6 +205,18 @@ describe('two ranges of one major version', () => {
     expect(r.explanation!.fix).not.toContain('for the 6.x line');
   });
 
+  it('a major line that holds another fix\'s line takes its span: never "6.12.11 for the 6.x line" beside "6.6.74 for the 6.6.x line" (CVE-2025-21684)', () => {
+    const r = recordOf('In the Linux kernel, the following vulnerability has been resolved: gpio: xilinx: Convert gpio_lock to raw spinlock', [
+      or(
+        { criteria: cpe('linux:linux_kernel'), versionStartIncluding: '5.11', versionEndExcluding: '6.6.74' },
+        { criteria: cpe('linux:linux_kernel'), versionStartIncluding: '6.7', versionEndExcluding: '6.12.11' },
+      ),
+    ]);
+    expect(r.explanation!.fix).toContain('6.12.11 for the 6.7.x to 6.12.x lines');
+    expect(r.explanation!.fix).toContain('6.6.74 for the 6.6.x line');
+    expect(r.explanation!.fix).not.toContain('for the 6.x line');
+  });
+
   it('one range of a major keeps its line', () => {
     const r = recordOf('Acme Server allows remote attackers to read files.', [
       or(
@@ -213,5 +225,25 @@ describe('two ranges of one major version', () => {
       ),
     ]);
     expect(r.facts!.fixed_in.map((f) => f.branch)).toEqual(['2', '3']);
+  });
+});
+
+describe("Adobe's newest affected version per track before one 'and earlier'", () => {
+  it("reads each listed version as its own major release's newest affected one (CVE-2024-20747)", () => {
+    const read = describedVersions('Acrobat Reader versions 20.005.30539, 23.008.20470 and earlier are affected by an out-of-bounds read vulnerability.');
+    expect(read.lastAffected.map((l) => [l.version, l.line])).toEqual([
+      ['20.005.30539', '20'],
+      ['23.008.20470', '23'],
+    ]);
+    expect(read.upTo.map((l) => l.version)).toEqual(['20.005.30539', '23.008.20470']);
+    const r = recordOf('Acrobat Reader versions 20.005.30539, 23.008.20470 and earlier are affected by an out-of-bounds read vulnerability.', [
+      or({ criteria: cpe('adobe:acrobat_reader', '23.008.20470') }),
+    ]);
+    expect(r.explanation!.fix).toContain('23.008.20470 for the 23.x line and 20.005.30539 for the 20.x line');
+  });
+
+  it('leaves versions of one line to the last one\'s "and earlier"', () => {
+    const read = describedVersions('Foo versions 1.2.3, 1.2.4 and earlier are affected by a flaw.');
+    expect(read.lastAffected.map((l) => [l.version, l.line])).toEqual([['1.2.4', undefined]]);
   });
 });

@@ -95,13 +95,28 @@ function rangeSpan(start: string | undefined, end: string): string | null {
 /**
  * Two fixes of one product on one platform that their ranges put on the same line ("6" for the
  * kernel's 6.2 to 6.6.83 and 6.7 to 6.12.19) would read "6.12.19 for the 6.x line, 6.6.83 for the
- * 6.x line": each takes the lines its range spans instead ("the 6.7.x to 6.12.x lines").
+ * 6.x line": each takes the lines its range spans instead ("the 6.7.x to 6.12.x lines"). So does
+ * a line that holds another fix's line: "6.12.11 for the 6.x line" beside "6.6.74 for the 6.6.x
+ * line" would send 6.6 users two ways (CVE-2025-21684, whose range starts at 6.7).
  */
 function apartLines(fixed: readonly VersionFact[], spans: readonly (string | null)[]): VersionFact[] {
   return fixed.map((f, i) => {
     const span = spans[i];
+    // A deeper line the range itself reaches (Salt's 2016.3.9 to 2016.11.3 beside 2016.11.4 to 2016.11.5) is its own neighbour, not another's.
+    const outsideSpan = (other: string) => {
+      const [from, to] = (span ?? '').split('-').map((end) => Number(end.split('.')[1]));
+      const minor = Number(other.split('.')[1]);
+      return from === undefined || to === undefined || !(minor >= from && minor <= to);
+    };
+    const holds = (other: string | null) =>
+      other !== null && f.branch !== null && (other === f.branch || (other.startsWith(`${f.branch}.`) && outsideSpan(other)));
     const clash = fixed.some(
-      (o, j) => j !== i && o.product === f.product && o.platform === f.platform && o.branch === f.branch && compareVersions(o.version, f.version) !== 0,
+      (o, j) =>
+        j !== i &&
+        o.product === f.product &&
+        o.platform === f.platform &&
+        holds(o.branch ?? releaseLine(o.version) ?? null) &&
+        compareVersions(o.version, f.version) !== 0,
     );
     return span && f.branch !== null && clash ? { ...f, branch: span } : f;
   });

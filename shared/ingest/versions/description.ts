@@ -183,27 +183,53 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
  * and prior" are not such lists).
  */
 const LIST_VERSION = String.raw`\d+(?:\.\d+)*[a-z]{0,2}`;
-const AFFECTED_LISTS: readonly RegExp[] = [
-  /\bSupported versions that are affected are (?<list>.+?)\.(?=\s|$)/gi,
-  new RegExp(String.raw`\bOracle\b[^.;]*?\s(?<list>${LIST_VERSION}(?:,\s${LIST_VERSION})*,?\sand\s${LIST_VERSION})\s+(?:allows?|could|has|have)\b`, 'g'),
-];
-const PLAIN_LIST_VERSION = new RegExp(String.raw`^${LIST_VERSION}$`, 'i');
 
 /** "12.2" for 12.2.0.1; a release with no dot ("18c") is a line of its own. */
 const lineOfListed = (version: string) => (version.includes('.') ? /^\d+\.\d+/.exec(version)![0] : version);
 
-function listedAffected(text: string): DescribedFix[] {
-  const out: DescribedFix[] = [];
-  for (const pattern of AFFECTED_LISTS) {
+/**
+ * Adobe's bulletins since 2022 list one newest affected version per track before a shared "and
+ * earlier": "Acrobat Reader versions 20.005.30539, 23.008.20470 and earlier" (the 2020 Classic
+ * track and the Continuous track, CVE-2024-20747), "Photoshop Desktop versions 25.12, 26.1 and
+ * earlier". Each is the newest of its own major release; read as one phrase, only the last was.
+ */
+const trackOf = (version: string) => /^\d+/.exec(version)![0];
+
+const AFFECTED_LISTS: readonly { readonly pattern: RegExp; readonly lineOf: (version: string) => string; readonly lines?: 'distinct' }[] = [
+  { pattern: /\bSupported versions that are affected are (?<list>.+?)\.(?=\s|$)/gi, lineOf: lineOfListed },
+  {
+    pattern: new RegExp(
+      String.raw`\bOracle\b[^.;]*?\s(?<list>${LIST_VERSION}(?:,\s${LIST_VERSION})*,?\sand\s${LIST_VERSION})\s+(?:allows?|could|has|have)\b`,
+      'g',
+    ),
+    lineOf: lineOfListed,
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\bversions?\s(?<list>${LIST_VERSION}(?:,\s${LIST_VERSION})+),?\s(?:and|or)\s(?:earlier|prior(?!\s+to\b)|below|older)\b`,
+      'gi',
+    ),
+    lineOf: trackOf,
+    lines: 'distinct',
+  },
+];
+const PLAIN_LIST_VERSION = new RegExp(String.raw`^${LIST_VERSION}$`, 'i');
+
+/** Each listed newest affected version; `earlier`: the list ends "and earlier", so each is its track's "X and earlier". */
+function listedAffected(text: string): { readonly fix: DescribedFix; readonly earlier: boolean }[] {
+  const out: { fix: DescribedFix; earlier: boolean }[] = [];
+  for (const { pattern, lineOf: lineOfItem, lines } of AFFECTED_LISTS) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       const list = match.groups!.list!;
       const items = list.split(/,\s*(?:and\s+)?|\s+and\s+/).map((i) => i.trim());
       if (items.length < 2 || !items.every((i) => PLAIN_LIST_VERSION.test(i))) continue;
+      // "1.2.3, 1.2.4 and earlier" are versions of one line, of which the last phrase already says the newest.
+      if (lines === 'distinct' && new Set(items.map(lineOfItem)).size < items.length) continue;
       const listAt = match.index + match[0].indexOf(list);
       const newest = new Map<string, string>();
       for (const item of items) {
-        const line = lineOfListed(item);
+        const line = lineOfItem(item);
         const known = newest.get(line);
         if (known === undefined || compareVersions(item, known) > 0) newest.set(line, item);
       }
@@ -211,13 +237,16 @@ function listedAffected(text: string): DescribedFix[] {
         const at = listAt + list.indexOf(version);
         const end = at + version.length;
         out.push({
-          version,
-          ...(newest.size > 1 ? { line } : {}),
-          context: text.slice(Math.max(0, at - 80), at),
-          following: text.slice(end, end + 80),
-          sentence: text.slice(sentenceStart(text, at), at),
-          at,
-          end,
+          fix: {
+            version,
+            ...(newest.size > 1 ? { line } : {}),
+            context: text.slice(Math.max(0, at - 80), at),
+            following: text.slice(end, end + 80),
+            sentence: text.slice(sentenceStart(text, at), at),
+            at,
+            end,
+          },
+          earlier: lines === 'distinct',
         });
       }
     }
@@ -375,8 +404,15 @@ export function describedVersions(description: string): DescribedVersions {
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const stated = withoutNotes(text);
-  const lastAffected = statements(stated, LAST_AFFECTED_PATTERNS);
-  const listed = listedAffected(stated).filter((l) => !lastAffected.some((s) => s.at < l.end && l.at < s.end));
+  const lists = listedAffected(stated);
+  // The list's last version is also read as its own "X and earlier": it keeps that reading, with its track.
+  const lastAffected = statements(stated, LAST_AFFECTED_PATTERNS).map((s) => {
+    const same = lists.find(({ fix: l }) => l.line !== undefined && l.version === s.version && s.at < l.end && l.at < s.end);
+    return same ? { ...s, line: same.fix.line! } : s;
+  });
+  const overlaps = (l: DescribedFix) => lastAffected.some((s) => s.at < l.end && l.at < s.end);
+  const listed = lists.filter(({ fix }) => !overlaps(fix)).map(({ fix }) => fix);
+  const earlierTracks = lists.filter(({ fix, earlier }) => earlier && !overlaps(fix)).map(({ fix }) => fix);
   // "partially patched in version 2.8.3" (Wordfence's 38 records, CVE-2024-9061): still affected; "fully patched in" is the fix.
   const read = statements(text, FIXED_PATTERNS, true);
   const isPartial = (f: DescribedFix) => PARTIAL_FIX.test(text.slice(Math.max(0, f.at - 40), f.end));
@@ -384,6 +420,9 @@ export function describedVersions(description: string): DescribedVersions {
   const taken = [...fixed, ...lastAffected, ...listed];
   const affected = statedAffected(stated).filter((a) => !taken.some((s) => s.at < a.end && a.at < s.end));
   // A dated build ends no range of numbers: "Netgear WN604 up to 20240710" is a model, then its builds up to that date.
-  const upTo = lastAffected.filter((l) => (isDatedBuild(l.version) || !/\d\s*(?:-|to|until)?\s*$/i.test(l.context)) && !/\bfrom\s+\S+\s*$/i.test(l.context));
+  const upTo = [
+    ...lastAffected.filter((l) => (isDatedBuild(l.version) || !/\d\s*(?:-|to|until)?\s*$/i.test(l.context)) && !/\bfrom\s+\S+\s*$/i.test(l.context)),
+    ...earlierTracks,
+  ].sort((a, b) => a.at - b.at);
   return { fixed, lastAffected: [...lastAffected, ...listed].sort((a, b) => a.at - b.at), upTo, affected, partial: read.filter(isPartial) };
 }
