@@ -37,8 +37,22 @@ function shown(version: string): string {
   if (HITACHI_CPE.test(version)) return hitachiVersion(version);
   return version
     .replace(/_+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^versions?\s+/i, '')
     .replace(/(\S) ([a-z])$/i, '$1$2')
     .trim();
+}
+
+/**
+ * A CNA writes ranges into one version field: Zyxel's "version 4.32  through 5.37 Patch 1"
+ * (CVE-2023-6397) was shown as "version version 4.32  through 5.37 Patch 1". Its own word
+ * "version" is dropped and a range is said as versions.
+ */
+const WRITTEN_RANGE = /\s(?:through|to|-)\s|\b(?:and|or) (?:below|earlier|prior|older|lower)\b|\b(?:prior to|before|up to)\b|,/i;
+
+function oneVersionText(version: string): string {
+  const text = shown(version);
+  return `${WRITTEN_RANGE.test(` ${text}`) ? 'versions' : 'version'} ${text}`;
 }
 
 /**
@@ -69,7 +83,7 @@ export function versionGroups(product: AffectedProduct, releaseOf: ReleaseOf = (
     const last = sorted.at(-1)!;
     saidOnce.push(
       sorted.length === 1
-        ? { text: isDatedBuild(first) ? datedBuildText(first) : `version ${shown(first)}`, range: { exact: first }, listed: 1 }
+        ? { text: isDatedBuild(first) ? datedBuildText(first) : oneVersionText(first), range: { exact: first }, listed: 1 }
         : {
             text: `${sorted.length} listed versions from ${shown(first)} to ${shown(last)}`,
             range: { startIncluding: first, endIncluding: last },

@@ -43,7 +43,9 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
  * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
  * function to execute …", "use it with the Github API to push malicious code".
  */
-const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
+/** So is a part whose output the attacker controls: Jenkins' "attackers able to … control the output of the ElectricFlow API" (CVE-2019-10335). */
+const TOOL_USED =
+  /\b(?:(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)(?:\s+the)?)\s+$/i;
 /**
  * Words that make a "part" no part: "the application", "the web interface" of a whole product; a bare "method" (Apache's
  * "when determining the method of a request" is the request's verb).
@@ -173,7 +175,10 @@ export function describedComponent(description: string, products: readonly Pick<
   // The first "the … <kind>" that names a part: ZDI's "the target must visit a malicious page" names none, its "the
   // handling of the resetData method" names the method.
   const part = [...prose.matchAll(NAMED_PART)]
-    .filter((m) => !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index)))
+    .filter((m) => {
+      const nameAt = m.index + m[0].length - m[1]!.replace(/^.*\bthe\s+/i, '').length;
+      return !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, nameAt - 40), nameAt));
+    })
     .map((m) => m[1]!.replace(/^.*\bthe\s+/i, '').trim())
     .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
   const bulletin = BULLETIN_PART.exec(prose)?.[1];
