@@ -256,13 +256,16 @@ const VICTIM_ACTS = new RegExp(
  * pages "returned to the web browser" name the browser as the server's client, not the product.
  */
 export const CLIENT_PROGRAM =
-  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
+  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Winamp|foobar2000|MPlayer|Media Player Classic|KMPlayer|PotPlayer|AIMP|GOM Player|XMMS|Audacious|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 const BROWSER =
   /\b(?:Internet Explorer|Microsoft Edge|Firefox|SeaMonkey|Safari|Google Chrome|Chromium|(?<!Hospitality )Opera(?! \d|\s+(?:PMS|Property))|Konqueror|web browsers?)\b/i;
-/** "via a PDF file that contains an embedded Shockwave (swf) file", Opera's "via a JPEG file with …": a document or image that the client program's user opens. */
+/**
+ * "via a PDF file that contains an embedded Shockwave (swf) file", Opera's "via a JPEG file with …", Winamp's "via (1) an
+ * m3u file containing a long URL" (CVE-2006-0708, h45): a document, image, song or playlist that the client program's user opens.
+ */
 const DOCUMENT_VECTOR =
-  /\bvia an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG) (?:files?|documents?|movies?|images?)\b/i;
+  /\bvia (?:\(\d+\) )?an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG|M3U|M3U8|PLS|ASX|WPL|XSPF|MP3|WAV|AVI|MP4|MKV|WMA|WMV|FLAC|OGG|MIDI?|MOV|FLV) (?:files?|documents?|movies?|images?|playlists?)\b/i;
 /** "Internet Explorer … via an IFRAME with "?" as the file source": markup a page carries, which the browser's user loads. */
 const MARKUP_VECTOR =
   /\bvia (?:an? |the )?(?:[\w-]+ ){0,2}?(?:IFRAME|FRAME|FRAMESET|IMG|SCRIPT|OBJECT|EMBED|APPLET|HTML|JavaScript|CSS|style ?sheets?|web ?pages?)\b/i;
@@ -449,4 +452,16 @@ export function namedAttackerActsAlone(description: string): boolean {
     !APP_ON_THE_DEVICE.test(prose) &&
     !CLIENT_PROGRAM.test(prose)
   );
+}
+
+/**
+ * Reflected and DOM-based cross-site scripting and cross-site request forgery work through a
+ * signed-in victim's browser: the attacker only makes the link or page, and needs no account of
+ * their own. Where neither the description nor a CVSS vector says who attacks (Patchstack's
+ * "allows Reflected XSS", 2025's unscored records), that is the attacker's privilege: none.
+ */
+const THROUGH_THE_VICTIMS_BROWSER = /\b(?:reflected|DOM[- ]based) (?:cross[- ]site scripting|XSS)\b|\bcross[- ]site request forgery\b|\bCSRF\b|\bXSRF\b/i;
+
+export function attackerNeedsNoAccount(description: string): boolean {
+  return THROUGH_THE_VICTIMS_BROWSER.test(statedProse(description));
 }

@@ -388,7 +388,7 @@ const COMMANDS_THAT_CRASH =
  * not reached. Where the text says the upload runs code ("upload arbitrary files, resulting in
  * remote code execution"), the upload is the means and code execution the gain.
  */
-const UPLOADED_FILES = /\bupload (?:an? )?(?:\w+ )?(?:arbitrary|malicious|dangerous) (?:\w+ )?files?\b/i;
+const UPLOADED_FILES = /\bupload (?:an? )?(?:\w+ )?(?:arbitrary|malicious|dangerous) (?:\w+ )?files?\b|\bupload files to (?:a|an|the|any|other)\b/i;
 /** "upload malicious files that would be automatically executed by the server": the upload runs as code. */
 const UPLOAD_RUNS = /\bupload\b[^.;]{0,120}?\b(?:be |is |are |gets? )?(?:automatically |then |later )?(?:executed|excuted|run) (?:by|on|as|with|in)\b/i;
 
@@ -411,10 +411,11 @@ const ATTACKER_ALREADY_ABLE =
 
 /**
  * "any pre-installed app … which can obtain signatureOrSystem permissions that are required by
- * other apps": permissions the attacker must already hold are a requirement, not a gain.
+ * other apps": permissions the attacker must already hold are a requirement, not a gain. So is
+ * Mattermost's "a guest user with read access" (CVE-2024-43780: the gain is the upload).
  */
 const REQUIRED_PERMISSIONS =
-  /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b/gi;
+  /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b|\bwith read(?:-only)? (?:access|permissions?|rights|privileges)\b/gi;
 
 /**
  * "an authenticated user with authority to create a cluster object to cause a denial of service": what the attacker

@@ -6,7 +6,7 @@ import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
 import { sentInCleartext } from './cleartext.js';
-import { describedAttack, namedAttackerActsAlone, vectorUnknown } from './attacker.js';
+import { attackerNeedsNoAccount, describedAttack, namedAttackerActsAlone, vectorUnknown } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
@@ -71,9 +71,10 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     described.position === undefined &&
     fromVector.position === null &&
     impacts.value.some((i) => i === 'cross_site_scripting' || i === 'request_forgery' || i === 'sql_injection');
+  const noAccount = described.privileges === undefined && fromVector.privileges === null && attackerNeedsNoAccount(input.description);
   const attack: AttackFacts = {
     position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
-    privileges: described.privileges ?? fromVector.privileges,
+    privileges: described.privileges ?? fromVector.privileges ?? (noAccount ? 'none' : null),
     user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
   };
   const references = mergedReferences(input.sources);
@@ -107,7 +108,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
           : webAttack
             ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
             : from(described.position, attack.position),
-      'facts.attack.privileges': from(described.privileges, attack.privileges),
+      'facts.attack.privileges': noAccount
+        ? "description (reflected or DOM-based cross-site scripting, or request forgery: the victim's browser acts; no CVSS vector)"
+        : from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',
       'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',
