@@ -61,7 +61,7 @@ export interface PatchEvidence {
   readonly fixAdvice?: Pick<FixAdvice, 'fixedProducts' | 'describedOnly'>;
   /** The fix must be switched on (an opt-in setting, `../facts/fix-steps.ts`): a workaround, not `available`. */
   readonly optIn?: boolean;
-  /** A record that lists no product whose facts state a fixed version (Apple's "fixed in iOS 18.5, …"): one to install. */
+  /** The facts state a fixed version the text names (Apple's "fixed in iOS 18.5, …" in a record listing no product, a described fix no listed product's key takes): one to install. */
   readonly describedFix?: boolean;
 }
 
@@ -73,7 +73,9 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   const fixed = (p: AffectedProduct) => advice.fixedProducts.has(fixKeyOf(p));
   if (input.products.some(fixed)) return input.products.some((p) => p.openEnded && !fixed(p)) ? 'partial' : 'available';
   // A record that lists no product but whose description states the fixed version.
-  if (advice.describedOnly.length > 0 || input.describedFix === true) return 'available';
+  if (advice.describedOnly.length > 0) return 'available';
+  // A described fix beside a product affected in all versions with no bound fixes only part of what is listed.
+  if (input.describedFix === true) return input.products.some((p) => p.openEnded) ? 'partial' : 'available';
   return input.mitigation ? 'workaround_only' : 'not_available';
 }
 

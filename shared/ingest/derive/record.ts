@@ -77,7 +77,9 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     // The status counts the fixes the text names (§9's facts), and a fix that must be switched on as a workaround.
     fixAdvice: { fixedProducts: fixedProductKeys(products.value, fixesToTake, sources.nvd?.platformRanges ?? []), describedOnly: fixAdvice.describedOnly },
     optIn: fixSteps.optIn,
-    describedFix: products.value.length === 0 && fixesToTake.length > 0,
+    // A fixed version the text names is a fix to install, though no listed product's key takes it (76 records said
+    // "update to 5.04.25 or later" beside `not_available`).
+    describedFix: fixesToTake.length > 0,
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,

@@ -43,15 +43,19 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
  * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
  * function to execute …", "use it with the Github API to push malicious code".
  */
-/** So is a part whose output the attacker controls: Jenkins' "attackers able to … control the output of the ElectricFlow API" (CVE-2019-10335). */
+/**
+ * So is a part whose output the attacker controls: Jenkins' "attackers able to … control the output of the ElectricFlow API"
+ * (CVE-2019-10335), and a library function the code uses: apcupsd's overflows "related to usage of the vsprintf function"
+ * (CVE-2003-0099).
+ */
 const TOOL_USED =
-  /\b(?:(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)(?:\s+the)?)\s+$/i;
+  /\b(?:(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?|(?:usage|use)\s+of(?:\s+the)?|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)(?:\s+the)?)\s+$/i;
 /**
  * Words that make a "part" no part: "the application", "the web interface" of a whole product; a bare "method" (Apache's
  * "when determining the method of a request" is the request's verb).
  */
 const TOO_GENERAL =
-  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|method|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
+  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|method|implementation|api|application|plugin|extension|engine|framework|agent|class|library|driver|handler|parser|endpoint|property|filter)$/i;
 
 /**
  * NVD's "Unspecified vulnerability in conv_lpd in Sun OpenSolaris": a program or function named

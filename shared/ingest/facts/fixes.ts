@@ -473,7 +473,18 @@ function contradicted(
       !anotherLinesRange(r.range, fix, describedFixed, placeRanges),
   );
   if (holding.some((r) => fix.source !== 'description' || !endsAt(r.range, fix.version))) return true;
-  if (last.some((l) => l.product === fix.product && samePlace(l.platform, fix.platform) && sameLine(l, fix) && compareReleases(l.version, fix.version) >= 0))
+  // A newest affected version of a written line ("9.9.x <= 9.9.1") says nothing of an unlined fix on another line (9.5.8, CVE-2024-43780).
+  const onItsWrittenLine = (l: VersionFact) => l.branch === null || fix.branch !== null || onBranch(fix.version, l.branch);
+  if (
+    last.some(
+      (l) =>
+        l.product === fix.product &&
+        samePlace(l.platform, fix.platform) &&
+        sameLine(l, fix) &&
+        onItsWrittenLine(l) &&
+        compareReleases(l.version, fix.version) >= 0,
+    )
+  )
     return true;
   return holding.length > 0 ? 'at its boundary' : false;
 }

@@ -163,7 +163,8 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // BEA's "WebLogic Express 8.1 through SP2 and 7.0 through SP4": a service pack of each release, each its line's newest.
   new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
   new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
-  new RegExp(String.raw`(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
+  // Mattermost's "9.9.x <= 9.9.1, 9.5.x <= 9.5.7": each the newest affected version of its written line (CVE-2024-43780).
+  new RegExp(String.raw`${LINE}(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
   // After a version ("Invision Power Board 2.3.1 up to 20070912") it is that version's builds, not the product's newest.
   new RegExp(String.raw`(?<!\d\.\d[\w.]*\s)\bup to\s+(?<dotted>${DATE_DIGITS})(?!\w|\.\d)`, 'gi'),
@@ -400,7 +401,8 @@ const PARTIAL_FIX = /\bpartially (?:fixed|patched|addressed|resolved|mitigated|r
 
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
-  const text = description.replace(/\s+/g, ' ');
+  // Intel's "before version 22.1 .1": a stray space inside a version is no end of it.
+  const text = description.replace(/\s+/g, ' ').replace(/(\d) \.(\d)/g, '$1.$2');
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const stated = withoutNotes(text);
