@@ -126,3 +126,16 @@ describe("a media player's user opens the playlist or song", () => {
     expect(describedAttack('Winamp allows remote attackers to cause a denial of service via a long HTTP request to the server.').userInteraction).toBe(false);
   });
 });
+
+describe('an XXE attack the description names beside another gain', () => {
+  it('is a disclosure too (CVE-2015-0254, the h45 blind set)', () => {
+    expect(
+      describedImpacts(
+        'Apache Standard Taglibs before 1.2.3 allows remote attackers to execute arbitrary code or conduct external XML entity (XXE) attacks via a crafted XSLT extension.',
+      ),
+    ).toEqual(['code_execution', 'information_disclosure']);
+    expect(describedImpacts('Apache Standard Taglibs before 1.2.3 allows remote attackers to execute arbitrary code via a crafted XSLT extension.')).toEqual([
+      'code_execution',
+    ]);
+  });
+});

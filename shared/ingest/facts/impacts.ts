@@ -214,6 +214,9 @@ export function namedWeaknessImpacts(description: string): Impact[] {
  * library that the program loads ("this malicious DLL will be loaded"), or files put there and run; a thread that never ends.
  */
 const OTHER_WORDINGS: readonly Phrase[] = [
+  // "execute arbitrary code or conduct external XML entity (XXE) attacks" (CVE-2015-0254, the h45 blind set): an XXE
+  // attack reads what the parser can reach, as the weakness's own name says where nothing else is stated.
+  ['information_disclosure', /\b(?:conduct|perform|launch|carry out) (?:an? )?(?:external XML entity|XML external entit(?:y|ies)|XXE)\b/i],
   [
     'security_bypass',
     // WordPress shortcodes run the site's own plugin features, not code of the attacker's: what the site allows to
@@ -412,10 +415,11 @@ const ATTACKER_ALREADY_ABLE =
 /**
  * "any pre-installed app … which can obtain signatureOrSystem permissions that are required by
  * other apps": permissions the attacker must already hold are a requirement, not a gain. So is
- * Mattermost's "a guest user with read access" (CVE-2024-43780: the gain is the upload).
+ * Mattermost's "a guest user with read access to upload files" (CVE-2024-43780: the gain is the upload); "with read
+ * access to the local filesystem" still says what is read.
  */
 const REQUIRED_PERMISSIONS =
-  /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b|\bwith read(?:-only)? (?:access|permissions?|rights|privileges)\b/gi;
+  /\b(?:obtain|gain|acquire|hold|have)\s+(?:[\w-]+\s+){0,2}(?:permissions?|privileges?)\s+(?:that|which)\s+(?:are|is)\s+required\b|\bwith read(?:-only)? (?:access|permissions?|rights|privileges)(?= to (?:upload|create|modify|delete|write|change|add|edit|send|post|execute|run|invoke|perform|make)\b)/gi;
 
 /**
  * "an authenticated user with authority to create a cluster object to cause a denial of service": what the attacker
