@@ -252,7 +252,8 @@ export function factSummary(input: FactSummaryInput): string {
     const victim = serverAttacksClient(description) || maliciousAppAttacks(description) ? '' : victimClause(facts.attack, impacts, description);
     const saying = `${attackerWords(facts.attack, description)} can ${listOr(gains)}${victim}.`;
     const inferredFrom = inferenceWords(input.impactsSource);
-    parts.push(inferredFrom ? `The description does not say what an attacker gains; going by ${inferredFrom}, ${lowerFirst(saying)}` : saying);
+    // Said as an inference, not as a claim about the description: the grammar may miss a gain it words its own way.
+    parts.push(inferredFrom ? `Going by ${inferredFrom}, ${lowerFirst(saying)}` : saying);
   } else {
     const gloss = input.cweIds.map((id) => PLAIN_WEAKNESSES[id]?.effect).find((e) => e !== undefined);
     parts.push(gloss ?? 'The public record does not say what an attacker can gain.');
