@@ -139,3 +139,24 @@ describe('an XXE attack the description names beside another gain', () => {
     ]);
   });
 });
+
+describe('gains worded in ways the grammar missed, found among the records whose gains came from the CVSS vector', () => {
+  it("reads a passive code execution, but not a stored script's", () => {
+    expect(
+      describedImpacts(
+        "If a developer is tricked to process a specially crafted file with the affected ORC compiler, an arbitrary code may be executed on the developer's build environment.",
+      ),
+    ).toEqual(['code_execution']);
+    expect(
+      describedImpacts(
+        'JavaScript Code is stored permanently in the web application and executed every time an authenticated user views the page. This means, arbitrary code can be executed to steal information.',
+      ),
+    ).not.toContain('code_execution');
+  });
+
+  it('reads a path learned as a disclosure', () => {
+    expect(
+      describedImpacts('xFlow 5.46.11 and earlier allows remote attackers to determine the installation path of the application via the action parameter.'),
+    ).toEqual(['information_disclosure']);
+  });
+});

@@ -214,6 +214,18 @@ export function namedWeaknessImpacts(description: string): Impact[] {
  * library that the program loads ("this malicious DLL will be loaded"), or files put there and run; a thread that never ends.
  */
 const OTHER_WORDINGS: readonly Phrase[] = [
+  // The passive "an arbitrary code may be executed on the developer's build environment" (CVE-2024-40897), "arbitrary
+  // commands can be executed": a sample of the records whose gains came from the CVSS vector found them unread.
+  [
+    'code_execution',
+    // Not the script of a stored XSS ("JavaScript Code is stored … This means, arbitrary code can be executed", CVE-2021-27910).
+    /(?<!\b(?:JavaScript|script|XSS|cross[- ]site)\b[^]{0,300})(?:\b(?:an? )?(?:arbitrary|malicious|attacker[- ](?:controlled|supplied)|remote|unauthori[sz]ed) (?:code|(?:OS |system |shell )?commands) (?:may|can|could|might|will|would) (?:then )?(?:be|get) (?:executed|run)\b|\barbitrary (?:code|(?:OS |system |shell )?commands) (?:is|are|was|were|gets?) (?:executed|run)\b)/i,
+  ],
+  // wolfSSL's "leads to ECDSA key disclosure" (CVE-2024-5288); xFlow's "determine the installation path" (CVE-2006-1851).
+  [
+    'information_disclosure',
+    /\b(?:private |secret |signing |ECDSA |RSA |DSA |encryption |session |API )?keys? disclosure\b|\b(?:determine|discover|learn|obtain|reveal) the (?:full |absolute |physical |local )?(?:installation|install|web ?root|physical|absolute|full) path\b/i,
+  ],
   // "execute arbitrary code or conduct external XML entity (XXE) attacks" (CVE-2015-0254, the h45 blind set): an XXE
   // attack reads what the parser can reach, as the weakness's own name says where nothing else is stated.
   ['information_disclosure', /\b(?:conduct|perform|launch|carry out) (?:an? )?(?:external XML entity|XML external entit(?:y|ies)|XXE)\b/i],
