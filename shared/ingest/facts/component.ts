@@ -43,19 +43,36 @@ const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? p
  * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
  * function to execute …", "use it with the Github API to push malicious code".
  */
+const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?\s+$/i;
 /**
- * So is a part whose output the attacker controls: Jenkins' "attackers able to … control the output of the ElectricFlow API"
- * (CVE-2019-10335), and a library function the code uses: apcupsd's overflows "related to usage of the vsprintf function"
- * (CVE-2003-0099).
+ * A part the attacker controls the output of (Jenkins' "attackers able to … control the output of the ElectricFlow API",
+ * CVE-2019-10335), or a library function the flawed code uses (apcupsd's overflows "related to usage of the vsprintf
+ * function", CVE-2003-0099), names the place of nothing; nor does a bare "the class" ("Inside the namespace
+ * PortalUsersDatabase, the class Users contains", CVE-2025-3426). Where one comes first, no later "the … <kind>" is taken:
+ * the next one is a phrase such as "the secure child process" or "backup is in process".
  */
-const TOOL_USED =
-  /\b(?:(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+\w+)?(?:\s+with)?|(?:usage|use)\s+of(?:\s+the)?|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)(?:\s+the)?)\s+$/i;
+const NOT_THE_PLACE =
+  /\b(?:(?:related to|due to|because of)\s+(?:the\s+)?(?:(?:incorrect|improper|unsafe|insecure)\s+)?(?:usage|use)\s+of|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from))(?:\s+the)?\s+$/i;
+const BARE_CLASS = /^class$/i;
+/** The first "the … <kind>" that names a part (`NAMED_PART`), the ones `NOT_THE_PLACE` marks ending the search. */
+function namedPart(prose: string): string | undefined {
+  for (const m of prose.matchAll(NAMED_PART)) {
+    const name = m[1]!.replace(/^.*\bthe\s+/i, '').trim();
+    const nameAt = m.index + m[0].length - m[1]!.replace(/^.*\bthe\s+/i, '').length;
+    const before = prose.slice(Math.max(0, nameAt - 40), nameAt);
+    if (NOT_THE_PLACE.test(before) || BARE_CLASS.test(name)) return undefined;
+    if (/\bcontext\b/i.test(m[1]!) || TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index))) continue;
+    if (!TOO_GENERAL.test(name) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(name)) return name;
+  }
+  return undefined;
+}
+
 /**
  * Words that make a "part" no part: "the application", "the web interface" of a whole product; a bare "method" (Apache's
  * "when determining the method of a request" is the request's verb).
  */
 const TOO_GENERAL =
-  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|method|implementation|api|application|plugin|extension|engine|framework|agent|class|library|driver|handler|parser|endpoint|property|filter)$/i;
+  /^(?:(?:web|management|administrative|admin|user|graphical|remote|affected|vulnerable|same|specific|following|default|current)\s+)?(?:interface|service|process|feature|page|component|module|function|method|implementation|api|application|plugin|extension|engine|framework|agent)$/i;
 
 /**
  * NVD's "Unspecified vulnerability in conv_lpd in Sun OpenSolaris": a program or function named
@@ -178,13 +195,7 @@ export function describedComponent(description: string, products: readonly Pick<
     (vuldbComponent ? `${vuldbComponent} component` : undefined);
   // The first "the … <kind>" that names a part: ZDI's "the target must visit a malicious page" names none, its "the
   // handling of the resetData method" names the method.
-  const part = [...prose.matchAll(NAMED_PART)]
-    .filter((m) => {
-      const nameAt = m.index + m[0].length - m[1]!.replace(/^.*\bthe\s+/i, '').length;
-      return !/\bcontext\b/i.test(m[1]!) && !TOOL_USED.test(prose.slice(Math.max(0, nameAt - 40), nameAt));
-    })
-    .map((m) => m[1]!.replace(/^.*\bthe\s+/i, '').trim())
-    .find((p) => !TOO_GENERAL.test(p) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(p));
+  const part = namedPart(prose);
   const bulletin = BULLETIN_PART.exec(prose)?.[1];
   const bulletinPart = bulletin && !/\bTBD\b|\sof\s/i.test(bulletin) && !TOO_GENERAL.test(bulletin) ? bulletin : undefined;
   const identifier = IDENTIFIER_PART.exec(prose)?.[1];
