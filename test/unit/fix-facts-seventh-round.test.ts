@@ -34,7 +34,7 @@ describe('"client 9.0 and earlier" beside a configuration that lists 9.1 (CVE-20
     expect(lastOf(otherLine)).toEqual(['citrix:ica_program_neighborhood_client 8.5 description', 'citrix:ica_program_neighborhood_client 9.1 configuration']);
     // Two first numbers are two lines: each user moves past their own.
     expect(otherLine.explanation!.fix).toContain(
-      'NVD lists 9.1 and 8.5 as the newest affected versions of Citrix ICA Program Neighborhood Client; update past the one for your release line.',
+      'NVD and the description list 9.1 and 8.5 as the newest affected versions of Citrix ICA Program Neighborhood Client; update past the one for your release line.',
     );
   });
 

@@ -11,7 +11,7 @@ import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
-import { FIXTURE_NOW } from '../support/nvd-fixtures.js';
+import { derivedFixture, FIXTURE_NOW } from '../support/nvd-fixtures.js';
 
 /** An NVD record with no CVSS vector (2025's unscored records). */
 function unscored(description: string) {
@@ -158,5 +158,16 @@ describe('gains worded in ways the grammar missed, found among the records whose
     expect(
       describedImpacts('xFlow 5.46.11 and earlier allows remote attackers to determine the installation path of the application via the action parameter.'),
     ).toEqual(['information_disclosure']);
+  });
+});
+
+describe('newest affected versions from the description and the configuration', () => {
+  it("are said as both sources' (Netop, CVE-2017-5216)", () => {
+    const r = derivedFixture('Stack-based buffer overflow vulnerability in Netop Remote Control versions 11.53, 12.21 and prior.', [
+      { nodes: [{ operator: 'OR', negate: false, cpeMatch: [{ vulnerable: true, criteria: 'cpe:2.3:a:netop:remote_control:12.50:*:*:*:*:*:*:*' }] }] },
+    ]);
+    expect(r.explanation!.fix).toContain(
+      'NVD and the description list 12.50, 12.21 for the 12.x line and 11.53 for the 11.x line as the newest affected versions',
+    );
   });
 });

@@ -433,7 +433,12 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     const texts = entryTexts(last, 'affected')
       .slice(0, MAX_ENTRIES)
       .map((e) => shownEntry({ ...e, version: affectedVersionText(e.version) }));
-    const who = last.every((l) => byCveRecord(l, facts)) ? 'The CVE record lists' : 'NVD lists';
+    // Netop's "11.53, 12.21 and prior" beside NVD's 12.50 (CVE-2017-5216): versions from both sources are said as both's.
+    const who = last.every((l) => byCveRecord(l, facts))
+      ? 'The CVE record lists'
+      : last.some((l) => l.source === 'description') && last.some((l) => l.source !== 'description')
+        ? 'NVD and the description list'
+        : 'NVD lists';
     // "1.6.x and earlier": a whole line is affected, so no release of it is safe to stop at.
     const wholeLine = last.length === 1 && /^\d+(?:\.\d+)*\.x$/i.test(last[0]!.version) ? last[0]!.version : undefined;
     // The description's versions are not tied to products here: only a record of one product says them.
