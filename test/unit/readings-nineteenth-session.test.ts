@@ -9,6 +9,7 @@ import { versionGroups } from '../../shared/ingest/explainer/affected.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { derivedFixture, FIXTURE_NOW } from '../support/nvd-fixtures.js';
@@ -169,5 +170,39 @@ describe('newest affected versions from the description and the configuration', 
     expect(r.explanation!.fix).toContain(
       'NVD and the description list 12.50, 12.21 for the 12.x line and 11.53 for the 11.x line as the newest affected versions',
     );
+  });
+});
+
+describe("a CNA's unaffected entry that ends where it starts", () => {
+  const curl = (unaffected: Record<string, string>) => {
+    const cve5 = parseCve5Record({
+      dataType: 'CVE_RECORD',
+      cveMetadata: { cveId: 'CVE-2099-0601', state: 'PUBLISHED', datePublished: '2023-10-18T00:00:00Z' },
+      containers: {
+        cna: {
+          providerMetadata: { shortName: 'hackerone' },
+          descriptions: [{ lang: 'en', value: 'This flaw makes curl overflow a heap based buffer in the SOCKS5 proxy handshake.' }],
+          affected: [
+            {
+              vendor: 'curl',
+              product: 'curl',
+              versions: [
+                { status: 'affected', version: '8.4.0', lessThan: '8.4.0', versionType: 'semver' },
+                { status: 'unaffected', versionType: 'semver', ...unaffected },
+              ],
+            },
+          ],
+        },
+      },
+    })!;
+    return deriveRecord({ id: cve5.id, cve5, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
+  };
+
+  it('says where the flaw starts, not a fixed release (curl\'s "unaffected 7.69.0, lessThan 7.69.0", CVE-2023-38545)', () => {
+    expect(curl({ version: '7.69.0', lessThan: '7.69.0' }).facts!.fixed_in.map((f) => f.version)).toEqual(['8.4.0']);
+  });
+
+  it('leaves an unaffected release a fixed one', () => {
+    expect(curl({ version: '7.69.1' }).facts!.fixed_in.map((f) => f.version)).toEqual(expect.arrayContaining(['8.4.0', '7.69.1']));
   });
 });

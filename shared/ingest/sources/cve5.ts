@@ -160,8 +160,9 @@ function products(container: RawContainer): AffectedProduct[] {
       const v = withOperator({ version: versionOf(raw.version), lessThan: versionOf(raw.lessThan), lessThanOrEqual: versionOf(raw.lessThanOrEqual) });
       const status = raw.status?.toLowerCase();
       if (status === 'unaffected') {
-        // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release.
-        if (isVersion(v.version)) collector.add({ ...base, fixedVersion: v.version });
+        // An unaffected version with a number (e.g. "2.15.0", or "5.10.123" up to "5.10.*") is a fixed release. curl's
+        // "unaffected 7.69.0, lessThan 7.69.0" (CVE-2023-38545) says the versions below 7.69.0 are: where the flaw starts.
+        if (isVersion(v.version) && v.lessThan !== v.version) collector.add({ ...base, fixedVersion: v.version });
         else collector.add(base);
         continue;
       }
