@@ -49,7 +49,7 @@ export function impactPhrase(impact: Impact, description: string, attack: Attack
   return impactsOnlyWithOtherFlaws(description).has(impact) ? `${phrase} ${WITH_OTHER_FLAWS_WORDS}` : phrase;
 }
 
-export const WITH_OTHER_FLAWS_WORDS = '(only when combined with other flaws)';
+const WITH_OTHER_FLAWS_WORDS = '(only when combined with other flaws)';
 
 function gainWords(impact: Impact, description: string, attack: AttackFacts): string {
   switch (impact) {

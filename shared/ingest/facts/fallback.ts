@@ -100,7 +100,6 @@ export function narrowedByVector(weakness: readonly Impact[], metrics: readonly 
   return weakness.length > 1 && kept.length > 0 ? kept : [...weakness];
 }
 
-/** Confidentiality, integrity and availability, where the vector rates them above none. */
 /** The provenance of gains read off the CVSS vector's impact metrics (the description and the CWE stating none). */
 export const CVSS_IMPACTS_SOURCE = 'CVSS impact metrics';
 /** The provenance of gains read off the record's weaknesses (the description stating none). */
@@ -115,6 +114,7 @@ export function impactsInference(source: string | undefined): { readonly from: '
 
 export const impactsInferred = (source: string | undefined): boolean => impactsInference(source) !== undefined;
 
+/** Confidentiality, integrity and availability, where the vector rates them above none. */
 export function cvssImpacts(conditions: AttackConditions | undefined): Impact[] {
   if (!conditions) return [];
   const hit = (level: string | undefined) => level !== undefined && level !== 'N';
