@@ -45,3 +45,26 @@ describe('data sent in cleartext', () => {
     expect(factsOf('The product stores passwords in plaintext in its configuration file.').attack.position).toBe('remote');
   });
 });
+
+describe('code or data fetched over plain HTTP', () => {
+  it('is swapped by an on-path attacker ("resolving dependencies over HTTP instead of HTTPS … could have been MITM")', () => {
+    const buildship =
+      'In Eclipse Buildship versions prior to 3.1.1, the build files indicate that this project is resolving dependencies over HTTP instead of HTTPS. Any of these artifacts could have been MITM to maliciously compromise them and infect the build artifacts that were produced.';
+    expect(factsOf(buildship).attack.position).toBe('man_in_the_middle');
+    expect(
+      factsOf('In the spam rule update function, updates are downloaded over HTTP, including scripts which are subsequently executed with root privileges.')
+        .attack.position,
+    ).toBe('man_in_the_middle');
+  });
+
+  it('leaves a malicious server, a denied download, requests made over HTTP or HTTPS, and HTTP/2 alone', () => {
+    expect(
+      factsOf(
+        'pacman before 5.1.3 allows directory traversal. A malicious server (or a network MitM if downloading over HTTP) can send a Content-Disposition header to make pacman place a file anywhere.',
+      ).attack.position,
+    ).toBe('remote');
+    expect(factsOf('NOTE: the vendor states that users were not resolving dependencies over cleartext HTTP.').attack.position).toBe('remote');
+    expect(factsOf('If a remote server sends a certain response header over HTTP or HTTPS, there is a denial of service.').attack.position).toBe('remote');
+    expect(factsOf('Flow control handling by the browser over HTTP/2 may cause overhead or a denial of service in the server.').attack.position).toBe('remote');
+  });
+});

@@ -222,8 +222,13 @@ export function attackerWords(attack: AttackFacts, description: string): string 
   return who;
 }
 
-/** Stored script waits in the site's own pages ("Stored Cross-Site Scripting", "persistent XSS"): the victim only views them. */
-const STORED_SCRIPT = /\b(?:stored|persistent) (?:cross[- ]site scripting|XSS)\b/i;
+/**
+ * Stored script waits in the site's own pages ("Stored Cross-Site Scripting", "persistent XSS", "XSS (stored)", "store
+ * malicious JavaScript", OWASP's "inject dangerous content into a data store that is later read and included in dynamic
+ * content", PandoraFMS, CVE-2019-19968): the victim only views them. "non-persistent" is reflected.
+ */
+const STORED_SCRIPT =
+  /\b(?:stored|persistent)[- ](?:cross[- ]site[- ]scripting|XSS)\b|\((?:stored|persistent)\)|\b(?:XSS|cross[- ]site scripting)\s*(?:-|–)\s*stored\b|(?<!non-)\bpersistent(?:ly)? (?:XSS|JavaScript|HTML|script|injection)\b|(?<!non-)\b(?:HTML|script|JavaScript|XSS) persistently\b|\bstores? (?:XSS|(?:arbitrary |malicious )?(?:JavaScript|HTML|script)(?: code)?)\b|\bdata store that is later read\b/i;
 
 /** The victim's part, said after the gain: "if a user opens a file, link or page that the attacker made". */
 export function victimClause(attack: AttackFacts, impacts: readonly Impact[], description = ''): string {

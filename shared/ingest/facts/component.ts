@@ -49,10 +49,15 @@ const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+
  * CVE-2019-10335), or a library function the flawed code uses (apcupsd's overflows "related to usage of the vsprintf
  * function", CVE-2003-0099), names the place of nothing; nor does a bare "the class" ("Inside the namespace
  * PortalUsersDatabase, the class Users contains", CVE-2025-3426). Where one comes first, no later "the … <kind>" is taken:
- * the next one is a phrase such as "the secure child process" or "backup is in process".
+ * the next one is a phrase such as "the secure child process" or "backup is in process". Nor does the program whose
+ * rights the attacker gains or whose process they crash or must already control: MuleSoft's "read files accessible to the
+ * Mule process" (CVE-2019-15630), Chrome's "a remote attacker who had compromised the renderer process" (the flaw is in
+ * Blink), QEMU's "crash the QEMU process".
  */
 const NOT_THE_PLACE =
-  /\b(?:(?:related to|due to|because of)\s+(?:the\s+)?(?:(?:incorrect|improper|unsafe|insecure)\s+)?(?:usage|use)\s+of|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from))(?:\s+the)?\s+$/i;
+  /\b(?:(?:related to|due to|because of)\s+(?:the\s+)?(?:(?:incorrect|improper|unsafe|insecure)\s+)?(?:usage|use)\s+of|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)|(?:accessible|available|readable|writable|writeable)\s+(?:to|by)|(?:privileges|permissions|rights)\s+of|(?:had|has|have|having)\s+(?:already\s+)?compromised|in the (?:context|memory|address space) of)(?:\s+the)?\s+$/i;
+/** A process crashed or killed is the running program, not its flawed part; a daemon or service crashed is often both. */
+const CRASHED_PROCESS = /\b(?:crash|crashes|crashing|crashed|terminate|terminates|kill|kills|restart|restarts)(?:\s+the)?\s+$/i;
 const BARE_CLASS = /^class$/i;
 /** The first "the … <kind>" that names a part (`NAMED_PART`), the ones `NOT_THE_PLACE` marks ending the search. */
 function namedPart(prose: string): string | undefined {
@@ -60,7 +65,9 @@ function namedPart(prose: string): string | undefined {
     const name = m[1]!.replace(/^.*\bthe\s+/i, '').trim();
     const nameAt = m.index + m[0].length - m[1]!.replace(/^.*\bthe\s+/i, '').length;
     const before = prose.slice(Math.max(0, nameAt - 40), nameAt);
-    if (NOT_THE_PLACE.test(before) || BARE_CLASS.test(name)) return undefined;
+    if (NOT_THE_PLACE.test(before) || BARE_CLASS.test(name) || (/\bprocess$/i.test(name) && CRASHED_PROCESS.test(before))) return undefined;
+    // "the receiving server to process", "the disclosure of process memory": the verb, or the process's memory, not a part.
+    if (/\b(?:to|of|another)\s+process$/i.test(name)) continue;
     if (/\bcontext\b/i.test(m[1]!) || TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index))) continue;
     if (!TOO_GENERAL.test(name) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(name)) return name;
   }

@@ -368,6 +368,14 @@ const INSERTED_SCRIPT =
 const WRONG_VALUE_SET = /\b(?:set|sets|setting)\s+(?:a|an|the)\s+(?:wrong|incorrect|invalid|improper|bad|erroneous)\s+values?\b/gi;
 
 /**
+ * go-jose's "users of the library might mistakenly read protected header values from an attached signature that was
+ * different from the one originally validated" (CVE-2016-9122): the victim's own code reads and trusts the wrong data; the
+ * attacker reads nothing.
+ */
+const MISTAKEN_READER =
+  /\b(?:users?|developers?|applications?|apps|callers?|consumers?|clients?|code)\b(?: of the (?:library|API|package|module))? (?:might|may|could|can|would|will) (?:mistakenly|wrongly|erroneously|incorrectly|inadvertently|accidentally) (?:read|use|trust|accept|rely on|process)\b[^.;]*/gi;
+
+/**
  * "download arbitrary files to the client system", "force the download of arbitrary files onto a
  * client system": files put on the victim's machine, data tampering (the ActiveX records of
  * 2007–2008); not files the attacker reads, which "download arbitrary files" alone says.
@@ -528,6 +536,7 @@ export function describedImpacts(written: string): Impact[] {
     .replace(DOWNLOADED_ONTO_CLIENT, 'create arbitrary files on the client system')
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
+    .replace(MISTAKEN_READER, ' ')
     .replace(REQUIRED_PERMISSIONS, ' ')
     .replace(ATTACKER_ALREADY_ABLE, ' ')
     .replace(USER_SETS_ANY_VALUE, ' ')
