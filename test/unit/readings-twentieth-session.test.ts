@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AttackFacts } from '../../shared/domain/facts.js';
 import { victimClause } from '../../shared/ingest/explainer/fact-words.js';
+import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
 describe('a process named beside the gain', () => {
   it('is not where the bug is when its files are accessible to it, its rights gained, or it was compromised first', () => {
@@ -67,5 +69,116 @@ describe("a value the library's users might mistakenly read", () => {
 
   it('leaves an attacker who reads protected values', () => {
     expect(describedImpacts('The flaw allows remote attackers to read protected header values of other users.')).toEqual(['information_disclosure']);
+  });
+});
+
+describe('NVD\'s escaped range bounds ("8.2\\(2\\)", Cisco NX-OS, CVE-2019-1776)', () => {
+  const nxos = (range: object) => ({ criteria: 'cpe:2.3:o:cisco:nx-os:*:*:*:*:*:*:*:*', vulnerable: true, ...range });
+  it('are written as people read them, in the affected text as in the fix', () => {
+    const r = derivedFixture('A vulnerability in the CLI of Cisco NX-OS Software could allow an authenticated, local attacker to execute arbitrary commands.', [
+      orNode(nxos({ versionEndExcluding: '8.2\\(2\\)' }), nxos({ versionStartIncluding: '8.3', versionEndExcluding: '8.3\\(1\\)' })),
+    ]);
+    expect(r.explanation?.affected).not.toMatch(/\\/);
+    expect(r.explanation?.affected).toContain('8.3(1)');
+    expect(r.facts!.fixed_in.map((f) => f.version).sort()).toEqual(['8.2(2)', '8.3(1)']);
+  });
+});
+
+describe('Cisco\'s "as the argument of an affected command"', () => {
+  it('names no parameter "of", and a VulDB argument named "list" stays one', () => {
+    expect(
+      describedComponent(
+        'A vulnerability in the CLI of Cisco NX-OS Software could allow an authenticated, local attacker to execute arbitrary commands. An attacker could exploit this vulnerability by including malicious input as the argument of an affected command.',
+      ),
+    ).toBe('CLI');
+    expect(
+      describedComponent(
+        'A vulnerability, which was classified as critical, has been found in Tenda TX3 16.03.13.11_multi. This issue affects some unknown processing of the file /goform/SetNetControlList. The manipulation of the argument list leads to buffer overflow.',
+      ),
+    ).toBe('/goform/SetNetControlList (list parameter)');
+  });
+});
+
+describe('two stated fixes whose configured ranges start at their major release (next-auth, CVE-2022-24858)', () => {
+  const nextAuth = (start: string, end: string) => ({
+    criteria: 'cpe:2.3:a:nextauth.js:next-auth:*:*:*:*:*:node.js:*:*',
+    vulnerable: true,
+    versionStartIncluding: start,
+    versionEndExcluding: end,
+  });
+  it('are the fixes of the 4.x and 3.x lines, not of 4.3.x and 3.29.x alone', () => {
+    const r = derivedFixture(
+      'next-auth v3 users before version 3.29.2 are impacted. next-auth version 4 users before version 4.3.2 are also impacted. Upgrading to 3.29.2 or 4.3.2 will patch this vulnerability.',
+      [orNode(nextAuth('4.0.0', '4.3.2'), nextAuth('3.0.0', '3.29.2'))],
+    );
+    expect(r.facts!.fixed_in.map((f) => [f.version, f.branch]).sort()).toEqual([
+      ['3.29.2', '3'],
+      ['4.3.2', '4'],
+    ]);
+  });
+});
+
+describe('a consequence the record denies', () => {
+  it('is no gain ("It is not possible to … view sensitive data", "Data exfiltration cannot occur")', () => {
+    expect(
+      describedImpacts(
+        'A successful exploit could allow the attacker to reboot the device repeatedly, creating a denial of service (DoS) condition. It is not possible to change the configuration or view sensitive data with this account.',
+      ),
+    ).toEqual(['denial_of_service']);
+    expect(describedImpacts('The product allows an attacker to exfiltrate data from the server.')).toEqual(['information_disclosure']);
+    expect(describedImpacts('The product allows XXE attacks via a license file. Data exfiltration cannot occur.')).not.toContain('information_disclosure');
+  });
+});
+
+describe('words that look like a gain and are not', () => {
+  it('a bound check bypass is memory safety lost, not a security control passed', () => {
+    expect(
+      describedImpacts('Mojang Bedrock Dedicated Server 1.18.2 is affected by an integer overflow leading to a bound check bypass in the packet deserializer.'),
+    ).not.toContain('security_bypass');
+    expect(describedImpacts('The flaw allows remote attackers to bypass the authentication check.')).toContain('security_bypass');
+  });
+
+  it('a hard-coded DES or AES key decrypts, where hard-coded credentials let anyone in', () => {
+    expect(
+      describedImpacts(
+        'A hardcoded DES key in the PrefDBCredentials class allows an attacker, who has discovered encrypted superuser credentials, to decrypt those credentials using a static 8-byte DES key.',
+      ),
+    ).toEqual(['information_disclosure']);
+    expect(describedImpacts('The device ships with hard-coded credentials for the telnet service.')).toEqual(['security_bypass']);
+  });
+});
+
+describe('content the attacker publishes', () => {
+  it('is data tampering ("publish posts by spoofing the From information", Postie, CVE-2019-20203)', () => {
+    expect(
+      describedImpacts(
+        'The Authorized Addresses feature in the Postie plugin 1.9.40 for WordPress allows remote attackers to publish posts by spoofing the From information of an email message.',
+      ),
+    ).toEqual(['data_tampering']);
+  });
+
+  it('but not a privilege named "post comments", an article carrying script, or a forged request', () => {
+    expect(describedImpacts('allows remote authenticated users with a post comments privilege to inject arbitrary web script or HTML')).toEqual([
+      'cross_site_scripting',
+    ]);
+    expect(describedImpacts('JEESNS through 1.2.1 allows XSS attacks by ordinary users who publish articles containing a crafted payload.')).toEqual([
+      'cross_site_scripting',
+    ]);
+    expect(
+      describedImpacts(
+        'The plugin is vulnerable to Cross-Site Request Forgery. This makes it possible for unauthenticated attackers to publish arbitrary posts, granted they can trick a site administrator into clicking on a link.',
+      ),
+    ).toEqual(['request_forgery']);
+  });
+});
+
+describe('a hardware port on the device', () => {
+  it('is reached by hand ("local access to the USB interface of the car is needed", CVE-2024-37601)', () => {
+    expect(
+      describedAttack(
+        'A possible heap buffer overflow exists in the user data import/export function of NTG 6 head units. To perform this attack, local access to the USB interface of the car is needed.',
+      ).position,
+    ).toBe('physical');
+    expect(describedAttack('A local attacker can send crafted USB requests to the driver through an ioctl.').position).toBe('local');
   });
 });

@@ -196,6 +196,9 @@ const LOCAL_CUE =
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
+/** Mercedes' "local access to the USB interface of the car is needed" (CVE-2024-37601): a port on the device, reached by hand. */
+const HARDWARE_PORT =
+  /\baccess to (?:the |a |an )?(?:(?:device|car|vehicle|target)(?:'s|’s)? )?(?:USB|JTAG|UART|serial|OBD(?:-?II)?) (?:interfaces?|ports?|consoles?|connectors?)\b/i;
 const NETWORK_WORDS =
   /\b(?:remote(?:ly)?|network|HTTP|HTTPS|web|URL|URI|requests?|packets?|internet|browser|AJAX|API|endpoint|parameter|server|website|online)\b/i;
 
@@ -384,6 +387,7 @@ export function describedAttack(description: string): DescribedAttack {
   if (REMOTE_CUE.test(prose) || (PACKETS_SENT.test(prose) && !NEAR_PLACE.test(prose))) position ??= 'remote';
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
   if (BLUETOOTH.test(prose) && position === 'remote') position = 'adjacent';
+  if (HARDWARE_PORT.test(prose) && (position === undefined || position === 'local')) position = 'physical';
   // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network
   // (one who intercepts the connection to pose as it is on the path, which the vector says).
   const serverAttacks =

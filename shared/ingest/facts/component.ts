@@ -38,7 +38,8 @@ const ORACLE_SUBCOMPONENT = /\((sub-?)?component: ([^)]+)\)/i;
 /** VulDB's template: "… of the file /view_member.php", "… of the component Login Page", "The manipulation of the argument id …". */
 const VULDB_FILE = /\bof the file ([^\s,]+?)(?=\.?(?:\s|$)|,)/i;
 const VULDB_COMPONENT = /\bof the component ((?:[^\s.,]+\s?){1,6}?)(?=\.(?:\s|$)|,|$|\s(?:leads|is|of)\b)/i;
-const PARAMETER = /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument ['"]?([\w[\]-]+)['"]?/i;
+const PARAMETER =
+  /\bparameter ['"]([\w[\]-]+)['"]|\bthe ['"]?([\w[\]-]+)['"]? parameter\b|\bthe argument (?!(?:of|to|for|in|is|as|that|which|and|or|passed|with)\b)['"]?([\w[\]-]+)['"]?/i;
 /**
  * A function or API the flawed code uses is no part of its own: "OVPNHelper uses the system
  * function to execute …", "use it with the Github API to push malicious code".

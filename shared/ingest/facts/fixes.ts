@@ -84,6 +84,28 @@ function rangeLine(start: string | undefined, end: string): string | null {
   return shared.length > 0 ? shared.join('.') : null;
 }
 
+/**
+ * The line the configuration gives a stated fix: next-auth's "version 4 users before version 4.3.2" is listed from 4.0.0
+ * before 4.3.2 (CVE-2022-24858), so 4.3.2 is the fix of the 4.x line, not of 4.3.x alone (4.0 to 4.2 would read unfixed).
+ */
+function lineOfConfiguredRange(
+  products: readonly FixProduct[],
+  key: string,
+  version: string,
+  fixLines: ReadonlySet<string | null> = new Set(),
+): string | null {
+  const own = releaseLine(version);
+  for (const { range } of products.find((p) => p.key === key)?.ranges ?? []) {
+    const start = range.startIncluding ?? range.startExcluding;
+    if (start === undefined || range.endExcluding === undefined || !sameRelease(unescaped(range.endExcluding), version)) continue;
+    const line = rangeLine(start, version);
+    // MediaWiki's 1.23.0 to 1.27.6 beside fixes of 1.30 to 1.32: a line that holds another stated fix's line says nothing.
+    const holdsOther = [...fixLines].some((l) => l !== null && l !== own && (l === line || l.startsWith(`${line}.`)));
+    return line === null || holdsOther ? null : line;
+  }
+  return null;
+}
+
 /** The lines a range spans when its ends share only their first number: "6.7-6.12" for 6.7 to 6.12.19. */
 function rangeSpan(start: string | undefined, end: string): string | null {
   const a = start?.split('.') ?? [];
@@ -675,7 +697,12 @@ export function readFixFacts(input: FactInput): FixFacts {
               compareVersions(statement.version, p.statement.version) < 0,
           );
         const several = (linesPerProduct.get(key)?.size ?? 0) > 1 && !olderCatchAll;
-        const branch = statement.line ?? release ?? (several ? (spanFrom(statement.context, statement.version) ?? releaseLine(statement.version)) : null);
+        const branch =
+          statement.line ??
+          release ??
+          (several
+            ? (spanFrom(statement.context, statement.version) ?? lineOfConfiguredRange(products, key, statement.version, linesPerProduct.get(key)) ?? releaseLine(statement.version))
+            : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
         if (statement.listed) fromLists.add(fact);

@@ -78,6 +78,10 @@ const DENIED_CONSEQUENCE = new RegExp(
     String.raw`\b(?:not|n't)\s+(?:\w+\s+){0,4}?(?:enough|sufficient)\s+to\s+(?:allow|permit|enable|lead to|result in|recover|be used|be exploited|be leveraged|cause|give|grant)\b${DENIAL_REST}`,
     String.raw`\bwe (?:do|did) not (?:believe|think|expect)\b${DENIAL_REST}`,
     String.raw`\b(?:this|it|which|these|they|doing so|the (?:issue|flaw|bug|vulnerability|weakness|leak(?:age)?))\s+(?:alone\s+|by itself\s+|itself\s+)?(?:does|do|did|would|could|can|will|should|is|are|was)\s*(?:not|n't)\s+(?:\w+\s+){0,2}?(?:allow|allows|permit|enable|lead to|result in|give|grant|be used to|be leveraged to|be exploited to|expose|disclose|affect)\b${DENIAL_REST}`,
+    // Cisco's "It is not possible to change the configuration or view sensitive data with this account" (CVE-2019-1675).
+    String.raw`\bit is (?:not |im)possible (?:for (?:an |the )?attackers? )?to\b${DENIAL_REST}`,
+    // RSA's "Data exfiltration cannot occur" (CVE-2024-25066).
+    String.raw`\b(?:data |information |memory )?(?:exfiltration|disclosure|leakage|code execution|privilege escalation)\s+(?:cannot|can ?not|can't|does not|is not able to)\s+(?:occur|happen|be (?:achieved|performed))\b`,
     String.raw`\b(?:not|n't)\s+(?:allow|enable|lead to|result in|permit)\s+(?:for\s+)?(?:an?\s+)?(?:remote\s+|arbitrary\s+)?(?:code execution|command execution|privilege escalation|escalation of privileges?|elevation of privileges?|RCE|information disclosure|data (?:leak|exposure))\b[^.;,]*`,
   ].join('|'),
   'gi',

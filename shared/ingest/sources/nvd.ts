@@ -115,15 +115,18 @@ function cweIds(raw: RawNvdCve): string[] {
  * bound: "11.0 update6", "4.2.8 p4". Dropping it would end the range at 11.0 itself and make
  * 11.0 update 7, the fix, look older than versions the record calls vulnerable.
  */
+/** NVD escapes a bound as it escapes a CPE field ("8.2\(2\)", Cisco NX-OS): the version people read is "8.2(2)". */
+const plainBound = (bound: string) => (bound.includes('\\') ? bound.replace(/\\(.)/g, '$1') : bound);
+
 function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   // Assigned one by one rather than spread from conditional objects: a record can list
   // thousands of CPE matches, and the spreads' temporary objects were most of the loop.
   const range: { -readonly [K in keyof VersionRange]: string } = {};
   const update = cpe.version === '*' ? cpe.update : undefined;
-  const end = (bound: string) => (update === undefined ? bound : `${bound} ${update}`);
+  const end = (bound: string) => (update === undefined ? plainBound(bound) : `${plainBound(bound)} ${update}`);
   if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
-  if (match.versionStartIncluding) range.startIncluding = match.versionStartIncluding;
-  if (match.versionStartExcluding) range.startExcluding = match.versionStartExcluding;
+  if (match.versionStartIncluding) range.startIncluding = plainBound(match.versionStartIncluding);
+  if (match.versionStartExcluding) range.startExcluding = plainBound(match.versionStartExcluding);
   if (match.versionEndIncluding) range.endIncluding = end(match.versionEndIncluding);
   if (match.versionEndExcluding) range.endExcluding = end(match.versionEndExcluding);
   // Adobe's Classic and Continuous tracks overlap in numbers: a bounded range keeps its track.
