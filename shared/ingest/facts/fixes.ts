@@ -88,12 +88,7 @@ function rangeLine(start: string | undefined, end: string): string | null {
  * The line the configuration gives a stated fix: next-auth's "version 4 users before version 4.3.2" is listed from 4.0.0
  * before 4.3.2 (CVE-2022-24858), so 4.3.2 is the fix of the 4.x line, not of 4.3.x alone (4.0 to 4.2 would read unfixed).
  */
-function lineOfConfiguredRange(
-  products: readonly FixProduct[],
-  key: string,
-  version: string,
-  fixLines: ReadonlySet<string | null> = new Set(),
-): string | null {
+function lineOfConfiguredRange(products: readonly FixProduct[], key: string, version: string, fixLines: ReadonlySet<string | null> = new Set()): string | null {
   const own = releaseLine(version);
   for (const { range } of products.find((p) => p.key === key)?.ranges ?? []) {
     const start = range.startIncluding ?? range.startExcluding;
@@ -701,7 +696,9 @@ export function readFixFacts(input: FactInput): FixFacts {
           statement.line ??
           release ??
           (several
-            ? (spanFrom(statement.context, statement.version) ?? lineOfConfiguredRange(products, key, statement.version, linesPerProduct.get(key)) ?? releaseLine(statement.version))
+            ? (spanFrom(statement.context, statement.version) ??
+              lineOfConfiguredRange(products, key, statement.version, linesPerProduct.get(key)) ??
+              releaseLine(statement.version))
             : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
         (fixedStatements.has(statement) ? describedFixed : statedAffected.has(statement) ? describedAffected : describedLast).push(fact);
