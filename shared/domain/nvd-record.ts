@@ -120,6 +120,8 @@ export interface Cve5Record {
   readonly description: string;
   readonly cna: Cve5Container;
   readonly adp?: Cve5Container;
+  /** CISA's SSVC "Exploitation" decision in its ADP container: `poc` says a proof of concept is public. */
+  readonly ssvcExploitation?: 'none' | 'poc' | 'active';
 }
 
 /** A CVE 5 entry's `lessThan` fix of each product its CPEs name (Microsoft's build per Windows edition). */

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AttackFacts } from '../../shared/domain/facts.js';
-import { victimClause } from '../../shared/ingest/explainer/fact-words.js';
+import { attackerWords, victimClause } from '../../shared/ingest/explainer/fact-words.js';
+import { exploitPublic } from '../../shared/ingest/facts/exploit.js';
+import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
@@ -180,5 +182,106 @@ describe('a hardware port on the device', () => {
       ).position,
     ).toBe('physical');
     expect(describedAttack('A local attacker can send crafted USB requests to the driver through an ioctl.').position).toBe('local');
+  });
+});
+
+describe("Windows' service packs listed with no version (`windows_vista:*:sp2`, `windows_server_2008:-:sp2`)", () => {
+  const windows = (product: string, version: string, update: string) => ({
+    criteria: `cpe:2.3:o:microsoft:${product}:${version}:${update}:*:*:*:*:*:*`,
+    vulnerable: true,
+  });
+  it('are the service packs listed, not every version (CVE-2017-0125, CVE-2015-2515)', () => {
+    const r = derivedFixture(
+      'The kernel in Microsoft Windows Vista SP2, Windows Server 2008 SP2 and R2 SP1, and Windows 7 SP1 allows local users to gain privileges.',
+      [
+        orNode(
+          windows('windows_vista', '*', 'sp2'),
+          windows('windows_server_2008', '-', 'sp2'),
+          windows('windows_server_2008', 'r2', 'sp1'),
+          windows('windows_7', '*', 'sp1'),
+        ),
+      ],
+    );
+    expect(r.explanation?.affected).not.toContain('all versions');
+    expect(r.explanation?.affected).toContain('Microsoft Windows Vista (version sp2)');
+    expect(r.explanation?.affected).toMatch(/Microsoft Windows Server 2008 \(version sp2 and version r2 sp1\)/);
+  });
+
+  it('leave a product listed with no version and no service pack as every version', () => {
+    const r = derivedFixture('The kernel in Microsoft Windows 10 allows local users to gain privileges.', [orNode(windows('windows_10', '*', '*'))]);
+    expect(r.explanation?.affected).toContain('all versions');
+  });
+});
+
+describe("CISA's SSVC assessment in the CVE 5 record", () => {
+  const withSsvc = (exploitation: string) =>
+    parseCve5Record({
+      dataType: 'CVE_RECORD',
+      cveMetadata: { cveId: 'CVE-2024-34532', state: 'PUBLISHED', datePublished: '2024-05-22T00:00:00Z' },
+      containers: {
+        cna: { descriptions: [{ lang: 'en', value: 'A SQL injection vulnerability in Query Deluxe allows a remote attacker to gain privileges.' }] },
+        adp: [
+          {
+            providerMetadata: { shortName: 'CISA-ADP' },
+            metrics: [{ other: { type: 'ssvc', content: { options: [{ Exploitation: exploitation }, { Automatable: 'yes' }] } } }],
+          },
+        ],
+      },
+    })!;
+  it('makes the exploit public where it says a proof of concept is ("Exploitation: poc")', () => {
+    const cve5 = withSsvc('poc');
+    expect(cve5.ssvcExploitation).toBe('poc');
+    expect(exploitPublic(new Set(), [], cve5.description, cve5.ssvcExploitation)).toMatchObject({ value: true });
+  });
+
+  it('leaves "none" and "active" (exploitation seen says nothing of public code)', () => {
+    expect(exploitPublic(new Set(), [], '', withSsvc('none').ssvcExploitation).value).toBe(false);
+    expect(exploitPublic(new Set(), [], '', withSsvc('Active').ssvcExploitation).value).toBe(false);
+  });
+});
+
+describe('an attacker inside a guest virtual machine', () => {
+  const attack: AttackFacts = { position: 'local', privileges: 'admin', user_interaction: false };
+  it("is said as such, not as the machine's administrator (QEMU, CVE-2016-8578)", () => {
+    expect(
+      attackerWords(
+        attack,
+        'The v9fs_iov_vunmarshal function in fsdev/9p-iov-marshal.c in QEMU (aka Quick Emulator) allows local guest OS administrators to cause a denial of service (NULL pointer dereference and QEMU process crash).',
+      ),
+    ).toBe('An administrator inside a guest virtual machine');
+  });
+
+  it("leaves a web application's guest users and the machine's own administrators", () => {
+    expect(attackerWords(attack, 'The daemon allows local administrators to gain root privileges.')).toBe('A local administrator of the machine');
+    expect(attackerWords({ ...attack, privileges: 'user' }, 'Mattermost allows guest users to read channels.')).toBe('A local user of the machine');
+  });
+});
+
+describe('OpenVPN\'s "possibly sensitive memory leak" (CVE-2017-7520)', () => {
+  it('is memory read out, beside the denial of service; a plain memory leak is not', () => {
+    expect(
+      describedImpacts(
+        'OpenVPN versions before 2.4.3 and before 2.3.17 are vulnerable to denial-of-service and/or possibly sensitive memory leak triggered by man-in-the-middle attacker.',
+      ),
+    ).toEqual(['information_disclosure', 'denial_of_service']);
+    expect(describedImpacts('A memory leak in the parser allows remote attackers to cause a denial of service (memory consumption).')).toEqual([
+      'denial_of_service',
+    ]);
+  });
+});
+
+describe('advice to the reader', () => {
+  it('states no gain ("If you are not able to upgrade …, you can add a configuration", next-auth, CVE-2022-24858)', () => {
+    expect(
+      describedImpacts(
+        'next-auth v3 users before version 3.29.2 are impacted. If you are not able to upgrade for any reason, you can add a configuration to your callbacks option. If you already have a `redirect` callback, make sure that you match the incoming `url` origin against the `baseUrl`.',
+      ),
+    ).toEqual([]);
+  });
+
+  it('leaves an attack written in the second person ("You can use this page as a web shell to execute commands")', () => {
+    expect(describedImpacts('The appliance has a hidden page. You can use this page as a web shell essentially to execute commands.')).toContain(
+      'code_execution',
+    );
   });
 });

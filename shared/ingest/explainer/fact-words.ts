@@ -172,6 +172,12 @@ function accountWords(description: string): string | undefined {
 
 const LOCAL_ATTACKER = /\blocal (?:attackers?|adversar(?:y|ies))\b/i;
 
+/** An attacker in a virtual machine's guest: "guest OS users", or "guest users" beside a hypervisor. */
+const GUEST_OS_ATTACKER = /\bguest (?:OS|operating system|VM|kernel) (?:users?|administrators?|admins?|root)\b/i;
+const GUEST_ATTACKER = /\b(?:malicious |privileged |unprivileged )?guest (?:users?|administrators?|admins?)\b/i;
+const HYPERVISOR = /\b(?:QEMU|KVM|Xen|hypervisors?|virtual machines?|VMware|VirtualBox|Hyper-V|bhyve)\b/i;
+const guestAttacker = (description: string) => GUEST_OS_ATTACKER.test(description) || (GUEST_ATTACKER.test(description) && HYPERVISOR.test(description));
+
 /**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
  * a crafted file does nothing until someone opens it.
@@ -196,6 +202,9 @@ export function attackerWords(attack: AttackFacts, description: string): string 
         return attack.privileges === 'none' || attack.privileges === null ? `An attacker ${near}` : `An attacker with an account, ${near}`;
       }
       case 'local':
+        // QEMU's "local guest OS administrators" (CVE-2016-8578): the attacker runs a virtual machine, not the host.
+        if (guestAttacker(description))
+          return attack.privileges === 'admin' ? 'An administrator inside a guest virtual machine' : 'A user inside a guest virtual machine';
         if (attack.privileges === 'admin') return 'A local administrator of the machine';
         if (attack.privileges === 'user') return 'A local user of the machine';
         // A crafted file needs no access of the attacker's own: a user brings it to the machine. Where the record names

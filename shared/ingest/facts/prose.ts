@@ -39,8 +39,16 @@ const OTHER_RECORDS =
 const WORKAROUND_SENTENCE = /(?<=^|[.!?]\s)(?:(?![.!?]\s+[A-Z]).)*?\b(?:workarounds?|unable to (?:upgrade|update|patch))\b(?:(?![.!?]\s+[A-Z]).)*/gis;
 const EXAMPLES = /\(\s*(?:e\.g\.|for example|such as)[^)]*\)/gi;
 
-/** The text with the examples of its workaround sentences left out. */
-export const withoutWorkaroundExamples = (text: string): string => text.replace(WORKAROUND_SENTENCE, (sentence) => sentence.replace(EXAMPLES, ' '));
+/**
+ * Advice to the reader: GitHub's "If you are not able to upgrade for any reason, you can add a configuration to your
+ * callbacks option" (next-auth, CVE-2022-24858) says what the user does, not what the attacker gains.
+ */
+const ADVICE_SENTENCE =
+  /(?<=^|[.!?]\s)(?:If you (?:are not able|are unable|cannot|can't|can not|do not|don't)\b|If you\b(?:(?![.!?]\s+[A-Z]).)*?,\s*(?:you (?:can|should|must)|make sure|ensure)\b|Make sure\b)(?:(?![.!?]\s+[A-Z]).)*/gs;
+
+/** The text with the examples of its workaround sentences, and its advice to the reader, left out. */
+export const withoutWorkaroundExamples = (text: string): string =>
+  text.replace(WORKAROUND_SENTENCE, (sentence) => sentence.replace(EXAMPLES, ' ')).replace(ADVICE_SENTENCE, (sentence) => ' '.repeat(sentence.length));
 
 /** The prose less aka titles and mentions of other records: what the record itself states. */
 export function statedProse(description: string): string {

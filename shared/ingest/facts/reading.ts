@@ -80,7 +80,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const references = mergedReferences(input.sources);
   // KEV membership counts as §6's exploit source wherever it is known (the catalogue, or NVD's copy of it), as the exploit intel reads it.
   const exploitSources = deriveInKev(input.sources) ? new Set([...input.sources.exploits, 'CISA KEV']) : input.sources.exploits;
-  const exploit = exploitPublic(exploitSources, references, input.description);
+  const exploit = exploitPublic(exploitSources, references, input.description, input.sources.cve5?.ssvcExploitation);
   const aka = [...new Set([...describedAka(input.description), ...bulletinsIn(references.map((r) => r.url))])];
   const products = factProducts(input.products, input.description);
   // A kernel commit's later analysis is no statement of where the bug is: its subject line is.

@@ -52,7 +52,7 @@ interface RawContainer {
   descriptions?: { lang?: string; value?: string }[];
   affected?: RawAffected[];
   problemTypes?: { descriptions?: { cweId?: string; description?: string; type?: string }[] }[];
-  metrics?: Partial<Record<(typeof METRIC_KEYS)[number][0], RawCvss>>[];
+  metrics?: (Partial<Record<(typeof METRIC_KEYS)[number][0], RawCvss>> & { other?: { type?: string; content?: { options?: Record<string, unknown>[] } } })[];
   references?: { url?: string; tags?: string[] }[];
 }
 interface RawCve5 {
@@ -252,6 +252,19 @@ function container(raw: RawContainer, fallbackName: string): Cve5Container {
   };
 }
 
+/** CISA's SSVC decision ("Exploitation": none, poc or active; a few rows capitalise it). */
+function ssvcExploitation(adp: RawContainer | undefined): Cve5Record['ssvcExploitation'] {
+  for (const metric of adp?.metrics ?? []) {
+    if (metric.other?.type !== 'ssvc') continue;
+    for (const option of metric.other.content?.options ?? []) {
+      const value = option['Exploitation'];
+      const decision = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+      if (decision === 'none' || decision === 'poc' || decision === 'active') return decision;
+    }
+  }
+  return undefined;
+}
+
 export function parseCve5Record(value: unknown): Cve5Record | undefined {
   if (!isCve5Record(value)) return undefined;
   const raw = value as RawCve5;
@@ -261,6 +274,7 @@ export function parseCve5Record(value: unknown): Cve5Record | undefined {
   const description = (cna.descriptions ?? []).find((d) => d.lang?.startsWith('en'))?.value?.trim() ?? cna.descriptions?.[0]?.value?.trim() ?? '';
   const published = utcTimestamp(meta.datePublished);
   const updated = utcTimestamp(meta.dateUpdated);
+  const ssvc = ssvcExploitation(adp);
   return {
     id: String(meta.cveId).trim().toUpperCase(),
     state: isRejectedCve5(meta.state, description) ? 'REJECTED' : 'PUBLISHED',
@@ -271,6 +285,7 @@ export function parseCve5Record(value: unknown): Cve5Record | undefined {
     description,
     cna: container(cna, meta.assignerShortName ?? 'CNA'),
     ...(adp ? { adp: container(adp, 'CISA-ADP') } : {}),
+    ...(ssvc ? { ssvcExploitation: ssvc } : {}),
   };
 }
 

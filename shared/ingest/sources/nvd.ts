@@ -118,6 +118,8 @@ function cweIds(raw: RawNvdCve): string[] {
 /** NVD escapes a bound as it escapes a CPE field ("8.2\(2\)", Cisco NX-OS): the version people read is "8.2(2)". */
 const plainBound = (bound: string) => (bound.includes('\\') ? bound.replace(/\\(.)/g, '$1') : bound);
 
+const SERVICE_PACK = /^sp\d+$/i;
+
 function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   // Assigned one by one rather than spread from conditional objects: a record can list
   // thousands of CPE matches, and the spreads' temporary objects were most of the loop.
@@ -125,6 +127,9 @@ function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   const update = cpe.version === '*' ? cpe.update : undefined;
   const end = (bound: string) => (update === undefined ? plainBound(bound) : `${plainBound(bound)} ${update}`);
   if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
+  // Windows' `windows_vista:*:sp2` and `windows_server_2008:-:sp2` (CVE-2017-0125, CVE-2015-2515): the service pack is the
+  // release listed, not every version of the system.
+  else if (cpe.update !== undefined && SERVICE_PACK.test(cpe.update) && !match.versionEndExcluding && !match.versionEndIncluding) range.exact = cpe.update;
   if (match.versionStartIncluding) range.startIncluding = plainBound(match.versionStartIncluding);
   if (match.versionStartExcluding) range.startExcluding = plainBound(match.versionStartExcluding);
   if (match.versionEndIncluding) range.endIncluding = end(match.versionEndIncluding);
@@ -150,9 +155,9 @@ function products(raw: RawNvdCve): AffectedProduct[] {
           product: cpe.product,
           part: cpe.part,
           range,
-          openEnded: cpe.version === '*' && !bounded,
+          openEnded: cpe.version === '*' && !bounded && range.exact === undefined,
           // CPE `*` (ANY) with no bound says every version; `-` (NA) says nothing about versions.
-          allVersions: cpe.version === '*' && !bounded && !match.versionStartIncluding && !match.versionStartExcluding,
+          allVersions: cpe.version === '*' && !bounded && range.exact === undefined && !match.versionStartIncluding && !match.versionStartExcluding,
         };
         if (cpe.targetSoftware !== '*' && cpe.targetSoftware !== '-') entry.targetSoftware = cpe.targetSoftware;
         // The fix is where the range ends, its CPE update included ("8.3.2 p8", not 8.3.2).
