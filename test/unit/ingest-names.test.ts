@@ -176,7 +176,8 @@ describe('display names for a record', () => {
       ],
     });
     // A CNA name written in lower case is another token: the casing rule spells it.
-    expect(named.map(productName)).toEqual(['Apple iPhone OS', 'Haxx Curl', 'phpLDAPadmin']);
+    // Apple's renamed system takes its current name over the dictionary's "Apple iPhone OS".
+    expect(named.map(productName)).toEqual(['Apple iOS', 'Haxx Curl', 'phpLDAPadmin']);
     expect(named[0]).toMatchObject({ vendor: 'apple', product: 'iphone_os', vendorTitle: 'Apple' });
     const cna = nameProducts([product('vmware', 'esxi')], { cnaProducts: [{ vendor: 'VMware', product: 'ESXi' }] });
     expect(cna.map(productName)).toEqual(['VMware ESXi']);
@@ -239,7 +240,9 @@ describe('display names for a record', () => {
   it('a dictionary title or a CNA name still wins over the description', async () => {
     const { cpeTitles } = await dictionary();
     const [apple] = nameProducts([product('apple', 'iphone_os')], { cpeTitles, description: 'Apple IPHONE_OS before 9 allows' });
-    expect(productName(apple!)).toBe('Apple iPhone OS');
+    expect(productName(apple!)).toBe('Apple iOS');
+    const [dictionaryOnly] = nameProducts([product('linux', 'linux_kernel')], { cpeTitles, description: 'The LINUX_KERNEL before 5.1 allows' });
+    expect(productName(dictionaryOnly!)).toBe('Linux Kernel');
     const [esxi] = nameProducts([product('vmware', 'esxi')], { cnaProducts: [{ vendor: 'VMware', product: 'ESXi' }], description: 'VMWARE ESXI has a flaw' });
     expect(productName(esxi!)).toBe('VMware ESXi');
   });

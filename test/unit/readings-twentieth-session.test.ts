@@ -9,6 +9,7 @@ import type { AttackFacts } from '../../shared/domain/facts.js';
 import { attackerWords, victimClause } from '../../shared/ingest/explainer/fact-words.js';
 import { exploitPublic } from '../../shared/ingest/facts/exploit.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
@@ -283,5 +284,18 @@ describe('advice to the reader', () => {
     expect(describedImpacts('The appliance has a hidden page. You can use this page as a web shell essentially to execute commands.')).toContain(
       'code_execution',
     );
+  });
+});
+
+describe('KNIME\'s "update to one of the following versions of KNIME Business Hub: * 1.13.2 or later * 1.12.3 or later" (CVE-2025-2402)', () => {
+  it('reads each listed version as a fix', () => {
+    const read = describedVersions(
+      'A hard-coded password for the object store of KNIME Business Hub allows an unauthenticated remote attacker to read and manipulate swapped jobs. There are no viable workarounds therefore we strongly recommend to update to one of the following versions of KNIME Business Hub: \n\n  *  1.13.2 or later \n\n  *  1.12.3 or later \n\n  *  1.11.3 or later',
+    );
+    expect(read.fixed.map((f) => f.version)).toEqual(['1.13.2', '1.12.3', '1.11.3']);
+  });
+
+  it('leaves versions that are no fix ("the following versions are affected: 1.13.2 or later")', () => {
+    expect(describedVersions('The following versions are affected: 1.13.2 or later.').fixed).toEqual([]);
   });
 });

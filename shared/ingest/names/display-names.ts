@@ -270,6 +270,15 @@ function aliasesNamedOnce(products: readonly AffectedProduct[]): AffectedProduct
   });
 }
 
+/**
+ * Products their maker renamed, whose dictionary title keeps the old name: NVD's "Apple iPhone OS" is iOS, its "Apple Mac OS
+ * X" macOS (the twenty-record reading of CVE-2018-4371, whose description says "iOS 12.1, macOS Mojave 10.14.1").
+ */
+const RENAMED: Readonly<Record<string, { readonly title: string; readonly vendorTitle: string }>> = {
+  'apple:iphone_os': { title: 'Apple iOS', vendorTitle: 'Apple' },
+  'apple:mac_os_x': { title: 'Apple macOS', vendorTitle: 'Apple' },
+};
+
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   let cnaProducts: CnaName[] | undefined;
   let words: Words | undefined;
@@ -277,6 +286,8 @@ function namedProducts(products: readonly AffectedProduct[], sources: NameSource
   // named from the description (or not named) then share.
   const named = products.map((product): AffectedProduct => {
     if (product.title) return product;
+    const renamed = RENAMED[`${product.vendor.toLowerCase()}:${product.product.toLowerCase()}`];
+    if (renamed) return { ...product, ...renamed };
     const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
     if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);

@@ -151,6 +151,11 @@ const FIXED_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?<=\bfixed\s+in\s+(?:[^.;]|\.(?=\d)){0,60}?)(?:>=|&gt;=|≥)\s?${VERSION}`, 'gi'),
   // MITRE's form template: "The fixed version is: 2.4.78", "The fixed version is: 2.3.1, 2.2.2 and 2.1.3" (each a line's).
   new RegExp(String.raw`(?<=\bThe fixed version is:\s+(?:[^.;]|\.(?=\d)){0,60}?)${VERSION}`, 'gi'),
+  // KNIME's "update to one of the following versions of KNIME Business Hub: * 1.13.2 or later * 1.12.3 or later" (CVE-2025-2402).
+  new RegExp(
+    String.raw`(?<=\b(?:update|upgrade)\s+to\s+(?:one\s+of\s+)?the\s+following\s+(?:fixed\s+)?(?:versions?|releases?)\b[^:.]{0,80}:(?:[^.;]|\.(?=\d)){0,400}?)${VERSION}(?=\s+or\s+(?:later|higher|newer|above)\b)`,
+    'gi',
+  ),
   // GitHub's advisory template (TensorFlow's 275 records): "The fix will be included in TensorFlow 2.10.0."
   new RegExp(String.raw`\bfix\s+will\s+be\s+included\s+in\s+(?:[A-Za-z][\w+-]*\s+){0,4}?(?:versions?\s+)?${VERSION}`, 'gi'),
   // Its next sentence, "We will also cherrypick this commit on TensorFlow 2.9.1, TensorFlow 2.8.1, and
