@@ -299,3 +299,20 @@ describe('KNIME\'s "update to one of the following versions of KNIME Business Hu
     expect(describedVersions('The following versions are affected: 1.13.2 or later.').fixed).toEqual([]);
   });
 });
+
+describe('Chrome\'s "an attacker who convinced a user to install a malicious extension to inject scripts or HTML into a privileged page"', () => {
+  const chrome =
+    'Insufficient validation of untrusted input in Settings in Google Chrome prior to 104.0.5112.79 allowed an attacker who convinced a user to install a malicious extension to inject scripts or HTML into a privileged page via a crafted HTML page.';
+  it('gains script in the page, once the victim installs the extension (CVE-2022-2619)', () => {
+    expect(describedImpacts(chrome)).toEqual(['cross_site_scripting']);
+    expect(victimClause({ position: 'remote', privileges: 'none', user_interaction: true }, ['cross_site_scripting'], chrome)).toBe(
+      ' once a user installs a malicious extension the attacker made',
+    );
+  });
+
+  it('leaves a crafted page the victim opens', () => {
+    expect(victimClause({ position: 'remote', privileges: 'none', user_interaction: true }, ['code_execution'], 'via a crafted HTML page.')).toBe(
+      ' if a user opens a file, link or page that the attacker made',
+    );
+  });
+});

@@ -239,9 +239,13 @@ export function attackerWords(attack: AttackFacts, description: string): string 
 const STORED_SCRIPT =
   /\b(?:stored|persistent)[- ](?:cross[- ]site[- ]scripting|XSS)\b|\((?:stored|persistent)\)|\b(?:XSS|cross[- ]site scripting)\s*(?:-|–)\s*stored\b|(?<!non-)\bpersistent(?:ly)? (?:XSS|JavaScript|HTML|script|injection)\b|(?<!non-)\b(?:HTML|script|JavaScript|XSS) persistently\b|\bstores? (?:XSS|(?:arbitrary |malicious )?(?:JavaScript|HTML|script)(?: code)?)\b|\bdata store that is later read\b/i;
 
+/** Chrome's "an attacker who convinced a user to install a malicious extension" (114 records): the victim installs it. */
+const MALICIOUS_EXTENSION = /\bconvinced? (?:a|the) user to install (?:a )?malicious (?:extension|add-on|addon)\b/i;
+
 /** The victim's part, said after the gain: "if a user opens a file, link or page that the attacker made". */
 export function victimClause(attack: AttackFacts, impacts: readonly Impact[], description = ''): string {
   if (attack.user_interaction !== true) return '';
+  if (MALICIOUS_EXTENSION.test(description)) return ' once a user installs a malicious extension the attacker made';
   if (impacts.includes('cross_site_scripting'))
     return STORED_SCRIPT.test(description)
       ? ' when someone views a page the attacker stored the script in'

@@ -141,7 +141,8 @@ const CLASSES: readonly Phrase[] = [
   ['sql_injection', /\bSQL injection\b|\bSQLi\b|\bexecute arbitrary SQL\b|\barbitrary SQL (?:commands|queries|statements)\b|\bblind SQL\b/i],
   [
     'cross_site_scripting',
-    /\bclient-side script execution\b|\brendered as HTML\b|\bcross[- ]site scripting\b|\bXSS\b(?! (?:Auditor|filter|protection))|\binject (?:arbitrary |malicious )?(?:web scripts?|HTML(?! headers?)|JavaScript|script code)\b|\bHTML injection\b|\bscript injection\b|\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\bexecut\w* (?:\w+ )?scripts on\b|\barbitrary (?:web )?script (?:or HTML )?(?:in|into)\b/i,
+    // Chrome's "inject scripts or HTML into a privileged page" (CVE-2022-2619): script the attacker puts in a page.
+    /\binject (?:arbitrary |malicious )?scripts? or HTML\b|\bclient-side script execution\b|\brendered as HTML\b|\bcross[- ]site scripting\b|\bXSS\b(?! (?:Auditor|filter|protection))|\binject (?:arbitrary |malicious )?(?:web scripts?|HTML(?! headers?)|JavaScript|script code)\b|\bHTML injection\b|\bscript injection\b|\bexecute (?:arbitrary )?(?:JavaScript|web script|script code)\b|\bexecut\w* (?:\w+ )?scripts on\b|\barbitrary (?:web )?script (?:or HTML )?(?:in|into)\b/i,
   ],
   ['request_forgery', /\bcross[- ]site request forgery\b|\bCSRF\b|\bXSRF\b|\bhijack the authentication of\b|\bserver[- ]side request forgery\b|\bSSRF\b/i],
   ['data_tampering', /\b(?:HTTP )?(?:host )?header injection\b/i],
