@@ -15,6 +15,8 @@ export interface CvssMetric {
   readonly source: string;
   /** NVD's `type` (`Primary` for NVD's own analysis, `Secondary` for a CNA's). */
   readonly type: 'Primary' | 'Secondary';
+  /** NVD's CVSS v2 flag beside the vector, which v2 itself has no metric for: a victim must act. */
+  readonly userInteractionRequired?: boolean;
 }
 
 /** A version range in the shape of NVD's cpeMatch bounds (CVE 5 `versions` map onto it). */

@@ -13,7 +13,8 @@ import { describedVersions } from '../../shared/ingest/versions/description.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
-import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { attackFactsOf, derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
 
 describe('a process named beside the gain', () => {
   it('is not where the bug is when its files are accessible to it, its rights gained, or it was compromised first', () => {
@@ -314,5 +315,48 @@ describe('Chrome\'s "an attacker who convinced a user to install a malicious ext
     expect(victimClause({ position: 'remote', privileges: 'none', user_interaction: true }, ['code_execution'], 'via a crafted HTML page.')).toBe(
       ' if a user opens a file, link or page that the attacker made',
     );
+  });
+});
+
+describe('NVD\'s CVSS v2 "user interaction required" beside a description that names only what the attacker supplies', () => {
+  const scoredV2 = (description: string, userInteractionRequired: boolean) => {
+    const nvd = parseNvdCve({
+      id: 'CVE-2015-2515',
+      sourceIdentifier: 'secure@microsoft.com',
+      published: '2015-10-14T00:00:00.000',
+      lastModified: '2018-10-12T00:00:00.000',
+      vulnStatus: 'Modified',
+      descriptions: [{ lang: 'en', value: description }],
+      metrics: {
+        cvssMetricV2: [
+          {
+            source: 'nvd@nist.gov',
+            type: 'Primary',
+            cvssData: { version: '2.0', vectorString: 'AV:N/AC:M/Au:N/C:C/I:C/A:C', baseScore: 9.3 },
+            userInteractionRequired,
+          },
+        ],
+      },
+    })!;
+    return attackFactsOf(nvd, description);
+  };
+  const shell =
+    'Use-after-free vulnerability in Windows Shell in Microsoft Windows Vista SP2 allows remote attackers to execute arbitrary code via a crafted toolbar object, aka "Toolbar Use After Free Vulnerability."';
+
+  it('settles that a victim acts (Windows Shell, CVE-2015-2515)', () => {
+    const read = scoredV2(shell, true);
+    expect(read.attack.user_interaction).toBe(true);
+    expect(read.provenance['facts.attack.user_interaction']).toMatch(/v2 "user interaction required"/);
+    expect(scoredV2(shell, false).attack.user_interaction).toBe(false);
+  });
+
+  it('leaves an attacker who acts alone by the description (SQL injection) and one the description says needs no victim', () => {
+    expect(
+      scoredV2('SQL injection vulnerability in index.php allows remote attackers to execute arbitrary SQL commands via the id parameter.', true).attack
+        .user_interaction,
+    ).toBe(false);
+    expect(
+      scoredV2('The service allows remote attackers to execute arbitrary code via a crafted packet without user interaction.', true).attack.user_interaction,
+    ).toBe(false);
   });
 });

@@ -20,6 +20,8 @@ export interface ScoreResult {
   readonly cvss_vector: string | null;
   /** The vector the explainer reads (who can attack), absent when unscored. */
   readonly vector?: string;
+  /** NVD's CVSS v2 "user interaction required" flag of the chosen metric, where it is a v2 one. */
+  readonly userInteractionRequired?: boolean;
   readonly provenance: string;
 }
 
@@ -71,6 +73,7 @@ export function deriveScore(sources: Pick<CveSources, 'nvd' | 'cve5'>): ScoreRes
     cvss_version: metric.version,
     cvss_vector: metric.vector,
     vector: metric.vector,
+    ...(metric.userInteractionRequired !== undefined ? { userInteractionRequired: metric.userInteractionRequired } : {}),
     provenance: chosen.provenance,
   };
 }

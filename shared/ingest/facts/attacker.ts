@@ -377,7 +377,7 @@ function positionOf(phrases: readonly string[], prose: string): AttackPosition |
   return vmGuest && (position === undefined || position === 'remote') ? 'local' : position;
 }
 
-export function describedAttack(description: string): DescribedAttack {
+function readAttack(description: string): { described: DescribedAttack; vectorOnly: boolean } {
   const prose = statedProse(description);
   const phrases = attackerPhrases(prose);
   let position = positionOf(phrases, prose);
@@ -422,12 +422,26 @@ export function describedAttack(description: string): DescribedAttack {
           (localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)))
         ? false
         : undefined;
-  return {
+  const vectorOnly =
+    interaction === false &&
+    !NO_VICTIM.test(prose) &&
+    !(ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) &&
+    !(localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)));
+  const described = {
     ...(position ? { position } : {}),
     ...(privileges ? { privileges } : {}),
     ...(interaction !== undefined ? { userInteraction: interaction } : {}),
   };
+  return { described, vectorOnly };
 }
+
+export const describedAttack = (description: string): DescribedAttack => readAttack(description).described;
+
+/**
+ * The description's "no victim acts" read only from a concrete vector ("via a crafted toolbar object", Windows Shell,
+ * CVE-2015-2515): it names what the attacker supplies, not who opens it, so NVD's v2 "user interaction required" settles it.
+ */
+export const noVictimFromVectorOnly = (description: string): boolean => readAttack(description).vectorOnly;
 
 /**
  * "via unknown attack vectors", "has unknown impact and attack vectors": the record says how the

@@ -6,7 +6,7 @@ import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
 import { sentInCleartext } from './cleartext.js';
-import { attackerNeedsNoAccount, describedAttack, namedAttackerActsAlone, vectorUnknown } from './attacker.js';
+import { attackerNeedsNoAccount, describedAttack, namedAttackerActsAlone, noVictimFromVectorOnly, vectorUnknown } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
 import { exploitPublic } from './exploit.js';
@@ -71,11 +71,16 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     described.position === undefined &&
     fromVector.position === null &&
     impacts.value.some((i) => i === 'cross_site_scripting' || i === 'request_forgery' || i === 'sql_injection');
+  // "allows remote attackers to execute arbitrary code via a crafted toolbar object" (Windows Shell, CVE-2015-2515) names
+  // what the attacker supplies, not who opens it; NVD's v2 analysis says a user must (v2 has no such metric of its own).
+  const v2SaysVictimActs = described.userInteraction === false && score.userInteractionRequired === true && noVictimFromVectorOnly(input.description);
   const noAccount = described.privileges === undefined && fromVector.privileges === null && attackerNeedsNoAccount(input.description);
   const attack: AttackFacts = {
     position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
     privileges: described.privileges ?? fromVector.privileges ?? (noAccount ? 'none' : null),
-    user_interaction: described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null))),
+    user_interaction: v2SaysVictimActs
+      ? true
+      : (described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null)))),
   };
   const references = mergedReferences(input.sources);
   // KEV membership counts as §6's exploit source wherever it is known (the catalogue, or NVD's copy of it), as the exploit intel reads it.
@@ -86,8 +91,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   // A kernel commit's later analysis is no statement of where the bug is: its subject line is.
   const kernel = kernelSubject(input.description);
   const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
-  const interactionSource =
-    described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
+  const interactionSource = v2SaysVictimActs
+    ? `NVD's CVSS v2 "user interaction required" (the description names only what the attacker supplies)`
+    : described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
       ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
       : described.userInteraction === undefined && unknownVector
         ? 'not stated (the description calls the attack vectors unknown)'

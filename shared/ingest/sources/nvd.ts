@@ -29,6 +29,7 @@ interface RawMetric {
   cvssData?: { version?: string; vectorString?: string; baseScore?: number; baseSeverity?: string };
   /** CVSS v2 metrics carry NVD's rating here, beside `cvssData`. */
   baseSeverity?: string;
+  userInteractionRequired?: boolean;
 }
 interface RawNvdCve {
   id: string;
@@ -91,6 +92,7 @@ function cvssMetrics(raw: RawNvdCve): CvssMetric[] {
         vector: data.vectorString,
         source: m.source ?? 'unknown',
         type: m.type === 'Primary' ? 'Primary' : 'Secondary',
+        ...(version === '2.0' && typeof m.userInteractionRequired === 'boolean' ? { userInteractionRequired: m.userInteractionRequired } : {}),
       });
     }
   }
