@@ -360,3 +360,38 @@ describe('NVD\'s CVSS v2 "user interaction required" beside a description that n
     ).toBe(false);
   });
 });
+
+describe('a record with no CVSS vector and no stated attacker', () => {
+  const unscored = (description: string) =>
+    attackFactsOf(
+      parseNvdCve({
+        id: 'CVE-2024-57011',
+        sourceIdentifier: 'cve@mitre.org',
+        published: '2025-01-10T00:00:00.000',
+        lastModified: '2025-01-10T00:00:00.000',
+        vulnStatus: 'Awaiting Analysis',
+        descriptions: [{ lang: 'en', value: description }],
+      })!,
+      description,
+    ).attack.position;
+
+  it("is attacked over the network in a device's web handler named with its parameter, or in Patchstack's WordPress template", () => {
+    expect(
+      unscored(
+        'TOTOLINK X5000R V9.1.0cu.2350_B20230313 was discovered to contain an OS command injection vulnerability via the "minute" parameters in setScheduleCfg.',
+      ),
+    ).toBe('remote');
+    expect(
+      unscored(
+        'Missing Authorization vulnerability in GS Plugins GS Testimonial Slider allows Exploiting Incorrectly Configured Access Control Security Levels. This issue affects GS Testimonial Slider: from n/a through 3.2.9.',
+      ),
+    ).toBe('remote');
+  });
+
+  it('stays unsaid for a kernel fix and for a file named with no parameter', () => {
+    expect(
+      unscored('In the Linux kernel, the following vulnerability has been resolved: usb: dwc3: Wait unconditionally after issuing EndXfer command.'),
+    ).toBeNull();
+    expect(unscored('SeaCMS V12.9 was discovered to contain an arbitrary file write vulnerability via the component admin_notify.php.')).toBeNull();
+  });
+});

@@ -6,6 +6,7 @@ import { deriveCweIds } from '../derive/weakness.js';
 import { parseCvssVector } from '../explainer/attack.js';
 import { bulletinsIn, describedAka } from './aka.js';
 import { sentInCleartext } from './cleartext.js';
+import { reachedOverTheWeb } from './web-place.js';
 import { attackerNeedsNoAccount, describedAttack, namedAttackerActsAlone, noVictimFromVectorOnly, vectorUnknown } from './attacker.js';
 import { describedComponent } from './component.js';
 import { kernelComponent, kernelSubject } from './kernel.js';
@@ -67,10 +68,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   // Bluetooth SDP requests, CVE-2017-1000250) says how near they must be.
   const nearby = described.position === 'remote' && fromVector.position === 'adjacent';
   // Patchstack's "allows Stored XSS" with no vector at all: script, forged requests and SQL reach a web application over the network.
-  const webAttack =
-    described.position === undefined &&
-    fromVector.position === null &&
-    impacts.value.some((i) => i === 'cross_site_scripting' || i === 'request_forgery' || i === 'sql_injection');
+  const webKind = impacts.value.some((i) => i === 'cross_site_scripting' || i === 'request_forgery' || i === 'sql_injection');
+  const webPlace = !webKind && reachedOverTheWeb(input.description);
+  const webAttack = described.position === undefined && fromVector.position === null && (webKind || webPlace);
   // "allows remote attackers to execute arbitrary code via a crafted toolbar object" (Windows Shell, CVE-2015-2515) names
   // what the attacker supplies, not who opens it; NVD's v2 analysis says a user must (v2 has no such metric of its own).
   const v2SaysVictimActs = described.userInteraction === false && score.userInteractionRequired === true && noVictimFromVectorOnly(input.description);
@@ -112,7 +112,9 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
         : nearby
           ? `description (remote), made adjacent by the ${vectorSource}`
           : webAttack
-            ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
+            ? webKind
+              ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
+              : "description (a WordPress plugin in Patchstack's template, or a device's web handler and its parameter: reached over the network)"
             : from(described.position, attack.position),
       'facts.attack.privileges': noAccount
         ? "description (reflected or DOM-based cross-site scripting, or request forgery: the victim's browser acts; no CVSS vector)"
