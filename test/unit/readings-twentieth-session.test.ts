@@ -405,3 +405,19 @@ describe('the kernel\'s "allows local users running on certain architectures to 
     });
   });
 });
+
+describe('a file named only as where the request goes ("vulnerable SQL Injection via login.php", CVE-2024-36673)', () => {
+  it('is the part where the description names no other', () => {
+    expect(
+      describedComponent(
+        'Sourcecodester Pharmacy/Medical Store Point of Sale System 1.0 is vulnerable SQL Injection via login.php. This vulnerability stems from inadequate validation of user inputs.',
+      ),
+    ).toBe('login.php');
+  });
+
+  it('gives way to a part the description names ("the editDownload function … via admin/index.php")', () => {
+    expect(describedComponent('SQL injection exists in the editDownload function of Acme CMS 2.0 via admin/index.php?m=download.')).toBe(
+      'editDownload function',
+    );
+  });
+});

@@ -26,8 +26,16 @@ import { statedProse } from './prose.js';
 // "include/body_comm.inc.php": a name with several extensions is one file; "/goform/form2userconfig.cgi" a path from the root;
 // "httputils.rb in WEBrick in Ruby …": the template's first word is the file where no bug class comes first.
 // "the driver file (mp110005.sys)": the name in brackets after "file".
-const FILE =
-  /(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bfile\s+\(|\bthe\s+`(?=[^`]+`\s+(?:workflow\s+)?file\b))(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml|do|cfm|nsf))\b/i;
+const FILE_NAME = String.raw`(\/?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:php\d?|aspx?|jsp|cgi|pl|py|rb|js|c|cc|cpp|h|hpp|java|cs|go|rs|xml|dll|exe|sys|so|ocx|inc|lua|sh|html?|swf|tpl|jar|class|ts|ya?ml|do|cfm|nsf))\b`;
+const FILE = new RegExp(
+  String.raw`(?:\b(?:in|to|within|of)\s+|^\s*(?:the\s+)?|\bfile\s+\(|\bthe\s+\x60(?=[^\x60]+\x60\s+(?:workflow\s+)?file\b))` + FILE_NAME,
+  'i',
+);
+/**
+ * "is vulnerable to SQL Injection via login.php" (Sourcecodester, CVE-2024-36673): a file the request goes to, taken only
+ * where the description names no other part (an endpoint such as index.php is often not where the flawed code is).
+ */
+const VIA_FILE = new RegExp(String.raw`\bvia\s+(?:the\s+)?` + FILE_NAME, 'i');
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
@@ -227,6 +235,7 @@ export function describedComponent(description: string, products: readonly Pick<
     part ??
     ciscoPart(prose) ??
     partBeforeProduct(prose, products) ??
+    VIA_FILE.exec(prose)?.[1] ??
     programPart ??
     spoofedBar(prose) ??
     quotedProgram(prose) ??
