@@ -253,6 +253,14 @@ describe('an attacker inside a guest virtual machine', () => {
     ).toBe('An administrator inside a guest virtual machine');
   });
 
+  it('titles the record for guest VM users', () => {
+    const r = derivedFixture(
+      'The v9fs_iov_vunmarshal function in fsdev/9p-iov-marshal.c in QEMU (aka Quick Emulator) allows local guest OS administrators to cause a denial of service (NULL pointer dereference and QEMU process crash).',
+      [orNode({ criteria: 'cpe:2.3:a:qemu:qemu:*:*:*:*:*:*:*:*', vulnerable: true, versionEndIncluding: '2.7.1' })],
+    );
+    expect(r.title).toContain('lets guest VM users');
+  });
+
   it("leaves a web application's guest users and the machine's own administrators", () => {
     expect(attackerWords(attack, 'The daemon allows local administrators to gain root privileges.')).toBe('A local administrator of the machine');
     expect(attackerWords({ ...attack, privileges: 'user' }, 'Mattermost allows guest users to read channels.')).toBe('A local user of the machine');

@@ -13,7 +13,7 @@
  */
 import type { Facts } from '../../domain/facts.js';
 import { capitalise } from '../explainer/capitalise.js';
-import { appOnTheDevice, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
+import { appOnTheDevice, guestAttacker, impactShort, programCollects, serverAttacksClient, WHO_SHORT } from '../explainer/fact-words.js';
 import { bugKind, plainCode, placeWords, productSubject, shipsIt } from '../explainer/summary.js';
 import { impactsOnlyWithOtherFlaws } from '../facts/chained-impacts.js';
 import { kernelTitle } from '../facts/kernel.js';
@@ -123,7 +123,9 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
       ? 'malicious apps'
       : programCollects(description)
         ? 'the program'
-        : WHO_SHORT(facts.attack);
+        : facts.attack.position === 'local' && guestAttacker(description)
+          ? 'guest VM users'
+          : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` ${inferred ? 'may let' : 'lets'} ${who} ${impactShort(main, description)}` : '';
   const place = placeWords(facts.component, subject, shipsIt(facts.products)) ?? subject;
   // A list of places too long for a title keeps its first places and counts the rest.

@@ -176,7 +176,8 @@ const LOCAL_ATTACKER = /\blocal (?:attackers?|adversar(?:y|ies))\b/i;
 const GUEST_OS_ATTACKER = /\bguest (?:OS|operating system|VM|kernel) (?:users?|administrators?|admins?|root)\b/i;
 const GUEST_ATTACKER = /\b(?:malicious |privileged |unprivileged )?guest (?:users?|administrators?|admins?)\b/i;
 const HYPERVISOR = /\b(?:QEMU|KVM|Xen|hypervisors?|virtual machines?|VMware|VirtualBox|Hyper-V|bhyve)\b/i;
-const guestAttacker = (description: string) => GUEST_OS_ATTACKER.test(description) || (GUEST_ATTACKER.test(description) && HYPERVISOR.test(description));
+export const guestAttacker = (description: string): boolean =>
+  GUEST_OS_ATTACKER.test(description) || (GUEST_ATTACKER.test(description) && HYPERVISOR.test(description));
 
 /**
  * Who can attack, as the subject of a sentence. `victim` adds what a victim must do, since
