@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AttackFacts } from '../../shared/domain/facts.js';
+import type { AffectedProduct } from '../../shared/domain/nvd-record.js';
 import { attackerWords, victimClause } from '../../shared/ingest/explainer/fact-words.js';
 import { exploitPublic } from '../../shared/ingest/facts/exploit.js';
 import { parseCve5Record } from '../../shared/ingest/sources/cve5.js';
@@ -15,6 +16,7 @@ import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { attackFactsOf, derivedFixture, orNode } from '../support/nvd-fixtures.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { nameProducts } from '../../shared/ingest/names/display-names.js';
 
 describe('a process named beside the gain', () => {
   it('is not where the bug is when its files are accessible to it, its rights gained, or it was compromised first', () => {
@@ -427,5 +429,14 @@ describe('a file named only as where the request goes ("vulnerable SQL Injection
     expect(describedComponent('SQL injection exists in the editDownload function of Acme CMS 2.0 via admin/index.php?m=download.')).toBe(
       'editDownload function',
     );
+  });
+});
+
+describe("Apple's renamed systems", () => {
+  const product = (vendor: string, name: string): AffectedProduct => ({ vendor, product: name, ranges: [], openEnded: true, fixedVersions: [] });
+  it('go by their current names, unless the record lists the product under its new key too', () => {
+    expect(nameProducts([product('apple', 'mac_os_x'), product('apple', 'iphone_os')], {}).map((p) => p.title)).toEqual(['Apple macOS', 'Apple iOS']);
+    const both = nameProducts([product('apple', 'mac_os_x'), product('apple', 'macos')], {}).map((p) => p.title);
+    expect(both[0]).not.toBe('Apple macOS');
   });
 });

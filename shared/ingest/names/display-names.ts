@@ -274,20 +274,28 @@ function aliasesNamedOnce(products: readonly AffectedProduct[]): AffectedProduct
  * Products their maker renamed, whose dictionary title keeps the old name: NVD's "Apple iPhone OS" is iOS, its "Apple Mac OS
  * X" macOS (the twenty-record reading of CVE-2018-4371, whose description says "iOS 12.1, macOS Mojave 10.14.1").
  */
-const RENAMED: Readonly<Record<string, { readonly title: string; readonly vendorTitle: string }>> = {
-  'apple:iphone_os': { title: 'Apple iOS', vendorTitle: 'Apple' },
-  'apple:mac_os_x': { title: 'Apple macOS', vendorTitle: 'Apple' },
+const RENAMED: Readonly<Record<string, { readonly title: string; readonly vendorTitle: string; readonly besides: string }>> = {
+  'apple:iphone_os': { title: 'Apple iOS', vendorTitle: 'Apple', besides: 'apple:ios' },
+  'apple:mac_os_x': { title: 'Apple macOS', vendorTitle: 'Apple', besides: 'apple:macos' },
 };
+const productKey = (product: AffectedProduct) => `${product.vendor.toLowerCase()}:${product.product.toLowerCase()}`;
+
+/** The current name, unless the record also lists the product under its new key: NVD lists `mac_os_x` 10.15 beside `macos` 11, kept apart by name. */
+function renamed(product: AffectedProduct, listed: ReadonlySet<string>): { readonly title: string; readonly vendorTitle: string } | undefined {
+  const entry = RENAMED[productKey(product)];
+  return entry && !listed.has(entry.besides) ? { title: entry.title, vendorTitle: entry.vendorTitle } : undefined;
+}
 
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
+  const listed = new Set(products.map(productKey));
   let cnaProducts: CnaName[] | undefined;
   let words: Words | undefined;
   // Titles from the dictionary and the CNA first: they also name vendors, which the products
   // named from the description (or not named) then share.
   const named = products.map((product): AffectedProduct => {
     if (product.title) return product;
-    const renamed = RENAMED[`${product.vendor.toLowerCase()}:${product.product.toLowerCase()}`];
-    if (renamed) return { ...product, ...renamed };
+    const current = renamed(product, listed);
+    if (current) return { ...product, ...current };
     const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
     if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
