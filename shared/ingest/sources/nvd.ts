@@ -121,6 +121,8 @@ function cweIds(raw: RawNvdCve): string[] {
 const plainBound = (bound: string) => (bound.includes('\\') ? bound.replace(/\\(.)/g, '$1') : bound);
 
 const SERVICE_PACK = /^sp\d+$/i;
+const windowsServicePack = (cpe: CpeName): cpe is CpeName & { update: string } =>
+  cpe.part === 'o' && cpe.vendor === 'microsoft' && cpe.product.startsWith('windows') && cpe.update !== undefined && SERVICE_PACK.test(cpe.update);
 
 function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   // Assigned one by one rather than spread from conditional objects: a record can list
@@ -130,8 +132,9 @@ function rangeOfMatch(cpe: CpeName, match: RawCpeMatch): VersionRange {
   const end = (bound: string) => (update === undefined ? plainBound(bound) : `${plainBound(bound)} ${update}`);
   if (cpe.version !== '*' && cpe.version !== '-') range.exact = cpe.version;
   // Windows' `windows_vista:*:sp2` and `windows_server_2008:-:sp2` (CVE-2017-0125, CVE-2015-2515): the service pack is the
-  // release listed, not every version of the system.
-  else if (cpe.update !== undefined && SERVICE_PACK.test(cpe.update) && !match.versionEndExcluding && !match.versionEndIncluding) range.exact = cpe.update;
+  // release listed, not every version of the system. Only Windows: an application's `*:sp1` beside its "through 3.7" range
+  // (Intelligent Application Gateway, CVE-2007-2238) is a pack of versions the range holds, no release of its own.
+  else if (windowsServicePack(cpe) && !match.versionEndExcluding && !match.versionEndIncluding) range.exact = cpe.update;
   if (match.versionStartIncluding) range.startIncluding = plainBound(match.versionStartIncluding);
   if (match.versionStartExcluding) range.startExcluding = plainBound(match.versionStartExcluding);
   if (match.versionEndIncluding) range.endIncluding = end(match.versionEndIncluding);
