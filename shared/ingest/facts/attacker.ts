@@ -403,7 +403,11 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
   // NVD's own "local users" / "local attackers" and a guest OS's users (who run their own crafted
   // application in the guest), not one "with local filesystem access".
   const localAttacker = phrases.some((p) => /^(?:an? |the )?(?:local|guest os|guest) (?:users?|attackers?)\b/.test(p));
-  const interaction = NO_VICTIM.test(prose)
+  // Why no victim acts, when none does: the attacker acts alone by the bug's kind, or is a local user with nothing to hand over.
+  const actsAlone = ATTACKER_ALONE.test(prose) && !vectorUnknown(description);
+  const localActsAlone = localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose));
+  const noVictimSaid = NO_VICTIM.test(prose);
+  const interaction = noVictimSaid
     ? false
     : VICTIM_IMPACT.test(prose) ||
         VICTIM_ACTS.test(prose) ||
@@ -419,16 +423,11 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
             (position === 'remote' && BROWSER.test(prose) && CONCRETE_VECTOR.test(prose)))) ||
         (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
       ? true
-      : (CONCRETE_VECTOR.test(prose.replace(FAULT_LOCATION, '$1at')) && !UNKNOWN_VECTOR.test(prose)) ||
-          (ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) ||
-          (localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)))
+      : (CONCRETE_VECTOR.test(prose.replace(FAULT_LOCATION, '$1at')) && !UNKNOWN_VECTOR.test(prose)) || actsAlone || localActsAlone
         ? false
         : undefined;
-  const vectorOnly =
-    interaction === false &&
-    !NO_VICTIM.test(prose) &&
-    !(ATTACKER_ALONE.test(prose) && !vectorUnknown(description)) &&
-    !(localAttacker && (!ANY_VECTOR.test(prose) || APP_ON_THE_DEVICE.test(prose)));
+  // The concrete vector alone said no victim acts.
+  const vectorOnly = interaction === false && !noVictimSaid && !actsAlone && !localActsAlone;
   const described = {
     ...(position ? { position } : {}),
     ...(privileges ? { privileges } : {}),
