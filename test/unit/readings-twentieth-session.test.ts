@@ -440,3 +440,13 @@ describe("Apple's renamed systems", () => {
     expect(both[0]).not.toBe('Apple macOS');
   });
 });
+
+describe('IBM\'s "obtain sensitive information using man in the middle techniques" (CVE-2019-4214)', () => {
+  it('is an on-path attacker, as "man-in-the-middle attacks" is', () => {
+    expect(
+      describedAttack(
+        'IBM SmartCloud Analytics 1.3.1 through 1.3.5 does not set the secure attribute on authorization tokens or session cookies. This could allow an attacker to obtain sensitive information using man in the middle techniques.',
+      ).position,
+    ).toBe('man_in_the_middle');
+  });
+});
