@@ -17,6 +17,7 @@ import { filterIndexRepository } from '../../shared/repositories/filter-index-re
 import { explainCve } from '../../shared/catalogue/use-cases/explain-cve.js';
 import { rebuildFilterIndex } from '../../shared/ingest/use-cases/rebuild-filter-index.js';
 import { explanationFaults } from '../support/explanation-checks.js';
+import { RENAMED_PRODUCT_KEYS } from '../../shared/ingest/names/display-names.js';
 
 // ---- expectations read straight from the raw records -------------------------------------
 
@@ -413,10 +414,11 @@ describe('the explainer over the real data', () => {
       if (r.rejected || products.length === 0) continue;
       checked++;
       const text = letters(r.explanation!.affected);
-      // A product its maker renamed is shown by its current name ("Apple iOS" for iphone_os): the name the facts give it counts.
+      // A product its maker renamed is shown by its current name ("Apple iOS" for iphone_os): only for those, the name the facts give it counts.
       const shown = new Map((r.facts?.products ?? []).map((p) => [p.product, letters(p.name)]));
       const named = (p: { vendor: string; product: string }) => {
-        const name = shown.get(`${p.vendor}:${p.product}`.toLowerCase());
+        const key = `${p.vendor}:${p.product}`.toLowerCase();
+        const name = RENAMED_PRODUCT_KEYS.has(key) ? shown.get(key) : undefined;
         return text.includes(letters(p.product)) || (name !== undefined && name !== '' && text.includes(name));
       };
       if (!products.some(named))

@@ -280,6 +280,9 @@ const RENAMED: Readonly<Record<string, { readonly title: string; readonly vendor
 };
 const productKey = (product: AffectedProduct) => `${product.vendor.toLowerCase()}:${product.product.toLowerCase()}`;
 
+/** The `vendor:product` keys shown by a name their CPE token does not spell (the real-data suite's affected-text check allows them). */
+export const RENAMED_PRODUCT_KEYS: ReadonlySet<string> = new Set(Object.keys(RENAMED));
+
 /** The current name, unless the record also lists the product under its new key: NVD lists `mac_os_x` 10.15 beside `macos` 11, kept apart by name. */
 function renamed(product: AffectedProduct, listed: ReadonlySet<string>): { readonly title: string; readonly vendorTitle: string } | undefined {
   const entry = RENAMED[productKey(product)];
