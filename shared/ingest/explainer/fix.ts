@@ -15,6 +15,7 @@ import { capitalise } from './capitalise.js';
 import { decimalAbove } from '../facts/decimal-fix.js';
 import { hitachiVersion, HITACHI_CPE, listText, rangeText } from './names.js';
 import { distributionReleaseText } from './release-platform.js';
+import { isDeviceListPlatform } from '../sources/device-lists.js';
 import { adobeTrackOf, compareReleases, yearless } from '../versions/release-order.js';
 import { datedBuildText, isDatedBuild } from '../versions/dated-build.js';
 import { editionBuilds, editionBuildSentence, uncoveredEditions } from './edition-builds.js';
@@ -176,7 +177,7 @@ const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? distribut
  * product's own name already carries; the facts keep them.
  */
 const namedPlatform = (platform: string | null): platform is string =>
-  platform !== null && (platform in PLATFORM_NAMES || distributionReleaseText(platform) !== undefined);
+  platform !== null && (platform in PLATFORM_NAMES || distributionReleaseText(platform) !== undefined || isDeviceListPlatform(platform));
 /**
  * A CPE version with a one-letter update ("2.05" update "a") is the release people write "2.05a";
  * the facts keep the record's "2.05 a", whose lone letter would read as an article in a sentence.

@@ -8,6 +8,7 @@ import { ProductCollector, parseCpe23, type CpeName } from '../../domain/cpe/cpe
 import { sameRange } from '../../domain/cpe/version-ranges.js';
 import { isRejectedNvd } from './rejected.js';
 import { targetPlatform } from './target-platform.js';
+import { deviceListNames } from './device-lists.js';
 import { metricSeverity } from './severity.js';
 
 interface RawCpeMatch {
@@ -208,7 +209,10 @@ const MAX_PLATFORMS = 3;
  * CVE-2015-3053: a node of versionless operating systems only, beside one of applications, is the
  * platform too). Matches outside such a configuration hold on every platform.
  */
-function configurationPlatforms(configuration: { operator?: string; nodes?: RawNode[] }): { platforms: string[]; node: RawNode } | undefined {
+function configurationPlatforms(configuration: {
+  operator?: string;
+  nodes?: RawNode[];
+}): { platforms: string[]; node: RawNode } | { devices: string[]; node: RawNode } | undefined {
   const nodes = configuration.nodes ?? [];
   if (configuration.operator !== 'AND' || nodes.length < 2) return undefined;
   const cpesOf = (node: RawNode) => (node.cpeMatch ?? []).map((m) => ({ match: m, cpe: m.criteria ? parseCpe23(m.criteria) : undefined }));
@@ -229,7 +233,10 @@ function configurationPlatforms(configuration: { operator?: string; nodes?: RawN
   const cpes = cpesOf(platformNodes[0]!);
   const release = cpes.length === 1 ? distributionRelease(cpes[0]!.match.criteria ?? '') : undefined;
   const names = new Set(release ? [release] : cpes.flatMap((c) => (c.cpe ? [platformName(c.cpe.product)] : [])));
-  return names.size > 0 && names.size <= MAX_PLATFORMS ? { platforms: [...names], node: platformNodes[0]! } : undefined;
+  if (names.size > 0 && names.size <= MAX_PLATFORMS) return { platforms: [...names], node: platformNodes[0]! };
+  // A longer list of hardware models is a family of devices with releases of its own (`device-lists.ts`).
+  const hardware = cpes.every((c) => c.cpe?.part === 'h');
+  return hardware && names.size > MAX_PLATFORMS ? { devices: [...new Set(cpes.map((c) => c.cpe!.product))], node: platformNodes[0]! } : undefined;
 }
 
 /**
@@ -267,17 +274,38 @@ function targetPlatformRanges(raw: RawNvdCve): PlatformRange[] {
 const amongRanges = (ranges: readonly PlatformRange[], vendor: string, product: string, range: VersionRange) =>
   ranges.some((r) => r.vendor === vendor && r.product === product && sameRange(r.range, range));
 
-function platformRanges(raw: RawNvdCve): PlatformRange[] {
+function vulnerableCpes(configuration: { nodes?: RawNode[] }): CpeName[] {
+  return (configuration.nodes ?? []).flatMap((node) =>
+    node.negate
+      ? []
+      : (node.cpeMatch ?? []).flatMap((m) => (m.vulnerable && m.criteria ? [parseCpe23(m.criteria)].filter((c): c is CpeName => c !== undefined) : [])),
+  );
+}
+
+function platformRanges(raw: RawNvdCve, description: string): PlatformRange[] {
   const targeted = targetPlatformRanges(raw);
   const out: PlatformRange[] = [...targeted];
-  for (const configuration of raw.configurations ?? []) {
+  const tiedConfigurations = (raw.configurations ?? []).flatMap((configuration) => {
     const tied = configurationPlatforms(configuration);
-    if (!tied) continue;
+    return tied ? [{ configuration, tied }] : [];
+  });
+  const deviceLists = tiedConfigurations.flatMap(({ tied }) => ('devices' in tied ? [tied.devices] : []));
+  const names = deviceListNames(deviceLists, description);
+  const deviceNames = new Map(deviceLists.map((devices, i) => [devices, names[i]!]));
+  // A device list keeps apart the releases of a product that other configurations also list; a product in one configuration only runs on those devices alone.
+  const configurationsOf = new Map<string, number>();
+  for (const configuration of raw.configurations ?? []) {
+    const keys = new Set(vulnerableCpes(configuration).map((cpe) => `${cpe.vendor}:${cpe.product}`));
+    for (const key of keys) configurationsOf.set(key, (configurationsOf.get(key) ?? 0) + 1);
+  }
+  for (const { configuration, tied: found } of tiedConfigurations) {
+    const devices = 'devices' in found;
+    const tied = devices ? { platforms: [deviceNames.get(found.devices)!], node: found.node } : found;
     for (const node of configuration.nodes ?? []) {
       if (node === tied.node || node.negate) continue;
       for (const match of node.cpeMatch ?? []) {
         const cpe = match.vulnerable && match.criteria ? parseCpe23(match.criteria) : undefined;
-        if (!cpe) continue;
+        if (!cpe || (devices && (configurationsOf.get(`${cpe.vendor}:${cpe.product}`) ?? 0) < 2)) continue;
         const range = rangeOfMatch(cpe, match);
         if (amongRanges(targeted, cpe.vendor, cpe.product, range)) continue;
         for (const platform of tied.platforms) out.push({ vendor: cpe.vendor, product: cpe.product, range, platform });
@@ -315,8 +343,8 @@ export function utcTimestamp(timestamp: string | undefined): string {
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
-function platformRangesOf(raw: RawNvdCve): { platformRanges?: PlatformRange[] } {
-  const found = platformRanges(raw);
+function platformRangesOf(raw: RawNvdCve, description: string): { platformRanges?: PlatformRange[] } {
+  const found = platformRanges(raw, description);
   return found.length > 0 ? { platformRanges: found } : {};
 }
 
@@ -337,7 +365,7 @@ export function parseNvdCve(value: unknown): NvdRecord | undefined {
     cvss: cvssMetrics(raw),
     cweIds: cweIds(raw),
     products: products(raw),
-    ...platformRangesOf(raw),
+    ...platformRangesOf(raw, description),
     references: references(raw),
     ...(raw.cisaExploitAdd
       ? {
