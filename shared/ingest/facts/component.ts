@@ -61,10 +61,11 @@ const TOOL_USED = /\b(?:uses?|using|used|calls?|calling|invokes?|invoking)(?:\s+
  * the next one is a phrase such as "the secure child process" or "backup is in process". Nor does the program whose
  * rights the attacker gains or whose process they crash or must already control: MuleSoft's "read files accessible to the
  * Mule process" (CVE-2019-15630), Chrome's "a remote attacker who had compromised the renderer process" (the flaw is in
- * Blink), QEMU's "crash the QEMU process".
+ * Blink), QEMU's "crash the QEMU process"; nor the one a value is "inherited from" (PIA's umask, "inherited from the
+ * calling process", CVE-2019-12577).
  */
 const NOT_THE_PLACE =
-  /\b(?:(?:related to|due to|because of)\s+(?:the\s+)?(?:(?:incorrect|improper|unsafe|insecure)\s+)?(?:usage|use)\s+of|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)|(?:accessible|available|readable|writable|writeable)\s+(?:to|by)|(?:privileges|permissions|rights)\s+of|(?:had|has|have|having)\s+(?:already\s+)?compromised|in the (?:context|memory|address space) of)(?:\s+the)?\s+$/i;
+  /\b(?:(?:related to|due to|because of)\s+(?:the\s+)?(?:(?:incorrect|improper|unsafe|insecure)\s+)?(?:usage|use)\s+of|(?:control|controls|controlling)\s+(?:the\s+)?(?:output|responses?|contents?)\s+(?:of|from)|(?:accessible|available|readable|writable|writeable)\s+(?:to|by)|(?:privileges|permissions|rights)\s+of|(?:had|has|have|having)\s+(?:already\s+)?compromised|(?:inherited|grab|grabs|grabbed|obtained)\s+from|in the (?:context|memory|address space) of)(?:\s+the)?\s+$/i;
 /** A process crashed or killed is the running program, not its flawed part; a daemon or service crashed is often both. */
 const CRASHED_PROCESS = /\b(?:crash|crashes|crashing|crashed|terminate|terminates|kill|kills|restart|restarts)(?:\s+the)?\s+$/i;
 const BARE_CLASS = /^class$/i;
