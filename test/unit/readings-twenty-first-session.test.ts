@@ -1,9 +1,14 @@
 /**
  * Rules from the twenty-first session's readings, each beside a neighbour it must leave alone: a process a value is
- * inherited or obtained from is no place of the bug (PIA's umask, CVE-2019-12577; Popup Builder's nonce, CVE-2023-6696).
+ * inherited or obtained from is no place of the bug (PIA's umask, CVE-2019-12577; Popup Builder's nonce, CVE-2023-6696);
+ * attacker-controlled files "being stored on the server" are data changed, and a gain the description rules out ("Data
+ * exfiltration cannot occur") is not taken from the weakness either (RSA's XXE, CVE-2024-25066).
  */
 import { describe, expect, it } from 'vitest';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
+import { derivedFixture } from '../support/nvd-fixtures.js';
 
 describe('the part a value comes from', () => {
   it('is not where the bug is when the value is inherited or obtained from it', () => {
@@ -23,5 +28,32 @@ describe('the part a value comes from', () => {
     expect(describedComponent('A buffer overflow in the profile page of Acme Portal 1.2 allows remote attackers to execute arbitrary code.')).toBe(
       'profile page',
     );
+  });
+});
+
+describe("RSA's XXE that stores files and cannot exfiltrate (CVE-2024-25066)", () => {
+  const rsa =
+    "RSA Authentication Manager before 8.7 SP2 Patch 1 allows XML External Entity (XXE) attacks via a license file, resulting in attacker-controlled files being stored on the product's server. Data exfiltration cannot occur.";
+
+  it('reads the stored files as data changed', () => {
+    expect(describedImpacts(rsa)).toEqual(['data_tampering']);
+    expect(describedImpacts('Acme Portal allows remote attackers to download arbitrary files stored on the server.')).not.toContain('data_tampering');
+  });
+
+  it('knows which gain the description denies, and only a named one', () => {
+    expect([...deniedImpacts(rsa)]).toEqual(['information_disclosure']);
+    expect([...deniedImpacts('By itself, this bypass vulnerability does not allow arbitrary code execution.')]).toEqual(['code_execution']);
+    expect(deniedImpacts('The product does not allow users to disable SNMP.').size).toBe(0);
+  });
+
+  it('says no disclosure from the XXE weakness where the description rules it out', () => {
+    const denied = derivedFixture(
+      'Acme Server 2.0 is vulnerable to an XML External Entity (XXE) attack via a crafted license file. Data exfiltration cannot occur.',
+      [],
+      {},
+    );
+    const allowed = derivedFixture('Acme Server 2.0 is vulnerable to an XML External Entity (XXE) attack via a crafted license file.', [], {});
+    expect(allowed.facts!.impacts).toContain('information_disclosure');
+    expect(denied.facts!.impacts).not.toContain('information_disclosure');
   });
 });

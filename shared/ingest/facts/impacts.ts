@@ -304,6 +304,8 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'data_tampering',
     /(?<!\b(?:not|never) (?:possible|able) to\s+)(?<=\bto\s+)(?:add|delete|modify|alter|edit)(?:\s+(?:or|and)\s+(?:add|delete|modify|alter|edit))?\s+(?:[\w-]+\s+){0,2}?information\b/i,
   ],
+  // RSA's XXE "resulting in attacker-controlled files being stored on the product's server" (CVE-2024-25066): files written.
+  ['data_tampering', /\b(?:attacker-controlled|arbitrary|malicious)\s+files?\s+(?:being|to be)\s+(?:stored|written|created|placed|saved)\s+(?:on|to|in)\b/i],
   // DCForum's "request a new password on behalf of another user and use the sessionID to calculate the new password":
   // another user's password reset and learnt, their account taken.
   [

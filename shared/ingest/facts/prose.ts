@@ -10,6 +10,7 @@
  * - the vector ("via a long password that triggers a SystemUI crash", CVE-2015-3860) says how,
  *   not what the attacker gains: impacts are read with the via-clauses cut out.
  */
+import type { Impact } from '../../domain/facts.js';
 
 /**
  * The description without its NOTE sentences: a trailing note with all that follows it, a
@@ -94,6 +95,24 @@ const DENIED_CONSEQUENCE = new RegExp(
   ].join('|'),
   'gi',
 );
+
+/** The gains a denial names by their noun ("Data exfiltration cannot occur": a disclosure). */
+const DENIED_GAINS: readonly (readonly [Impact, RegExp])[] = [
+  ['information_disclosure', /\b(?:exfiltration|disclos(?:e|ure)|leak(?:age)?|data (?:leak|exposure)|expose|view sensitive (?:data|information))\b/i],
+  ['code_execution', /\b(?:code execution|command execution|RCE)\b/i],
+  ['privilege_escalation', /\b(?:privilege escalation|(?:escalation|elevation) of privileges?)\b/i],
+];
+
+/**
+ * The gains the description denies: a weakness's or CVSS rating's usual gain is not said where the record rules it out
+ * (RSA's XXE, "Data exfiltration cannot occur", CVE-2024-25066).
+ */
+export function deniedImpacts(description: string): Set<Impact> {
+  const denied = new Set<Impact>();
+  for (const [denial] of statedProse(description).matchAll(DENIED_CONSEQUENCE))
+    for (const [impact, pattern] of DENIED_GAINS) if (pattern.test(denial)) denied.add(impact);
+  return denied;
+}
 
 /** The stated prose less the consequences it denies: what the record affirms. */
 export function affirmedProse(description: string): string {

@@ -15,6 +15,7 @@ import { impactsOnlyWithOtherFlaws } from './chained-impacts.js';
 import { CVSS_IMPACTS_SOURCE, cvssAttack, cweImpactsSource, cvssImpacts, cweImpacts, narrowedByVector } from './fallback.js';
 import { describedImpacts, memorySafetyImpacts, namedWeaknessImpacts, orderImpacts } from './impacts.js';
 import type { FactInput } from './input.js';
+import { deniedImpacts } from './prose.js';
 import { factProducts } from './products.js';
 
 export type ReadFacts = Omit<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
@@ -37,13 +38,16 @@ function impactsOf(input: FactInput, cweIds: readonly string[], vector: string |
     const chained = [...impactsOnlyWithOtherFlaws(input.description)];
     return { value: described, source: chained.length > 0 ? `description (${chained.join(', ')} only with other flaws)` : 'description' };
   }
-  const metrics = cvssImpacts(parseCvssVector(vector));
-  const weakness = narrowedByVector(cweImpacts(cweIds), metrics);
+  // A gain the description rules out is not taken from the weakness or the rating either.
+  const denied = deniedImpacts(input.description);
+  const allowed = (impacts: readonly Impact[]) => impacts.filter((i) => !denied.has(i));
+  const metrics = allowed(cvssImpacts(parseCvssVector(vector)));
+  const weakness = allowed(narrowedByVector(cweImpacts(cweIds), metrics));
   if (weakness.length > 0) return { value: orderImpacts(weakness), source: cweImpactsSource(cweIds) };
-  const named = namedWeaknessImpacts(input.description);
+  const named = allowed(namedWeaknessImpacts(input.description));
   if (named.length > 0) return { value: named, source: 'the weakness the description names' };
   if (metrics.length > 0) return { value: metrics, source: CVSS_IMPACTS_SOURCE };
-  const memory = memorySafetyImpacts(input.description);
+  const memory = allowed(memorySafetyImpacts(input.description));
   if (memory.length > 0) return { value: memory, source: 'the memory-safety weakness the description names (no CVSS vector)' };
   return { value: [], source: 'no source states a consequence' };
 }
