@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
+import { sentInCleartext } from '../../shared/ingest/facts/cleartext.js';
 import { derivedFixture } from '../support/nvd-fixtures.js';
 
 describe('the part a value comes from', () => {
@@ -55,5 +56,12 @@ describe("RSA's XXE that stores files and cannot exfiltrate (CVE-2024-25066)", (
     const allowed = derivedFixture('Acme Server 2.0 is vulnerable to an XML External Entity (XXE) attack via a crafted license file.', [], {});
     expect(allowed.facts!.impacts).toContain('information_disclosure');
     expect(denied.facts!.impacts).not.toContain('information_disclosure');
+  });
+});
+
+describe('data intercepted in transit (Huawei, CVE-2021-22325)', () => {
+  it('is read by someone on its path, not anyone on the network', () => {
+    expect(sentInCleartext('Successful exploitation of this vulnerability may result in video streams being intercepted during transmission.')).toBe(true);
+    expect(sentInCleartext('Successful exploitation of this vulnerability may cause the transmission to fail.')).toBe(false);
   });
 });

@@ -4,10 +4,11 @@
  * someone on the path of that traffic reads it. Where the description names no attacker, NVD's
  * network vector (AV:N) says only that the traffic crosses a network; the attacker is on-path,
  * never "anyone who can reach it over the network". Storage in cleartext ("stores passwords in
- * plaintext") is not sent anywhere and is left alone.
+ * plaintext") is not sent anywhere and is left alone. Huawei's "video streams being intercepted during transmission"
+ * (CVE-2021-22325, h45) says the same of its reader.
  */
 const SENT_IN_CLEARTEXT =
-  /\b(?:sends?|sent|sending|transmits?|transmitted|transmitting|transfers?|transferred|communicates?)\b[^.;]{0,80}?\b(?:in (?:clear ?text|plain ?text|the clear|unencrypted form)|unencrypted|without encryption|via unencrypted HTTP|over (?:an? )?(?:unencrypted|insecure|cleartext|plaintext) (?:channel|connection|HTTP|protocol))\b|\b(?:clear ?text|plain ?text|unencrypted) transmission\b/i;
+  /\b(?:sends?|sent|sending|transmits?|transmitted|transmitting|transfers?|transferred|communicates?)\b[^.;]{0,80}?\b(?:in (?:clear ?text|plain ?text|the clear|unencrypted form)|unencrypted|without encryption|via unencrypted HTTP|over (?:an? )?(?:unencrypted|insecure|cleartext|plaintext) (?:channel|connection|HTTP|protocol))\b|\b(?:clear ?text|plain ?text|unencrypted) transmission\b|\bintercepted (?:during|in) (?:transmission|transit)\b/i;
 
 /**
  * Code or data fetched over plain HTTP ("resolving dependencies over HTTP instead of HTTPS", Eclipse Buildship,
