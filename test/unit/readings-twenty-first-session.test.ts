@@ -65,3 +65,24 @@ describe('data intercepted in transit (Huawei, CVE-2021-22325)', () => {
     expect(sentInCleartext('Successful exploitation of this vulnerability may cause the transmission to fail.')).toBe(false);
   });
 });
+
+describe('code said in the passive ("This results in arbitrary code being executed with root authority", IBM, CVE-2019-4448)', () => {
+  it('is code execution', () => {
+    expect(
+      describedImpacts(
+        'The binaries are setuid root and allow a low privileged user to load arbitrary db2 libraries. This results in arbitrary code being executed with root authority.',
+      ),
+    ).toContain('code_execution');
+    expect(describedImpacts('A yaml parsing flaw results in arbitrary code being executed when a crafted specification is parsed.')).toContain(
+      'code_execution',
+    );
+  });
+
+  it("is not script a victim's browser runs (TinyMCE's 'malicious code to be executed when that content was loaded', CVE-2024-38357)", () => {
+    expect(
+      describedImpacts(
+        'A cross-site scripting (XSS) vulnerability allowed specially crafted noscript elements containing malicious code to be executed when that content was loaded into the editor.',
+      ),
+    ).not.toContain('code_execution');
+  });
+});
