@@ -240,7 +240,7 @@ describe('versions the description lists, or gives with a start, are not joined 
       'Unspecified vulnerability in the Oracle CRM Technical Foundation component in Oracle E-Business Suite 12.1.1 through 12.1.3 and 12.2.3 through 12.2.6 allows remote attackers to affect confidentiality.',
       [orNode({ criteria: cpe('oracle:crm_technical_foundation', '12.1.3') }, { criteria: cpe('oracle:crm_technical_foundation', '12.2.6') })],
     );
-    expect(r.explanation!.fix).toContain('12.2.6 and 12.1.3 as the newest affected versions');
+    expect(r.explanation!.fix).toContain('12.2.6 for the 12.2.x line and 12.1.3 for the 12.1.x line as the newest affected versions');
     expect(r.explanation!.fix).toContain('update past the one for your release line');
   });
 });

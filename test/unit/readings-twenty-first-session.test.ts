@@ -9,7 +9,8 @@ import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
 import { sentInCleartext } from '../../shared/ingest/facts/cleartext.js';
-import { derivedFixture } from '../support/nvd-fixtures.js';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
+import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 describe('the part a value comes from', () => {
   it('is not where the bug is when the value is inherited or obtained from it', () => {
@@ -84,5 +85,34 @@ describe('code said in the passive ("This results in arbitrary code being execut
         'A cross-site scripting (XSS) vulnerability allowed specially crafted noscript elements containing malicious code to be executed when that content was loaded into the editor.',
       ),
     ).not.toContain('code_execution');
+  });
+});
+
+describe("ranges each of its own line (FortiPortal's '6.0.0 through 6.0.4, 5.3.0 through 5.3.5, 5.2.0 through 5.2.5', CVE-2021-32590)", () => {
+  const lines = (description: string) => describedVersions(description).lastAffected.map((l) => `${l.version} ${l.line ?? 'no line'}`);
+
+  it("gives each range its start's line, and leaves the 'and earlier' of no start alone", () => {
+    expect(
+      lines(
+        'SQL injection in FortiPortal 6.0.0 through 6.0.4, 5.3.0 through 5.3.5, 5.2.0 through 5.2.5, and 4.2.2 and earlier may allow an attacker to run SQL.',
+      ),
+    ).toEqual(['6.0.4 6.0', '5.3.5 5.3', '5.2.5 5.2', '4.2.2 no line']);
+  });
+
+  it('leaves a single range as it was', () => {
+    expect(lines('Acme Server 12.1.1 through 12.1.3 allows remote attackers to read files.')).toEqual(['12.1.3 no line']);
+  });
+
+  it("keeps the 5.2 line's configured fix, which 5.3.5 says nothing of", () => {
+    const range = (start: string, end: string) => ({
+      vulnerable: true,
+      criteria: 'cpe:2.3:a:fortinet:fortiportal:*:*:*:*:*:*:*:*',
+      versionStartIncluding: start,
+      versionEndExcluding: end,
+    });
+    const r = derivedFixture('SQL injection in FortiPortal 6.0.0 through 6.0.4, 5.3.0 through 5.3.5, 5.2.0 through 5.2.5 may allow an attacker to run SQL.', [
+      orNode(range('5.2.0', '5.2.6'), range('5.3.0', '5.3.6'), range('6.0.0', '6.0.5')),
+    ]);
+    expect(r.facts!.fixed_in.map((f) => f.version).sort()).toEqual(['5.2.6', '5.3.6', '6.0.5']);
   });
 });

@@ -404,6 +404,27 @@ function statements(text: string, patterns: readonly RegExp[], lists = false): D
 
 const PARTIAL_FIX = /\bpartially (?:fixed|patched|addressed|resolved|mitigated|remediated)\s+(?:in|with|by)\s+(?:the\s+)?(?:versions?\s+|releases?\s+)?\S+$/i;
 
+/** "6.0.0 through 6.0.4": the start that a range statement runs from (its context ends before "through"), on its end's line ("6.0"). */
+const RANGE_START = /(?<start>\d+\.\d+)(?:\.\d+)*\s+$/;
+
+/**
+ * FortiPortal's "6.0.0 through 6.0.4, 5.3.0 through 5.3.5, 5.2.0 through 5.2.5" (CVE-2021-32590, h47): each range is
+ * its line's, so 5.3.5 says nothing of the 5.2 line's fix 5.2.6. Only where two ranges or more name lines of their own;
+ * a single "12.1.1 through 12.1.3" stays as it was.
+ */
+function withRangeLines(statements: readonly DescribedFix[]): DescribedFix[] {
+  const lineOfRange = (s: DescribedFix) => {
+    const start = RANGE_START.exec(s.context)?.groups?.start;
+    return s.line === undefined && start !== undefined && s.version.startsWith(`${start}.`) ? start : undefined;
+  };
+  const lines = new Set(statements.map(lineOfRange).filter((l) => l !== undefined));
+  if (lines.size < 2) return [...statements];
+  return statements.map((s) => {
+    const line = lineOfRange(s);
+    return line === undefined ? s : { ...s, line };
+  });
+}
+
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
   // Intel's "before version 22.1 .1": a stray space inside a version is no end of it.
@@ -413,10 +434,11 @@ export function describedVersions(description: string): DescribedVersions {
   const stated = withoutNotes(text);
   const lists = listedAffected(stated);
   // The list's last version is also read as its own "X and earlier": it keeps that reading, with its track.
-  const lastAffected = statements(stated, LAST_AFFECTED_PATTERNS).map((s) => {
+  const throughs = statements(stated, LAST_AFFECTED_PATTERNS).map((s) => {
     const same = lists.find(({ fix: l }) => l.line !== undefined && l.version === s.version && s.at < l.end && l.at < s.end);
     return same ? { ...s, line: same.fix.line! } : s;
   });
+  const lastAffected = withRangeLines(throughs);
   const overlaps = (l: DescribedFix) => lastAffected.some((s) => s.at < l.end && l.at < s.end);
   const listed = lists.filter(({ fix }) => !overlaps(fix)).map(({ fix }) => fix);
   const earlierTracks = lists.filter(({ fix, earlier }) => earlier && !overlaps(fix)).map(({ fix }) => fix);
