@@ -116,3 +116,20 @@ describe("ranges each of its own line (FortiPortal's '6.0.0 through 6.0.4, 5.3.0
     expect(r.facts!.fixed_in.map((f) => f.version).sort()).toEqual(['5.2.6', '5.3.6', '6.0.5']);
   });
 });
+
+describe('commands the database runs (FortiPortal, CVE-2021-32590; Quest KACE, CVE-2019-13076)', () => {
+  it('are SQL injection, not code running on the system', () => {
+    const forti =
+      "Multiple improper neutralization of special elements used in an SQL command vulnerabilities in FortiPortal 6.0.0 through 6.0.4 may allow an attacker with regular user's privileges to execute arbitrary commands on the underlying SQL database via specifically crafted HTTP requests.";
+    expect(describedImpacts(forti)).toEqual(['sql_injection']);
+    expect(
+      describedImpacts('Quest KACE is vulnerable to SQL injection. An authenticated user has the ability to execute arbitrary commands against the database.'),
+    ).toEqual(['sql_injection']);
+  });
+
+  it('leaves commands on the system alone', () => {
+    expect(describedImpacts('Acme Router allows remote attackers to execute arbitrary commands on the underlying operating system.')).toEqual([
+      'code_execution',
+    ]);
+  });
+});

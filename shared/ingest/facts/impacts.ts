@@ -17,7 +17,7 @@ type Phrase = readonly [Impact, RegExp];
 
 /** Any phrase of running code. */
 const RUN_CODE =
-  /\b(?:execute|executing|execution of|run|(?<!\bthe\s)running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\b(?:execute|run) arbitrary (?:PHP|Perl|Python|Ruby|ASP|JSP|VBScript|Lua|Groovy)\b|\binclude and execute\b|\b(?:arbitrary|attacker[- ](?:controlled|supplied))\s+(?:code|commands?)\s+(?:being|to be|is|are|gets?)\s+(?:executed|run)\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
+  /\b(?:execute|executing|execution of|run|(?<!\bthe\s)running|launch|install)\s+(?:of\s+)?(?:an?\s+)?(?:arbitrary|arbritary|arbitary|malicious|attacker[- ](?:controlled|supplied)|their own|own|unauthorized|remote|native|dangerous|any)?\s*(?:(?:PHP|Java|JavaScript|Python|Perl|Ruby|shell|OS|operating[- ]system|system|machine|native|script|VBScript|ASP|JSP|Lua|Groovy|OGNL|SpEL|EL|server-side|remote)\s+)?(?:code|commands?|programs?|binaries|executables?|shell ?code|instructions)\b(?!\s+(?:on|against|in)\s+(?:the\s+)?(?:underlying\s+|back-?end\s+)?(?:SQL\s+)?(?:database|DB)\b)|\binstall (?:arbitrary|malicious) (?:\w+ )?packages\b|(?<!\bduring\s(?:the\s)?(?:[\w-]+\s)?)\b(?:remote |arbitrary )?(?:code|command) execution\b|\bRCE\b|\bexecute code\b|\b(?:execute|run) arbitrary (?:PHP|Perl|Python|Ruby|ASP|JSP|VBScript|Lua|Groovy)\b|\binclude and execute\b|\b(?:arbitrary|attacker[- ](?:controlled|supplied))\s+(?:code|commands?)\s+(?:being|to be|is|are|gets?)\s+(?:executed|run)\b|\bcontrol[- ]flow hijack|\b(?:take|taking) (?:full |complete )?control of (?:the |an? )?(?:affected |vulnerable |target(?:ed)? )?(?:system|device|host|server|computer|machine)\b/i;
 
 /**
  * Script run in a victim's browser ("run arbitrary script code in a victim's web browser", "execute
@@ -138,7 +138,12 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
 
 /** Bug classes that are an impact of their own, read anywhere in the stated prose. */
 const CLASSES: readonly Phrase[] = [
-  ['sql_injection', /\bSQL injection\b|\bSQLi\b|\bexecute arbitrary SQL\b|\barbitrary SQL (?:commands|queries|statements)\b|\bblind SQL\b/i],
+  // Fortinet's "improper neutralization of special elements used in an SQL command … execute arbitrary commands on the
+  // underlying SQL database" (CVE-2021-32590, h47): statements the database runs, not code on the system.
+  [
+    'sql_injection',
+    /\bSQL injection\b|\bSQLi\b|\bexecute arbitrary SQL\b|\barbitrary SQL (?:commands|queries|statements)\b|\bblind SQL\b|\bspecial elements used in an SQL (?:command|query|statement)\b|\b(?:commands|queries|statements)\s+(?:on|against|in)\s+(?:the\s+)?(?:underlying\s+|back-?end\s+)?SQL\s+database\b/i,
+  ],
   [
     'cross_site_scripting',
     // Chrome's "inject scripts or HTML into a privileged page" (CVE-2022-2619): script the attacker puts in a page.
