@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
+import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
 import { sentInCleartext } from '../../shared/ingest/facts/cleartext.js';
@@ -131,5 +132,22 @@ describe('commands the database runs (FortiPortal, CVE-2021-32590; Quest KACE, C
     expect(describedImpacts('Acme Router allows remote attackers to execute arbitrary commands on the underlying operating system.')).toEqual([
       'code_execution',
     ]);
+  });
+});
+
+describe("a user the attack adds is no attacker (Geutebruck's CSRF, CVE-2018-7524)", () => {
+  const csrf =
+    'A cross-site request forgery vulnerability has been identified in Geutebruck G-Cam/EFD-2250 Version 1.12.0.4 IP cameras, which may allow an unauthorized user to be added to the system.';
+
+  it('reads no account for the attacker, and the account added as what the attack gains', () => {
+    expect(describedAttack(csrf).privileges).toBeUndefined();
+    expect(describedImpacts(csrf)).toEqual(['security_bypass', 'request_forgery']);
+  });
+
+  it('still reads the user who acts, and a user added by an administrator is no gain', () => {
+    expect(describedAttack('Acme allows local users to gain privileges via a crafted file.').privileges).toBe('user');
+    expect(describedImpacts('In RabbitMQ, a new user being added via management UI could lead to the name being rendered without sanitization.')).not.toContain(
+      'security_bypass',
+    );
   });
 });

@@ -36,9 +36,10 @@ const SLOTS: readonly RegExp[] = [
     'gi',
   ),
   // "allows local users to …"; a short "running on …" may stand before "to" (the kernel's "allows local users running on
-  // certain architectures to read kernel memory", CVE-2007-1734, the h46 blind set).
+  // certain architectures to read kernel memory", CVE-2007-1734, the h46 blind set). Not "may allow an unauthorized user
+  // to be added to the system" (Geutebruck's CSRF, CVE-2018-7524): whoever is added is what the attack gains.
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b(?!\\s+be\\s+\\w+(?:ed|en)\\b)`,
     'gi',
   ),
   new RegExp(

@@ -311,6 +311,16 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   // RSA's XXE "resulting in attacker-controlled files being stored on the product's server" (CVE-2024-25066): files written.
   ['data_tampering', /\b(?:attacker-controlled|arbitrary|malicious)\s+files?\s+(?:being|to be)\s+(?:stored|written|created|placed|saved)\s+(?:on|to|in)\b/i],
+  // Geutebruck's CSRF "may allow an unauthorized user to be added to the system" (CVE-2018-7524): an account the attacker
+  // did not have, or an administrator's.
+  [
+    'security_bypass',
+    /\b(?:an?|new|rogue|unauthori[sz]ed|arbitrary)\s+(?:(?:new|rogue|unauthori[sz]ed|arbitrary)\s+)?(?:users?|accounts?|user accounts?)\s+to be\s+(?:added|created|registered)\b/i,
+  ],
+  [
+    'privilege_escalation',
+    /\b(?:an?|new|rogue|unauthori[sz]ed|arbitrary)\s+(?:(?:new|rogue|unauthori[sz]ed|arbitrary)\s+)?(?:administrators?|admins?|administrator accounts?|admin accounts?)\s+to be\s+(?:added|created|registered)\b/i,
+  ],
   // DCForum's "request a new password on behalf of another user and use the sessionID to calculate the new password":
   // another user's password reset and learnt, their account taken.
   [
