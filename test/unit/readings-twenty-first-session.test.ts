@@ -151,3 +151,14 @@ describe("a user the attack adds is no attacker (Geutebruck's CSRF, CVE-2018-752
     );
   });
 });
+
+describe('VeryFitPro: all communication over cleartext HTTP, "information theft and account takeover via network sniffing" (CVE-2021-32612)', () => {
+  const veryfit =
+    'The VeryFitPro application 3.2.8 for Android does all communication with the backend API over cleartext HTTP. This includes logins, registrations, and password change requests. This allows information theft and account takeover via network sniffing.';
+
+  it('is read on the path of the traffic, and the theft is a disclosure', () => {
+    expect(sentInCleartext(veryfit)).toBe(true);
+    expect(sentInCleartext('Acme stores its logs in a world-readable file.')).toBe(false);
+    expect(describedImpacts(veryfit)).toEqual(['security_bypass', 'information_disclosure']);
+  });
+});

@@ -311,6 +311,8 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   // RSA's XXE "resulting in attacker-controlled files being stored on the product's server" (CVE-2024-25066): files written.
   ['data_tampering', /\b(?:attacker-controlled|arbitrary|malicious)\s+files?\s+(?:being|to be)\s+(?:stored|written|created|placed|saved)\s+(?:on|to|in)\b/i],
+  // VeryFitPro's "This allows information theft and account takeover via network sniffing" (CVE-2021-32612, h47).
+  ['information_disclosure', /\b(?:information|data|credential) theft\b/i],
   // Geutebruck's CSRF "may allow an unauthorized user to be added to the system" (CVE-2018-7524): an account the attacker
   // did not have, or an administrator's.
   [
