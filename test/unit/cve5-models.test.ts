@@ -130,6 +130,6 @@ describe('chip vendors that write chipsets as the product and platforms as versi
     expect(r.facts!.component).toBe('ril service');
     expect(r.facts!.attack.position).toBe('local');
     expect(r.facts!.impacts).toEqual(['denial_of_service']);
-    expect(r.title).toBe('Out of bounds write in the ril service of Unisoc Technologies chipsets lets local administrators disrupt it');
+    expect(r.title).toBe('Out-of-bounds write in the ril service of Unisoc Technologies chipsets lets local administrators disrupt it');
   });
 });

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
-import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedImpacts, namedWeaknessImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
 import { sentInCleartext } from '../../shared/ingest/facts/cleartext.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
@@ -160,5 +161,18 @@ describe('VeryFitPro: all communication over cleartext HTTP, "information theft 
     expect(sentInCleartext(veryfit)).toBe(true);
     expect(sentInCleartext('Acme stores its logs in a world-readable file.')).toBe(false);
     expect(describedImpacts(veryfit)).toEqual(['security_bypass', 'information_disclosure']);
+  });
+});
+
+describe('Adobe\'s "out of bound read vulnerability. Successful exploitation could lead to memory leak" (CVE-2019-8000)', () => {
+  const adobe =
+    'Adobe Photoshop CC versions 19.1.8 and earlier and 20.0.5 and earlier have an out of bound read vulnerability. Successful exploitation could lead to memory leak.';
+
+  it('is an out-of-bounds read that discloses memory, not a leak that exhausts it', () => {
+    expect(namedWeaknessImpacts(adobe)).toEqual(['information_disclosure']);
+    expect(
+      namedWeaknessImpacts('When ImageMagick 7.0.6-1 processes a crafted file in convert, it can lead to a Memory Leak in the WriteMPCImage() function.'),
+    ).toEqual(['denial_of_service']);
+    expect(describedBug(adobe)).toBe('out-of-bounds read');
   });
 });

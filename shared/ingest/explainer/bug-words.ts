@@ -112,7 +112,8 @@ const BUG_CLASSES = [
  */
 const CONSEQUENCE_CLASSES = ['privilege escalation', 'information disclosure', 'denial of service', 'spoofing'] as const;
 
-const alternatives = (names: readonly string[]) => names.map((b) => b.replace(/[-\s]/g, '[-\\s]')).join('|');
+// Adobe's "an out of bound read vulnerability" (CVE-2019-8000): "bound" as often as "bounds".
+const alternatives = (names: readonly string[]) => names.map((b) => b.replace(/[-\s]/g, '[-\\s]').replace(/bounds\b/, 'bounds?')).join('|');
 const BUGS = new RegExp(`\\b(${alternatives(BUG_CLASSES)})(?:s|es)?\\b`, 'i');
 const NAMED_CONSEQUENCES = new RegExp(
   `\\b(${alternatives(CONSEQUENCE_CLASSES)})(?:\\s+\\(\\w+\\))?\\s+(?:vulnerabilit(?:y|ies)|flaws?|issues?|bugs?|weakness(?:es)?)\\b`,
@@ -146,6 +147,7 @@ const SPELLING: readonly [RegExp, string][] = [
   [/\bgui\b/gi, 'GUI'],
   [/\bui\b/gi, 'UI'],
   [/\bcross site\b/gi, 'cross-site'],
+  [/\bout[- ]of[- ]bounds?\b/gi, 'out-of-bounds'],
   [/\bserver side\b/gi, 'server-side'],
 ];
 

@@ -211,8 +211,16 @@ export function memorySafetyImpacts(description: string): Impact[] {
   return MEMORY_SAFETY.test(statedProse(description)) ? ['denial_of_service', 'unspecified'] : [];
 }
 
+/**
+ * Adobe's "have an out of bound read vulnerability. Successful exploitation could lead to memory leak" (CVE-2019-8000,
+ * the fifteenth reading): memory read out past the buffer, Adobe's word for a disclosure, not memory never freed.
+ */
+const READ_LEAK =
+  /\b(?:out[- ]of[- ]bounds?|OOB|buffer over-?)[- ]?read\b[^]{0,120}?\b(?:lead|leads|leading|result|results|resulting|cause|causes|causing)\s+(?:to\s+|in\s+)?(?:an?\s+)?(?:(?:kernel|heap|process)\s+)?memory leak(?:s|age)?\b/i;
+
 export function namedWeaknessImpacts(description: string): Impact[] {
   const stated = statedProse(description);
+  if (READ_LEAK.test(stated)) return ['information_disclosure'];
   return orderImpacts(NAMED_WEAKNESS.filter(([, pattern]) => pattern.test(stated)).map(([impact]) => impact));
 }
 
