@@ -176,3 +176,19 @@ describe('Adobe\'s "out of bound read vulnerability. Successful exploitation cou
     expect(describedBug(adobe)).toBe('out-of-bounds read');
   });
 });
+
+describe('Wordfence\'s "in all versions up to, and including, 2.6.2" (3,338 descriptions; CVE-2025-1973, fifteenth reading)', () => {
+  it('names the newest affected version, as "up to and including" does', () => {
+    const wordfence =
+      'The Export and Import Users and Customers plugin for WordPress is vulnerable to Path Traversal in all versions up to, and including, 2.6.2 via the download_file() function.';
+    expect(describedVersions(wordfence).lastAffected.map((l) => l.version)).toEqual(['2.6.2']);
+    expect(describedVersions('Acme Portal up to and including 3.1 allows remote attackers to read files.').lastAffected.map((l) => l.version)).toEqual(['3.1']);
+  });
+
+  it('says those versions where the record lists no configuration', () => {
+    const r = derivedFixture(
+      'The Export and Import Users and Customers plugin for WordPress is vulnerable to Path Traversal in all versions up to, and including, 2.6.2 via the download_file() function.',
+    );
+    expect(r.explanation!.affected).toContain('versions up to and including 2.6.2, as the description states');
+  });
+});

@@ -167,7 +167,8 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // Sonus' "6.0.x up to Build 446, 6.1.x up to Build 492": a build of each line ("6.0 Build 446"), not one "Build 446" for all.
   // BEA's "WebLogic Express 8.1 through SP2 and 7.0 through SP4": a service pack of each release, each its line's newest.
   new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
-  new RegExp(String.raw`\b(?:through|thru|up to(?: and including)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
+  // Wordfence's "in all versions up to, and including, 2.6.2" (3,338 descriptions) has the commas.
+  new RegExp(String.raw`\b(?:through|thru|up to(?:,? and including,?)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   // Mattermost's "9.9.x <= 9.9.1, 9.5.x <= 9.5.7": each the newest affected version of its written line (CVE-2024-43780).
   new RegExp(String.raw`${LINE}(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
