@@ -192,3 +192,22 @@ describe('Wordfence\'s "in all versions up to, and including, 2.6.2" (3,338 desc
     expect(r.explanation!.affected).toContain('versions up to and including 2.6.2, as the description states');
   });
 });
+
+describe('h47: VulDB\'s "launch the attack on the physical device" and Jenkins\' ", gaining access to encrypted secrets"', () => {
+  it('reads the physical attacker', () => {
+    expect(
+      describedAttack('The manipulation with the input Realtek leads to use of default password. It is possible to launch the attack on the physical device.')
+        .position,
+    ).toBe('physical');
+    expect(describedAttack('The manipulation leads to sql injection. It is possible to launch the attack remotely.').position).toBe('remote');
+  });
+
+  it('reads the secrets gained after the comma, not access a step needs', () => {
+    expect(
+      describedImpacts(
+        'A missing permission check in Jenkins 2.503 and earlier allows attackers with Computer/Create permission but without Computer/Configure permission to copy an agent, gaining access to encrypted secrets in its configuration.',
+      ),
+    ).toEqual(['information_disclosure']);
+    expect(describedImpacts('Gaining access to that database should be difficult and require significant privileges.')).toEqual([]);
+  });
+});

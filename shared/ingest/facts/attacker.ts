@@ -200,9 +200,12 @@ const LOCAL_CUE =
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
-/** Mercedes' "local access to the USB interface of the car is needed" (CVE-2024-37601): a port on the device, reached by hand. */
+/**
+ * Mercedes' "local access to the USB interface of the car is needed" (CVE-2024-37601): a port on the device, reached by
+ * hand; VulDB's "It is possible to launch the attack on the physical device" (Netis, CVE-2025-2921, h47).
+ */
 const HARDWARE_PORT =
-  /\baccess to (?:the |a |an )?(?:(?:device|car|vehicle|target)(?:'s|’s)? )?(?:USB|JTAG|UART|serial|OBD(?:-?II)?) (?:interfaces?|ports?|consoles?|connectors?)\b/i;
+  /\baccess to (?:the |a |an )?(?:(?:device|car|vehicle|target)(?:'s|’s)? )?(?:USB|JTAG|UART|serial|OBD(?:-?II)?) (?:interfaces?|ports?|consoles?|connectors?)\b|\blaunch the attack on the physical device\b/i;
 const NETWORK_WORDS =
   /\b(?:remote(?:ly)?|network|HTTP|HTTPS|web|URL|URI|requests?|packets?|internet|browser|AJAX|API|endpoint|parameter|server|website|online)\b/i;
 
