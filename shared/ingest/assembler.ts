@@ -9,6 +9,17 @@ import type { Cve5Record, CweEntry, DetectionSource, EpssScore, ExploitSource, K
 import { CpeTitles, type CpeTitleEntry } from './names/cpe-titles.js';
 import type { IntelSink } from './sources/source.js';
 
+/**
+ * The newer NVD record, with a CVSS version only the older one scores: the 2025-02 feed converted from 1.1 carries 109
+ * analysed records (ProxyNotShell, CVE-2022-41040, among them) with their v2 score but not the v3.1 one the yearly feed
+ * has. NVD drops no score it gave; a newer record's own scores of a version win.
+ */
+function withScoresOf(newer: NvdRecord, older: NvdRecord): NvdRecord {
+  const versions = new Set(newer.cvss.map((m) => m.version));
+  const missing = older.cvss.filter((m) => !versions.has(m.version));
+  return missing.length === 0 ? newer : { ...newer, cvss: [...missing, ...newer.cvss] };
+}
+
 export class CatalogueAssembler implements IntelSink {
   readonly nvdRecords = new Map<string, NvdRecord>();
   readonly cve5Records = new Map<string, Cve5Record>();
@@ -23,7 +34,9 @@ export class CatalogueAssembler implements IntelSink {
 
   nvd(record: NvdRecord): void {
     const current = this.nvdRecords.get(record.id);
-    if (!current || record.lastModified > current.lastModified) this.nvdRecords.set(record.id, record);
+    if (!current) this.nvdRecords.set(record.id, record);
+    else if (record.lastModified > current.lastModified) this.nvdRecords.set(record.id, withScoresOf(record, current));
+    else this.nvdRecords.set(record.id, withScoresOf(current, record));
   }
 
   cve5(record: Cve5Record): void {

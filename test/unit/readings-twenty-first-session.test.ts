@@ -13,6 +13,8 @@ import { deniedImpacts } from '../../shared/ingest/facts/prose.js';
 import { sentInCleartext } from '../../shared/ingest/facts/cleartext.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
+import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
+import { CatalogueAssembler } from '../../shared/ingest/assembler.js';
 
 describe('the part a value comes from', () => {
   it('is not where the bug is when the value is inherited or obtained from it', () => {
@@ -209,5 +211,67 @@ describe('h47: VulDB\'s "launch the attack on the physical device" and Jenkins\'
       ),
     ).toEqual(['information_disclosure']);
     expect(describedImpacts('Gaining access to that database should be difficult and require significant privileges.')).toEqual([]);
+  });
+});
+
+describe("two NVD versions of one CVE, the newer without the older one's v3.1 score (CVE-2021-34486, h47; ProxyNotShell)", () => {
+  const record = (lastModified: string, metrics: object) =>
+    parseNvdCve({
+      id: 'CVE-2021-34486',
+      sourceIdentifier: 'secure@microsoft.com',
+      published: '2021-08-12T18:15:00.000',
+      lastModified,
+      vulnStatus: 'Analyzed',
+      descriptions: [{ lang: 'en', value: 'Windows Event Tracing Elevation of Privilege Vulnerability' }],
+      metrics,
+    })!;
+  const v31 = {
+    cvssMetricV31: [
+      {
+        source: 'nvd@nist.gov',
+        type: 'Primary',
+        cvssData: { version: '3.1', vectorString: 'CVSS:3.1/AV:L/AC:L/PR:L/UI:N/S:U/C:H/I:H/A:H', baseScore: 7.8, baseSeverity: 'HIGH' },
+      },
+    ],
+  };
+  const v2 = {
+    cvssMetricV2: [
+      {
+        source: 'nvd@nist.gov',
+        type: 'Primary',
+        baseSeverity: 'MEDIUM',
+        cvssData: { version: '2.0', vectorString: 'AV:L/AC:L/Au:N/C:P/I:P/A:P', baseScore: 4.6 },
+      },
+    ],
+  };
+
+  it('keeps the newer record and the v3.1 score it lacks, in either reading order', () => {
+    for (const order of [
+      [record('2021-08-23T20:38:00.000', { ...v31, ...v2 }), record('2025-02-24T15:47:00.000', v2)],
+      [record('2025-02-24T15:47:00.000', v2), record('2021-08-23T20:38:00.000', { ...v31, ...v2 })],
+    ]) {
+      const a = new CatalogueAssembler();
+      for (const r of order) a.nvd(r);
+      const kept = a.nvdRecords.get('CVE-2021-34486')!;
+      expect(kept.lastModified).toBe('2025-02-24T15:47:00.000Z');
+      expect(kept.cvss.map((m) => m.version)).toEqual(['3.1', '2.0']);
+    }
+  });
+
+  it('never takes an older score of a version the newer record scores itself', () => {
+    const older = record('2021-08-23T20:38:00.000', v31);
+    const newer = record('2025-02-24T15:47:00.000', {
+      cvssMetricV31: [
+        {
+          source: 'nvd@nist.gov',
+          type: 'Primary',
+          cvssData: { version: '3.1', vectorString: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H', baseScore: 9.8, baseSeverity: 'CRITICAL' },
+        },
+      ],
+    });
+    const a = new CatalogueAssembler();
+    a.nvd(older);
+    a.nvd(newer);
+    expect(a.nvdRecords.get('CVE-2021-34486')!.cvss.map((m) => m.score)).toEqual([9.8]);
   });
 });
