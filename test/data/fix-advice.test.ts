@@ -47,7 +47,8 @@ async function readRawNvd() {
       if (known !== undefined && known >= stamp) continue;
       stamps.set(cve.id, stamp);
       // Keep only what the check reads: the vulnerable matches of non-negated nodes.
-      const configurations = { configurations: cve.configurations };
+      const english = (cve.descriptions as { lang?: string; value?: string }[]).find((d) => d.lang === 'en')?.value?.trim() ?? '';
+      const configurations = { configurations: cve.configurations, description: english };
       if (vulnerableSpans(configurations).size > 0) raw.set(cve.id, { stamp, configurations });
       else raw.delete(cve.id);
     }

@@ -78,7 +78,6 @@ const CWE = /^CWE-\d+$/;
 function expectNvd(cve: Record<string, unknown>) {
   const id = String(cve.id);
   const stamp = String(cve.lastModified ?? '');
-  if ((nvd.get(id)?.stamp ?? '') >= stamp && nvd.has(id)) return;
   const lists = (cve.metrics ?? {}) as Record<string, RawMetric[] | undefined>;
   const metrics: Stated[] = [];
   for (const [list, version] of [
@@ -101,6 +100,15 @@ function expectNvd(cve: Record<string, unknown>) {
       });
     }
   }
+  // Of two versions of a CVE the newer wins, with a CVSS version only the older one scores (the converted 2025-02 feed
+  // drops the v3.x score of 109 records the yearly feeds have).
+  const known = nvd.get(id);
+  const missingFrom = (kept: readonly Stated[], other: readonly Stated[]) => other.filter((m) => !kept.some((k) => k.version === m.version));
+  if (known && known.stamp >= stamp) {
+    known.metrics.push(...missingFrom(known.metrics, metrics));
+    return;
+  }
+  if (known) metrics.push(...missingFrom(metrics, known.metrics));
   const english = ((cve.descriptions as { lang?: string; value?: string }[] | undefined) ?? []).find((d) => d.lang === 'en')?.value ?? '';
   const weaknesses = (cve.weaknesses as { type?: string; description?: { value?: string }[] }[] | undefined) ?? [];
   const cwes = [...new Set(weaknesses.flatMap((w) => (w.description ?? []).map((d) => d.value ?? '')).filter((v) => CWE.test(v)))];

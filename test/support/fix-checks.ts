@@ -12,6 +12,7 @@ import { onOtherTrains } from '../../shared/domain/cpe/version-train.js';
 import { isDisputedFix } from '../../shared/domain/disputed-fixes.js';
 import { distributionRelease, platformName } from '../../shared/ingest/sources/nvd.js';
 import { targetPlatform } from '../../shared/ingest/sources/target-platform.js';
+import { deviceListNames } from '../../shared/ingest/sources/device-lists.js';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
 
 interface RawMatch {
@@ -24,6 +25,8 @@ interface RawMatch {
 }
 export interface RawNvdConfigurations {
   configurations?: { operator?: string; nodes?: { negate?: boolean; cpeMatch?: RawMatch[] }[] }[];
+  /** The English description: a list of hardware models is named with its spelling (`device-lists.ts`). */
+  description?: string;
 }
 
 /** One vulnerable version set of a product: an exact version or bounds (all optional = every version). */
@@ -40,7 +43,7 @@ interface RawSpan {
 type RawNode = NonNullable<NonNullable<RawNvdConfigurations['configurations']>[number]['nodes']>[number];
 
 /** The platforms of an AND configuration: the products of its node of non-vulnerable (or operating-system-only) matches. */
-function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[number]): { platforms: string[]; node?: RawNode } {
+function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[number]): { platforms: string[]; node?: RawNode; devices?: string[] } {
   const nodes = conf.nodes ?? [];
   if (conf.operator !== 'AND' || nodes.length < 2) return { platforms: [] };
   const part = (m: RawMatch) => cpeFields(m.criteria ?? '')[2];
@@ -60,7 +63,10 @@ function platformsOf(conf: NonNullable<RawNvdConfigurations['configurations']>[n
   // One Ubuntu or Debian release is the platform as the facts name it ("ubuntu 12.04 lts").
   const release = matches.length === 1 ? distributionRelease(matches[0]!.criteria ?? '') : undefined;
   const names = release ? [release] : [...new Set(matches.map((m) => platformName(cpeFields(m.criteria ?? '')[4] ?? '')))];
-  return names.length <= 3 ? { platforms: names, node: found[0]! } : { platforms: [] };
+  if (names.length <= 3) return { platforms: names, node: found[0]! };
+  // More hardware models than that are a family of devices, a platform where the firmware is listed elsewhere too.
+  const hardware = matches.every((m) => part(m) === 'h');
+  return hardware ? { platforms: [], node: found[0]!, devices: [...new Set(matches.map((m) => cpeFields(m.criteria ?? '')[4] ?? ''))] } : { platforms: [] };
 }
 
 /** The CPE fields split on unescaped colons, each unescaped. */
@@ -90,8 +96,20 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
     const found = targetPlatforms.get(key);
     return found !== undefined && found.size >= 2 && !found.has(undefined);
   };
+  const tied = (cve.configurations ?? []).map((conf) => ({ conf, ...platformsOf(conf) }));
+  const deviceLists = tied.flatMap((t) => (t.devices ? [t.devices] : []));
+  const deviceNames = deviceListNames(deviceLists, cve.description ?? '');
+  const configurationsOf = new Map<string, number>();
   for (const conf of cve.configurations ?? []) {
-    const { platforms, node: platformNode } = platformsOf(conf);
+    const keys = new Set(
+      (conf.nodes ?? []).flatMap((node) =>
+        node.negate ? [] : (node.cpeMatch ?? []).flatMap((m) => (m.vulnerable === true && m.criteria ? [cpeFields(m.criteria).slice(3, 5).join(':')] : [])),
+      ),
+    );
+    for (const key of keys) configurationsOf.set(key, (configurationsOf.get(key) ?? 0) + 1);
+  }
+  for (const { conf, platforms, node: platformNode, devices } of tied) {
+    const deviceName = devices ? deviceNames[deviceLists.indexOf(devices)] : undefined;
     for (const node of conf.nodes ?? []) {
       if (node.negate || node === platformNode) continue;
       for (const m of node.cpeMatch ?? []) {
@@ -102,7 +120,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         const version = f[5] ?? '*';
         const update = f[6] ?? '*';
         const target = (m.versionEndExcluding || m.versionEndIncluding) && perPlatform(key) ? targetPlatform(f[10]) : undefined;
-        const span: RawSpan = { platforms: target ? [target] : platforms };
+        const onDevices = deviceName !== undefined && (configurationsOf.get(f.slice(3, 5).join(':')) ?? 0) >= 2 ? [deviceName] : platforms;
+        const span: RawSpan = { platforms: target ? [target] : onDevices };
         if (version !== '*' && version !== '-') span.exact = update !== '*' && update !== '-' ? `${version} ${update}` : version;
         if (m.versionStartIncluding) span.from = { v: m.versionStartIncluding, inclusive: true };
         if (m.versionStartExcluding) span.from = { v: m.versionStartExcluding, inclusive: false };

@@ -27,3 +27,25 @@ describe('the checker’s spans per target operating system', () => {
     expect(untied.get('cloudflare:warp')!.map((s) => s.platforms)).toEqual([[], []]);
   });
 });
+
+describe("the check's own reading of a list of hardware models (Cisco NX-OS per family, CVE-2019-1776)", () => {
+  const nxos = (end: string) => ({ vulnerable: true, criteria: 'cpe:2.3:o:cisco:nx-os:*:*:*:*:*:*:*:*', versionEndExcluding: end });
+  const hardware = (...models: string[]) => ({ cpeMatch: models.map((m) => ({ vulnerable: false, criteria: `cpe:2.3:h:cisco:${m}:-:*:*:*:*:*:*:*` })) });
+  const family = (end: string, models: string[]) => ({ operator: 'AND', nodes: [{ cpeMatch: [nxos(end)] }, hardware(...models)] });
+
+  it('ties each family its own platform, named as the facts name it, where the firmware is listed twice or more', () => {
+    const spans = vulnerableSpans({
+      configurations: [
+        family('8.2(2)', ['mds_9132t', 'mds_9148s', 'mds_9148t', 'mds_9216']),
+        family('4.0(1a)', ['ucs_6248up', 'ucs_6296up', 'ucs_6324', 'ucs_6332']),
+      ],
+      description: 'Cisco NX-OS Software',
+    }).get('cisco:nx-os')!;
+    expect(spans.map((s) => s.platforms)).toEqual([['4 MDS devices'], ['4 UCS devices']]);
+  });
+
+  it('leaves a firmware listed once on every platform', () => {
+    const spans = vulnerableSpans({ configurations: [family('8.2(2)', ['mds_9132t', 'mds_9148s', 'mds_9148t', 'mds_9216'])] }).get('cisco:nx-os')!;
+    expect(spans.map((s) => s.platforms)).toEqual([[]]);
+  });
+});
