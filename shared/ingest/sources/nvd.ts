@@ -293,8 +293,9 @@ function platformRanges(raw: RawNvdCve, description: string): PlatformRange[] {
   const names = deviceListNames(deviceLists, description);
   const deviceNames = new Map(deviceLists.map((devices, i) => [devices, names[i]!]));
   // A device list keeps apart the releases of a product that other configurations also list; a product in one configuration only runs on those devices alone.
+  // Counted only where a record has a device list: re-parsing every record's CPEs would cost the ingest for nothing.
   const configurationsOf = new Map<string, number>();
-  for (const configuration of raw.configurations ?? []) {
+  for (const configuration of deviceLists.length > 0 ? (raw.configurations ?? []) : []) {
     const keys = new Set(vulnerableCpes(configuration).map((cpe) => `${cpe.vendor}:${cpe.product}`));
     for (const key of keys) configurationsOf.set(key, (configurationsOf.get(key) ?? 0) + 1);
   }
