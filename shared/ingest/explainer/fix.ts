@@ -216,10 +216,14 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
     const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
     // "5.2.x before 5.2.0, before 5.0.0": the unlined fix below every lined one is the older releases'.
     // (Not a newest affected version: "7.2.0 for older releases" would misplace FortiNAC's 7.2 line.)
-    const older =
-      of === 'fixes' && first.branch === null && lines.size > 1 && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0)
-        ? ' for older releases'
-        : '';
+    const unlined = of === 'fixes' && first.branch === null && lines.size > 1;
+    // Apple's "fixed in macOS Ventura 13.5, macOS Monterey 12.6.8" (CVE-2023-32442): the one unlined fix above every
+    // lined one is every other release's, so "13.5 and 12.6.8 for the 12.x line" is not read as two fixes of 12.x.
+    const newerUnlined =
+      unlined &&
+      entries.filter((e) => e.branch === null).every((e) => e.version === first.version) &&
+      entries.every((e) => e.branch === null || compareVersions(e.version, first.version) < 0);
+    const older = unlined && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0) ? ' for older releases' : '';
     // The kernel's mainline fix "5.13" beside its stable lines' 5.12.10 and 5.10.43: the newest fix,
     // the first release of its line, fixes every later release too; it is no line of its own.
     const opensNewest =
@@ -230,7 +234,13 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
       on === '' &&
       compareVersions(first.version, first.branch) === 0 &&
       entries.every((e) => e.platform === null && compareVersions(e.version, first.version) <= 0);
-    const line = opensNewest ? ' or later' : first.branch !== null && lines.size > 1 ? ` for ${lineText(first.branch)}` : older;
+    const line = opensNewest
+      ? ' or later'
+      : first.branch !== null && lines.size > 1
+        ? ` for ${lineText(first.branch)}`
+        : newerUnlined && on === ''
+          ? ' for other releases'
+          : older;
     return { version: versionText(first.version), where: `${line}${on}` };
   });
 }

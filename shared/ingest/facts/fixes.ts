@@ -525,24 +525,33 @@ function belowDescribed(fix: VersionFact, described: readonly VersionFact[], con
  * "OpenSSL 1.0.2 and 1.1.0 before 1.1.0c" beside the configuration's ranges 1.0.2 to before
  * 1.0.2k and 1.1.0 to before 1.1.0c (CVE-2016-7055): the description's one fix, with no line, is
  * one of the configuration's per-line bounds; the others are their own lines' fixes, not below it.
+ * A range that starts on an older line ("3.19 to before 4.1.43" beside "4.12 to before 4.12.3"
+ * and the kernel's "before 4.12.3", CVE-2017-7541) has no line of its own range, so its fix's
+ * release line (4.1) is the line it fixes.
  */
 function otherConfiguredLine(fix: VersionFact, d: VersionFact, described: readonly VersionFact[], configured: readonly VersionFact[]): boolean {
+  const fixLine = fix.branch ?? releaseLine(fix.version);
   return (
-    fix.branch !== null &&
+    fixLine !== null &&
     d.branch === null &&
-    !onBranch(d.version, fix.branch) &&
+    !onBranch(d.version, fixLine) &&
     described.filter((o) => o.product === d.product && samePlace(o.platform, d.platform)).length === 1 &&
-    configured.some((g) => g.product === fix.product && g.branch !== null && g.branch !== fix.branch && sameRelease(g.version, d.version))
+    configured.some((g) => g.product === fix.product && g.branch !== null && g.branch !== fixLine && sameRelease(g.version, d.version))
   );
 }
 
-/** The configuration's line of a description fix it bounds too, where the product has fixes of other lines (`otherConfiguredLine`). */
+/**
+ * The configuration's line of a description fix it bounds too, where the product has fixes of other lines
+ * (`otherConfiguredLine`): of a named line, or unlined and off this one (Sudo's "before 1.9.5" is the 1.9.x line's
+ * beside the configuration's open range before 1.8.32, CVE-2021-23239, which the text then gives older releases).
+ */
 function configuredLine(f: VersionFact, kept: readonly VersionFact[], configured: readonly VersionFact[]): string | null {
   if (f.source !== 'description' || f.branch !== null) return null;
   const line = configured.find(
     (g) => g.product === f.product && g.branch !== null && samePlace(g.platform, f.platform) && sameRelease(g.version, f.version),
   )?.branch;
-  return line !== undefined && kept.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== line) ? line : null;
+  const otherLine = (o: VersionFact, own: string) => (o.branch !== null ? o.branch !== own : o.source !== 'description' && !onBranch(o.version, own));
+  return line !== undefined && line !== null && kept.some((o) => o !== f && o.product === f.product && otherLine(o, line)) ? line : null;
 }
 
 /**
