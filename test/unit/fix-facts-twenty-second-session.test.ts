@@ -80,3 +80,51 @@ describe('the one unlined fix above a lined one (macOS Ventura 13.5 beside Monte
     expect(text([fix('13.5', '13'), fix('12.6.8', '12')])).toContain('13.5 for the 13.x line and 12.6.8 for the 12.x line');
   });
 });
+
+describe('Jenkins\' "2.503 and earlier, LTS 2.492.2 and earlier" beside its LTS and weekly ranges (CVE-2025-31721, h47)', () => {
+  const ranges = [
+    orNode({ criteria: 'cpe:2.3:a:jenkins:jenkins:*:*:*:*:lts:*:*:*', versionEndExcluding: '2.492.3' }),
+    orNode({ criteria: 'cpe:2.3:a:jenkins:jenkins:*:*:*:*:-:*:*:*', versionEndExcluding: '2.504' }),
+  ];
+  const description = (affected: string) =>
+    `A missing permission check in Jenkins ${affected} allows attackers with Computer/Create permission but without Computer/Configure permission to copy an agent, gaining access to encrypted secrets in its configuration.`;
+
+  it("keeps the LTS line's fix beside the weekly one", () => {
+    const r = derivedFixture(description('2.503 and earlier, LTS 2.492.2 and earlier'), ranges);
+    expect(
+      fixesOf(r)
+        .map((f) => f.split(' ')[0])
+        .sort(),
+    ).toEqual(['2.492.3', '2.504']);
+    expect(r.explanation!.fix).toContain('2.492.3');
+  });
+
+  it('still drops it where the description names no LTS version and calls 2.503 affected', () => {
+    const r = derivedFixture(description('2.503 and earlier'), ranges);
+    expect(fixesOf(r)).toEqual(['2.504']);
+  });
+});
+
+describe("an unlined fix on a lined fix's line (OpenSSL's 1.0.2e beside 1.0.1q of the 1.0 line, CVE-2015-3194)", () => {
+  it('is not said to be for other releases', () => {
+    const fix = (version: string, branch: string | null): VersionFact => ({
+      product: 'openssl:openssl',
+      version,
+      branch,
+      platform: null,
+      source: 'description',
+    });
+    const said = fixFactSentences(
+      {
+        fixed_in: [fix('1.0.2e', null), fix('1.0.1q', '1.0')],
+        last_affected: [],
+        fix_stated: true,
+        advisoryHosts: [],
+        patchLinks: false,
+        steps: { optIn: false, replaceKeys: false },
+      },
+      () => 'OpenSSL',
+    ).join(' ');
+    expect(said).not.toContain('for other releases');
+  });
+});

@@ -9,7 +9,7 @@ import type { FixSteps } from '../facts/fix-steps.js';
 import { isSamsungRelease } from '../facts/samsung-release.js';
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { compareVersions } from '../../domain/cpe/version-compare.js';
-import { lineSpan, onLine } from '../versions/description.js';
+import { lineSpan, onLine, onWrittenLine } from '../versions/description.js';
 import { MAX_BRANCHES, MAX_FIX_PRODUCTS, type FixAdvice, type ProductFix } from '../derive/fix-advice.js';
 import { capitalise } from './capitalise.js';
 import { decimalAbove } from '../facts/decimal-fix.js';
@@ -218,11 +218,14 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
     // (Not a newest affected version: "7.2.0 for older releases" would misplace FortiNAC's 7.2 line.)
     const unlined = of === 'fixes' && first.branch === null && lines.size > 1;
     // Apple's "fixed in macOS Ventura 13.5, macOS Monterey 12.6.8" (CVE-2023-32442): the one unlined fix above every
-    // lined one is every other release's, so "13.5 and 12.6.8 for the 12.x line" is not read as two fixes of 12.x.
+    // lined one is every other release's, so "13.5 and 12.6.8 for the 12.x line" is not read as two fixes of 12.x; not
+    // where it lies on a lined one's line (OpenSSL's 1.0.2e beside 1.0.1q "for the 1.0.x line").
     const newerUnlined =
       unlined &&
       entries.filter((e) => e.branch === null).every((e) => e.version === first.version) &&
-      entries.every((e) => e.branch === null || compareVersions(e.version, first.version) < 0);
+      entries.every(
+        (e) => e.branch === null || (compareVersions(e.version, first.version) < 0 && !(lineSpan(e.branch) ? onLine : onWrittenLine)(first.version, e.branch)),
+      );
     const older = unlined && entries.every((e) => e.branch === null || compareVersions(e.version, first.version) > 0) ? ' for older releases' : '';
     // The kernel's mainline fix "5.13" beside its stable lines' 5.12.10 and 5.10.43: the newest fix,
     // the first release of its line, fixes every later release too; it is no line of its own.

@@ -477,9 +477,18 @@ function contradicted(
           .map((r) => r.range.track)
       : [],
   );
+  // Jenkins' "2.503 and earlier, LTS 2.492.2 and earlier" beside the configuration's LTS range before 2.492.3 and its weekly
+  // range before 2.504 (CVE-2025-31721, h47): where the description names the newest affected version of the fix's own
+  // track, the untracked range and the unlined newest affected version are the other track's.
+  const ownTrackNamed = [...ownTracks].some(
+    (t) => t !== undefined && last.some((o) => o.product === fix.product && o.branch !== null && o.branch.toLowerCase() === t.toLowerCase()),
+  );
   const otherTrack = (range: VersionRange) =>
-    range.track !== undefined &&
-    (fixTrack !== undefined ? range.track.toLowerCase() !== fixTrack : ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track));
+    range.track === undefined
+      ? ownTrackNamed
+      : fixTrack !== undefined
+        ? range.track.toLowerCase() !== fixTrack
+        : ownTracks.size > 0 && !ownTracks.has(undefined) && !ownTracks.has(range.track);
   const ofPlace = (product?.ranges ?? []).filter((r) => samePlace(r.platform, fix.platform) && !otherTrack(r.range));
   const placeRanges = ofPlace.map((r) => r.range);
   const holding = ofPlace.filter(
@@ -499,6 +508,7 @@ function contradicted(
         samePlace(l.platform, fix.platform) &&
         sameLine(l, fix) &&
         onItsWrittenLine(l) &&
+        !(ownTrackNamed && l.branch === null) &&
         compareReleases(l.version, fix.version) >= 0,
     )
   )
