@@ -255,12 +255,13 @@ describe('an attacker inside a guest virtual machine', () => {
     ).toBe('An administrator inside a guest virtual machine');
   });
 
-  it('titles the record for guest VM users', () => {
+  it("titles the record for guest VM administrators, not the machine's", () => {
     const r = derivedFixture(
       'The v9fs_iov_vunmarshal function in fsdev/9p-iov-marshal.c in QEMU (aka Quick Emulator) allows local guest OS administrators to cause a denial of service (NULL pointer dereference and QEMU process crash).',
       [orNode({ criteria: 'cpe:2.3:a:qemu:qemu:*:*:*:*:*:*:*:*', vulnerable: true, versionEndIncluding: '2.7.1' })],
     );
-    expect(r.title).toContain('lets guest VM users');
+    expect(r.title).toContain('lets guest VM administrators');
+    expect(r.title).not.toContain('local administrators');
   });
 
   it("leaves a web application's guest users and the machine's own administrators", () => {

@@ -30,7 +30,7 @@ const sources = (title: string) =>
 describe('code in a title and a summary', () => {
   it('is written without backticks (CVE-2016-7170)', () => {
     const title = factTitle(qemu, QEMU, ['CWE-129']);
-    expect(title).toBe('Out-of-bounds write in hw/display/vmware_vga.c in QEMU lets guest VM users crash it');
+    expect(title).toBe('Out-of-bounds write in hw/display/vmware_vga.c in QEMU lets guest VM administrators crash it');
     const summary = factSummary({ facts: qemu, description: QEMU, cweIds: ['CWE-129'], severity: '', inKev: false, exploitCode: false });
     expect(summary).toContain('flaw in hw/display/vmware_vga.c in QEMU');
     expect(summary).not.toContain('`');

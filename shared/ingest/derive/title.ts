@@ -124,7 +124,9 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
       : programCollects(description)
         ? 'the program'
         : facts.attack.position === 'local' && guestAttacker(description)
-          ? 'guest VM users'
+          ? facts.attack.privileges === 'admin'
+            ? 'guest VM administrators'
+            : 'guest VM users'
           : WHO_SHORT(facts.attack);
   const lets = main && main !== 'unspecified' ? ` ${inferred ? 'may let' : 'lets'} ${who} ${impactShort(main, description)}` : '';
   const place = placeWords(facts.component, subject, shipsIt(facts.products)) ?? subject;

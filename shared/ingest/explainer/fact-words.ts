@@ -19,9 +19,16 @@ import { article } from './names.js';
 const EXPOSED =
   /\b(private keys?|passwords?|password hashes|credentials|session (?:cookies|tokens|ids?|identifiers)|cookies|process memory|kernel memory|memory(?! (?:resources|consumption|exhaustion|usage|allocation))|source code|configuration(?: information| files?)?|usernames|user names|e-?mail addresses|(?<=\b(?:read|reading|access|accessing|download|downloading|view|viewing|obtain|obtaining|retrieve|retrieving|disclose|disclosing|leak|leaking|list|listing|steal|stealing)\s+(?:[\w.-]+\s+){0,3})files|(?<=\b(?:arbitrary|sensitive|local|system|private|protected|restricted|confidential|internal|any|other users'?)\s+)files|database contents)\b/gi;
 
+/**
+ * KNIME's "A hard-coded, non-random password for the object store … allows an … attacker in possession of the password to
+ * read" (CVE-2025-2402): the way in, not what is read.
+ */
+const MEANS_SECRET =
+  /\b(?:hard-?coded|default|static|built-in|embedded)\b(?:[,\s]+[\w-]+){0,2}?[,\s]+(?:passwords?|credentials|(?:private |secret )?keys?)\b|\b(?:in possession of|knowledge of|who knows?|knowing) the (?:password|credentials|key)\b/gi;
+
 function exposedDetail(description: string): string {
   // A denied consequence ("not enough to allow recovery of the private key") names nothing exposed.
-  const found = [...new Set([...affirmedProse(description).matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
+  const found = [...new Set([...affirmedProse(description).replace(MEANS_SECRET, ' ').matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
   // "memory" says less than "process memory" beside it.
   // "such as private keys", though the record says "private key recovery".
   const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);

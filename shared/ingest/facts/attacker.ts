@@ -121,10 +121,12 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
     /\bwith (?:System|root|kernel|administrator|admin|privileged) execution privileges needed\b|\battackers? with privilege level 15\b|\bcredentials at privilege level 15\b|\bfrom privilege level 15\b|\bwith (?:administrator|admin|administrative|super-?admin)[- ]level (?:access|permissions?|privileges?)\b|\b(?:leverag\w+|requires?|requiring|needs?|needing|must have|having) (?:\w+ ){0,2}(?:admin|administrator|administrative|root|high) (?:access|privileges?|rights|credentials|permissions?|accounts?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:system )?(?:admin|administrator|administrative|root|high|privileged)(?:'s)? (?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\balready (?:obtained|gained|acquired|ha(?:s|ve)|holds?) (?:the )?(?:System|root|kernel|admin|administrator|administrative)(?:'s)? (?:privileges?|access|rights|permissions?)\b/i,
   ],
   // Tomcat's "allows web page owners to cause a denial of service": whoever may publish a page on the server has an account there.
+  // IBM's "could allow a remote attacker to disclose sensitive information to an authenticated user" (CVE-2019-4745): the one who
+  // reads it is signed in; Oracle's "allows certain Oracle user accounts to gain root privileges" (CVE-2004-1707) holds an account.
   // XStream's "a remote attacker has sufficient rights to execute commands": rights on the system, an account.
   [
     'user',
-    /\bwith User execution privileges needed\b|\b(?:allows?|lets?|enables?|permits?) (?:web )?page owners to\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b|\b(?:has|have|having|with) sufficient (?:rights|privileges|permissions)\b/i,
+    /\bwith User execution privileges needed\b|\b(?:allows?|lets?|enables?|permits?) (?:web )?page owners to\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b|\b(?:has|have|having|with) sufficient (?:rights|privileges|permissions)\b|\b(?:disclose|expose|reveal)s? (?:[\w-]+ ){0,3}information to an? (?:remote )?authenticated user\b|\b(?:allows?|lets?|permits?) (?:certain |some )?(?:[\w-]+ )?user accounts to\b/i,
   ],
 ];
 
@@ -255,6 +257,9 @@ const VICTIM_ACTS = new RegExp(
     // user, like a link; the schemes a server fetches ("a file: URL", "http:", "data:") are the attacker's own input
     '(?:via|through) (?:an? )?(?:long |crafted |malicious |malformed )?(?!(?:file|https?|ftp|data|gopher|dict|ldap|jar|php|phar|expect|zip|glob|netdoc|smb|sftp|tftp): )[\\w.+-]+: (?:URI|URL|link)s?',
     'requires? that (?:a |the )?(?:user|victim|administrator)s?',
+    // "an executable file … which is automatically executed when a user accesses the folder" (CVE-2004-2290, h48), stored
+    // script "executed when a user accesses the page", files "executed when a user with physical access inserts a disk".
+    '(?:executed|run|launched|triggered|rendered) (?:\\w+ ){0,2}when (?:a |the |an )?(?:user|victim|administrator)s? (?:\\w+ ){0,4}?(?:access(?:es)?|inserts?)\\b',
     'drive-by',
   ]
     .map((phrase) => `\\b${phrase}`)

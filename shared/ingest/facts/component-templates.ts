@@ -56,6 +56,16 @@ const BEFORE_PRODUCT = /(?:^|\bin )(?:the )?([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3})
  * "CoreGraphics in Apple Mac OS X", JVN's "in Scheduler of Cybozu Office": a capitalised name right before a listed
  * product's vendor or name.
  */
+function ownName(part: string, products: Listed, names: ReadonlySet<string>): boolean {
+  const words = part.toLowerCase().split(' ');
+  if (words.every((w) => names.has(w))) return true;
+  // A vendor's name first ("Microsoft GDI Component", "Splunk Web") is how the description names a product of its own.
+  const vendors = new Set(products.map((p) => p.vendor.toLowerCase()));
+  if (vendors.has(words[0]!)) return true;
+  const joined = words.join('_');
+  return products.some((p) => p.product.toLowerCase() === joined || p.product.toLowerCase().startsWith(`${joined}_`));
+}
+
 export function partBeforeProduct(prose: string, products: Listed): string | undefined {
   if (products.length === 0) return undefined;
   const names = new Set(products.flatMap((p) => [p.vendor.toLowerCase(), p.product.split('_')[0]!.toLowerCase()]));
@@ -63,8 +73,9 @@ export function partBeforeProduct(prose: string, products: Listed): string | und
     if (!names.has(next!.toLowerCase()) || notAPart(part!)) continue;
     // "Versions of Unity8 …", "Misconfiguration of the Pega …": a sentence's opening word "of" a product is no part.
     if (joint === 'of' && !whole.startsWith('in ')) continue;
-    // A part that is the product's own name ("Jenkins in Jenkins") names nothing more.
-    if (part!.split(' ').some((w) => names.has(w.toLowerCase()))) continue;
+    // A part that is the product's own name ("Jenkins in Jenkins", "Cisco IOS in Cisco …", "Database Server in Oracle …")
+    // names nothing more; "Windows Shell in Microsoft Windows" names the shell (CVE-2015-2515).
+    if (ownName(part!, products, names)) continue;
     return part;
   }
   return undefined;

@@ -94,10 +94,15 @@ export function cweImpacts(cweIds: readonly string[]): Impact[] {
 /**
  * A weakness whose gloss names several gains ("wrong permissions: may read or change them") keeps
  * those the vector rates above none, where it rates any: CWE-732 filed with C:N/I:L is no read.
+ * A privilege gain is not taken from a weakness the vector rates as a read alone: VulDB's
+ * "incorrect privilege assignment" (CWE-266) filed with C:L/I:N/A:N changes nothing and stops
+ * nothing, so it gains no rights (CVE-2025-3550).
  */
 export function narrowedByVector(weakness: readonly Impact[], metrics: readonly Impact[]): Impact[] {
-  const kept = weakness.filter((impact) => metrics.includes(impact));
-  return weakness.length > 1 && kept.length > 0 ? kept : [...weakness];
+  const readOnly = metrics.length > 0 && metrics.every((impact) => impact === 'information_disclosure');
+  const held = readOnly ? weakness.filter((impact) => impact !== 'privilege_escalation') : [...weakness];
+  const kept = held.filter((impact) => metrics.includes(impact));
+  return held.length > 1 && kept.length > 0 ? kept : held;
 }
 
 /** The provenance of gains read off the CVSS vector's impact metrics (the description and the CWE stating none). */

@@ -32,6 +32,14 @@ const NOTHING: ReadFacts = {
   aka: [],
 };
 
+/**
+ * Cisco's umbrella text, "Multiple vulnerabilities in … could allow an attacker to inject … or conduct a cross-site
+ * scripting (XSS) attack against a user … For more information about these vulnerabilities, see the Details section"
+ * (179 records, CVE-2022-20722 of h48): who attacks is told for all of them at once; the record's own CVSS vector is
+ * this one's, so it settles position, privileges and user interaction.
+ */
+const UMBRELLA = /\bMultiple vulnerabilities in\b[\s\S]*\bFor more information about these vulnerabilities\b/i;
+
 function impactsOf(input: FactInput, cweIds: readonly string[], vector: string | undefined): { value: Impact[]; source: string } {
   const described = describedImpacts(input.description);
   if (described.length > 0) {
@@ -79,13 +87,16 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   // what the attacker supplies, not who opens it; NVD's v2 analysis says a user must (v2 has no such metric of its own).
   const v2SaysVictimActs = described.userInteraction === false && score.userInteractionRequired === true && noVictimFromVectorOnly(input.description);
   const noAccount = described.privileges === undefined && fromVector.privileges === null && attackerNeedsNoAccount(input.description);
-  const attack: AttackFacts = {
-    position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
-    privileges: described.privileges ?? fromVector.privileges ?? (noAccount ? 'none' : null),
-    user_interaction: v2SaysVictimActs
-      ? true
-      : (described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null)))),
-  };
+  const umbrella = UMBRELLA.test(input.description) && fromVector.position !== null;
+  const attack: AttackFacts = umbrella
+    ? fromVector
+    : {
+        position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
+        privileges: described.privileges ?? fromVector.privileges ?? (noAccount ? 'none' : null),
+        user_interaction: v2SaysVictimActs
+          ? true
+          : (described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null)))),
+      };
   const references = mergedReferences(input.sources);
   // KEV membership counts as §6's exploit source wherever it is known (the catalogue, or NVD's copy of it), as the exploit intel reads it.
   const exploitSources = deriveInKev(input.sources) ? new Set([...input.sources.exploits, 'CISA KEV']) : input.sources.exploits;
@@ -94,14 +105,23 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const products = factProducts(input.products, input.description);
   // A kernel commit's later analysis is no statement of where the bug is: its subject line is.
   const kernel = kernelSubject(input.description);
-  const from = (stated: unknown, value: unknown) => (stated !== undefined ? 'description' : value === null ? 'not stated' : vectorSource);
-  const interactionSource = v2SaysVictimActs
-    ? `NVD's CVSS v2 "user interaction required" (the description names only what the attacker supplies)`
-    : described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
-      ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
-      : described.userInteraction === undefined && unknownVector
-        ? 'not stated (the description calls the attack vectors unknown)'
-        : from(described.userInteraction, attack.user_interaction);
+  const from = (stated: unknown, value: unknown) =>
+    umbrella
+      ? `${vectorSource} (the description tells of several vulnerabilities at once)`
+      : stated !== undefined
+        ? 'description'
+        : value === null
+          ? 'not stated'
+          : vectorSource;
+  const interactionSource = umbrella
+    ? from(undefined, attack.user_interaction)
+    : v2SaysVictimActs
+      ? `NVD's CVSS v2 "user interaction required" (the description names only what the attacker supplies)`
+      : described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
+        ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
+        : described.userInteraction === undefined && unknownVector
+          ? 'not stated (the description calls the attack vectors unknown)'
+          : from(described.userInteraction, attack.user_interaction);
   return {
     impacts: impacts.value,
     attack,
@@ -111,18 +131,22 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     aka,
     provenance: {
       'facts.impacts': impacts.source,
-      'facts.attack.position': onPath
-        ? `description (data sent in cleartext: read on its path) over the ${vectorSource}`
-        : nearby
-          ? `description (remote), made adjacent by the ${vectorSource}`
-          : webAttack
-            ? webKind
-              ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
-              : "description (a WordPress plugin in Patchstack's template, or a device's web handler and its parameter: reached over the network)"
-            : from(described.position, attack.position),
-      'facts.attack.privileges': noAccount
-        ? "description (reflected or DOM-based cross-site scripting, or request forgery: the victim's browser acts; no CVSS vector)"
-        : from(described.privileges, attack.privileges),
+      'facts.attack.position': umbrella
+        ? from(undefined, attack.position)
+        : onPath
+          ? `description (data sent in cleartext: read on its path) over the ${vectorSource}`
+          : nearby
+            ? `description (remote), made adjacent by the ${vectorSource}`
+            : webAttack
+              ? webKind
+                ? 'description (a web attack: cross-site scripting, request forgery or SQL injection comes over the network)'
+                : "description (a WordPress plugin in Patchstack's template, or a device's web handler and its parameter: reached over the network)"
+              : from(described.position, attack.position),
+      'facts.attack.privileges': umbrella
+        ? from(undefined, attack.privileges)
+        : noAccount
+          ? "description (reflected or DOM-based cross-site scripting, or request forgery: the victim's browser acts; no CVSS vector)"
+          : from(described.privileges, attack.privileges),
       'facts.attack.user_interaction': interactionSource,
       'facts.component': kernel ? 'the Linux kernel commit subject' : 'description',
       'facts.products': products.length > 0 ? 'affected products; primary: named in the description' : 'no affected products',

@@ -130,7 +130,11 @@ function spelledIn({ raw: words, squashed }: Words, token: string): string | und
         // An identifier ("plugin_foo", "Foo_Bar") is code, not the product's written name; a run
         // longer than a short name is one only in title case ("EcoStruxure Geo SCADA Expert 2019",
         // not "Prototype of an PHP application").
-        const titled = end - start < SHORT_NAME_WORDS || words.slice(start, end + 1).every((w) => /^[A-Z0-9]/.test(w));
+        // A small word inside a title-case run stays lower case ("Pharmacy/Medical Store Point of Sale System", CVE-2024-36673).
+        const run = words.slice(start, end + 1);
+        const titled =
+          end - start < SHORT_NAME_WORDS ||
+          run.every((w, i) => /^[A-Z0-9]/.test(w) || (i > 0 && i < run.length - 1 && /^(?:of|and|for|the|to|in|on|with)$/.test(w)));
         if (isWrittenName(name) && !name.includes('_') && titled) return name;
         break;
       }
