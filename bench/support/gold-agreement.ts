@@ -246,7 +246,11 @@ export function contradiction(
   // prior to 4.0+git…": line 7, version 4.0+git…) is in another numbering than the product's
   // releases: no newest affected release of the product says anything of it.
   const otherNumbering = fix.branch !== null && major(fix.branch) !== undefined && major(fix.version) !== major(fix.branch);
+  // The annotator's own fix of a named track (Jenkins' LTS 2.492.3, CVE-2025-31721): their unlined newest affected
+  // version ("2.503 and earlier", the weekly releases') is the other track's.
+  const statedTrack = stated.find((s) => s.product === fix.product && sameVersion(s.version, fix.version) && /^[a-z]/i.test(s.branch ?? ''))?.branch;
   for (const last of otherNumbering ? [] : lastAffected) {
+    if (last.branch === null && statedTrack !== undefined && statedTrack !== null && last.product === fix.product) continue;
     if (last.product !== fix.product) continue;
     if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
     if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;

@@ -198,6 +198,14 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction({ ...release, version: '11.0' }, [{ product: 'google:android', version: '12.0', branch: null, platform: null }], [])).toMatch(/12\.0/);
   });
 
+  it("reads an unlined newest affected version beside the annotator's fix of a named track as the other track's (Jenkins' LTS, CVE-2025-31721)", () => {
+    const ours = { product: 'jenkins:jenkins', version: '2.492.3', branch: '2.492', platform: null };
+    const weekly = [{ product: 'jenkins:jenkins', version: '2.503', branch: null, platform: null }];
+    expect(contradiction(ours, weekly, [], [{ ...ours, branch: 'lts' }])).toBeUndefined();
+    // Not where the annotator names no track for it.
+    expect(contradiction(ours, weekly, [], [{ ...ours, branch: null }])).toMatch(/2\.503/);
+  });
+
   it('reads the vulnerable matches of a raw record and finds a fix inside them', () => {
     const listed = listedVulnerable({
       configurations: [
