@@ -130,7 +130,8 @@ export function vulnerableSpans(cve: RawNvdConfigurations): Map<string, RawSpan[
         if (m.versionEndIncluding) span.to = { v: end(m.versionEndIncluding), inclusive: true };
         if (m.versionEndExcluding) span.to = { v: end(m.versionEndExcluding), inclusive: false };
         const edition = f[9] ?? '*';
-        if (span.to && edition !== '*' && edition !== '-' && edition !== '') span.track = edition;
+        // CPE's "-" edition (not applicable) is a track too: Jenkins' weekly releases, beside its `lts` ones (CVE-2025-31721).
+        if (span.to && edition !== '*' && edition !== '') span.track = edition;
         // CPE "-" (not applicable) with no bound names no version at all: a vulnerable product, with nothing to fall inside.
         if (version === '-' && !span.from && !span.to) {
           out.set(key, out.get(key) ?? []);

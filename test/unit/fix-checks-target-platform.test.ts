@@ -3,7 +3,8 @@
  * facts do, so Windows' own fix of Cloudflare WARP is not counted inside the Linux range.
  */
 import { describe, expect, it } from 'vitest';
-import { vulnerableSpans } from '../support/fix-checks.js';
+import { factFaults, vulnerableSpans } from '../support/fix-checks.js';
+import { derivedFixture } from '../support/nvd-fixtures.js';
 
 const match = (os: string, fix: string) => ({ vulnerable: true, criteria: `cpe:2.3:a:cloudflare:warp:*:*:*:*:*:${os}:*:*`, versionEndExcluding: fix });
 
@@ -47,5 +48,30 @@ describe("the check's own reading of a list of hardware models (Cisco NX-OS per 
   it('leaves a firmware listed once on every platform', () => {
     const spans = vulnerableSpans({ configurations: [family('8.2(2)', ['mds_9132t', 'mds_9148s', 'mds_9148t', 'mds_9216'])] }).get('cisco:nx-os')!;
     expect(spans.map((s) => s.platforms)).toEqual([[]]);
+  });
+});
+
+describe("the check's reading of Jenkins' LTS and weekly ranges (CPE sw_edition lts and -, CVE-2025-31721)", () => {
+  const jenkins = (edition: string, end: string) => ({
+    vulnerable: true,
+    criteria: `cpe:2.3:a:jenkins:jenkins:*:*:*:*:${edition}:*:*:*`,
+    versionEndExcluding: end,
+  });
+  const raw = { configurations: [{ nodes: [{ cpeMatch: [jenkins('lts', '2.492.3')] }] }, { nodes: [{ cpeMatch: [jenkins('-', '2.504')] }] }] };
+  const record = (version: string) => {
+    const derived = derivedFixture('A missing permission check in Jenkins 2.503 and earlier, LTS 2.492.2 and earlier allows attackers to copy an agent.');
+    return {
+      ...derived,
+      explanation: { ...derived.explanation!, fix: version },
+      facts: { ...derived.facts!, fixed_in: [{ product: 'jenkins:jenkins', version, branch: null, platform: null, source: 'configuration' as const }] },
+    };
+  };
+
+  it("holds the LTS fix in the LTS range's track only, not in the weekly range", () => {
+    expect(factFaults(record('2.492.3'), raw)).toEqual([]);
+  });
+
+  it('still counts a weekly version inside the weekly range', () => {
+    expect(factFaults(record('2.500'), raw)).toHaveLength(1);
   });
 });
