@@ -128,3 +128,22 @@ describe("an unlined fix on a lined fix's line (OpenSSL's 1.0.2e beside 1.0.1q o
     expect(said).not.toContain('for other releases');
   });
 });
+
+describe('OpenSSL\'s "1.0.1 before 1.0.1q and 1.0.2 before 1.0.2e" beside its listed letter releases (CVE-2015-3194)', () => {
+  const release = (version: string) => ({ criteria: `cpe:2.3:a:openssl:openssl:${version}:*:*:*:*:*:*:*` });
+  const listed = [orNode(release('1.0.1'), release('1.0.1p'), release('1.0.2'), release('1.0.2d'))];
+
+  it('gives 1.0.1q the 1.0.1 line it is written with, never the 1.0 line that holds 1.0.2 too', () => {
+    const r = derivedFixture(
+      'crypto/rsa/rsa_ameth.c in OpenSSL 1.0.1 before 1.0.1q and 1.0.2 before 1.0.2e allows remote attackers to cause a denial of service (NULL pointer dereference and application crash).',
+      listed,
+    );
+    expect(fixesOf(r)).toContain('1.0.1q (1.0.1)');
+    expect(r.explanation!.fix).not.toContain('for the 1.0.x line');
+  });
+
+  it('leaves a two-number release, and a base the fix does not continue, to the release line', () => {
+    const r = derivedFixture('A flaw in OpenSSL 1.0 before 1.0.1q and 1.0.2 before 1.0.2e allows remote attackers to cause a denial of service.', listed);
+    expect(fixesOf(r)).toContain('1.0.1q (1.0)');
+  });
+});

@@ -649,6 +649,18 @@ function withSecurityUpdates(fixes: VersionFact[], products: readonly FixProduct
   return [...fixes.map((f) => (f.product === macos && f.branch === null ? { ...f, branch: ownLine(f.version) } : f)), ...updates];
 }
 
+/**
+ * OpenSSL's "1.0.1 before 1.0.1q and 1.0.2 before 1.0.2e" (CVE-2015-3194): a release of three numbers or more written
+ * right before its fix names the fix's line ("1.0.1"), where two numbers ("1.0") would hold the 1.0.2 line too.
+ */
+function writtenBase(description: string, version: string): string | undefined {
+  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const base = new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+){2,})(?:\.x)?\s+(?:before|prior to)\s+(?:versions?\s+)?${escaped}(?![\w.]*\d)`).exec(
+    description,
+  )?.[1];
+  return base !== undefined && onWrittenLine(version, base) && version.length > base.length ? base : undefined;
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -861,7 +873,9 @@ export function readFixFacts(input: FactInput): FixFacts {
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
       const line =
         configuredLine(f, all, fromRanges.fixed) ??
-        (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines) ? releaseLine(f.version) : null);
+        (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines)
+          ? ((f.source === 'description' ? writtenBase(input.description, f.version) : undefined) ?? releaseLine(f.version))
+          : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
       const written = writtenTrains.get(f.version.toLowerCase());
