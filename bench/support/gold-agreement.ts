@@ -248,10 +248,10 @@ export function contradiction(
   const otherNumbering = fix.branch !== null && major(fix.branch) !== undefined && major(fix.version) !== major(fix.branch);
   // The annotator's own fix of a named track (Jenkins' LTS 2.492.3, CVE-2025-31721): their unlined newest affected
   // version ("2.503 and earlier", the weekly releases') is the other track's.
-  const statedTrack = stated.find((s) => s.product === fix.product && sameVersion(s.version, fix.version) && /^[a-z]/i.test(s.branch ?? ''))?.branch;
+  const ownTrackStated = stated.some((s) => s.product === fix.product && sameVersion(s.version, fix.version) && /^[a-z]/i.test(s.branch ?? ''));
   for (const last of otherNumbering ? [] : lastAffected) {
-    if (last.branch === null && statedTrack !== undefined && statedTrack !== null && last.product === fix.product) continue;
     if (last.product !== fix.product) continue;
+    if (last.branch === null && ownTrackStated) continue;
     if (last.branch !== null && fix.branch !== null && last.branch !== fix.branch) continue;
     if (last.platform !== null && fix.platform !== null && last.platform !== fix.platform) continue;
     // "1.23.0 through 1.32.1 … Fixed in 1.32.2, 1.31.2": an unlined newest affected version on a

@@ -177,11 +177,16 @@ export interface DescribedBug {
   readonly statedGain: boolean;
 }
 
+/**
+ * The description before its "aka" name. OpenVPN's "possibly sensitive memory leak" (CVE-2017-7520) is memory disclosed,
+ * not memory never freed: it names no bug.
+ */
+const beforeAka = (stated: string) => stated.replace(/\baka\b.*$/s, '').replace(/\bsensitive memory leak/gi, 'sensitive memory disclosure');
+
 /** The bug class the description names, and whether it is only a stated gain. */
 export function describedBugName(description: string): DescribedBug | undefined {
   const stated = withoutNotes(description).trimStart();
-  // OpenVPN's "possibly sensitive memory leak" (CVE-2017-7520) is memory disclosed, not memory never freed: no bug's name.
-  const text = stated.replace(/\baka\b.*$/s, '').replace(/\bsensitive memory leak/gi, 'sensitive memory disclosure');
+  const text = beforeAka(stated);
   // The name after "aka" ("Microsoft SharePoint XSS vulnerability") only where the text names no class.
   const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
   const vuldb = VULDB_BUG.exec(text)?.[1];
@@ -247,8 +252,7 @@ const AKA_DONE_BADLY = /\baka\b[^"“]*["“]((?:[\w-]+ ){1,3}(?:Parsing|Handlin
  */
 export function describedMistake(description: string): string | undefined {
   const stated = withoutNotes(description).trimStart();
-  // OpenVPN's "possibly sensitive memory leak" (CVE-2017-7520) is memory disclosed, not memory never freed: no bug's name.
-  const text = stated.replace(/\baka\b.*$/s, '').replace(/\bsensitive memory leak/gi, 'sensitive memory disclosure');
+  const text = beforeAka(stated);
   const found = DONE_BADLY_WORDING.exec(text);
   if (found) {
     const noun = found[1] ? DONE_BADLY[found[1].toLowerCase()]! : found[3]!.toLowerCase();

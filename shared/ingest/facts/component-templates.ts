@@ -52,10 +52,7 @@ export const leadingCode = (prose: string): string | undefined => LEADING_CODE.e
 
 const BEFORE_PRODUCT = /(?:^|\bin )(?:the )?([A-Z][\w.-]*(?: [A-Z][\w.-]*){0,3}) (in|of) (?:the )?([A-Za-z][\w-]*)/g;
 
-/**
- * "CoreGraphics in Apple Mac OS X", JVN's "in Scheduler of Cybozu Office": a capitalised name right before a listed
- * product's vendor or name.
- */
+/** The part is the product's own name, with or without its vendor's, so it names nothing more. */
 function ownName(part: string, products: Listed, names: ReadonlySet<string>): boolean {
   const words = part.toLowerCase().split(' ');
   if (words.every((w) => names.has(w))) return true;
@@ -66,6 +63,10 @@ function ownName(part: string, products: Listed, names: ReadonlySet<string>): bo
   return products.some((p) => p.product.toLowerCase() === joined || p.product.toLowerCase().startsWith(`${joined}_`));
 }
 
+/**
+ * "CoreGraphics in Apple Mac OS X", JVN's "in Scheduler of Cybozu Office": a capitalised name right before a listed
+ * product's vendor or name.
+ */
 export function partBeforeProduct(prose: string, products: Listed): string | undefined {
   if (products.length === 0) return undefined;
   const names = new Set(products.flatMap((p) => [p.vendor.toLowerCase(), p.product.split('_')[0]!.toLowerCase()]));
