@@ -63,6 +63,15 @@ describe('NVD CPE dictionary titles', () => {
     // Words the product token holds are its name.
     expect(cutTitle('Microsoft Windows XP x64', '-', 'windows_xp_x64')).toBe('Microsoft Windows XP x64');
     expect(cutTitle('Acme Service Pack Manager 2.0', '2.0', 'service_pack_manager')).toBe('Acme Service Pack Manager');
+    // The word that introduces the version ("Version 12.1.3", "release 3.0.5") is the entry's, unless the token holds it.
+    expect(cutTitle('Symantec Endpoint Protection Manager (SEPM) Version 12.1.3', '12.1.3', 'endpoint_protection_manager')).toBe(
+      'Symantec Endpoint Protection Manager (SEPM)',
+    );
+    expect(cutTitle('Polycom HDX System Software release 3.0.5', '3.0.5', 'hdx_system_software')).toBe('Polycom HDX System Software');
+    expect(cutTitle('Schneider-Electric Concept 2.6 Service Release 1', '2.6_sr1', 'concept')).toBe('Schneider-Electric Concept');
+    expect(cutTitle('ontariosystems Artiva RM 3.1 Maintenance Release 2', '3.1_mr2', 'artiva_rm')).toBe('ontariosystems Artiva RM');
+    expect(cutTitle('Cisco Headend System Release 2.1', '2.1', 'headend_system_release')).toBe('Cisco Headend System Release');
+    expect(cutTitle('Mh-nexus Hxd Hex Editor Version 1.7.7.0', '1.7.7.0', 'hxd_hex_editor_version')).toBe('Mh-nexus Hxd Hex Editor Version');
     const titles = new CpeTitles();
     for (const title of ['Microsoft Windows 7 64-bit (intial release)', 'Microsoft Windows 7 x86 Service Pack 1', 'Microsoft Windows 7 Beta'])
       titles.add({ vendor: 'microsoft', product: 'windows_7', version: '-', title });

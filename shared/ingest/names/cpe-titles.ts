@@ -75,6 +75,12 @@ const ENTRY_QUALIFIERS = [
   /\s+(?:x86|x64|x86_64|amd64|ia64|itanium|32-bit|64-bit)$/i,
   // "Microsoft Windows 8.1 x64 (64-bit)": the CPU said twice.
   /\s*\((?:32|64)-bit\)$/i,
+  // "Artiva RM 3.1 Maintenance Release", "innovaphone PBX 10.00 Service Release": the release it updates with it.
+  /\s+(?:v?\d[\w.]*\s+)?(?:service|maintenance)\s+release$/i,
+  // The word before the version: "Symantec Endpoint Protection Manager (SEPM) Version 12.1.3" named
+  // every SEPM record "… (SEPM) Version" (CVE-2016-3647, the twenty-third session); Polycom's
+  // "HDX System Software release 3.0.5", Concrete5's "version".
+  /\s+(?:version|ver\.?|release)$/i,
 ];
 
 /** `text` without its trailing entry qualifiers, except words the product token itself holds (`windows_xp_x64`). */
