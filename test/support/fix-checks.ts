@@ -209,7 +209,8 @@ const onBranchOf = (version: string, branch: string) => {
  */
 function anotherLinesSpan(span: RawSpan, own: readonly RawSpan[], v: string, branch: string | null | undefined): boolean {
   const end = openEnd(span);
-  if (!branch || !/^\d+\.\d+$/.test(branch) || end === undefined || onBranchOf(end, branch)) return false;
+  // A line of three numbers or more is the description's as written (BIND's "9.9.7 before 9.9.7-P3", the twenty-third session).
+  if (!branch || !/^\d+(?:\.\d+)+$/.test(branch) || end === undefined || onBranchOf(end, branch)) return false;
   return own.some((other) => {
     const otherEnd = openEnd(other);
     return otherEnd !== undefined && onBranchOf(otherEnd, branch) && compareVersions(otherEnd, v) < 0;

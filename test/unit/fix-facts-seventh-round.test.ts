@@ -76,8 +76,9 @@ describe('"OpenSSL 1.0.2 and 1.1.0 before 1.1.0c" beside per-line ranges before 
 
   it("keeps each line's bound, and never carries 1.1.0c to the 1.0.2 line", () => {
     const r = derivedFixture(description, [ranges]);
-    expect(fixesOf(r)).toEqual(['openssl:openssl 1.1.0c (1.1)', 'openssl:openssl 1.0.2k (1.0)']);
-    expect(r.explanation!.fix).toContain('1.1.0c for the 1.1.x line and 1.0.2k for the 1.0.x line');
+    // Each fix on the line its range and the description write (the twenty-third session: letter releases of 1.1.0 and 1.0.2).
+    expect(fixesOf(r)).toEqual(['openssl:openssl 1.1.0c (1.1.0)', 'openssl:openssl 1.0.2k (1.0.2)']);
+    expect(r.explanation!.fix).toContain('1.1.0c for the 1.1.0 line and 1.0.2k for the 1.0.2 line');
   });
 
   it("still drops a configuration's lower fix of the line the description's fix is on", () => {

@@ -149,8 +149,8 @@ export const placesBuild = (build: string, version: string) => isBuildAlone(buil
  * ".0" would otherwise be compared with the word "update".
  */
 export function compareVersions(a: string, b: string): number {
-  const [ea, ra] = withoutEpoch(a);
-  const [eb, rb] = withoutEpoch(b);
+  const [ea, ra] = withHalfYearAsMonth(...withoutEpoch(a), b);
+  const [eb, rb] = withHalfYearAsMonth(...withoutEpoch(b), a);
   if (ea !== eb) return ea < eb ? -1 : 1;
   const builds = buildNumbers(ra, rb);
   // The same build number written both ways is not known to be one release: ordered as written.
@@ -160,6 +160,20 @@ export function compareVersions(a: string, b: string): number {
   const xn = numbersLength(x);
   const yn = numbersLength(y);
   return compareFrom(x, 0, xn, y, 0, yn) || compareFrom(x, xn, x.length, y, yn, y.length);
+}
+
+const HALF_YEAR = /^(\d{2})h([12])$/i;
+const YEAR_MONTH_OR_HALF = /^(?:\d{4}|\d{2}h[12])$/i;
+
+/**
+ * Windows' releases are named by year and month ("1909", "2004") and, from late 2020, by half-year ("20H2", "21H1"):
+ * compared as numbers "20H2" read 20 and sorted below 2004, so every newer Windows 10 release was listed as older
+ * (CVE-2021-1672, the seventeenth reading). Beside another such name, a half-year is its own year's fifth or tenth month.
+ */
+function withHalfYearAsMonth(epoch: bigint, version: string, other: string): [bigint, string] {
+  const half = HALF_YEAR.exec(version.trim());
+  if (!half || !YEAR_MONTH_OR_HALF.test(withoutEpoch(other)[1].trim())) return [epoch, version];
+  return [epoch, `${half[1]}${half[2] === '1' ? '05' : '10'}`];
 }
 
 /** True when the text has at least one digit: something the comparator can place. */

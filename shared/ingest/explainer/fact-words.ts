@@ -226,8 +226,12 @@ export function attackerWords(attack: AttackFacts, description: string): string 
           const account = accountWords(description);
           return account ? `An attacker with ${account}, over the network,` : 'An attacker who can sign in to it (any account) over the network';
         }
-        // Nobody reaches a reader or a browser over the network: its user brings the attack in.
-        return needsVictim || CLIENT_PROGRAM.test(description) ? 'A remote attacker' : 'Anyone who can reach it over the network, without an account,';
+        // Nobody reaches a reader or a browser over the network: its user brings the attack in. Where no source settles
+        // privileges (no CVSS, "Attackers" alone: CVE-2025-45021 on an admin page, the seventeenth reading), nothing says
+        // "without an account" either.
+        return needsVictim || CLIENT_PROGRAM.test(description) || attack.privileges === null
+          ? 'A remote attacker'
+          : 'Anyone who can reach it over the network, without an account,';
       default:
         return attack.privileges === 'admin'
           ? 'An attacker with administrator access'

@@ -82,7 +82,7 @@ export function fixVersionSentences(advice: FixAdvice, nameOf: (product: Affecte
   if (described.length === 1 && !described[0]!.line) {
     parts.push(`The description says version ${described[0]!.version} fixes it: update to ${described[0]!.version} or later.`);
   } else if (described.length > 0) {
-    const lines = described.map((d) => (d.line ? `${d.version} for ${lineText(d.line)}` : d.version));
+    const lines = described.map((d) => (d.line ? `${d.version} for ${lineText(d.line, d.version)}` : d.version));
     parts.push(`The description names these fixed versions: ${listText(lines)}. Update to the one for your release line or later.`);
   }
   return parts;
@@ -145,11 +145,13 @@ const MAX_CISCO_RELEASES = 6;
 const GROUP_LINES_PAST = 6;
 
 /** "the 2.7.x line"; a line named with a letter ("6.x", Oracle's "18c", Juniper's "12.1X46") is written as it is. */
-const lineText = (branch: string) => {
+const lineText = (branch: string, version?: string) => {
   const span = lineSpan(branch);
   if (span) return `the ${span[0]}.x to ${span[1]}.x lines`;
   if (adobeTrackOf(branch) !== undefined) return `the ${branch} track`;
-  return /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
+  // OpenSSL's 1.0.1q is a letter release of 1.0.1, Geeklog's 1.3.11sr5 one of 1.3.11: "the 1.0.1 line", not "1.0.1.x".
+  const lettered = version !== undefined && /^\d+(?:\.\d+){2,}$/.test(branch) && version.startsWith(branch) && /^[^.\d]/.test(version.slice(branch.length));
+  return lettered || /[a-z]/i.test(branch) || !/^\d/.test(branch) ? `the ${branch} line` : `the ${branch}.x line`;
 };
 const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   windows: 'Windows',
@@ -210,7 +212,7 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
   const byVersion = new Map<string, VersionFact[]>();
   for (const e of entries) byVersion.set(`${e.version}|${e.branch ?? ''}`, [...(byVersion.get(`${e.version}|${e.branch ?? ''}`) ?? []), e]);
   const lines = new Set(entries.map((e) => e.branch));
-  return [...byVersion.values()].map((group) => {
+  const texts = [...byVersion.values()].map((group): LinedText => {
     const first = group[0]!;
     const platforms = [...new Set(group.map((e) => e.platform).filter(namedPlatform))];
     const on = platforms.length > 0 && group.every((e) => namedPlatform(e.platform)) ? ` on ${listText(platforms.map(platformText))}` : '';
@@ -237,14 +239,60 @@ function entryTexts(entries: readonly VersionFact[], of: 'fixes' | 'affected', n
       on === '' &&
       compareVersions(first.version, first.branch) === 0 &&
       entries.every((e) => e.platform === null && compareVersions(e.version, first.version) <= 0);
+    const lined = !opensNewest && first.branch !== null && lines.size > 1;
     const line = opensNewest
       ? ' or later'
-      : first.branch !== null && lines.size > 1
-        ? ` for ${lineText(first.branch)}`
+      : lined
+        ? ` for ${lineText(first.branch!, first.version)}`
         : newerUnlined && on === ''
           ? ' for other releases'
           : older;
-    return { version: versionText(first.version), where: `${line}${on}` };
+    return { version: versionText(first.version), where: `${line}${on}`, ...(lined ? { line: { branch: first.branch!, on, raw: first.version } } : {}) };
+  });
+  return withDistinctLines(texts, of);
+}
+
+/** An entry's line as `entryTexts` said it, kept to tell apart two entries said for one line. */
+interface LinedText extends EntryText {
+  readonly line?: { readonly branch: string; readonly on: string; readonly raw: string };
+}
+
+const numbersOf = (version: string) => /^v?(\d+(?:\.\d+)*)/i.exec(version)?.[1]?.split('.') ?? [];
+
+/**
+ * Two versions said for one line ("1.3.11sr5 for the 1.3.x line and 1.3.9sr5 for the 1.3.x line", Geeklog's "1.3.11 before
+ * 1.3.11sr5, 1.3.9 before 1.3.9sr5"; OpenSSL's 1.0.2e, 1.0.1q and 1.0.0t "for the 1.0.x line") tell a reader nothing of which
+ * is theirs: each is said for the deeper line its own numbers name ("the 1.3.11 line"), where those differ; where the numbers
+ * are the same ("14.2R8" and "14.2R7-S4"), the fixes are one line's alternatives ("14.2R8 or 14.2R7-S4 for the 14.2.x line").
+ */
+function withDistinctLines(texts: readonly LinedText[], of: 'fixes' | 'affected'): EntryText[] {
+  const groups = new Map<string, LinedText[]>();
+  for (const t of texts)
+    if (t.line && /^\d+(?:\.\d+)*$/.test(t.line.branch))
+      groups.set(`${t.line.branch}|${t.line.on}`, [...(groups.get(`${t.line.branch}|${t.line.on}`) ?? []), t]);
+  const replaced = new Map<LinedText, EntryText | null>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const numbers = group.map((t) => numbersOf(t.line!.raw));
+    const from = group[0]!.line!.branch.split('.').length;
+    // A line leaves the version something of its own: "1.0.2" for 1.0.2e, never "2.0.1.153" for 2.0.1.153 itself.
+    const beyond = (i: number, d: number) => numbers[i]!.length > d || (numbers[i]!.length === d && /^v?[\d.]+[a-z]/i.test(group[i]!.line!.raw));
+    const depth = [from + 1, from + 2].find(
+      (d) => group.every((_t, i) => beyond(i, d)) && new Set(numbers.map((n) => n.slice(0, d).join('.'))).size === group.length,
+    );
+    if (depth !== undefined) {
+      group.forEach((t, i) => {
+        const deeper = numbers[i]!.slice(0, depth).join('.');
+        replaced.set(t, { version: t.version, where: ` for ${lineText(deeper, t.line!.raw)}${t.line!.on}` });
+      });
+    } else if (of === 'fixes' && new Set(numbers.map((n) => n.join('.'))).size === 1) {
+      replaced.set(group[0]!, { version: group.map((t) => t.version).join(' or '), where: group[0]!.where });
+      for (const t of group.slice(1)) replaced.set(t, null);
+    }
+  }
+  return texts.flatMap((t) => {
+    const r = replaced.has(t) ? replaced.get(t) : { version: t.version, where: t.where };
+    return r ? [r] : [];
   });
 }
 
@@ -410,7 +458,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
         ),
     );
     for (const l of unfixed.slice(0, 2)) {
-      const where = `${l.branch !== null ? ` on ${lineText(l.branch)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}`;
+      const where = `${l.branch !== null ? ` on ${lineText(l.branch, l.version)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}`;
       // With no line or platform to name, "No fixed version is stated for Linux Kernel" right
       // after naming its fixed versions would deny them: say which affected version has none.
       // Nor where a fix of its line is named ("17.4R1-S5 for the 17.4.x line" beside NVD's 17.4 r2-s2).

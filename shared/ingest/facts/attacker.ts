@@ -244,8 +244,12 @@ const VICTIM_ACTS = new RegExp(
     '(?:is|are|being) used to (?:open|load|import|view|parse|play) (?:an? |the )?(?:specially )?(?:crafted|malicious|malformed)',
     // "allows remote SSL servers to …": the victim's client must connect to the attacker's server.
     SERVER_ATTACKS_CLIENT.source.replace(/^\\b/, ''),
-    // An ActiveX control's properties and methods are set by a web page its user's browser loads.
+    // An ActiveX control's properties and methods are set by a web page its user's browser loads; so are an ActiveX
+    // SDK's, component's or object's (Panasonic's "PS-API ActiveX SDK … via a long string in the FilePassword property",
+    // CVE-2015-4647, the seventeenth reading); not a server's ("wodSSHServer ActiveX Component … via a long key exchange
+    // algorithm string": the attacker connects to it).
     'ActiveX control',
+    '(?<!server )ActiveX (?:SDK|component|object|plug-?in|module)',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
     'social engineering',

@@ -229,6 +229,24 @@ function namedIn(subject: string, products: readonly FixProduct[]): string[] {
   return mentionsIn(subject, products).keys;
 }
 
+/**
+ * "Polycom ViewStation before 7.2.4" where NVD lists `viewstation_128`, `viewstation_512`, `viewstation_dcp` and five
+ * more (CVE-2002-0626, the h49 blind set): a name that is the first word of three listed products' tokens or more, and
+ * no product's whole token, names that family where the record lists nothing else; the fix is each member's. Two
+ * (`ios_xe`, `ios_xr`) are no family.
+ */
+function familyMembers(subject: string, products: readonly FixProduct[]): string[] {
+  const word = /([a-z][a-z0-9]{3,})\W*$/i.exec(subject)?.[1]?.toLowerCase();
+  if (word === undefined) return [];
+  const token = (key: string) => key.slice(key.indexOf(':') + 1);
+  if (products.some((p) => token(p.key) === word)) return [];
+  const listed = products.filter((p) => !isDistribution(p.members[0]!));
+  const members = listed.filter((p) => token(p.key).startsWith(`${word}_`)).map((p) => p.key);
+  // Only where the family is all the record lists: Adobe's "Reader and Acrobat before 11.0.16" beside `acrobat_dc`,
+  // `acrobat_reader_dc`, `acrobat_xi` and `reader_xi` is XI's fix, not DC's.
+  return members.length >= 3 && members.length === listed.length ? members : [];
+}
+
 /** How many words stand between a subject's nearest name and its end. */
 function wordsAfterName(subject: string, products: readonly FixProduct[]): number {
   const { haystack, nearestEnd } = mentionsIn(subject, products);
@@ -496,6 +514,7 @@ export function placeStatements(
         (upstream.length < members.length ? productForStatement(upstream, statement, description) : undefined);
       keys = found === undefined || found === ANOTHER_SUBJECT ? [] : [keyOfMember.get(productKey(found))!];
     }
+    if (!own && !inClause && keys.length === 0) keys = familyMembers(subject, products);
     if (!own && !inClause && products.length === 0) {
       // A statement that names nothing ("This issue has been patched in version 25.04.2") is about the record's subject.
       const named = describedProductKey(subject, recordSubject);

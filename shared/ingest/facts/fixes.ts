@@ -41,6 +41,7 @@ import { decimalAbove, namesVersion } from './decimal-fix.js';
 import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import { adobeTrackOf, asReleases, compareReleases, sameRelease, yearless } from '../versions/release-order.js';
 import type { FactInput } from './input.js';
+import { oracleCriticalPatchUpdate } from './oracle-cpu.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
 
@@ -81,6 +82,9 @@ function rangeLine(start: string | undefined, end: string): string | null {
   const b = end.split('.');
   const shared: string[] = [];
   for (let i = 0; i < Math.min(a.length, b.length) && /^\d+$/.test(a[i]!) && a[i] === b[i]; i++) shared.push(a[i]!);
+  // OpenSSL's "1.0.2 to before 1.0.2k": a letter release of the start's own last number stays on its line ("1.0.2", not "1.0").
+  const at = shared.length;
+  if (at > 0 && at === a.length - 1 && at === b.length - 1 && /^\d+$/.test(a[at]!) && new RegExp(`^${a[at]}[a-z]+$`, 'i').test(b[at]!)) shared.push(a[at]!);
   return shared.length > 0 ? shared.join('.') : null;
 }
 
@@ -729,6 +733,7 @@ export function readFixFacts(input: FactInput): FixFacts {
           (several
             ? (spanFrom(statement.context, statement.version) ??
               lineOfConfiguredRange(products, key, statement.version, linesPerProduct.get(key)) ??
+              writtenBase(input.description, statement.version) ??
               releaseLine(statement.version))
             : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };
@@ -834,6 +839,21 @@ export function readFixFacts(input: FactInput): FixFacts {
     last.some(
       (l) => l.product === f.product && samePlace(l.platform, f.platform) && (!onItsLine || sameLine(l, f)) && compareReleases(l.version, f.version) > 0,
     );
+  // OpenSSL's "before 1.0.1t and 1.0.2 before 1.0.2h" beside a listed 1.0.2g: the affected version lies on the line the
+  // description writes for a higher fix, so it does not make 1.0.1t a line's fix ("1.0.2h and 1.0.1t for the 1.0.x line").
+  const affectedAboveUnwritten = (f: VersionFact, fixes: readonly VersionFact[]) => {
+    const bases = fixes
+      .filter((o) => o !== f && o.product === f.product && o.source === 'description' && o.branch === null)
+      .map((o) => ({ fix: o.version, base: writtenBase(input.description, o.version) }))
+      .filter((b): b is { fix: string; base: string } => b.base !== undefined);
+    return last.some(
+      (l) =>
+        l.product === f.product &&
+        samePlace(l.platform, f.platform) &&
+        compareReleases(l.version, f.version) > 0 &&
+        !bases.some((b) => onWrittenLine(l.version, b.base) && compareReleases(b.fix, l.version) > 0),
+    );
+  };
   // "4.21 and 4.25 … fixed in Patch 4.3": the description's one fix of a product is above every
   // affected version it names beside it, in its own decimal order; it is no line of its own.
   const decimalFix = (f: VersionFact) =>
@@ -871,9 +891,14 @@ export function readFixFacts(input: FactInput): FixFacts {
       // ("4.4.12" beside 4.6.1 of 4.6); the description's unlined one is as the description writes it.
       const besideLines =
         f.source !== 'description' && all.some((o) => o !== f && o.product === f.product && o.branch !== null && o.branch !== releaseLine(f.version));
+      // OpenSSL's "1.0.1 before 1.0.1q and 1.0.2 before 1.0.2e": beside 1.0.1q's line, 1.0.2e is the 1.0.2 line's as written,
+      // not every other release's.
+      const base = f.source === 'description' && f.branch === null ? writtenBase(input.description, f.version) : undefined;
+      const writtenBeside = base !== undefined && all.some((o) => o !== f && o.product === f.product) ? base : undefined;
       const line =
+        writtenBeside ??
         configuredLine(f, all, fromRanges.fixed) ??
-        (f.branch === null && ((affectedAbove(f, false) && !decimalFix(f)) || besideLines)
+        (f.branch === null && ((affectedAboveUnwritten(f, all) && !decimalFix(f)) || besideLines)
           ? ((f.source === 'description' ? writtenBase(input.description, f.version) : undefined) ?? releaseLine(f.version))
           : null);
       const lined = line === null ? f : { ...f, branch: line };
@@ -900,6 +925,12 @@ export function readFixFacts(input: FactInput): FixFacts {
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0 ||
     ciscoKnownFixedReleases(input.description).length > 0 ||
+    // Oracle's Critical Patch Update is the fix the text names ("it has the vendor's fix"), whatever tag its reference
+    // carries (CVE-2020-2802, the seventeenth reading: `x_refsource_MISC`, and the facts said no fix was stated).
+    oracleCriticalPatchUpdate(
+      mergedReferences(input.sources).map((r) => r.url),
+      input.products.map((p) => p.vendor),
+    ) !== undefined ||
     // Samsung's "prior to SMR Sep-2021 Release 1" in a record that lists no product states the fix release too.
     samsungRelease(input.description, '') !== undefined;
   // Samsung's "prior to SMR Mar-2022 Release 1" beside NVD's listed Android versions: the release is the fix.

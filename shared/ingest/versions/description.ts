@@ -131,8 +131,12 @@ const FIX_LIST_TAIL = String.raw`(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)v?\d[\w.-]*)
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
   // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too; eDirectory's "8.7.3 before SP10a" a lettered pack;
-  // Symantec's "SEPM 12.1 before RU6 MP5" (release update 6, maintenance patch 5; 15 records).
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+[a-z]?|p\d+|RU\d+(?:[\s-]MP\d+)?)\b`, 'gi'),
+  // Symantec's "SEPM 12.1 before RU6 MP5" (release update 6, maintenance patch 5; 15 records); InduSoft's "7.1 before SP2
+  // Patch 4" a patch of a service pack (read as "7.1 SP2", NVD's listed 7.1 sp2 made it a contradicted fix: CVE-2014-0780).
+  new RegExp(
+    String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+[a-z]?(?:\s${QUALIFIER}\s?\d+[a-z]?){0,2}|p\d+|RU\d+(?:[\s-]MP\d+)?)\b`,
+    'gi',
+  ),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${FIXED_VERSION}`, 'gi'),
   new RegExp(String.raw`${LINE}(?:<|&lt;)\s?${VERSION}`, 'gi'),
   // Mozilla's "This vulnerability affects Firefox < 58": a whole release after "<".
