@@ -83,6 +83,10 @@ describe('two fixes said for one line', () => {
     expect(text).toContain('1.4.0sr2 for the 1.4.x line, 1.3.11sr5 for the 1.3.11 line and 1.3.9sr5 for the 1.3.9 line');
   });
 
+  it("says Cisco's releases for the lines their numbers name (NX-OS 8.3(1) and 8.2(3), CVE-2019-1770)", () => {
+    expect(said([fix('8.3(1)', '8'), fix('8.2(3)', '8'), fix('7.3(3)d1(1)', '7')])).toContain('8.3(1) for the 8.3.x line, 8.2(3) for the 8.2.x line');
+  });
+
   it('joins one line\'s alternatives with "or" where their numbers are the same (Juniper\'s 14.2R8 and 14.2R7-S4)', () => {
     const text = said([fix('15.1R5-S2', '15.1'), fix('14.2R8', '14.2'), fix('14.2R7-S4', '14.2')]);
     expect(text).toContain('15.1R5-S2 for the 15.1.x line and 14.2R8 or 14.2R7-S4 for the 14.2.x line');

@@ -4,8 +4,10 @@
  * product names the dictionary's titles give, and a fix Oracle's Critical Patch Update states.
  */
 import { describe, expect, it } from 'vitest';
+import { describedBug } from '../../shared/ingest/explainer/bug-words.js';
 import { attackerWords } from '../../shared/ingest/explainer/fact-words.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { cutTitle } from '../../shared/ingest/names/cpe-titles.js';
 import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
@@ -62,6 +64,12 @@ describe('who attacks', () => {
     ).not.toBe(true);
   });
 
+  it('says a client library is attacked by a remote attacker, not by anyone who reaches it (curl, CVE-2021-22897)', () => {
+    const attack = { position: 'remote', privileges: 'none', user_interaction: false } as const;
+    expect(attackerWords(attack, 'curl 7.61.0 through 7.76.1 suffers from exposure of data element to wrong session.')).toBe('A remote attacker');
+    expect(attackerWords(attack, 'Acme Web Server 2.1 allows remote attackers to read files via a crafted URL.')).toContain('without an account');
+  });
+
   it('says "without an account" only where privileges are known to be none (CVE-2025-45021 had no CVSS)', () => {
     const description = 'Attackers can exploit SQL injection in admin/edit-directory.php of PHPGurukul Directory Management System 2.0.';
     expect(attackerWords({ position: 'remote', privileges: null, user_interaction: false }, description)).toBe('A remote attacker');
@@ -92,5 +100,53 @@ describe("Oracle's Critical Patch Update as the stated fix (CVE-2020-2802, the s
   it('states none for another vendor pointing at it, nor for an untagged page of another kind', () => {
     expect(stated('jasper_project', 'https://www.oracle.com/security-alerts/cpuapr2020.html')).toBe(false);
     expect(stated('oracle', 'https://www.oracle.com/java/technologies/graalvm.html')).toBe(false);
+  });
+});
+
+describe('gains the h49 set showed read from the vector alone', () => {
+  it('discloses secrets that are cracked or stored in plaintext (CVE-2002-0426, CVE-2002-0110)', () => {
+    expect(
+      describedImpacts('reduces the key lengths for keys that are supplied via manual key entry, which makes it easier for attackers to crack the keys.'),
+    ).toEqual(['information_disclosure']);
+    expect(
+      describedImpacts(
+        'MiraMail 1.04 stores authentication information such as POP usernames and passwords in plaintext in a .ini file, which allows an attacker to gain privileges by reading the passwords from the file.',
+      ),
+    ).toEqual(['privilege_escalation', 'information_disclosure']);
+    expect(describedImpacts('The server stores the session files in the temporary folder.')).toEqual([]);
+  });
+
+  it('keeps other users out by locking their mailboxes (FTGate, CVE-2002-2082), not where a lockout is the weak defence', () => {
+    expect(
+      describedImpacts('FTGate 1.05 locks user mailboxes before authentication succeeds, which allows remote attackers to lock the mailboxes of other users.'),
+    ).toEqual(['denial_of_service']);
+    expect(describedImpacts('The account lockout capability only locks out users once for the specified lockout period.')).not.toContain('denial_of_service');
+  });
+});
+
+describe('a file named "in the X file of" its product (CVE-2025-45021, the seventeenth reading)', () => {
+  it('is the part, with its parameter', () => {
+    expect(
+      describedComponent(
+        'A SQL Injection vulnerability was identified in the admin/edit-directory.php file of the PHPGurukul Directory Management System v2.0. Attackers can exploit this vulnerability via the email parameter in a POST request.',
+      ),
+    ).toBe('admin/edit-directory.php (email parameter)');
+  });
+
+  it('is not a file the attacker writes to', () => {
+    expect(describedComponent('A flaw in Acme CMS allows attackers to write PHP code to the config.php file.')).not.toBe('config.php');
+  });
+});
+
+describe("Patchstack's CWE-98 title beside the attack it allows (CVE-2025-26889)", () => {
+  const template = (attack: string) =>
+    `Improper Control of Filename for Include/Require Statement in PHP Program ('PHP Remote File Inclusion') vulnerability in Crocoblock JetCompareWishlist allows ${attack}.This issue affects JetCompareWishlist: from n/a through 1.5.9.`;
+
+  it('names the local file inclusion the record says it allows', () => {
+    expect(describedBug(template('PHP Local File Inclusion'))).toBe('local file inclusion');
+  });
+
+  it('keeps the remote one where that is what it allows', () => {
+    expect(describedBug(template('PHP Remote File Inclusion'))).toBe('remote file inclusion');
   });
 });

@@ -191,6 +191,7 @@ export function describedBugName(description: string): DescribedBug | undefined 
   const aka = /\baka\b(.*)$/s.exec(stated)?.[1] ?? '';
   const vuldb = VULDB_BUG.exec(text)?.[1];
   const named =
+    (PATCHSTACK_LOCAL_INCLUSION.test(text) ? 'local file inclusion' : undefined) ??
     (vuldb && !CATEGORY.test(vuldb) ? vuldb : undefined) ??
     BUGS.exec(text)?.[1] ??
     NAMED_CONSEQUENCES.exec(text)?.[1] ??
@@ -200,6 +201,14 @@ export function describedBugName(description: string): DescribedBug | undefined 
   const gain = CONSEQUENCES.exec(text)?.[1];
   return gain ? { name: spelt(gain), statedGain: true } : undefined;
 }
+
+/**
+ * Patchstack's "Improper Control of Filename for Include/Require Statement in PHP Program ('PHP Remote File Inclusion')
+ * vulnerability in X allows PHP Local File Inclusion" (210 records): the quoted name is CWE-98's title, the attack after
+ * "allows" is what the flaw lets in, a local file (CVE-2025-26889 was titled "Remote file inclusion", the last reading of
+ * the twenty-second session).
+ */
+const PATCHSTACK_LOCAL_INCLUSION = /\('PHP Remote File Inclusion'\) vulnerability in [^.]*?\ballows PHP Local File Inclusion\b/i;
 
 /** The first bug class the description names, in its own spelling, lower case except acronyms. */
 export function describedBug(description: string): string | undefined {

@@ -229,7 +229,7 @@ export function attackerWords(attack: AttackFacts, description: string): string 
         // Nobody reaches a reader or a browser over the network: its user brings the attack in. Where no source settles
         // privileges (no CVSS, "Attackers" alone: CVE-2025-45021 on an admin page, the seventeenth reading), nothing says
         // "without an account" either.
-        return needsVictim || CLIENT_PROGRAM.test(description) || attack.privileges === null
+        return needsVictim || CLIENT_PROGRAM.test(description) || CLIENT_LIBRARY.test(description) || attack.privileges === null
           ? 'A remote attacker'
           : 'Anyone who can reach it over the network, without an account,';
       default:
@@ -242,6 +242,12 @@ export function attackerWords(attack: AttackFacts, description: string): string 
   })();
   return who;
 }
+
+/**
+ * A client library is reached by no one: it fetches what its program asks for (curl's Schannel cipher list shared across
+ * transfers, CVE-2021-22897, the seventeenth reading, was said to be attacked by "anyone who can reach it over the network").
+ */
+const CLIENT_LIBRARY = /^(?:lib)?curl\b|\b(?:in|of) (?:lib)?curl\b|\bclient librar(?:y|ies)\b/i;
 
 /**
  * Stored script waits in the site's own pages ("Stored Cross-Site Scripting", "persistent XSS", "XSS (stored)", "store

@@ -275,8 +275,9 @@ function withDistinctLines(texts: readonly LinedText[], of: 'fixes' | 'affected'
     if (group.length < 2) continue;
     const numbers = group.map((t) => numbersOf(t.line!.raw));
     const from = group[0]!.line!.branch.split('.').length;
-    // A line leaves the version something of its own: "1.0.2" for 1.0.2e, never "2.0.1.153" for 2.0.1.153 itself.
-    const beyond = (i: number, d: number) => numbers[i]!.length > d || (numbers[i]!.length === d && /^v?[\d.]+[a-z]/i.test(group[i]!.line!.raw));
+    // A line leaves the version something of its own: "1.0.2" for 1.0.2e, "8.3" for Cisco's 8.3(1), never "2.0.1.153" for
+    // 2.0.1.153 itself.
+    const beyond = (i: number, d: number) => numbers[i]!.length > d || (numbers[i]!.length === d && /^v?[\d.]*\d[^\d.]/i.test(group[i]!.line!.raw));
     const depth = [from + 1, from + 2].find(
       (d) => group.every((_t, i) => beyond(i, d)) && new Set(numbers.map((n) => n.slice(0, d).join('.'))).size === group.length,
     );

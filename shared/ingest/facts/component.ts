@@ -36,6 +36,8 @@ const FILE = new RegExp(
  * where the description names no other part (an endpoint such as index.php is often not where the flawed code is).
  */
 const VIA_FILE = new RegExp(String.raw`\bvia\s+(?:the\s+)?` + FILE_NAME, 'i');
+/** "identified in the admin/edit-directory.php file of the PHPGurukul Directory Management System" (CVE-2025-45021, the seventeenth reading). */
+const FILE_OF_PRODUCT = new RegExp(String.raw`\bin\s+the\s+` + FILE_NAME + String.raw`\s+(?:file|page|script|endpoint)\s+(?:of|in)\b`, 'i');
 // Plugins, extensions and frameworks are products of their own (WordPress, Jenkins): not parts.
 const PART_KINDS =
   'function|method|module|component|subcomponent|subsystem|driver|service|daemon|process|library|API|interface|handler|parser|interpreter|property|implementation|feature|engine|class|servlet|applet|console|utility|protocol implementation|agent|page|endpoint|filter';
@@ -205,7 +207,7 @@ export function describedComponent(description: string, products: readonly Pick<
   const subcomponent = oracle ? `${oracle} ${oracleMatch?.[1] ? 'subcomponent' : 'component'}` : undefined;
   const vuldbComponent = VULDB_COMPONENT.exec(prose)?.[1]?.trim();
   // "Node.js is vulnerable …": a product whose name ends like a file's is no file of its own.
-  const namedFile = FILE.exec(prose)?.[1];
+  const namedFile = FILE.exec(prose)?.[1] ?? FILE_OF_PRODUCT.exec(prose)?.[1];
   const file =
     VULDB_FILE.exec(prose)?.[1] ??
     (namedFile && !namesAProduct(namedFile, products) ? namedFile : undefined) ??

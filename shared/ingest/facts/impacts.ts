@@ -242,6 +242,17 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     // Not the script of a stored XSS ("JavaScript Code is stored … This means, arbitrary code can be executed", CVE-2021-27910).
     /(?<!\b(?:JavaScript|script|XSS|cross[- ]site)\b[^]{0,300})(?:\b(?:an? )?(?:arbitrary|malicious|attacker[- ](?:controlled|supplied)|remote|unauthori[sz]ed) (?:code|(?:OS |system |shell )?commands) (?:may|can|could|might|will|would) (?:then )?(?:be|get) (?:executed|run)\b|\barbitrary (?:code|(?:OS |system |shell )?commands) (?:is|are|was|were|gets?) (?:executed|run)\b)/i,
   ],
+  // The h49 blind set's unread gains: Linksys' "makes it easier for attackers to crack the keys" (CVE-2002-0426) and
+  // MiraMail's "stores … POP usernames and passwords in plaintext in a .ini file" (CVE-2002-0110) disclose secrets;
+  // FTGate's "lock the mailboxes of other users" (CVE-2002-2082) keeps them out.
+  [
+    'information_disclosure',
+    /\bcrack(?:ing)? (?:the |those |user )?(?:hashed )?(?:keys?|passwords?|hashes|credentials)\b|\bstores? (?:[\w-]+ ){0,8}?(?:passwords?|credentials) (?:[\w-]+ ){0,3}?in (?:plain ?text|clear ?text|cleartext)\b/i,
+  ],
+  [
+    'denial_of_service',
+    /\block(?:s|ing)? (?:the )?(?:\w+ )?(?:mailboxes|accounts|files) of other users\b|\block(?:s|ing)? out (?:legitimate |valid |other |all )users\b/i,
+  ],
   // wolfSSL's "leads to ECDSA key disclosure" (CVE-2024-5288); xFlow's "determine the installation path" (CVE-2006-1851).
   [
     'information_disclosure',
