@@ -150,3 +150,20 @@ describe("Patchstack's CWE-98 title beside the attack it allows (CVE-2025-26889)
     expect(describedBug(template('PHP Remote File Inclusion'))).toBe('remote file inclusion');
   });
 });
+
+describe('commands run through shell metacharacters (Rlaj whois, CVE-2002-1854, the seventeenth reading)', () => {
+  it('are a command injection', () => {
+    expect(
+      describedBug(
+        'Rlaj whois CGI script (whois.cgi) 1.0 allows remote attackers to execute arbitrary commands via shell metacharacters in the domain name field.',
+      ),
+    ).toBe('command injection');
+  });
+
+  it('name none where no command runs, and leave a class the description names', () => {
+    expect(describedBug('The script does not escape shell metacharacters, which allows remote attackers to read arbitrary files.')).toBeUndefined();
+    expect(describedBug('Argument injection in Acme allows remote attackers to execute arbitrary commands via shell metacharacters in the host field.')).toBe(
+      'argument injection',
+    );
+  });
+});

@@ -198,6 +198,7 @@ export function describedBugName(description: string): DescribedBug | undefined 
     BUGS.exec(aka)?.[1] ??
     ABBREVIATED.exec(aka)?.[1];
   if (named) return { name: spelt(named), statedGain: false };
+  if (SHELL_METACHARACTERS.test(text) && COMMANDS_RUN.test(text)) return { name: 'command injection', statedGain: false };
   const gain = CONSEQUENCES.exec(text)?.[1];
   return gain ? { name: spelt(gain), statedGain: true } : undefined;
 }
@@ -209,6 +210,14 @@ export function describedBugName(description: string): DescribedBug | undefined 
  * the twenty-second session).
  */
 const PATCHSTACK_LOCAL_INCLUSION = /\('PHP Remote File Inclusion'\) vulnerability in [^.]*?\ballows PHP Local File Inclusion\b/i;
+
+/**
+ * "allows remote attackers to execute arbitrary commands via shell metacharacters in the domain name field" (Rlaj whois,
+ * CVE-2002-1854, the seventeenth reading; 546 records name no class): commands run from characters the shell reads in
+ * the attacker's input are a command injection, the name the newer records give the same flaw.
+ */
+const SHELL_METACHARACTERS = /\bshell meta-?characters\b/i;
+const COMMANDS_RUN = /\b(?:execute|executing|run|running)\s+(?:arbitrary\s+)?(?:shell\s+|OS\s+|system\s+)?(?:commands?|code|programs?)\b/i;
 
 /** The first bug class the description names, in its own spelling, lower case except acronyms. */
 export function describedBug(description: string): string | undefined {
