@@ -149,8 +149,9 @@ export const placesBuild = (build: string, version: string) => isBuildAlone(buil
  * ".0" would otherwise be compared with the word "update".
  */
 export function compareVersions(a: string, b: string): number {
-  const [ea, ra] = withHalfYearAsMonth(...withoutEpoch(a), b);
-  const [eb, rb] = withHalfYearAsMonth(...withoutEpoch(b), a);
+  const [ea, xa] = withoutEpoch(a);
+  const [eb, xb] = withoutEpoch(b);
+  const [ra, rb] = halfYearsAsMonths(xa, xb);
   if (ea !== eb) return ea < eb ? -1 : 1;
   const builds = buildNumbers(ra, rb);
   // The same build number written both ways is not known to be one release: ordered as written.
@@ -170,10 +171,13 @@ const YEAR_MONTH_OR_HALF = /^(?:\d{4}|\d{2}h[12])$/i;
  * compared as numbers "20H2" read 20 and sorted below 2004, so every newer Windows 10 release was listed as older
  * (CVE-2021-1672, the seventeenth reading). Beside another such name, a half-year is its own year's fifth or tenth month.
  */
-function withHalfYearAsMonth(epoch: bigint, version: string, other: string): [bigint, string] {
-  const half = HALF_YEAR.exec(version.trim());
-  if (!half || !YEAR_MONTH_OR_HALF.test(withoutEpoch(other)[1].trim())) return [epoch, version];
-  return [epoch, `${half[1]}${half[2] === '1' ? '05' : '10'}`];
+function halfYearsAsMonths(a: string, b: string): [string, string] {
+  if (!YEAR_MONTH_OR_HALF.test(a.trim()) || !YEAR_MONTH_OR_HALF.test(b.trim())) return [a, b];
+  const asMonth = (version: string) => {
+    const half = HALF_YEAR.exec(version.trim());
+    return half ? `${half[1]}${half[2] === '1' ? '05' : '10'}` : version;
+  };
+  return [asMonth(a), asMonth(b)];
 }
 
 /** True when the text has at least one digit: something the comparator can place. */

@@ -84,7 +84,9 @@ function rangeLine(start: string | undefined, end: string): string | null {
   for (let i = 0; i < Math.min(a.length, b.length) && /^\d+$/.test(a[i]!) && a[i] === b[i]; i++) shared.push(a[i]!);
   // OpenSSL's "1.0.2 to before 1.0.2k": a letter release of the start's own last number stays on its line ("1.0.2", not "1.0").
   const at = shared.length;
-  if (at > 0 && at === a.length - 1 && at === b.length - 1 && /^\d+$/.test(a[at]!) && new RegExp(`^${a[at]}[a-z]+$`, 'i').test(b[at]!)) shared.push(a[at]!);
+  const last = a[at];
+  if (at > 0 && at === a.length - 1 && at === b.length - 1 && /^\d+$/.test(last!) && b[at]!.startsWith(last!) && /^[a-z]+$/i.test(b[at]!.slice(last!.length)))
+    shared.push(last!);
   return shared.length > 0 ? shared.join('.') : null;
 }
 
@@ -898,9 +900,7 @@ export function readFixFacts(input: FactInput): FixFacts {
       const line =
         writtenBeside ??
         configuredLine(f, all, fromRanges.fixed) ??
-        (f.branch === null && ((affectedAboveUnwritten(f, all) && !decimalFix(f)) || besideLines)
-          ? ((f.source === 'description' ? writtenBase(input.description, f.version) : undefined) ?? releaseLine(f.version))
-          : null);
+        (f.branch === null && ((affectedAboveUnwritten(f, all) && !decimalFix(f)) || besideLines) ? (base ?? releaseLine(f.version)) : null);
       const lined = line === null ? f : { ...f, branch: line };
       // NVD's CPE writes Intel's trains in lower case; the version is the one the description writes ("SPS_E5_04.04.04.023.0").
       const written = writtenTrains.get(f.version.toLowerCase());
@@ -916,7 +916,8 @@ export function readFixFacts(input: FactInput): FixFacts {
       ? editionFixes(products, input.sources.cve5?.cna.cpeFixes ?? []).filter((e) => !fixedIn.some((f) => f.product === e.product))
       : [];
   fixedIn.push(...editions);
-  const referenced = mergedReferences(input.sources).some(statesFix);
+  const references = mergedReferences(input.sources);
+  const referenced = references.some(statesFix);
   const fixStated =
     fixedIn.length > 0 ||
     described.fixed.length > 0 ||
@@ -928,7 +929,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     // Oracle's Critical Patch Update is the fix the text names ("it has the vendor's fix"), whatever tag its reference
     // carries (CVE-2020-2802, the seventeenth reading: `x_refsource_MISC`, and the facts said no fix was stated).
     oracleCriticalPatchUpdate(
-      mergedReferences(input.sources).map((r) => r.url),
+      references.map((r) => r.url),
       input.products.map((p) => p.vendor),
     ) !== undefined ||
     // Samsung's "prior to SMR Sep-2021 Release 1" in a record that lists no product states the fix release too.
