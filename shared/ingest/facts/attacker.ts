@@ -435,7 +435,11 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
             // Internet Explorer's "remote attackers to execute arbitrary code by accessing an object that … is deleted"
             // (CVE-2013-1347, the h44 blind set): a remote attacker reaches a browser only through what its user loads.
             (position === 'remote' && BROWSER.test(prose) && CONCRETE_VECTOR.test(prose)))) ||
-        (position !== 'local' && (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
+        // MailHunter's "remote authenticated users to extract files into arbitrary directories via a crafted ZIP archive"
+        // (a path traversal, CVE-2023-34208): a signed-in attacker hands the file to the server, no victim opens it.
+        (position !== 'local' &&
+          !(actsAlone && (privileges === 'user' || privileges === 'admin')) &&
+          (CRAFTED_FILE.test(prose) || (ANTIVIRUS.test(prose) && SCANNED_FILE.test(prose) && !DETECTION_BYPASS.test(prose))))
       ? true
       : (CONCRETE_VECTOR.test(prose.replace(FAULT_LOCATION, '$1at')) && !UNKNOWN_VECTOR.test(prose)) || actsAlone || localActsAlone
         ? false

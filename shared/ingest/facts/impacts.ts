@@ -438,6 +438,14 @@ const MISTAKEN_READER =
 const DOWNLOADED_ONTO_CLIENT =
   /\bdownload(?:s|ing)?\s+(?:of\s+)?(?:(?:arbitrary|malicious|attacker-(?:controlled|chosen|specified)|any)\s+)?(?:\w+\s+)?files?\s+(?:on)?to\s+(?:the\s+|a\s+|an\s+|their\s+)?(?:client|victim|user|target)(?:'s|’s|s')?(?:\s+(?:system|machine|computer|host|disk|device|workstation))?s?\b/gi;
 
+/**
+ * "extract files into arbitrary directories via a crafted ZIP archive" (MailHunter's Zip Slip, CVE-2023-34208): an
+ * archive's files written where the attacker chooses, data tampering; not files read out of something, which
+ * "extract files" alone would say.
+ */
+const EXTRACTED_ANYWHERE =
+  /\b(?:extract(?:s|ed|ing)?|extraction\s+of)\s+((?:an?\s+)?(?:arbitrary\s+)?(?:[\w.-]+\s+)?files?\s+(?:in)?to\s+)(?=(?:an?\s+|the\s+)?(?:arbitrary|any|external|attacker-(?:controlled|chosen|specified))\b)/gi;
+
 /** SQL "commands" are not code execution: "execute arbitrary SQL commands". */
 const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (?:commands|queries|statements)\b/gi;
 
@@ -589,6 +597,7 @@ export function describedImpacts(written: string): Impact[] {
     .replace(WRITE_ACCESS, '$1 of')
     .replace(SQL_COMMANDS, ' ')
     .replace(DOWNLOADED_ONTO_CLIENT, 'create arbitrary files on the client system')
+    .replace(EXTRACTED_ANYWHERE, 'write $1')
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
     .replace(MISTAKEN_READER, ' ')

@@ -84,8 +84,12 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
   const webPlace = !webKind && reachedOverTheWeb(input.description);
   const webAttack = described.position === undefined && fromVector.position === null && (webKind || webPlace);
   // "allows remote attackers to execute arbitrary code via a crafted toolbar object" (Windows Shell, CVE-2015-2515) names
-  // what the attacker supplies, not who opens it; NVD's v2 analysis says a user must (v2 has no such metric of its own).
-  const v2SaysVictimActs = described.userInteraction === false && score.userInteractionRequired === true && noVictimFromVectorOnly(input.description);
+  // what the attacker supplies, not who opens it; NVD's v2 analysis says a user must (v2 has no such metric of its own), and
+  // so does a v3 vector's UI:R (ImageMagick's "leaked via the image data", CVE-2018-16323; Intel's "via local access").
+  const vectorSaysVictimActs =
+    described.userInteraction === false &&
+    (score.userInteractionRequired === true || fromVector.user_interaction === true) &&
+    noVictimFromVectorOnly(input.description);
   const noAccount = described.privileges === undefined && fromVector.privileges === null && attackerNeedsNoAccount(input.description);
   const umbrella = UMBRELLA.test(input.description) && fromVector.position !== null;
   const attack: AttackFacts = umbrella
@@ -93,7 +97,7 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
     : {
         position: nearby ? 'adjacent' : (described.position ?? (onPath ? 'man_in_the_middle' : (fromVector.position ?? (webAttack ? 'remote' : null)))),
         privileges: described.privileges ?? fromVector.privileges ?? (noAccount ? 'none' : null),
-        user_interaction: v2SaysVictimActs
+        user_interaction: vectorSaysVictimActs
           ? true
           : (described.userInteraction ?? (unknownVector ? null : (fromVector.user_interaction ?? (actsAlone ? false : null)))),
       };
@@ -115,8 +119,10 @@ export function readAttackFacts(input: FactInput): ReadFacts & { provenance: Fac
           : vectorSource;
   const interactionSource = umbrella
     ? from(undefined, attack.user_interaction)
-    : v2SaysVictimActs
-      ? `NVD's CVSS v2 "user interaction required" (the description names only what the attacker supplies)`
+    : vectorSaysVictimActs
+      ? fromVector.user_interaction === true
+        ? `${vectorSource}, user interaction required (the description names only what the attacker supplies)`
+        : `NVD's CVSS v2 "user interaction required" (the description names only what the attacker supplies)`
       : described.userInteraction === undefined && fromVector.user_interaction === null && actsAlone
         ? 'description (a named attacker, no victim, no vector; the CVSS vector has no user-interaction field)'
         : described.userInteraction === undefined && unknownVector
