@@ -458,7 +458,13 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
             (f.branch === null || (l.branch === null && adobeTrackOf(f.branch) !== undefined) || compatibleLines(l, f)),
         ),
     );
-    for (const l of unfixed.slice(0, 2)) {
+    // Aruba's "6.4.x: 6.4.4.8-4.2.4.17 and below" beside NVD's range through 6.4.4.8-4.2.4.18 (CVE-2021-25144): one line
+    // with no fix is said once, by the higher version there is to move past.
+    const lineUnfixed = unfixed.filter(
+      (l) =>
+        !unfixed.some((o) => o !== l && l.branch !== null && o.branch === l.branch && o.platform === l.platform && compareVersions(o.version, l.version) > 0),
+    );
+    for (const l of lineUnfixed.slice(0, 2)) {
       const where = `${l.branch !== null ? ` on ${lineText(l.branch, l.version)}` : ''}${namedPlatform(l.platform) ? ` on ${platformText(l.platform)}` : ''}`;
       // With no line or platform to name, "No fixed version is stated for Linux Kernel" right
       // after naming its fixed versions would deny them: say which affected version has none.

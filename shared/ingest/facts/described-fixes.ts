@@ -40,7 +40,9 @@ export interface PlacedStatement {
  * before it. The package's name is no product's name ("crowbar" would name OpenStack Cloud
  * Crowbar), and 4.0 is no release line of OpenStack Cloud.
  */
-const PACKAGE_OF_RELEASE = /\s(\d+(?:\.\d+)?(?:\s+SP\d+)?)\s+[a-z][a-z0-9+._]*(?:-[a-z0-9+._]+)*\s+versions?\s*$/;
+// "SUSE Linux Enterprise Server 15 SP 3 salt versions prior to 3002.2-3" (CVE-2021-25315): the service pack is written
+// with a space too, and its number is no release of its own.
+const PACKAGE_OF_RELEASE = /(?<!\bSP)\s(\d+(?:\.\d+)?(?:\s+SP\s?\d+)?)\s+[a-z][a-z0-9+._]*(?:-[a-z0-9+._]+)*\s+versions?\s*$/;
 
 /** Words between a name and its statement that still make the statement the name's own ("3510 FC Array with firmware"). */
 const NEAR_WORDS = 4;

@@ -106,10 +106,12 @@ const INFORMIX = String.raw`\b\d+\.\d{2}\.[xuft]c\d+\b`;
 // A Debian package version with its epoch ("1:4.5-1", "1:4.2.6.p3+dfsg-1ubuntu3.11"): the epoch
 // marks it as Debian's `[epoch:]upstream[-revision]`, one version kept whole, never the epoch alone.
 const DEBIAN = String.raw`(?<![\w:.-])\d{1,2}:\d+\.\d(?:[a-z0-9.+~]*[a-z0-9])?(?:-[a-z0-9.+~]*[a-z0-9])?`;
+// openSUSE Leap's package releases ("privoxy version 3.0.28-lp151.1.1 and prior", CVE-2019-3699): one version, not "151.1.1".
+const SUSE_LEAP_PACKAGE = String.raw`\b\d+(?:\.\d+)*[a-z]?\d*-lp\d+(?:\.\d+)+`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${LETTERED_RELEASE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${SUSE_LEAP_PACKAGE}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${LETTERED_RELEASE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
@@ -179,8 +181,9 @@ const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
   // After a version ("Invision Power Board 2.3.1 up to 20070912") it is that version's builds, not the product's newest.
   new RegExp(String.raw`(?<!\d\.\d[\w.]*\s)\bup to\s+(?<dotted>${DATE_DIGITS})(?!\w|\.\d)`, 'gi'),
-  // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes.
-  new RegExp(String.raw`${VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
+  // "5.1.36 and prior" ends a statement; "Prior to 5.1.36 and Prior to 5.2.10" lists two fixes. A hyphenated tail is the
+  // version's own there (Aruba's "6.4.4.8-4.2.4.20 and below", a package's "2.4.2-170.21.3.1 and prior"), not its start.
+  new RegExp(String.raw`${FIXED_VERSION}\s*(?:,\s*|\(\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
   // "TensorFlow 1.6.x and earlier": the whole 1.6 line is affected, its newest release too; the
   // version is the line as written ("1.6.x"), never its first release 1.6.0.
   new RegExp(String.raw`\b(?<wholeLine>\d+(?:\.\d+)+)\.x\s*(?:,\s*)?(?:and|or)\s+(?:earlier|prior(?!\s+to\b)|below|lower|older)\b`, 'gi'),
@@ -431,6 +434,21 @@ function withRangeLines(statements: readonly DescribedFix[]): DescribedFix[] {
   });
 }
 
+/** Aruba's "6.10.x: 6.10.6 and below; 6.9.x: 6.9.11 and below": the line written before the colon. */
+const COLON_LINE = /(?<![\w.])(?<line>\d+(?:\.\d+)+)\.x:\s*$/i;
+
+/**
+ * Aruba's "version(s): 6.10.x: 6.10.6 and below; 6.9.x: 6.9.11 and below" (ClearPass CVE-2022-37877, Instant's "8.3.x:
+ * 8.3.0.12 and below; 8.5.x: 8.5.0.9 and below"): each newest affected version is its written line's, so 6.10.6 says
+ * nothing of the 6.9 line's fix 6.9.12.
+ */
+function withColonLines(statements: readonly DescribedFix[]): DescribedFix[] {
+  return statements.map((s) => {
+    const line = s.line === undefined ? COLON_LINE.exec(s.context)?.groups?.line : undefined;
+    return line !== undefined && onWrittenLine(s.version, line) ? { ...s, line } : s;
+  });
+}
+
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
   // Intel's "before version 22.1 .1": a stray space inside a version is no end of it.
@@ -444,7 +462,7 @@ export function describedVersions(description: string): DescribedVersions {
     const same = lists.find(({ fix: l }) => l.line !== undefined && l.version === s.version && s.at < l.end && l.at < s.end);
     return same ? { ...s, line: same.fix.line! } : s;
   });
-  const lastAffected = withRangeLines(throughs);
+  const lastAffected = withColonLines(withRangeLines(throughs));
   const overlaps = (l: DescribedFix) => lastAffected.some((s) => s.at < l.end && l.at < s.end);
   const listed = lists.filter(({ fix }) => !overlaps(fix)).map(({ fix }) => fix);
   const earlierTracks = lists.filter(({ fix, earlier }) => earlier && !overlaps(fix)).map(({ fix }) => fix);
