@@ -97,3 +97,77 @@ describe("a line with no fix whose newest affected version two sources give (Aru
     expect(record.explanation!.fix).not.toMatch(/\b4\.2\.4\.17\b(?!-)/);
   });
 });
+
+describe('a product named again between "before" and its versions (PostgreSQL CVE-2025-1094, h50)', () => {
+  const fixesRead = (text: string) => describedVersions(text).fixed.map((f) => f.version);
+
+  it('reads the versions after the name the record has named before', () => {
+    expect(
+      fixesRead(
+        'Improper neutralization of quoting syntax in PostgreSQL libpq functions allows SQL injection. Versions before PostgreSQL 17.3, 16.7, 15.11, 14.16, and 13.19 are affected.',
+      ),
+    ).toEqual(['17.3', '16.7', '15.11', '14.16', '13.19']);
+    expect(fixesRead('Mozilla Firefox before Firefox 2.0.0.13, and SeaMonkey before 1.1.9, can automatically send client certificates.')).toEqual([
+      '2.0.0.13',
+      '1.1.9',
+    ]);
+  });
+
+  it('leaves a name not named before, an acronym, a platform, a step word, "are unaffected" and a past default', () => {
+    expect(fixesRead('Foo allows attackers to read files before Bar 2.0 is installed.')).toEqual([]);
+    expect(fixesRead('ISC BIND is affected. Versions prior to BIND 9.9.0 have not been evaluated for vulnerability.')).toEqual([]);
+    expect(fixesRead('Apache Cordova on Android logs data. When using platforms prior to Android 4.1 (Jelly Bean), the log data is not sandboxed.')).toEqual(
+      [],
+    );
+    expect(fixesRead('Juniper Junos OS 16.1 is affected. Releases prior to Junos OS 15.1 are unaffected by this vulnerability.')).toEqual([]);
+    expect(fixesRead('Samba creates the directory with other permissions, because this was the default before Samba 4.8.')).toEqual([]);
+    expect(fixesRead('Micro Focus ArcSight Logger affects versions prior to Logger 6.7.1 HotFix 6.7.1.8262.0.')).toEqual([]);
+  });
+
+  it('names the product and its fixes where the record lists none', () => {
+    const record = derivedFixture(
+      'Improper neutralization of quoting syntax in PostgreSQL libpq functions PQescapeLiteral() allows a database input provider to achieve SQL injection. Versions before PostgreSQL 17.3, 16.7, 15.11, 14.16, and 13.19 are affected.',
+    );
+    expect(record.facts!.products.map((p) => p.product)).toEqual(['postgresql:postgresql']);
+    expect(fixesOf(record)).toEqual([
+      'postgresql 13.19 (13)',
+      'postgresql 14.16 (14)',
+      'postgresql 15.11 (15)',
+      'postgresql 16.7 (16)',
+      'postgresql 17.3 (17)',
+    ]);
+    expect(record.explanation!.fix).toContain('16.7 for the 16.x line');
+  });
+});
+
+describe('a plugin named with its kind before "before version" (Zoom CVE-2025-0148, h50)', () => {
+  it('is the product, its kind no part of the key', () => {
+    const record = derivedFixture(
+      'Missing password field masking in the Zoom Jenkins Marketplace plugin before version 1.6 may allow an unauthenticated user to conduct a disclosure of information via adjacent network access.',
+    );
+    expect(record.facts!.products).toEqual([{ product: 'zoom:jenkins_marketplace', name: 'Zoom Jenkins Marketplace plugin', primary: true }]);
+    expect(fixesOf(record)).toEqual(['jenkins_marketplace 1.6']);
+  });
+});
+
+describe("PostgreSQL's two-number fixes beside NVD's ranges per major and a listed 17.0 (CVE-2024-10977)", () => {
+  const description =
+    'Client use of server error message in PostgreSQL allows a server not trusted under current SSL or GSS settings to furnish arbitrary non-NUL bytes to the libpq application. Versions before PostgreSQL 17.1, 16.5, 15.9, 14.14, 13.17, and 12.21 are affected.';
+  const configuration = [
+    orNode(
+      range('postgresql:postgresql', '16.0', '16.5'),
+      range('postgresql:postgresql', '15.0', '15.9'),
+      range('postgresql:postgresql', '14.0', '14.14'),
+      range('postgresql:postgresql', '13.0', '13.17'),
+      range('postgresql:postgresql', '12.0', '12.21'),
+      { criteria: 'cpe:2.3:a:postgresql:postgresql:17.0:-:*:*:*:*:*:*' },
+    ),
+  ];
+
+  it('puts 17.1 on the 17 line, so the listed 17.0 has its fix', () => {
+    const record = derivedFixture(description, configuration);
+    expect(fixesOf(record)).toContain('postgresql 17.1 (17)');
+    expect(record.explanation!.fix).toContain('17.1 for the 17.x line');
+    expect(record.explanation!.fix).not.toContain('No fixed version is stated');
+  });
+});

@@ -61,6 +61,34 @@ const LEADING =
  */
 const IN_PRODUCT =
   /\bin (?:the )?([A-Z][\w+-]*(?: \([A-Z][\w+-]*\))?(?: [A-Z0-9][\w.+-]*){0,5}?) (?:(?:versions? )?(?:before|through|prior to|up to) |versions? |v)?\d[\w.]*\b(?! [A-Z][\w+-]* versions? (?:before|through|prior to|up to) \d)/;
+/**
+ * "Missing password field masking in the Zoom Jenkins Marketplace plugin before version 1.6" (CVE-2025-0148, h50): a
+ * capitalised name and its kind in lower case ("plugin"), right before "before version" and its number.
+ */
+const IN_PRODUCT_OF_KIND =
+  /\bin (?:the )?([A-Z][\w+-]*(?: [A-Z0-9][\w.+-]*){0,5} (?:plugin|extension|add-on|addon|module|app|driver|library|theme|client|agent)) (?:before|prior to|through|up to) (?:versions? )?v?\d/;
+/**
+ * PostgreSQL's "… in PostgreSQL libpq functions … Versions before PostgreSQL 17.3, 16.7 … are affected" (CVE-2025-1094,
+ * h50): the name written again between "before" and the versions, named earlier in the record too.
+ */
+const NAMED_BEFORE_VERSIONS = /\b(?:before|prior to) ([A-Z][\w+-]*[a-z][\w+-]*(?: [A-Z][\w+-]*)?) v?\d+\.\d/;
+
+/** A release's step word or a platform before the versions ("before 11.0 Build 64.34", "prior to Android 4.1") names no product. */
+const NOT_A_NAME =
+  /^(?:Build|Version|Versions|Release|Releases|Update|Updates|Patch|Hotfix|HotFix|Beta|Service|Pack|Fix|Firmware|Android|Windows|Linux|iOS|macOS|Mac|Java)$/;
+/** "the Zoom Jenkins Marketplace plugin": the kind the name ends in is no part of the product's key (`zoom:jenkins_marketplace`). */
+const KIND_WORD = / (?:plugin|extension|add-on|addon|module|app|driver|library|theme|client|agent)$/;
+
+function namedBeforeVersions(description: string): string | undefined {
+  const match = NAMED_BEFORE_VERSIONS.exec(description);
+  const name = match?.[1];
+  if (!match || !name) return undefined;
+  const earlier = description.slice(0, match.index);
+  // The whole name written before, as one ("Pulse Secure Pulse Desktop Client" does not name a "Secure Desktop").
+  const words = name.split(' ');
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return words.every((w) => !/\d/.test(w) && !NOT_A_NAME.test(w)) && new RegExp(String.raw`\b${escaped}\b`).test(earlier) ? name : undefined;
+}
 const ABBREVIATED = /^([A-Z][\w+-]*) \(([A-Z][\w+-]*)\)/;
 /** "SAP HANA Extend Application Services (XS) does not encrypt …": a name of two words or more leading a verb. */
 const LEADING_SUBJECT =
@@ -128,12 +156,15 @@ export function describedProduct(written: string): FactProduct[] {
     IN_PRODUCT.exec(description)?.[1] ??
     LEADING_SUBJECT.exec(description)?.[1] ??
     IS_A.exec(description)?.[1] ??
-    PACKAGE_LEAD.exec(description)?.[1]
+    PACKAGE_LEAD.exec(description)?.[1] ??
+    IN_PRODUCT_OF_KIND.exec(description)?.[1] ??
+    namedBeforeVersions(description)
   )?.trim();
   // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
   if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
   // "MyBulletinBoard (MyBB) Preview Release 2": the short name in brackets is the one its CPE has.
   const short = ABBREVIATED.exec(name);
   if (short) return [{ product: `${token(short[2]!)}:${token(short[2]!)}`, name: `${short[1]!} (${short[2]!})`, primary: true }];
-  return [vendorFirst(name)];
+  const kindless = name.replace(KIND_WORD, '');
+  return [kindless !== name && kindless.length > 0 ? { ...vendorFirst(kindless), name } : vendorFirst(name)];
 }

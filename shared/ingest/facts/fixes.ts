@@ -107,6 +107,32 @@ function lineOfConfiguredRange(products: readonly FixProduct[], key: string, ver
   return null;
 }
 
+/**
+ * PostgreSQL's "before PostgreSQL 17.1, 16.5, 15.9 …" beside NVD's ranges 16.0 to 16.5, 15.0 to 15.9 … and a listed 17.0
+ * (CVE-2024-10977): where the product's configured ranges each hold one first number, a described fix of two numbers with
+ * no range of its own is its first number's too ("17", not "17.1", which would leave the listed 17.0 on a line of its own).
+ */
+function firstNumberLine(products: readonly FixProduct[], key: string, version: string, fixLines: ReadonlySet<string | null> = new Set()): string | null {
+  const ranges = products.find((p) => p.key === key)?.ranges ?? [];
+  // With no range at all ("Versions before PostgreSQL 17.3, 16.7, 15.11 …", CVE-2025-1094), the stated fixes themselves:
+  // two numbers each, each of its own first number.
+  if (ranges.length === 0) {
+    const fixes = [...fixLines].filter((l): l is string => l !== null);
+    const firsts = fixes.map((l) => /^(\d+)\.\d+$/.exec(l)?.[1]);
+    const own = /^(\d+)\.\d+$/.exec(version)?.[1];
+    return own !== undefined && fixes.length >= 2 && firsts.every((f) => f !== undefined) && new Set(firsts).size === fixes.length ? own : null;
+  }
+  const lines = ranges.flatMap(({ range }) => {
+    const start = range.startIncluding ?? range.startExcluding;
+    return start === undefined || range.endExcluding === undefined ? [] : [rangeLine(start, unescaped(range.endExcluding))];
+  });
+  // Only a version of two numbers, whose own line would be the whole version; "8.5.140.0" has its line (8.5) already.
+  const first = /^(\d+)\.\d+$/.exec(version)?.[1];
+  // One range per first number (PostgreSQL's majors), not many ranges of a few (Cisco's per-device NX-OS ranges).
+  const perFirstNumber = lines.every((l) => l !== null && /^\d+$/.test(l)) && new Set(lines).size === lines.length;
+  return first !== undefined && lines.length >= 2 && perFirstNumber ? first : null;
+}
+
 /** The lines a range spans when its ends share only their first number: "6.7-6.12" for 6.7 to 6.12.19. */
 function rangeSpan(start: string | undefined, end: string): string | null {
   const a = start?.split('.') ?? [];
@@ -736,6 +762,7 @@ export function readFixFacts(input: FactInput): FixFacts {
             ? (spanFrom(statement.context, statement.version) ??
               lineOfConfiguredRange(products, key, statement.version, linesPerProduct.get(key)) ??
               writtenBase(input.description, statement.version) ??
+              firstNumberLine(products, key, statement.version, linesPerProduct.get(key)) ??
               releaseLine(statement.version))
             : null);
         const fact: VersionFact = { product: key, version: statement.version, branch, platform, source: 'description' };

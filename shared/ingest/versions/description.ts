@@ -449,10 +449,50 @@ function withColonLines(statements: readonly DescribedFix[]): DescribedFix[] {
   });
 }
 
+/**
+ * PostgreSQL's "Versions before PostgreSQL 17.3, 16.7, 15.11, 14.16, and 13.19 are affected" (CVE-2025-1094, h50), Go's
+ * "Go before Go 1.20.5 and 1.19.10": the product named again between "before" and its versions. Where the record has
+ * named it before, the name is blanked (the text keeps its length, so every position stays) and the versions read as
+ * any "before 17.3, 16.7 …". A step word there ("before Build 446", "prior to Version 2") is the version's own.
+ */
+const NAMED_AFTER_BEFORE = /\b(before|prior to)\s((?:[A-Z][\w+-]*\s){1,2})(?=v?\d)/g;
+const STEP_WORD = new RegExp(
+  String.raw`^(?:${QUALIFIER}|versions?|releases?|ver|beta|alpha|firmware|fw|ota|frn|service|pack|fix|fixpak|fixpack|rollup|cumulative|maintenance|mr|level|revision|rev|edition|security|hot|interim|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$`,
+  'i',
+);
+
+const NAMED_PLATFORM = /^(?:Android|Windows|Linux|macOS|Mac|iOS|iPadOS|Ubuntu|Debian|Solaris|Unix|Java)$/;
+
+function withoutRepeatedNames(text: string): string {
+  return text.replace(NAMED_AFTER_BEFORE, (all: string, word: string, name: string, offset: number) => {
+    const words = name.trim().split(' ');
+    const earlier = text.slice(0, offset);
+    // "Releases prior to Junos OS 15.1 are unaffected": the first affected release, no fix.
+    const after = text.slice(offset + all.length);
+    // "Releases prior to Junos OS 15.1 are unaffected", "prior to BIND 9.9.0 have not been evaluated": no fix.
+    const unaffected =
+      /^(?:[^.;]|\.(?=\d)){0,60}?\b(?:(?:is|are)\s+(?:un|not\s+)affected|not\s+vulnerable|(?:has|have)\s+not\s+been\s+(?:evaluated|tested|assessed))\b/i.test(
+        after,
+      );
+    // ArcSight's "prior to Logger 6.7.1 HotFix 6.7.1.8262.0": the step is the fix, which the grammar does not read whole.
+    const stepAfter = /^v?\S+\s+(?:hot ?fix|patch|update|sp|service pack|build|fix ?pack)\b/i.test(after);
+    // Samba's "because this was the default before Samba 4.8": how things were, not a fix.
+    // A name with a lower-case letter and no digit (not an acronym such as BIND, FOS or TC, nor a model such as ALP-L09),
+    // and no platform ("platforms prior to Android 4.1").
+    const named =
+      !unaffected &&
+      !stepAfter &&
+      words.every((w) => /[a-z]/.test(w) && !/\d/.test(w) && !NAMED_PLATFORM.test(w)) &&
+      !/\bdefault\s$/i.test(earlier) &&
+      words.every((w) => !STEP_WORD.test(w) && new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(earlier));
+    return named ? `${word} ${' '.repeat(name.length)}` : all;
+  });
+}
+
 export function describedVersions(description: string): DescribedVersions {
   // "** DISPUTED **" and similar markers carry no versions; the grammar reads the prose.
   // Intel's "before version 22.1 .1": a stray space inside a version is no end of it.
-  const text = description.replace(/\s+/g, ' ').replace(/(\d) \.(\d)/g, '$1.$2');
+  const text = withoutRepeatedNames(description.replace(/\s+/g, ' ').replace(/(\d) \.(\d)/g, '$1.$2'));
   // NVD's "NOTE: …" sentences discuss other reports ("the initial public reports stated that this
   // affected Firefox in Ubuntu 6.06 through 7.10", CVE-2008-0420): never what is affected here.
   const stated = withoutNotes(text);
