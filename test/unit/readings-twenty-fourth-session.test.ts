@@ -90,3 +90,21 @@ describe("a CVSS v3 vector's UI:R beside a description that names only what the 
     ).toBe(false);
   });
 });
+
+describe('gains and positions the h50 set showed', () => {
+  it('runs code where a CSV injection lets users "gain remote control of other computers" (Admin Columns, CVE-2019-17661)', () => {
+    expect(
+      describedImpacts('A CSV injection in the Admin Columns plugin 3.4.6 for WordPress allows malicious users to gain remote control of other computers.'),
+    ).toContain('code_execution');
+    expect(describedImpacts('allows remote attackers to gain remote access to the admin panel.')).not.toContain('code_execution');
+  });
+
+  it('puts "vulnerable to TLS Man-in-The-Middle" on the path (FreshService CVE-2022-36173)', () => {
+    expect(
+      describedAttack(
+        'FreshService macOS Agent < 4.4.0 and FreshServce Linux Agent < 3.4.0 are vulnerable to TLS Man-in-The-Middle via the FreshAgent client and scheduled update service.',
+      ).position,
+    ).toBe('man_in_the_middle');
+    expect(describedAttack('The middle tier of the service is vulnerable to remote attackers via crafted requests.').position).toBe('remote');
+  });
+});

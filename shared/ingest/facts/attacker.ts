@@ -159,7 +159,7 @@ function listedRoles(prose: string): Privileges | undefined {
  * artifacts could have been MITM" (CVE-2019-11770).
  */
 const ON_PATH_CUE =
-  /\b(?:man|machine)[- ]in[- ]the[- ]middle (?:\(MitM\) )?(?:attacks?|techniques?|methods?|scenarios?)\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b|\b(?:been|be|get|got|gets) MitM(?:'?e?d)?\b/i;
+  /\b(?:man|machine)[- ]in[- ]the[- ]middle (?:\(MitM\) )?(?:attacks?|techniques?|methods?|scenarios?)\b|\bvulnerable to (?:an? )?(?:TLS |SSL |HTTPS? )?(?:man|machine)[- ]in[- ]the[- ]middle\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b|\b(?:been|be|get|got|gets) MitM(?:'?e?d)?\b/i;
 
 /** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
 const VIRTUAL_MACHINE =

@@ -319,6 +319,11 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     'code_execution',
     /\b(?:download|upload|create|drop|place|install|plant|copy|put)(?:s|ed|ing)?\b[^.;]{0,100}?,?\s+(?:and|then|and then)\s+(?:\w+\s+)?(?:execute|run|launch)\s+(?:these|those|them|it|the (?:files?|binar(?:y|ies)|executables?|programs?|code))\b/i,
   ],
+  // Admin Columns' CSV injection "allows malicious users to gain remote control of other computers" (CVE-2019-17661, h50).
+  [
+    'code_execution',
+    /\bgain(?:s|ed|ing)? (?:full )?remote (?:control|access) (?:of|to|over) (?:other |the (?:user|victim)(?:'s|s')? |a (?:user|victim)(?:'s|s')? |their )?(?:computers?|PCs?|machines?|workstations?)\b/i,
+  ],
   // "execute privileged commands" (a privilege gain, PRIVILEGED_ACTIONS) runs commands as well.
   ['code_execution', /\b(?:execute|executing|run|running)\s+(?:arbitrary\s+)?privileged\s+commands?\b/i],
   // Apple's "An app may be able to retrieve Safari bookmarks", "access user contacts": the user's own records.
