@@ -39,6 +39,27 @@ export function nvdFixture(description: string, configurations: object[] = [], r
   })!;
 }
 
+/** An NVD record scored by one CVSS v3.1 vector (the record's source's, NVD's by default). */
+export function scoredNvdFixture(id: string, description: string, vector: string, source = 'nvd@nist.gov') {
+  return parseNvdCve({
+    id,
+    sourceIdentifier: source,
+    published: '2018-09-01T00:00:00.000',
+    lastModified: '2019-06-01T00:00:00.000',
+    vulnStatus: 'Analyzed',
+    descriptions: [{ lang: 'en', value: description }],
+    metrics: {
+      cvssMetricV31: [
+        {
+          source,
+          type: source === 'nvd@nist.gov' ? 'Primary' : 'Secondary',
+          cvssData: { version: '3.1', vectorString: vector, baseScore: 6.5, baseSeverity: 'MEDIUM' },
+        },
+      ],
+    },
+  })!;
+}
+
 /** The catalogue record the ingest derives from an NVD record with this description and configurations. */
 export function derivedFixture(
   description: string,

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
-import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
-import { attackFactsOf } from '../support/nvd-fixtures.js';
+import { attackFactsOf, scoredNvdFixture } from '../support/nvd-fixtures.js';
 
 describe('files an archive extracts "into arbitrary directories" (Zip Slip, MailHunter CVE-2023-34208)', () => {
   it('are written, not read out', () => {
@@ -45,23 +44,7 @@ describe("a signed-in attacker's crafted file in a path traversal (MailHunter CV
 });
 
 describe("a CVSS v3 vector's UI:R beside a description that names only what the attacker supplies", () => {
-  const scoredV3 = (description: string, vector: string) =>
-    attackFactsOf(
-      parseNvdCve({
-        id: 'CVE-2018-16323',
-        sourceIdentifier: 'cve@mitre.org',
-        published: '2018-09-01T00:00:00.000',
-        lastModified: '2019-06-01T00:00:00.000',
-        vulnStatus: 'Modified',
-        descriptions: [{ lang: 'en', value: description }],
-        metrics: {
-          cvssMetricV31: [
-            { source: 'nvd@nist.gov', type: 'Primary', cvssData: { version: '3.1', vectorString: vector, baseScore: 6.5, baseSeverity: 'MEDIUM' } },
-          ],
-        },
-      })!,
-      description,
-    );
+  const scoredV3 = (description: string, vector: string) => attackFactsOf(scoredNvdFixture('CVE-2018-16323', description, vector), description);
   const imageMagick =
     'ReadXBMImage in coders/xbm.c in ImageMagick before 7.0.8-9 leaves data uninitialized when processing an XBM file that has a negative pixel value. If the affected code is used as a library loaded into a process that includes sensitive information, that information sometimes can be leaked via the image data.';
   const intel =

@@ -15,7 +15,7 @@ import { narrowedByVector } from '../../shared/ingest/facts/fallback.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { nameProducts } from '../../shared/ingest/names/display-names.js';
 import { parseNvdCve } from '../../shared/ingest/sources/nvd.js';
-import { derivedFixture, FIXTURE_NOW, orNode } from '../support/nvd-fixtures.js';
+import { derivedFixture, FIXTURE_NOW, orNode, scoredNvdFixture } from '../support/nvd-fixtures.js';
 
 describe("a weakness's privilege gain beside a vector that rates a read alone (VulDB's CWE-266 with C:L/I:N/A:N, CVE-2025-3550)", () => {
   it("is not taken; the weakness's other gains stay", () => {
@@ -165,19 +165,7 @@ describe('what a hard-coded password opens is read, not the password (KNIME Busi
 
 describe("Cisco's umbrella text for several vulnerabilities (CVE-2022-20722, h48)", () => {
   const record = (description: string, vector: string, id: string) => {
-    const nvd = parseNvdCve({
-      id,
-      sourceIdentifier: 'ykramarz@cisco.com',
-      published: '2022-04-15T00:00:00.000',
-      lastModified: '2022-04-20T00:00:00.000',
-      vulnStatus: 'Analyzed',
-      descriptions: [{ lang: 'en', value: description }],
-      metrics: {
-        cvssMetricV31: [
-          { source: 'ykramarz@cisco.com', type: 'Secondary', cvssData: { version: '3.1', vectorString: vector, baseScore: 4.9, baseSeverity: 'MEDIUM' } },
-        ],
-      },
-    })!;
+    const nvd = scoredNvdFixture(id, description, vector, 'ykramarz@cisco.com');
     return deriveRecord({ id: nvd.id, nvd, exploits: new Set(), detections: new Set(), cweCatalogue: new Map() }, FIXTURE_NOW)!;
   };
   const umbrella =
