@@ -1,8 +1,7 @@
 /**
  * Fix facts and text of the twenty-fourth session, each beside a neighbour it must leave alone: Aruba's newest affected
  * versions per written line ("6.10.x: 6.10.6 and below; 6.9.x: 6.9.11 and below", which had dropped every fix but the
- * highest line's), versions whose hyphenated or openSUSE tail is their own ("6.4.4.8-4.2.4.20 and below",
- * "3.0.28-lp151.1.1 and prior"), SUSE's "15 SP 3" release, and a line with no fix said once.
+ * highest line's), versions whose hyphenated tail is their own ("6.4.4.8-4.2.4.20 and below"), SUSE's "15 SP 3" release, and a line with no fix said once.
  */
 import { describe, expect, it } from 'vitest';
 import { describedVersions } from '../../shared/ingest/versions/description.js';
@@ -50,11 +49,6 @@ describe('a version whose tail is its own before "and below" / "and prior"', () 
       '6.5.4.23 (6.5)',
     ]);
     expect(lastOf('This issue affects: SUSE Linux Enterprise Server 11 inn version 2.4.2-170.21.3.1 and prior versions.')).toEqual(['2.4.2-170.21.3.1']);
-  });
-
-  it('keeps openSUSE Leap\'s "3.0.28-lp151.1.1" whole (not "151.1.1"), in a fix too', () => {
-    expect(lastOf('openSUSE Leap 15.1 privoxy version 3.0.28-lp151.1.1 and prior versions.')).toEqual(['3.0.28-lp151.1.1']);
-    expect(describedVersions('openSUSE Leap 15.1 apt-cacher-ng versions prior to 3.1-lp151.3.3.1.').fixed.map((f) => f.version)).toEqual(['3.1-lp151.3.3.1']);
   });
 
   it('leaves a plain "5.1.36 and prior" and a range "15.0.0-15.0.1" elsewhere', () => {

@@ -106,12 +106,10 @@ const INFORMIX = String.raw`\b\d+\.\d{2}\.[xuft]c\d+\b`;
 // A Debian package version with its epoch ("1:4.5-1", "1:4.2.6.p3+dfsg-1ubuntu3.11"): the epoch
 // marks it as Debian's `[epoch:]upstream[-revision]`, one version kept whole, never the epoch alone.
 const DEBIAN = String.raw`(?<![\w:.-])\d{1,2}:\d+\.\d(?:[a-z0-9.+~]*[a-z0-9])?(?:-[a-z0-9.+~]*[a-z0-9])?`;
-// openSUSE Leap's package releases ("privoxy version 3.0.28-lp151.1.1 and prior", CVE-2019-3699): one version, not "151.1.1".
-const SUSE_LEAP_PACKAGE = String.raw`\b\d+(?:\.\d+)*[a-z]?\d*-lp\d+(?:\.\d+)+`;
 // A year's release ("CVS Suite before 2009R2 build 6610"), with its steps.
 const YEAR_RELEASE = String.raw`\b(?:19|20)\d{2}R\d{1,2}(?:\s${QUALIFIER}\s?\d+){0,2}`;
 const versionOfForm = (dottedForm: string) =>
-  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${SUSE_LEAP_PACKAGE}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${LETTERED_RELEASE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
+  String.raw`(?:\b(?:version|release|v)\s?(?<bare>\d+[a-z]?)(?<bareStep>(?:\s${QUALIFIER}\s?\d+){1,2})?\b|\b(?<build>build\s\d+)\b|\b(?<revision>r\d{2,})\b|(?<dotted>${DEBIAN}|${HUAWEI}|${HUAWEI_PHONE}|${INFORMIX}|${LETTERED_RELEASE}|${ROCKWELL_FRN}|${SOLARIS_BUILD}|${PREFIXED}|${YEAR_RELEASE}|v?(?:${DRUPAL}|${HITACHI}|${dottedForm})))(?![\w.]*\d)`;
 const VERSION = versionOfForm(DOTTED);
 const FIXED_VERSION = versionOfForm(DOTTED_AFTER_BEFORE);
 // "19.x and 20.x before 20.0.0.228", "14.x through 18.x before 18.0.0.160": one fix for a span of
