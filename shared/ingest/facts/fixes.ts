@@ -112,14 +112,17 @@ function lineOfConfiguredRange(products: readonly FixProduct[], key: string, ver
  * (CVE-2024-10977): where the product's configured ranges each hold one first number, a described fix of two numbers with
  * no range of its own is its first number's too ("17", not "17.1", which would leave the listed 17.0 on a line of its own).
  */
+/** "17" of a version of two numbers ("17.1"), else undefined. */
+const firstOfTwoNumbers = (version: string) => /^(\d+)\.\d+$/.exec(version)?.[1];
+
 function firstNumberLine(products: readonly FixProduct[], key: string, version: string, fixLines: ReadonlySet<string | null> = new Set()): string | null {
   const ranges = products.find((p) => p.key === key)?.ranges ?? [];
   // With no range at all ("Versions before PostgreSQL 17.3, 16.7, 15.11 …", CVE-2025-1094), the stated fixes themselves:
   // two numbers each, each of its own first number.
   if (ranges.length === 0) {
     const fixes = [...fixLines].filter((l): l is string => l !== null);
-    const firsts = fixes.map((l) => /^(\d+)\.\d+$/.exec(l)?.[1]);
-    const own = /^(\d+)\.\d+$/.exec(version)?.[1];
+    const firsts = fixes.map(firstOfTwoNumbers);
+    const own = firstOfTwoNumbers(version);
     return own !== undefined && fixes.length >= 2 && firsts.every((f) => f !== undefined) && new Set(firsts).size === fixes.length ? own : null;
   }
   const lines = ranges.flatMap(({ range }) => {
@@ -127,7 +130,7 @@ function firstNumberLine(products: readonly FixProduct[], key: string, version: 
     return start === undefined || range.endExcluding === undefined ? [] : [rangeLine(start, unescaped(range.endExcluding))];
   });
   // Only a version of two numbers, whose own line would be the whole version; "8.5.140.0" has its line (8.5) already.
-  const first = /^(\d+)\.\d+$/.exec(version)?.[1];
+  const first = firstOfTwoNumbers(version);
   // One range per first number (PostgreSQL's majors), not many ranges of a few (Cisco's per-device NX-OS ranges).
   const perFirstNumber = lines.every((l) => l !== null && /^\d+$/.test(l)) && new Set(lines).size === lines.length;
   return first !== undefined && lines.length >= 2 && perFirstNumber ? first : null;

@@ -465,7 +465,6 @@ function withoutRepeatedNames(text: string): string {
   return text.replace(NAMED_AFTER_BEFORE, (all: string, word: string, name: string, offset: number) => {
     const words = name.trim().split(' ');
     const earlier = text.slice(0, offset);
-    // "Releases prior to Junos OS 15.1 are unaffected": the first affected release, no fix.
     const after = text.slice(offset + all.length);
     // "Releases prior to Junos OS 15.1 are unaffected", "prior to BIND 9.9.0 have not been evaluated": no fix.
     const unaffected =
@@ -475,14 +474,16 @@ function withoutRepeatedNames(text: string): string {
     // ArcSight's "prior to Logger 6.7.1 HotFix 6.7.1.8262.0": the step is the fix, which the grammar does not read whole.
     const stepAfter = /^v?\S+\s+(?:hot ?fix|patch|update|sp|service pack|build|fix ?pack)\b/i.test(after);
     // Samba's "because this was the default before Samba 4.8": how things were, not a fix.
-    // A name with a lower-case letter and no digit (not an acronym such as BIND, FOS or TC, nor a model such as ALP-L09),
-    // and no platform ("platforms prior to Android 4.1").
-    const named =
-      !unaffected &&
-      !stepAfter &&
-      words.every((w) => /[a-z]/.test(w) && !/\d/.test(w) && !NAMED_PLATFORM.test(w)) &&
-      !/\bdefault\s$/i.test(earlier) &&
-      words.every((w) => !STEP_WORD.test(w) && new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(earlier));
+    const pastDefault = /\bdefault\s$/i.test(earlier);
+    // Each word has a lower-case letter and no digit (not an acronym such as BIND, FOS or TC, nor a model such as
+    // ALP-L09), is no platform ("platforms prior to Android 4.1") nor step word, and the record has written it before.
+    const nameWord = (w: string) =>
+      /[a-z]/.test(w) &&
+      !/\d/.test(w) &&
+      !NAMED_PLATFORM.test(w) &&
+      !STEP_WORD.test(w) &&
+      new RegExp(String.raw`\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(earlier);
+    const named = !unaffected && !stepAfter && !pastDefault && words.every(nameWord);
     return named ? `${word} ${' '.repeat(name.length)}` : all;
   });
 }
