@@ -368,7 +368,12 @@ const tokensOf = (text: string) => text.toLowerCase().match(/[a-z]+|\d+/g) ?? []
 /** The tokens of `version` stand in `text` in order, within a short stretch (a version is never assembled from words far apart). */
 function heldIn(version: string, text: string): boolean {
   const wanted = tokensOf(version);
-  const words = text.toLowerCase().match(/[a-z]+|\d+/g) ?? [];
+  // Sonus' "6.1.x up to Build 111" is the 6.1 line's Build 111: the words that join a line to its step join nothing.
+  const words =
+    text
+      .toLowerCase()
+      .replace(/\.x\s+(?:up to|through)\s+/g, ' ')
+      .match(/[a-z]+|\d+/g) ?? [];
   for (let i = 0; i < words.length; i++) {
     if (words[i] !== wanted[0]) continue;
     let at = i;

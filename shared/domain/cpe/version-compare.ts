@@ -65,6 +65,8 @@ function wordToken(word: string, followedByNumber: boolean): Token {
   return { rank: 20, word };
 }
 
+const RELEASE_UPDATE = /^(\d+)(?:\.(\d+))?[\s_-]*ru[\s-]?(\d+)(?![\d.])/;
+
 const cache = new Map<string, readonly Token[]>();
 
 export function versionTokens(version: string): readonly Token[] {
@@ -75,7 +77,10 @@ export function versionTokens(version: string): readonly Token[] {
     .toLowerCase()
     .replace(/^v(?=\d)/, '')
     // Rockwell's "B FRN 15.000": the series letter and "FRN" (firmware revision number) name the number.
-    .replace(/^(?:[a-d]\s)?frn\s(?=\d)/, '');
+    .replace(/^(?:[a-d]\s)?frn\s(?=\d)/, '')
+    // Symantec's release updates are the release's third number: NVD writes SEP 12.1 RU6 MP4 both
+    // "12.1 ru6-mp4" and "12.1.6 mp4", and 14 RU1 is 14.0.1 (after 14.0 MP1, before 14.0.2).
+    .replace(RELEASE_UPDATE, (_, major: string, minor: string | undefined, update: string) => `${major}.${minor ?? '0'}.${update} `);
   // "RELEASE", "final", "GA" name the release itself, not a step after it: 12.0-RELEASE is 12.0
   // and comes before 12.0-RELEASE-p10 (FreeBSD's patch levels, CPE "12.0:p8").
   const parts = (text.match(/\d+|[a-z]+/g) ?? []).filter((part) => !RELEASE_ITSELF.has(part));

@@ -14,7 +14,16 @@ import { deriveFacts } from '../facts/index.js';
 import { impactsInferred } from '../facts/fallback.js';
 import { readFixSteps } from '../facts/fix-steps.js';
 import { coListedDistributions, onlyDistributions } from '../facts/distributions.js';
-import { advisoryHosts, bulletins, commitHosts, fixedProductKeys, fixProvenance, modelListed, soleProductInEveryVersion } from '../facts/fix-record.js';
+import {
+  advisoryHosts,
+  bulletins,
+  commitHosts,
+  fixedProductKeys,
+  fixProvenance,
+  modelListed,
+  productsInEveryVersion,
+  soleProductInEveryVersion,
+} from '../facts/fix-record.js';
 import { namedFixVersions } from '../explainer/fix.js';
 import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceModified } from './basics.js';
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
@@ -145,6 +154,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       describedLast: statedVersions?.upTo.map((l) => l.version) ?? [],
       partialFixes: statedVersions?.partial.map((f) => f.version) ?? [],
       everyVersion: soleProductInEveryVersion(products.value),
+      inEveryVersion: productsInEveryVersion(products.value),
       modelListed: modelListed(products.value, sources),
       editionBuilds,
     },

@@ -152,6 +152,22 @@ function withDesktopRuntimes(keys: readonly string[], products: readonly FixProd
  * `cloud_foundry_uaa`), a firmware's device ("simatic s7 300" for `simatic_s7-300_firmware`), all
  * normalised as the text is.
  */
+/**
+ * Fatek's `ethernet_module_configuration_tool_cbeh_firmware` is the CBEH's firmware: "CBEH versions prior to V3.6
+ * Build 170215" names it (CVE-2017-6023, the nineteenth reading: the fix was left unplaced). The device's last words
+ * name it as its whole name does; a lone last word only where it has a letter and is no common word ("300" of S7-300 is not).
+ */
+function deviceTails(product: FixProduct['members'][number]): string[] {
+  const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+  if (device === undefined) return [];
+  const words = device.split(' ');
+  return words
+    .slice(1)
+    .map((_, i) => words.slice(i + 1))
+    .filter((tail) => tail.length >= 2 || (tail[0]!.length >= 3 && /[a-z]/.test(tail[0]!) && !COMMON.has(tail[0]!)))
+    .map((tail) => tail.join(' '));
+}
+
 function namesOf(product: FixProduct['members'][number]): string[] {
   const names = [...mentionNames(product)];
   if (product.title) names.push(normaliseForMention(product.title).trim());
@@ -166,7 +182,9 @@ function namesOf(product: FixProduct['members'][number]): string[] {
   if (model) names.push(model);
   // Cisco's `pix_firewall_software` is called "PIX": a head word whose other words only say what kind of thing it is.
   if (tokens.length >= 2 && tokens[0]!.length >= 3 && !/\d/.test(tokens[0]!) && tokens.slice(1).every((t) => KIND_WORDS.has(t))) names.push(tokens[0]!);
-  for (let i = 1; i < tokens.length; i++) {
+  // A distribution is named whole: "Linux 2.6.x before 2.6.9" is the kernel's, not `ubuntu_linux`'s (CVE-2004-0814, the
+  // h52 blind set, gave the kernel's fix to Ubuntu).
+  for (let i = 1; i < (isDistribution(product) ? 1 : tokens.length); i++) {
     const tail = tokens.slice(i);
     if (tail.length >= 2 || (tail[0]!.length >= 3 && !COMMON.has(tail[0]!))) names.push(tail.join(' '));
   }
@@ -185,11 +203,15 @@ interface Mention {
  */
 function lastMentions(haystack: string, products: readonly FixProduct[]): Mention[] {
   const names = new Map(products.map((p) => [p.key, new Set(p.members.flatMap(namesOf))]));
+  const tails = new Map(products.map((p) => [p.key, new Set(p.members.flatMap(deviceTails).filter((t) => !names.get(p.key)!.has(t)))]));
+  // A device's tail yields to any other product's name or tail ("s5300" of `quidway_s5300_firmware` to `s5300_firmware`,
+  // "gateway" of `netscaler_gateway_firmware` to `gateway_firmware`); a name proper yields only to another's name.
   const shared = (key: string, name: string) => [...names].some(([other, set]) => other !== key && set.has(name));
+  const sharedTail = (key: string, name: string) => shared(key, name) || [...tails].some(([other, set]) => other !== key && set.has(name));
   return products.flatMap((p) => {
     let best: Mention | undefined;
-    for (const name of names.get(p.key)!) {
-      if (shared(p.key, name)) continue;
+    const own = [...names.get(p.key)!].filter((name) => !shared(p.key, name));
+    for (const name of [...own, ...[...tails.get(p.key)!].filter((tail) => !sharedTail(p.key, tail))]) {
       const at = haystack.lastIndexOf(` ${name} `);
       if (at < 0) continue;
       const mention = { key: p.key, start: at + 1, end: at + 1 + name.length };

@@ -32,6 +32,14 @@ export function soleProductInEveryVersion(products: readonly AffectedProduct[]):
   return only ? productKey(only) : undefined;
 }
 
+/**
+ * Every product NVD lists as affected in every version, beside others: Cisco's `firewall_services_module:*` beside its
+ * listed 2.1_(0.208) (CVE-2005-3669, the nineteenth reading) has no listed version past which it is safe.
+ */
+export function productsInEveryVersion(products: readonly AffectedProduct[]): string[] {
+  return [...new Set(products.filter((p) => p.allVersions === true && !isDistribution(p)).map(productKey))];
+}
+
 /** Hosts of the references tagged as the vendor's advisory (`isVendorAdvisory`), at most three. */
 export function advisoryHosts(sources: Pick<CveSources, 'nvd' | 'cve5'>): string[] {
   const hosts: string[] = [];

@@ -76,12 +76,18 @@ export interface DescribedVersions {
 // spaced pre-release ("1.1 Beta 2") and a package's build tail ("4.0+git.1578392992.fabfd186c-9.63.1",
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 // "CP04" (a cumulative patch) and "SU2" (a service update) are steps of a release too, and so is
-// HPE's "7.3 E0506P09" (release 7.3, its E0506 build, patch P09). A release's time is part of it
+// HPE's "7.3 E0506P09" (release 7.3, its E0506 build, patch P09). FreeBSD's "11.2-STABLE(r340854)" (the branch at that
+// revision) and Zoho's "13.6 (build 13640)" are one version each. A release's time is part of it
 // where the number alone names two releases: "before 4.0.8 late 2023" (CVE-2025-32367: "the
 // number 4.0.8 was used for both the unpatched and patched versions").
-const QUALIFIER = String.raw`(?:update|upd|hotfix|hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch)`;
+const QUALIFIER = String.raw`(?:update|upd|hotfix|v?hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch|ru|release update|mp|maintenance pack|tc)`;
+// A step's number: Symantec's hotfixes are numbered by a decimal ("6.0.5 HF 1.5", "7.5_3966008 VHF1.2"), and so are
+// Citrix's builds ("10.5 Build 56.15": "Build 56" was a build no source names) and Trend Micro's ("7.3 before build
+// 7.3.0.1087"); a few letters may follow ("12.1 RU6
+// MP10c", "build 52.3nc", Intel's "Patch 1.01std").
+const STEP_NUMBER = String.raw`\d+(?:\.\d+)*(?:[a-z]{1,3}(?![a-z]))?`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\s${QUALIFIER}\s?\d+){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
@@ -122,8 +128,8 @@ const LINE_NAME = String.raw`\d+\.x-\d+(?:\.\d+)*|\d+(?:\.\d+)*`;
 const WRITTEN_LINE = String.raw`\d+\.\d+(?:X\d+)?`;
 const LINE = String.raw`(?:(?:(?<line>${LINE_NAME})\.x|(?<decade>\b\d+\.\d)x)\s+(?:(?:and|through|to)\s+(?<lineTo>${LINE_NAME})\.x\s+)?(?:versions?\s+)?|\b(?<written>${WRITTEN_LINE})\s+versions?\s+|\bversions?\s+(?<writtenAfter>${WRITTEN_LINE}|\d+)\s+)?`;
 // A bare number after "before" is a version only when nothing follows that makes it a count or a
-// date, or a Debian epoch ("1:" of "1:4.5-1").
-const BARE_BEFORE = String.raw`(?<plain>\d{1,3})(?![\w%-]|[.:]\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d))`;
+// date, or a Debian epoch ("1:" of "1:4.5-1"). Symantec's "prior to 14 RU1 MP1" names release 14's update and pack.
+const BARE_BEFORE = String.raw`(?<plain>\d{1,3}(?:\s(?:RU|MP)\d+[a-z]?){1,2}(?![\w.])|\d{1,3}(?![\w%-]|[.:]\d|\s(?:days?|hours?|minutes?|seconds?|bytes?|characters?|times|percent|[A-Z][a-z]+ \d)))`;
 
 /** The rest of a list of versions that a patch is said to be in ("…, 2.7.2, and 2.6.4 contain a patch for this issue"). */
 const FIX_LIST_TAIL = String.raw`(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)v?\d[\w.-]*)*\s+(?:(?:contains?|includes?|has|have)\s+(?:a\s+|the\s+)?(?:patch|fix)(?:es)?\b|(?:patch|fix|address|resolve)(?:es)?\s+(?:the|this)\s+(?:issue|vulnerability|problem|flaw)\b)`;
@@ -131,10 +137,10 @@ const FIX_LIST_TAIL = String.raw`(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)v?\d[\w.-]*)
 const FIXED_PATTERNS: readonly RegExp[] = [
   // "ColdFusion 10 before Update 18", "NetWorker 9.0 before build 407": the step of that release.
   // "ONTAP 9.0 before P2": NetApp's and FreeBSD's patch levels too; eDirectory's "8.7.3 before SP10a" a lettered pack;
-  // Symantec's "SEPM 12.1 before RU6 MP5" (release update 6, maintenance patch 5; 15 records); InduSoft's "7.1 before SP2
+  // Symantec's "SEPM 12.1 before RU6 MP5" (release update 6, maintenance pack 5; 15 records); InduSoft's "7.1 before SP2
   // Patch 4" a patch of a service pack (read as "7.1 SP2", NVD's listed 7.1 sp2 made it a contradicted fix: CVE-2014-0780).
   new RegExp(
-    String.raw`(?<base>\b\d+(?:\.\d+)*)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?\d+[a-z]?(?:\s${QUALIFIER}\s?\d+[a-z]?){0,2}|p\d+|RU\d+(?:[\s-]MP\d+)?)\b`,
+    String.raw`(?<base>\b\d+(?:\.\d+)*(?:\s${QUALIFIER}\s?${STEP_NUMBER})?)\s+(?:before|prior to)\s+(?<step>${QUALIFIER}\s?${STEP_NUMBER}(?:[\s-]${QUALIFIER}\s?${STEP_NUMBER}){0,2}|p\d+)\b`,
     'gi',
   ),
   new RegExp(String.raw`${LINE}\b(?:before|prior to|earlier than|lower than|older than)\s+(?:versions?\s+)?${FIXED_VERSION}`, 'gi'),
@@ -171,9 +177,13 @@ const FIXED_PATTERNS: readonly RegExp[] = [
 const LAST_AFFECTED_PATTERNS: readonly RegExp[] = [
   // Sonus' "6.0.x up to Build 446, 6.1.x up to Build 492": a build of each line ("6.0 Build 446"), not one "Build 446" for all.
   // BEA's "WebLogic Express 8.1 through SP2 and 7.0 through SP4": a service pack of each release, each its line's newest.
-  new RegExp(String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?\d+)\b`, 'gi'),
+  new RegExp(
+    String.raw`(?<base>\b\d+(?:\.\d+)*)(?:\.x)?\s+(?:through|up to(?: and including)?|to and including)\s+(?<step>${QUALIFIER}\s?${STEP_NUMBER})\b`,
+    'gi',
+  ),
   // Wordfence's "in all versions up to, and including, 2.6.2" (3,338 descriptions) has the commas.
-  new RegExp(String.raw`\b(?:through|thru|up to(?:,? and including,?)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
+  // Not a span of builds: Citrix's "before 10.5 Build 53.9 through 55.8" names no version 55.8.
+  new RegExp(String.raw`(?<!\bbuild\s\d+(?:\.\d+)*\s)\b(?:through|thru|up to(?:,? and including,?)?|to and including)\s+(?:versions?\s+)?${VERSION}`, 'gi'),
   // Mattermost's "9.9.x <= 9.9.1, 9.5.x <= 9.5.7": each the newest affected version of its written line (CVE-2024-43780).
   new RegExp(String.raw`${LINE}(?:<=|&lt;=|≤)\s?${VERSION}`, 'gi'),
   // VulDB's "Netgear WN604 up to 20240710": every build up to the one of that date, as "before 20070416" is a fix.
@@ -331,7 +341,8 @@ function lineOf(match: RegExpExecArray): string | undefined {
   const written = match.groups?.written ?? match.groups?.writtenAfter;
   if (written !== undefined) return onWrittenLine(versionOf(match) ?? '', written) ? written : undefined;
   if (line !== undefined && lineTo !== undefined) return /^\d+$/.test(line) && /^\d+$/.test(lineTo) ? `${line}-${lineTo}` : lineTo;
-  return line ?? (match.groups?.step !== undefined ? match.groups.base : undefined);
+  // "8.2 SP1 before Patch 32" is on the 8.2 line (its service pack is part of the version, not of the line).
+  return line ?? (match.groups?.step !== undefined ? /^\d+(?:\.\d+)*/.exec(match.groups.base ?? '')?.[0] : undefined);
 }
 
 /**
@@ -367,7 +378,7 @@ const LIST_PLATFORM = String.raw`(?:linux|windows|mac os x|os x|macos|android|io
 const PLATFORM_GAP = String.raw`(?:\s+(?:for|on)\s+${LIST_PLATFORM}(?:\s*(?:,|and|or)\s*${LIST_PLATFORM})*(?=\s*,))?`;
 const LIST_LEAD = new RegExp(String.raw`^${PLATFORM_GAP}[\s,]*(?:(?:and|or)\s+)?`, 'i');
 const LISTED = new RegExp(
-  String.raw`^${PLATFORM_GAP}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\dx])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))`,
+  String.raw`^${PLATFORM_GAP}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\w])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))(?!\s+${QUALIFIER}\s?\d)`,
   'i',
 );
 
