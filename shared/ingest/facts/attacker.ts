@@ -165,9 +165,12 @@ const ON_PATH_CUE =
 const VIRTUAL_MACHINE =
   /\b(?:hypervisors?|virtual (?:machines?|GPUs?|OpenGL|CPUs?)|VMs?|vGPU|guest (?:OS|operating system|kernel|VM|domain)s?|Xen\w*|KVM|QEMU|VirtualBox|VMware|ESXi|Hyper-V|bhyve|virtio|hypercalls?|vCPUs?|(?:on|in) the host\b|the host (?:OS|system|kernel|machine)|host-backed|host memory)\b/i;
 
-/** Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold). */
+/**
+ * Link-local attacks reach only the same segment, even where the text says "remote" (README of shared/gold); so does a
+ * broadcast storm, which stays in its broadcast domain (Lenovo TSM's reset "during a prolonged broadcast storm", CVE-2016-8236).
+ */
 const LINK_LOCAL =
-  /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range)\b/i;
+  /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range|(?:via|during|experiencing) (?:a )?(?:prolonged |network |layer[- ]2 )?broadcast storms?)\b/i;
 /** Bluetooth is reached over the radio: a remote attacker of it is near (BlueBorne), a local one stays local. */
 const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
@@ -249,6 +252,8 @@ const VICTIM_ACTS = new RegExp(
     // CVE-2015-4647, the seventeenth reading); not a server's ("wodSSHServer ActiveX Component … via a long key exchange
     // algorithm string": the attacker connects to it).
     'ActiveX control',
+    // A browser plug-in runs what the pages its user visits hand it (PTC Creo View's, CVE-2015-2061, the h51 blind set).
+    '(?:web )?browser plug-?ins?\\b(?! (?:installer|update|download))',
     '(?<!server )ActiveX (?:SDK|component|object|plug-?in|module)',
     'crafted [^.]{0,40}?\\b(?:web|WebGL|OpenGL|HTML|SVG|JavaScript|Flash|multimedia) content',
     'malicious (?:web ?sites?|web ?pages?|(?:HTML )?pages?|files?|documents?|links?|sites?|images?|videos?|e-?mails?)',
@@ -265,6 +270,9 @@ const VICTIM_ACTS = new RegExp(
     // script "executed when a user accesses the page", files "executed when a user with physical access inserts a disk".
     '(?:executed|run|launched|triggered|rendered) (?:\\w+ ){0,2}when (?:a |the |an )?(?:user|victim|administrator)s? (?:\\w+ ){0,4}?(?:access(?:es)?|inserts?)\\b',
     'drive-by',
+    // Nortel's "cause another user to execute arbitrary code when attempting to execute this client" (CVE-2007-1057, the
+    // h52 blind set): the other user runs what the attacker planted.
+    '(?:cause|causing|make|making|force|forcing) (?:another|other|a different|an unsuspecting) users? to (?:execute|run|launch|open)\\b',
   ]
     .map((phrase) => `\\b${phrase}`)
     .join('|'),
@@ -273,12 +281,13 @@ const VICTIM_ACTS = new RegExp(
 
 /**
  * Client programs: a crafted input to one of these reaches it only when its user loads it (a
- * browser renders a page, a reader opens a document), though the text says only "crafted X".
+ * browser renders a page, a reader opens a document: gv's "via a Postscript file", CVE-2004-1717, the h52 blind set),
+ * though the text says only "crafted X".
  * ("via unspecified vectors" alone leaves it open, as the gold's annotators read it.) A server's
  * pages "returned to the web browser" name the browser as the server's client, not the product.
  */
 export const CLIENT_PROGRAM =
-  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Winamp|foobar2000|MPlayer|Media Player Classic|KMPlayer|PotPlayer|AIMP|GOM Player|XMMS|Audacious|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
+  /\b(?:Firefox|Thunderbird|SeaMonkey|Internet Explorer|Microsoft Edge|Safari|Chrome|Chromium|Opera|Konqueror|Adobe Reader|Acrobat|Foxit Reader|Flash Player|Shockwave Player|QuickTime|iTunes|RealPlayer|VLC|Windows Media Player|Winamp|foobar2000|MPlayer|Media Player Classic|KMPlayer|PotPlayer|AIMP|GOM Player|XMMS|Audacious|Microsoft (?:Office|Word|Excel|PowerPoint|Outlook|Publisher|Visio)|LibreOffice|OpenOffice|WebKit|Silverlight|ghostview|GSview|xpdf|Evince|Okular|kpdf|(?<!\b(?:returned|sent|served|delivered) to the )web browsers?)\b/i;
 const CRAFTED = /\b(?:crafted|malicious|malformed)\b/i;
 const BROWSER =
   /\b(?:Internet Explorer|Microsoft Edge|Firefox|SeaMonkey|Safari|Google Chrome|Chromium|(?<!Hospitality )Opera(?! \d|\s+(?:PMS|Property))|Konqueror|web browsers?)\b/i;
@@ -287,7 +296,7 @@ const BROWSER =
  * m3u file containing a long URL" (CVE-2006-0708, h45): a document, image, song or playlist that the client program's user opens.
  */
 const DOCUMENT_VECTOR =
-  /\bvia (?:\(\d+\) )?an? (?:[\w-]+ ){0,2}?(?:PDF|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG|M3U|M3U8|PLS|ASX|WPL|XSPF|MP3|WAV|AVI|MP4|MKV|WMA|WMV|FLAC|OGG|MIDI?|MOV|FLV) (?:files?|documents?|movies?|images?|playlists?)\b/i;
+  /\bvia (?:\(\d+\) )?an? (?:[\w-]+ ){0,2}?(?:PDF|PostScript|EPS|DVI|RTF|SWF|Flash|Word|Excel|PowerPoint|Office|JPEG|JPG|PNG|GIF|BMP|TIFF|ICO|WebP|SVG|M3U|M3U8|PLS|ASX|WPL|XSPF|MP3|WAV|AVI|MP4|MKV|WMA|WMV|FLAC|OGG|MIDI?|MOV|FLV) (?:files?|documents?|movies?|images?|playlists?)\b/i;
 /** "Internet Explorer … via an IFRAME with "?" as the file source": markup a page carries, which the browser's user loads. */
 const MARKUP_VECTOR =
   /\bvia (?:an? |the )?(?:[\w-]+ ){0,2}?(?:IFRAME|FRAME|FRAMESET|IMG|SCRIPT|OBJECT|EMBED|APPLET|HTML|JavaScript|CSS|style ?sheets?|web ?pages?)\b/i;

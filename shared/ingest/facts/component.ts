@@ -81,7 +81,8 @@ function namedPart(prose: string): string | undefined {
     // "the receiving server to process", "the disclosure of process memory": the verb, or the process's memory, not a part.
     if (/\b(?:to|of|another)\s+process$/i.test(name)) continue;
     if (/\bcontext\b/i.test(m[1]!) || TOOL_USED.test(prose.slice(Math.max(0, m.index - 30), m.index))) continue;
-    if (!TOO_GENERAL.test(name) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b/i.test(name)) return name;
+    // Icinga's "permission to access the Director is required (plus api access …)" (CVE-2025-23203): a clause, not a name.
+    if (!TOO_GENERAL.test(name) && !/\bcontext\b|^(?:way|manner|how)\b|\b(?:the|a|an)\b|(?<![\w-])(?:is|are|was|were)(?![\w-])/i.test(name)) return name;
   }
   return undefined;
 }
@@ -198,6 +199,13 @@ function formPart(prose: string): string | undefined {
   return part && !/\baffected\b|[=$]/i.test(part) && part.split(/\s+/).length <= 8 ? part : undefined;
 }
 
+/**
+ * A clause read where a name stands: "is" alone, "MF910S was end of service", "like_escape is used in Quick-chat.php line
+ * 399", Icinga's "Director is required (plus api" (CVE-2025-23203: "an information leak flaw in Director is required (plus
+ * api"). A relative clause ("functionality that is available") or a name with the word in it ("IS-IS", "is-my-json-valid") is not one.
+ */
+const CLAUSE = /^(?:(?!(?:that|which|who)\s)[\w.()'/-]+\s+){0,5}(?<![\w-])(?:is|are|was|were)(?![\w-])/;
+
 export function describedComponent(description: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[] = []): string | null {
   const microsoft = microsoftPart(description, products);
   if (microsoft !== undefined) return microsoft;
@@ -246,7 +254,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
   if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
-  if (!named || FLAW_NAME.test(named.trim()) || FORM_FIELD.test(named)) return null;
+  if (!named || FLAW_NAME.test(named.trim()) || FORM_FIELD.test(named) || CLAUSE.test(named.trim())) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
   const parameters = listedParameters(prose);

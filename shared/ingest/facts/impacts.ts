@@ -60,7 +60,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ['code_execution', CODE],
   [
     'privilege_escalation',
-    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|\b(?:as|with the privileges of) (?:root|SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\bwith (?:unnecessary |unnecessarily |much |even )?(?:higher|elevated|escalated|increased) (?:privileges|permissions|rights)(?! than (?:needed|required) to)\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b|\bget(?:s|ting)? (?:root|administrator|admin|SYSTEM|elevated|higher|kernel)(?: level)? (?:privileges?|access|rights|permissions)\b|\b(?:execute|run) (?:arbitrary |native )?code in a privileged context\b/i,
+    /\b(?:gain|gaining|obtain|obtaining|escalate|escalating|elevate|elevating|raise|acquire)\s+(?:\w+\s+){0,2}(?:privileges?|privilege level|permissions|rights|root(?: access)?|administrat(?:or|ive) (?:access|rights|privileges)|admin(?:istrator)? access|SYSTEM)\b|\bprivilege (?:escalation|elevation)\b|\belevation of privileges?\b|\bescalation of privileges?\b|(?<!\bwell )\b(?:as|with the privileges of) (?:root|(?<!\bsuch as )SYSTEM|an? administrator|the kernel|LocalSystem)\b|\bwith (?:root|SYSTEM|elevated|kernel) privileges\b|\bwith (?:unnecessary |unnecessarily |much |even )?(?:higher|elevated|escalated|increased) (?:privileges|permissions|rights)(?! than (?:needed|required) to)\b|\b(?:with|as|using) the (?:root|SYSTEM|administrator|admin) (?:privileges?|rights|user|account)\b|\bgain root\b|\broot access\b|\bbecome (?:root|an? admin(?:istrator)?)\b|\btransition from (?:Low|Untrusted) Integrity to (?:Medium|High|System) Integrity\b|\bgain (?:\w+ )?privileged access\b|\bget(?:s|ting)? (?:root|administrator|admin|SYSTEM|elevated|higher|kernel)(?: level)? (?:privileges?|access|rights|permissions)\b|\b(?:execute|run) (?:arbitrary |native )?code in a privileged context\b/i,
   ],
   [
     'information_disclosure',
@@ -73,7 +73,7 @@ const CONSEQUENCES: readonly Phrase[] = [
   ],
   [
     'denial_of_service',
-    /\bdenial[- ]of[- ]service\b|\bDoS\b|\bcrash(?:es|ed|ing)?\b|\bhang(?:s|ing)?\b|\breboot(?:s|ing)?\b|\b(?:cause|causing) (?:an? |the )?(?:unexpected )?reloads?\b|\b(?:device|system|switch|router|appliance|firewall) to reload\b|\brestart(?:s|ing)? (?:of )?(?:the )?(?:device|system|service|process|server|application)\b|\bkernel panic\b|\bpanic\b|\b(?:infinite|endless) loop\b|\bresource (?:exhaustion|consumption)\b|\bexhaust(?:ion)?\b|\bconsume (?:\w+ ){0,3}(?:CPU|memory|resources|disk|bandwidth)\b|\b(?:application|process|daemon|service) (?:termination|outage|shutdown|exit|abort)\b|\bterminat(?:e|ion of) (?:the )?(?:application|process|service|daemon|program)\b|\baffect(?:s|ing)? (?:the )?availability\b|\bavailability impact\b|\boutage\b|\bstop (?:responding|working)\b|\b(?:inoperable|unusable|bricked)\b|\bruns? out of memory\b|\ballows (?:\w+ )?flooding\b|\bdisable (?:\w+ ){0,3}(?:services?|functionality|features?|protections?)\b|\bunresponsive\b|\bsegmentation fault\b|\bsegfault\b|\bassertion failure\b|\bout[- ]of[- ]memory condition\b/i,
+    /\bdenial[- ]of[- ]service\b|\bDoS\b|\bcrash(?:es|ed|ing)?\b|\bhang(?:s|ing)?\b|\breboot(?:s|ing)?\b|\b(?:cause|causing) (?:an? |the )?(?:unexpected )?reloads?\b|\b(?:device|system|switch|router|appliance|firewall) to reload\b|\brestart(?:s|ing)? (?:of )?(?:the )?(?:device|system|service|process|server|application)\b|\bkernel panic\b|\bpanic\b|\b(?:infinite|endless) loop\b|\bresource (?:exhaustion|consumption)\b|\bexhaust(?:ion)?\b|\bconsume (?:\w+ ){0,3}(?:CPU|memory|resources|disk|bandwidth)\b|\b(?:application|process|daemon|service) (?:termination|outage|shutdown|exit|abort)\b|\bterminat(?:e|ion of) (?:the )?(?:application|process|service|daemon|program)\b|\bshut ?down (?:the |an? )?(?:affected |target )?(?:[\w-]+ )?(?:service|server|daemon|system|device|application|process|program)\b|\baffect(?:s|ing)? (?:the )?availability\b|\bavailability impact\b|\boutage\b|\bstop (?:responding|working)\b|\b(?:inoperable|unusable|bricked)\b|\bruns? out of memory\b|\ballows (?:\w+ )?flooding\b|\bdisable (?:\w+ ){0,3}(?:services?|functionality|features?|protections?)\b|\bunresponsive\b|\bsegmentation fault\b|\bsegfault\b|\bassertion failure\b|\bout[- ]of[- ]memory condition\b/i,
   ],
   [
     'security_bypass',
@@ -166,7 +166,7 @@ const CLASSES: readonly Phrase[] = [
   // A file inclusion alone ("has Remote File Inclusion") states no code running: the vector speaks for it.
   [
     'code_execution',
-    /\b(?:PHP )?object injection\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
+    /\b(?:PHP )?object injection\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b(?! of (?:arbitrary )?(?:JavaScript|web script|script|HTML)\b)|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
   ],
 ];
 
@@ -266,6 +266,16 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     // WordPress shortcodes run the site's own plugin features, not code of the attacker's: what the site allows to
     // its editors, done by anyone ("unauthenticated attackers to execute arbitrary shortcodes").
     /\b(?:execute|run) arbitrary shortcodes?\b|\barbitrary shortcode execution\b|\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
+  ],
+  // HackerOne's prototype pollution: "modify the prototype of 'Object' via __proto__, causing the addition or
+  // modification of an existing property that will exist on all objects" (merge-deep, CVE-2018-3722, the nineteenth
+  // reading: the gains had come from the CVSS vector): every object's properties are changed.
+  ['data_tampering', /\b(?:modify|modifying|pollute|polluting) the prototype of\b|\binject(?:ing)? properties (?:into|on) Object\.prototype\b/i],
+  // saned's "allows remote attackers to use that call even if they are restricted in saned.conf" (CVE-2003-0773, the
+  // h51 blind set): what a restriction forbids is done anyway.
+  [
+    'security_bypass',
+    /\beven (?:if|though|when) (?:they are|it is|he is|she is|the (?:user|client|host|attacker) is|access is|they have been) (?:restricted|not (?:allowed|permitted|authori[sz]ed)|denied|forbidden|blocked)\b/i,
   ],
   // Mozilla's "the misleading hover text could trick users into downloading content from untrusted sources".
   [
@@ -461,6 +471,12 @@ const SQL_COMMANDS = /\bexecute arbitrary (?:SQL|database|SOQL|HQL|LDAP|XPath) (
 const CIA_LIST =
   /(?<!\bnot\s+)\b(?:affect|impact)(?:s|ing)?\s+(?:the\s+)?(?:service\s+|system\s+|data\s+)?((?:confidentiality|integrity|availability)(?:,?\s*(?:and\s+|or\s+)?(?:confidentiality|integrity|availability))*)/gi;
 const CIA: Readonly<Record<string, Impact>> = { confidentiality: 'information_disclosure', integrity: 'data_tampering', availability: 'denial_of_service' };
+/**
+ * Red Hat's "The highest threat from this vulnerability is to data confidentiality and integrity as well as system
+ * availability" (110 records): the properties it names are what the attacker gains (mbsync's CVE-2021-20247, the h51
+ * blind set, had lost its integrity).
+ */
+const HIGHEST_THREAT = /\bhighest threat (?:from|of|posed by) this (?:vulnerability|flaw|issue) is (?:to|against) ([^.;]+)/gi;
 
 /** Oracle's "can result in takeover of X": confidentiality, integrity and availability all lost. */
 const TAKEOVER = /\bresult in (?:a )?(?:complete )?takeover of\b/i;
@@ -623,7 +639,7 @@ export function describedImpacts(written: string): Impact[] {
   // "reset user PINs": upper case, as "IO pins" of a chip are no secret.
   if (PIN_CHANGE.test(consequences)) found.add('data_tampering');
   if (TAKEOVER.test(consequences)) for (const impact of Object.values(CIA)) found.add(impact);
-  for (const match of consequences.matchAll(CIA_LIST)) {
+  for (const match of [...consequences.matchAll(CIA_LIST), ...consequences.matchAll(HIGHEST_THREAT)]) {
     for (const word of match[1]!.toLowerCase().match(/confidentiality|integrity|availability/g) ?? []) found.add(CIA[word]!);
   }
   for (const [impact, pattern] of [...CONSEQUENCES, ...CNA_CONSEQUENCES, ...OTHER_WORDINGS]) if (pattern.test(consequences)) found.add(impact);
