@@ -166,3 +166,28 @@ describe('a distribution named whole (the h52 blind set)', () => {
     expect(record.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toEqual(['linux:linux_kernel 2.6.9']);
   });
 });
+
+describe('one pre-release stage however spelt (rdiffweb CVE-2022-3327, the twentieth reading)', () => {
+  it('orders "2.5.0a6" above NVD\'s listed "2.5.0 alpha5", and "a5" level with "alpha5"', () => {
+    expect(compareVersions('2.5.0a6', '2.5.0 alpha5')).toBeGreaterThan(0);
+    expect(compareVersions('2.5.0a5', '2.5.0 alpha5')).toBe(0);
+    expect(compareVersions('1.0b2', '1.0 beta1')).toBeGreaterThan(0);
+  });
+
+  it('leaves the stages in their order, and a final letter a release after its number', () => {
+    expect(compareVersions('2.0 alpha9', '2.0b1')).toBeLessThan(0);
+    expect(compareVersions('2.0rc1', '2.0')).toBeLessThan(0);
+    expect(compareVersions('1.0.2a', '1.0.2')).toBeGreaterThan(0);
+  });
+});
+
+describe('a spaced pre-release after a lettered build (D-Link CVE-2019-13563, the eighteenth reading)', () => {
+  it('reads "before 3.02B05 BETA03" whole, not "3.02B05" (a dispute no source holds)', () => {
+    expect(fixedOf('D-Link DIR-655 C devices before 3.02B05 BETA03 allow CSRF for the entire management console.')).toEqual(['3.02B05 BETA03']);
+  });
+
+  it('leaves a lettered build with no pre-release after it, and "1.1 Beta 2"', () => {
+    expect(fixedOf('Foo devices before 3.02B05 allow CSRF.')).toEqual(['3.02B05']);
+    expect(fixedOf('Foo before 1.1 Beta 2 allows CSRF.')).toEqual(['1.1 Beta 2']);
+  });
+});

@@ -52,6 +52,9 @@ const PRE_RELEASE: Readonly<Record<string, number>> = {
   cr: 4,
 };
 
+/** The one word each pre-release stage is compared by ("a" and "alpha" are one stage). */
+const STAGE_NAME: readonly string[] = ['dev', 'alpha', 'beta', 'pre', 'rc'];
+
 const RELEASE_ITSELF: ReadonlySet<string> = new Set(['release', 'final', 'ga']);
 
 // Ranks: pre-release words 0..4, zero/missing 10, post-release words 20, positive numbers 30.
@@ -61,7 +64,9 @@ function wordToken(word: string, followedByNumber: boolean): Token {
   // A lone "a"/"b" is a pre-release only when a number follows ("2.0b1"); at the end it is a
   // letter release ("1.0.2a" comes after 1.0.2).
   const stage = PRE_RELEASE[word];
-  if (stage !== undefined && (word.length > 1 || followedByNumber)) return { rank: stage, word };
+  // One stage however spelt: rdiffweb's "2.5.0a6" fixes NVD's listed "2.5.0 alpha5" (CVE-2022-3327, the twentieth reading:
+  // "a" sorted below "alpha", so alpha5 stood above the fix as "affected, with no fixed version stated above it").
+  if (stage !== undefined && (word.length > 1 || followedByNumber)) return { rank: stage, word: STAGE_NAME[stage] };
   return { rank: 20, word };
 }
 

@@ -87,7 +87,7 @@ const QUALIFIER = String.raw`(?:update|upd|hotfix|v?hf|uc|sp|service pack|su|ser
 // MP10c", "build 52.3nc", Intel's "Patch 1.01std").
 const STEP_NUMBER = String.raw`\d+(?:\.\d+)*(?:[a-z]{1,3}(?![a-z]))?`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z]))?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z])(?:\s(?:alpha|beta|rc)\s?\d+(?![\w.]))?)?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
