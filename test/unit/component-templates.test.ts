@@ -110,7 +110,7 @@ describe('a part that says its product', () => {
       'RESTful module flaw lets remote attackers read sensitive data',
     );
     expect(factTitle({ ...facts, component: 'admin module' }, 'The admin module in RESTful allows remote attackers to obtain sensitive information.', [])).toBe(
-      'RESTful flaw in admin module lets remote attackers read sensitive data',
+      'RESTful flaw in the admin module lets remote attackers read sensitive data',
     );
   });
   it('the caching mistake is named', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { derivedFixture, orNode } from '../support/nvd-fixtures.js';
 
 describe('Red Hat\'s "The highest threat from this vulnerability is to …" (110 records; mbsync CVE-2021-20247)', () => {
   it('names each property it lists as a gain', () => {
@@ -163,5 +164,72 @@ describe('a clause read where a part\'s name stands (Icinga Director CVE-2025-23
       'ASA restore functionality that is available',
     );
     expect(describedComponent('The is-my-json-valid JavaScript library is vulnerable to a denial of service.')).toBe('is-my-json-valid JavaScript library');
+  });
+});
+
+describe('the twentieth reading', () => {
+  it('reads "may lead to arbitrary writing of secure memory" as memory changed (Qualcomm CVE-2015-9198)', () => {
+    expect(describedImpacts('integer underflow vulnerability in function qsee_register_log_buff may lead to arbitrary writing of secure memory.')).toEqual([
+      'data_tampering',
+    ]);
+    expect(describedImpacts('A use-after-free leading to an arbitrary memory write.')).toEqual(['data_tampering']);
+  });
+
+  it('leaves an "Arbitrary Write vulnerability" that states no result of its own', () => {
+    expect(describedImpacts('Foo has an Arbitrary Write vulnerability because of a missing check.')).toEqual([]);
+  });
+
+  it('reads an attacker who logs in with an administrative account as an administrator (ELECOM UD-LT2 CVE-2025-20617)', () => {
+    expect(
+      describedAttack(
+        'If an attacker logs in to the affected product with an administrative account and manipulates requests for a certain screen operation, an arbitrary OS command may be executed.',
+      ).privileges,
+    ).toBe('admin');
+  });
+
+  it('leaves a victim who logs in to an account of their own', () => {
+    expect(describedAttack('If a user logs in to the affected product, the session cookie is sent in cleartext.').privileges).not.toBe('admin');
+  });
+});
+
+describe('a device left "in an unstable state" (SonicOS CVE-2019-7474, the twentieth reading)', () => {
+  it('is a denial of service', () => {
+    expect(describedImpacts('allows an authenticated read-only admin to leave the firewall in an unstable state by downloading the certificate.')).toEqual([
+      'denial_of_service',
+    ]);
+  });
+
+  it('leaves files left in an unstable state by an interrupted installer', () => {
+    expect(describedImpacts('The installer leaves files in an unstable state when interrupted.')).toEqual([]);
+  });
+});
+
+describe('Apple\'s "The issue involves the "WebKit" component" (719 records; CVE-2016-4677, the twentieth reading)', () => {
+  const apple = (component: string) =>
+    `An issue was discovered in certain Apple products. iOS before 10.1 is affected. Safari before 10.0.1 is affected. The issue involves the "${component}" component. It allows remote attackers to execute arbitrary code via a crafted web site.`;
+
+  it('names the component, which the title then says with its article', () => {
+    expect(describedComponent(apple('WebKit'), [{ vendor: 'apple', product: 'safari' }])).toBe('WebKit component');
+    const record = derivedFixture(
+      'An issue was discovered in certain Apple products. macOS before 10.13.1 is affected. The issue involves the "IOKit" component. It allows attackers to execute arbitrary code in a privileged context via a crafted app.',
+      [orNode({ criteria: 'cpe:2.3:o:apple:mac_os_x:*:*:*:*:*:*:*:*', versionEndExcluding: '10.13.1' })],
+    );
+    expect(record.title).toContain('in the IOKit component');
+  });
+
+  it('leaves a "component" that is the product itself (Safari\'s "Safari" component)', () => {
+    expect(describedComponent(apple('Safari'), [{ vendor: 'apple', product: 'safari' }])).toBeNull();
+  });
+});
+
+describe('"resulting in disclosure of" whatever is disclosed (OpenFGA CVE-2022-39340, the h52 blind set)', () => {
+  it('is information disclosure', () => {
+    expect(
+      describedImpacts('the `streamed-list-objects` endpoint was not validating the authorization header, resulting in disclosure of objects in the store.'),
+    ).toEqual(['information_disclosure']);
+  });
+
+  it('leaves a disclosure the fix prevents', () => {
+    expect(describedImpacts('Version 2.0 adds checks against the disclosure of objects.')).toEqual([]);
   });
 });

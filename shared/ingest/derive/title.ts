@@ -152,8 +152,18 @@ export function factTitle(facts: Facts, description: string, cweIds: readonly st
   // "RESTful module" already says its product: "RESTful flaw in RESTful module" says it twice.
   const ownName = part !== undefined && part.toLowerCase().startsWith(`${subject.toLowerCase()} `);
   if (ownName) return withinLength([`${capitalise(part)} flaw${gain}`, `${capitalise(part)} flaw`]);
-  return withinLength([...(part ? [`${subject} flaw in ${part}${gain}`] : []), `${subject} flaw${gain}`, `${subject} flaw`]);
+  // "Apple macOS flaw in the IOKit component": a part named with its kind takes its article.
+  const article = part !== undefined && KIND_ENDED.test(part) && !/^the\s/i.test(part) ? 'the ' : '';
+  // Where the article would push the title past its length, the part without it beats no part.
+  return withinLength([
+    ...(part ? [`${subject} flaw in ${article}${part}${gain}`, `${subject} flaw in ${part}${gain}`] : []),
+    `${subject} flaw${gain}`,
+    `${subject} flaw`,
+  ]);
 }
+
+const KIND_ENDED =
+  /\s(?:component|module|subsystem|service|driver|daemon|library|feature|interface|function|method|endpoint|handler|parser|page|plugin|extension)$/i;
 
 /**
  * A record that names no product but the part and what is wrong with it (Go's "a small number of

