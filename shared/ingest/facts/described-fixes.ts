@@ -145,20 +145,18 @@ function withDesktopRuntimes(keys: readonly string[], products: readonly FixProd
   return [...kept, ...added.map((p) => p.key)];
 }
 
-/**
- * The names a description may call a product by: its CPE tokens and everyday names
- * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
- * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
- * `cloud_foundry_uaa`), a firmware's device ("simatic s7 300" for `simatic_s7-300_firmware`), all
- * normalised as the text is.
- */
+/** The device a firmware product is for: "simatic s7 300" of `simatic_s7-300_firmware`. */
+function firmwareDevice(product: FixProduct['members'][number]): string | undefined {
+  return /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+}
+
 /**
  * Fatek's `ethernet_module_configuration_tool_cbeh_firmware` is the CBEH's firmware: "CBEH versions prior to V3.6
  * Build 170215" names it (CVE-2017-6023, the nineteenth reading: the fix was left unplaced). The device's last words
  * name it as its whole name does; a lone last word only where it has a letter and is no common word ("300" of S7-300 is not).
  */
 function deviceTails(product: FixProduct['members'][number]): string[] {
-  const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+  const device = firmwareDevice(product);
   if (device === undefined) return [];
   const words = device.split(' ');
   return words
@@ -168,11 +166,18 @@ function deviceTails(product: FixProduct['members'][number]): string[] {
     .map((tail) => tail.join(' '));
 }
 
+/**
+ * The names a description may call a product by: its CPE tokens and everyday names
+ * (`mentionNames`), its display title ("Adobe Reader" for `acrobat_reader`), and the tail of a
+ * CPE product that repeats its family ("cf-release" for `cloud_foundry_cf-release`, "UAA" for
+ * `cloud_foundry_uaa`), a firmware's device ("simatic s7 300" for `simatic_s7-300_firmware`), all
+ * normalised as the text is.
+ */
 function namesOf(product: FixProduct['members'][number]): string[] {
   const names = [...mentionNames(product)];
   if (product.title) names.push(normaliseForMention(product.title).trim());
   // Firmware is named by its device: "SIMATIC S7-300 CPUs (All versions < V3.X.16)" is `simatic_s7-300_firmware`'s fix.
-  const device = /^(?<name>.{3,}) firmware$/.exec(normaliseForMention(product.product).trim())?.groups?.name;
+  const device = firmwareDevice(product);
   if (device) names.push(device);
   const tokens = normaliseForMention(product.product).trim().split(' ');
   // NVD's `air_desktop_runtime` is Adobe AIR's desktop build: "Adobe AIR before 20.0.0.260" names it (CVE-2016-0968).
