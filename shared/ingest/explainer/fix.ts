@@ -131,7 +131,7 @@ export interface FixFactsText {
   readonly samsungRelease?: string | undefined;
   /** Key of the record's one product when NVD lists every version of it as affected (`soleProductInEveryVersion`). */
   readonly everyVersion?: string | undefined;
-  /** Every product NVD lists as affected in every version (`productsInEveryVersion`): no listed version of it is one to update past. */
+  /** Every product NVD lists as affected in every version (`productsInEveryVersion`, the sole one included): no listed version of it is one to update past. */
   readonly inEveryVersion?: readonly string[];
   /** Products listed by model, not version (Qualcomm's chipsets), and the hosts of the record's references. */
   readonly modelListed?: { readonly products: readonly string[]; readonly hosts: readonly string[] };
@@ -518,7 +518,7 @@ function productFactSentences(key: string, name: string, facts: FixFactsText): s
     out.push(
       // Quake 3 Engine's `*` listed beside its 1.32c (CVE-2006-3324, the final reading): every version is affected, so
       // past 1.32c is no safe place, as the affected text says.
-      facts.everyVersion === key || facts.inEveryVersion?.includes(key) === true
+      facts.inEveryVersion?.includes(key) === true
         ? facts.fix_stated
           ? `NVD lists every version of ${name} as affected, with no version limit.`
           : `NVD lists every version of ${name} as affected and states no fixed version: check the vendor for a release that fixes it.`

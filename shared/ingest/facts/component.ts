@@ -185,12 +185,6 @@ const FLAW_NAME =
   /^(?:(?:remote |local )?(?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|command execution|denial of service|information disclosure|security feature bypass|authentication bypass|access control bypass|arbitrary file (?:read|write|upload|deletion))(?: vulnerability)?)$/i;
 
 /**
- * MITRE's form template (CVE-2019-1010170, the eleventh reading): "Jsish 2.4.77 is affected by: Use After Free. The impact
- * is: denial of service. The component is: function Jsi_ObjFree (jsiObj.c:230). The attack vector is: …". The part is
- * the "component is:" field; a field that describes rather than names ("affected source code file, affected function …")
- * names none, and neither does the "impact is:" field beside it.
- */
-/**
  * Apple's template (719 records): "iOS before 10.1 is affected. … The issue involves the "WebKit" component." (CVE-2016-4677,
  * the twentieth reading: no part was read, the title said only "Memory corruption in Apple Safari").
  */
@@ -201,6 +195,12 @@ function applePart(prose: string, products: readonly Pick<AffectedProduct, 'vend
   return name && !namesAProduct(name, products) ? `${name} component` : undefined;
 }
 
+/**
+ * MITRE's form template (CVE-2019-1010170, the eleventh reading): "Jsish 2.4.77 is affected by: Use After Free. The impact
+ * is: denial of service. The component is: function Jsi_ObjFree (jsiObj.c:230). The attack vector is: …". The part is
+ * the "component is:" field; a field that describes rather than names ("affected source code file, affected function …")
+ * names none, and neither does the "impact is:" field beside it.
+ */
 const FORM_COMPONENT = /\bThe component is: (?<part>.+?)\.?(?=\s+The (?:attack vector|fixed version|impact)\b|\s*$)/;
 const FORM_FIELD = /\b(?:impact|attack vector|fixed version) is:/i;
 

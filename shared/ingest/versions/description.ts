@@ -83,8 +83,7 @@ export interface DescribedVersions {
 const QUALIFIER = String.raw`(?:update|upd|hotfix|v?hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch|ru|release update|mp|maintenance pack|tc)`;
 // A step's number: Symantec's hotfixes are numbered by a decimal ("6.0.5 HF 1.5", "7.5_3966008 VHF1.2"), and so are
 // Citrix's builds ("10.5 Build 56.15": "Build 56" was a build no source names) and Trend Micro's ("7.3 before build
-// 7.3.0.1087"); a few letters may follow ("12.1 RU6
-// MP10c", "build 52.3nc", Intel's "Patch 1.01std").
+// 7.3.0.1087"); a few letters may follow ("12.1 RU6 MP10c", "build 52.3nc", Intel's "Patch 1.01std").
 const STEP_NUMBER = String.raw`\d+(?:\.\d+)*(?:[a-z]{1,3}(?![a-z]))?`;
 const dotted = (tail: string) =>
   String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z])(?:\s(?:alpha|beta|rc)\s?\d+(?![\w.]))?)?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
