@@ -150,7 +150,7 @@ describe('the flaw and the products a title names', () => {
   it('keeps the name of loose permissions when they let an attacker run code', () => {
     const text =
       'In all android releases from CAF using the linux kernel, improper access control can lead to device node and executable to be run from /cache/ which presents a potential issue.';
-    expect(bugKind(text, ['CWE-732'], ['code_execution'])).toBe('wrong file permissions');
+    expect(bugKind(text, ['CWE-732'], ['code_execution'])).toBe('wrong permissions');
     // a consequence's CWE name still gives way to a stated gain it contradicts
     expect(bugKind('allows remote attackers to execute arbitrary code.', ['CWE-200'], ['code_execution'])).toBeUndefined();
   });

@@ -233,3 +233,17 @@ describe('"resulting in disclosure of" whatever is disclosed (OpenFGA CVE-2022-3
     expect(describedImpacts('Version 2.0 adds checks against the disclosure of objects.')).toEqual([]);
   });
 });
+
+describe('the final reading of twenty records', () => {
+  it('reads no disclosure out of a file feature exposed (Barco "is exposing a license file upload mechanism", CVE-2022-26977)', () => {
+    expect(
+      describedImpacts(
+        'Barco Control Room Management Suite web application is exposing a license file upload mechanism. Lack of input sanitization of the upload mechanism is leads to stored XSS.',
+      ),
+    ).toEqual(['cross_site_scripting']);
+  });
+
+  it('leaves files exposed', () => {
+    expect(describedImpacts('The server exposes configuration files to remote users.')).toEqual(['information_disclosure']);
+  });
+});

@@ -161,7 +161,7 @@ export const PLAIN_WEAKNESSES: Readonly<Record<string, PlainWeakness>> = {
     effect: 'An attacker can make the server send requests to places they choose, such as internal systems.',
     says: ['make the server send requests to places they choose'],
   },
-  'CWE-732': { name: 'wrong file permissions', effect: 'Important files or resources have loose permissions. Other users may read or change them.' },
+  'CWE-732': { name: 'wrong permissions', effect: 'Important files or resources have loose permissions. Other users may read or change them.' },
   'CWE-798': {
     name: 'hard-coded password',
     effect: 'The software has a built-in password or key. Anyone who learns it can get in.',
