@@ -172,9 +172,19 @@ const RADIO_RANGE =
 const LEAST_ROLE =
   /\bwith (subscriber|contributor|author|editor|shop manager|customer|member|student|instructor|teacher)[- ]level (?:and above |or higher )?(?:access|permissions?|privileges?)\b/i;
 
+/**
+ * A permission of the application's own that the attacker's account must hold: October CMS's "an Authenticated user with
+ * media module permission" (CVE-2018-1999008, the twenty-third reading), Jenkins' "attackers with Extended Read
+ * permission". Words of degree ("low", "administrative", "sufficient", "certain") name no permission.
+ */
+const NAMED_PERMISSION =
+  /\b(?:users?|attackers?|accounts?) with (?:the )?(?!(?:an?|any|no|low|lower|limited|least|minimal|basic|standard|normal|regular|general|full|certain|some|specific|special|specialized|appropriate|sufficient|necessary|required|relevant|this|these|such|elevated|high|higher|admin|administrative|administrator|administration|root|system|super|local|remote|user|users|read-only|privileged|valid|their|its|his|her)\b)([A-Za-z][\w-]*(?: [A-Za-z][\w-]*){0,2}) (permission|privilege|right|role)s?\b/i;
+
 function accountWords(description: string): string | undefined {
   const role = LEAST_ROLE.exec(description)?.[1]?.toLowerCase();
-  return role && `${article(role)} ${role} account or higher`;
+  if (role) return `${article(role)} ${role} account or higher`;
+  const permission = NAMED_PERMISSION.exec(description);
+  return permission ? `an account that has the ${permission[1]!} ${permission[2]!.toLowerCase()}` : undefined;
 }
 
 const LOCAL_ATTACKER = /\blocal (?:attackers?|adversar(?:y|ies))\b/i;

@@ -128,7 +128,8 @@ const PRIVILEGE_REQUIRED: readonly [Privileges, RegExp][] = [
   // XStream's "a remote attacker has sufficient rights to execute commands": rights on the system, an account.
   [
     'user',
-    /\bwith User execution privileges needed\b|\b(?:allows?|lets?|enables?|permits?) (?:web )?page owners to\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b|\b(?:has|have|having|with) sufficient (?:rights|privileges|permissions)\b|\b(?:disclose|expose|reveal)s? (?:[\w-]+ ){0,3}information to an? (?:remote )?authenticated user\b|\b(?:allows?|lets?|permits?) (?:certain |some )?(?:[\w-]+ )?user accounts to\b/i,
+    // Zulip's "A user who is logged into the server could send a crafted message" (CVE-2019-16215, the twenty-fourth reading).
+    /\b(?:a|any) users? who (?:is|are) (?:logged|signed) (?:in|into|on)\b|\bwith User execution privileges needed\b|\b(?:allows?|lets?|enables?|permits?) (?:web )?page owners to\b|\bwith (?:subscriber|contributor|author|editor|customer|shop manager|member|student|instructor)[- ]level (?:access|permissions?|privileges?)\b|\b(?:as|after|upon|once|when|if|with|having) (?:first )?(?:obtain(?:ing|ed)|gain(?:ing|ed)|acquir(?:ing|ed)|get(?:ting)?|hold(?:ing)?|ha(?:ving|s|ve)) (?:the |an? )?(?:general|normal|regular|ordinary|low|basic|common|standard) (?:user(?:'s)? )?(?:access|privileges?|rights|credentials|permissions?|accounts?|role)\b|\b(?:authentication is required|requires? (?:\w+ )?authentication|must (?:first )?(?:be authenticated|authenticate|have (?:a )?valid (?:credentials|account)))\b|\b(?:has|have|having|with) sufficient (?:rights|privileges|permissions)\b|\b(?:disclose|expose|reveal)s? (?:[\w-]+ ){0,3}information to an? (?:remote )?authenticated user\b|\b(?:allows?|lets?|permits?) (?:certain |some )?(?:[\w-]+ )?user accounts to\b/i,
   ],
 ];
 
@@ -176,8 +177,10 @@ const LINK_LOCAL =
 /** Bluetooth is reached over the radio: a remote attacker of it is near (BlueBorne), a local one stays local. */
 const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
+// Applio's "Then one can access this endpoint to kill these processes" (CVE-2025-27787, h53), F5's "undisclosed requests
+// can cause an increase in memory resource utilization" (CVE-2025-41399, h55): reached over the network.
 const REMOTE_CUE =
-  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b|\bvia (?:specially )?(?:crafted |malicious |forged )?HTTP requests?\b|\binsecure direct object references?\b|\bIDOR\b|\b(?:attackers?|users?)\b[^.;]{0,40}?\bexecute remote code\b|\bmalicious (?:web ?)?(?:pages?|sites?|websites?)\b/i;
+  /\bremote(?:ly)? (?:code execution|command execution|exploit|unauthenticated|denial of service|information disclosure|escalation of privileges?)|\bremotely\b|\bover (?:the|a) network\b|\bvia (?:specially )?(?:crafted |malicious |forged )?HTTP requests?\b|\binsecure direct object references?\b|\bIDOR\b|\b(?:attackers?|users?)\b[^.;]{0,40}?\bexecute remote code\b|\bmalicious (?:web ?)?(?:pages?|sites?|websites?)\b|\b(?:access|call|request|query)(?:es|ing)? (?:this|that|the|an?) (?:[\w/-]+ )?endpoint\b|\bundisclosed (?:requests|traffic|packets|messages)\b/i;
 /**
  * "An attacker can send malformed packets to the device": over the network, where the text names no nearer place (an
  * adjacent attacker's, a bus's "ATA packets from the host").
@@ -232,6 +235,9 @@ const NAMED_SERVER_ATTACKS = /\b(?:allows?|lets?) (?:remote |malicious |rogue )+
 const VICTIM_ACTS = new RegExp(
   [
     'user[- ]assisted',
+    // Opera's "allows a remote web site to upload arbitrary files from the client system" (CVE-2002-0898, h53): a web
+    // site reaches only those who visit it.
+    '(?:allows?|allowing|lets?|permits?|enables?) (?:an? )?(?:(?:remote|malicious|hostile|rogue) )+web ?sites?(?: operators?)? to',
     'by (?:the |a )?(?:user|victim)s? (?:submitting|clicking|pressing|opening|visiting|viewing|loading)',
     'user interaction is required',
     'requires? (?:user|human) interaction',

@@ -65,10 +65,11 @@ const CONSEQUENCE_VERB =
  * file with an executable extension") to the end of its clause: a sentence end, a
  * semicolon, or a continuation that states a consequence again ("which allows", "leading to",
  * "resulting in", ", or possibly execute …"), or the next attacker of a numbered list ("… via a TIOCSETD ioctl call …,
- * or (2) remote attackers to cause a denial of service", Linux's CVE-2004-0814, the h52 blind set).
+ * or (2) remote attackers to cause a denial of service", Linux's CVE-2004-0814, the h52 blind set) or its next gain
+ * ("(1) truncate arbitrary files via a symlink attack …, and (2) execute arbitrary code via …", CVE-2008-0525, h53).
  */
 const VIA_CLAUSE = new RegExp(
-  `\\b(?:via|by means of|by (?!default\\b)\\w+ing)\\b.*?(?=,?\\s*(?:which|that|and|this)\\s+(?:can |could |may |might )?(?:allows?|lets?|leads?|results?|causes?|makes?|enables?)\\b|,?\\s*(?:leading|resulting)\\s+(?:to|in)\\b|,?\\s+and\\s+(?:can|could|may|might|will|would)\\b|,?\\s+(?:and|or)\\s+(?:possibly\\s+|might\\s+|may\\s+|could\\s+)?(?:to\\s+)?${CONSEQUENCE_VERB}\\b|,?\\s+(?:and|or)\\s+\\(\\d+\\)\\s+(?:local|remote|context-dependent|physically|authenticated|unauthenticated|attackers|users)\\b|[.;](?:\\s|$)|$)`,
+  `\\b(?:via|by means of|by (?!default\\b)\\w+ing)\\b.*?(?=,?\\s*(?:which|that|and|this)\\s+(?:can |could |may |might )?(?:allows?|lets?|leads?|results?|causes?|makes?|enables?)\\b|,?\\s*(?:leading|resulting)\\s+(?:to|in)\\b|,?\\s+and\\s+(?:can|could|may|might|will|would)\\b|,?\\s+(?:and|or)\\s+(?:possibly\\s+|might\\s+|may\\s+|could\\s+)?(?:to\\s+)?${CONSEQUENCE_VERB}\\b|,?\\s+(?:and|or)\\s+\\(\\d+\\)\\s+(?:local|remote|context-dependent|physically|authenticated|unauthenticated|attackers|users)\\b|,?\\s+(?:and|or)\\s+\\(\\d+\\)\\s+(?:possibly\\s+)?${CONSEQUENCE_VERB}\\s+(?!(?:parameters?|arguments?|fields?|variables?|options?|methods?|functions?)\\b)\\w|[.;](?:\\s|$)|$)`,
   'gi',
 );
 
