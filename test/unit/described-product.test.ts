@@ -52,7 +52,7 @@ describe('the product a record without a product list is about', () => {
     ['Jenkins 2.499 and earlier, LTS 2.492.1 and earlier does not redact encrypted values of secrets.', 'jenkins:jenkins Jenkins'],
     [
       'BeyondTrust Privileged Remote Access (PRA) versions prior to 25.1 are vulnerable to a local authentication bypass.',
-      'beyondtrust:privileged_remote_access_(pra) BeyondTrust Privileged Remote Access (PRA)',
+      'beyondtrust:privileged_remote_access BeyondTrust Privileged Remote Access (PRA)',
     ],
     [
       'A SQL injection in VirtueMart component 1.0.0 - 4.4.7 for Joomla allows authenticated attackers (administrator) to execute arbitrary SQL commands.',

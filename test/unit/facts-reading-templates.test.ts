@@ -187,7 +187,7 @@ describe("VulDB's template", () => {
       [{ product: 'microsoft:internet_explorer', name: 'Microsoft Internet Explorer', primary: true }],
     );
     expect(factProducts([], 'SAP HANA Extend Application Services (XS) does not encrypt transmissions.')).toEqual([
-      { product: 'sap:hana_extend_application_services_(xs)', name: 'SAP HANA Extend Application Services (XS)', primary: true },
+      { product: 'sap:hana_extend_application_services', name: 'SAP HANA Extend Application Services (XS)', primary: true },
     ]);
     expect(factProducts([], 'A crafted file may cause a crash.')).toEqual([]);
     expect(factProducts([], 'An issue was discovered in function zzip_disk_entry_to_file_header in mmapped.c in zziplib 0.13.69.')).toEqual([]);

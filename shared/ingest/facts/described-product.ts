@@ -14,7 +14,7 @@
  *   unauthorized attacker …" (the product is Windows, the rest is the part);
  * - HashiCorp's "Nomad Community and Nomad Enterprise ("Nomad") …": the short name the record defines;
  * - Siemens' "A vulnerability has been identified in TeleControl Server Basic (All versions < V3.1.2.2)" (`siemens-template.ts`).
- * Then NVD's and VulDB's wordings: VulDB's "A vulnerability … has been found in itsourcecode Gym
+ * Then Red Hat's "A flaw was found in libsoup", NVD's and VulDB's wordings: VulDB's "A vulnerability … has been found in itsourcecode Gym
  * Management System 1.0", NVD's leading "Foo Bar before 1.2 …" (or "Crawl4AI <=0.4.247", "In PHP
  * from 8.1.* before 8.1.32"), its "Use-after-free vulnerability in Microsoft Internet Explorer 9",
  * a leading name of two words or more ("SAP HANA Extend Application Services (XS) does not
@@ -27,7 +27,8 @@ import { appleProducts } from './apple-fixes.js';
 import { siemensProduct } from './siemens-template.js';
 import { token } from './product-token.js';
 
-const KERNEL = /^In the Linux kernel\b/;
+// Red Hat's "A flaw was found in the ATA over Ethernet (AoE) driver in the Linux kernel" is the kernel's too.
+const KERNEL = /^In the Linux kernel\b|^A flaw was found in [^.]*?\bin the Linux kernel\b/;
 const WORDPRESS = /^The (?<name>[^.]{1,80}?) (?<kind>plugin|theme) for WordPress is vulnerable\b/;
 const CISCO = /^A vulnerability in (?:the )?[^.]*?\b(?:of|in|for) (?<name>Cisco [A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*){0,6})(?=,| could| and| if| when| \()/;
 const ZDI =
@@ -48,6 +49,21 @@ const SNAPDRAGON_LIST = /\bin (Snapdragon [A-Z][\w&]*(?: [A-Z&][\w&]*)*(?:, Snap
 /** Mozilla's closing "This vulnerability affects Firefox < 137 and Thunderbird < 137.0.2.": its products' names. */
 const MOZILLA = /\bThis vulnerability affects (?<name>Firefox(?: ESR| for (?:Android|iOS))?|Thunderbird|Focus(?: for (?:Android|iOS))?) </;
 const DEFINED_NAME = /^[A-Z][\w+-]*(?: [A-Z][\w+-]*)*(?: and [A-Z][\w+-]*(?: [A-Z][\w+-]*)*)? \("(?<name>[A-Z][\w+ -]{0,40})"\)/;
+
+/**
+ * Red Hat's "A flaw was found in libsoup, where SoupAuthDigest is vulnerable …" (CVE-2025-32912, the twenty-second
+ * reading), "A flaw was found in the 389-ds-base LDAP Server.": the name up to the clause's first function word.
+ */
+const FLAW_FOUND_IN =
+  /^A flaw was found in (?:the )?(?<name>[A-Za-z0-9](?:[\w+-]|\.(?=\w))*(?: (?!(?:where|which|when|while|that|in|during|and|or|with|via|before|after|allows?|is|are|was|were|could|may|might|can|of|on|over|for|to|through|versions?|v?\d)\b)[A-Za-z0-9](?:[\w+-]|\.(?=\w))*){0,4})(?=[\s.,;:'’]|$)/;
+
+/** "the Keycloak organization feature": a word in lower case after a capitalised name is what of it is meant, not the name. */
+function flawFoundIn(description: string): string | undefined {
+  const words = FLAW_FOUND_IN.exec(description)?.groups?.name?.split(' ');
+  if (!words) return undefined;
+  const end = words.findIndex((w, i) => i > 0 && /^[a-z]+$/.test(w) && /[A-Z]/.test(words[i - 1]!) && !KIND_WORD.test(` ${w}`));
+  return (end < 0 ? words : words.slice(0, end)).join(' ');
+}
 
 const FOUND_IN =
   /\bA vulnerabilit(?:y|ies)\b[^.]{0,60}?\b(?:has been|was|were|have been) (?:found|discovered|identified|detected) in (?:the )?([A-Za-z][^\s.,]*(?: (?!up\b|to\b|before\b|through\b|and\b|prior\b|version\b|v?\d)[^\s.,]+){0,6})/;
@@ -134,7 +150,8 @@ function templateProduct(description: string): FactProduct | undefined {
 }
 
 function vendorFirst(name: string): FactProduct {
-  const words = name.split(' ');
+  // "Macromedia Contribute Publishing Server (CPS)": the bracketed short name is no word of the CPE name.
+  const words = name.replace(/\s*\([^)]*\)/g, '').split(' ');
   const [vendor, product] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : [name, name];
   return { product: `${token(vendor)}:${token(product)}`, name, primary: true };
 }
@@ -151,6 +168,7 @@ export function describedProduct(written: string): FactProduct[] {
     return snapdragon.split(', ').map((name) => ({ product: `qualcomm:${token(name.replace(/&/g, 'and'))}`, name: `Qualcomm ${name}`, primary: true }));
   const vuldb = FOUND_IN.exec(description)?.[1];
   const name = (
+    flawFoundIn(description) ??
     vuldb ??
     LEADING.exec(description)?.[1] ??
     IN_PRODUCT.exec(description)?.[1] ??

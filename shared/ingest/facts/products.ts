@@ -31,7 +31,7 @@ export function factProducts(products: readonly AffectedProduct[], description: 
   }
   const list = familyNamed([...seen.values()], description);
   if (list.length === 1 && !list[0]!.primary) return [{ ...list[0]!, primary: true }];
-  return platformsAside(list, products);
+  return platformsAside(list, products, description);
 }
 
 const wordsIn = (text: string) =>
@@ -74,12 +74,42 @@ const PART_RANK: Readonly<Record<string, number>> = { a: 0, o: 1, h: 2 };
  * device), the platform is not what the flaw is in. Of the named products only those of the
  * first kind present (application, then operating system, then hardware) stay primary.
  */
-function platformsAside(list: FactProduct[], products: readonly AffectedProduct[]): FactProduct[] {
+function platformsAside(list: FactProduct[], products: readonly AffectedProduct[], description: string): FactProduct[] {
   const rankOf = new Map(products.map((p) => [`${token(p.vendor)}:${token(p.product)}`, PART_RANK[p.part ?? 'a'] ?? 0]));
   const named = list.filter((p) => p.primary);
   if (named.length < 2) return list;
   const best = Math.min(...named.map((p) => rankOf.get(p.product) ?? 0));
   // A device's firmware is the product itself, not a platform an application runs on ("IBM Storwize V7000 Firmware").
-  const platform = (p: FactProduct) => (rankOf.get(p.product) ?? 0) > best && !(best === 0 && / Firmware$/i.test(p.name));
+  const platform = (p: FactProduct) =>
+    (rankOf.get(p.product) ?? 0) > best && !(best === 0 && / Firmware$/i.test(p.name)) && !namedAsSubject(p, named, products, rankOf, best, description);
   return list.map((p) => (p.primary && platform(p) ? { ...p, primary: false } : p));
+}
+
+/** The words before a platform's name when it is one: "on Windows", "for Linux", "running under AIX". */
+const PLATFORM_BEFORE = / (?:on|for|under|running|atop|with|within|inside)(?: the| an?| all| any)? (?:\S+ ){0,2}$/;
+
+/**
+ * "Buffer overflow in telnet server in Windows 2000 and Interix 2.2" (CVE-2002-0020, the twenty-second reading): a
+ * system named before every application, and not as where one runs, is itself a subject of the flaw.
+ */
+function namedAsSubject(
+  product: FactProduct,
+  named: readonly FactProduct[],
+  products: readonly AffectedProduct[],
+  rankOf: ReadonlyMap<string, number>,
+  best: number,
+  description: string,
+): boolean {
+  const firstAt = (key: string) => {
+    const found = products.filter((p) => `${token(p.vendor)}:${token(p.product)}` === key).map((p) => mentionIndex(p, description, 'first'));
+    const at = found.filter((i) => i >= 0);
+    return at.length > 0 ? Math.min(...at) : -1;
+  };
+  // Only a system beside applications: a device named before its firmware is the firmware's hardware ("TP-Link … firmware").
+  if (rankOf.get(product.product) !== PART_RANK.o || best !== PART_RANK.a) return false;
+  const own = firstAt(product.product);
+  if (own < 0) return false;
+  const applications = named.filter((p) => (rankOf.get(p.product) ?? 0) === best).map((p) => firstAt(p.product));
+  if (applications.some((at) => at < 0 || at < own)) return false;
+  return !PLATFORM_BEFORE.test(normaliseForMention(description).slice(Math.max(0, own - 40), own + 1));
 }

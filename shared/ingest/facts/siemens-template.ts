@@ -10,7 +10,10 @@
 import type { FactProduct } from '../../domain/facts.js';
 import { token } from './product-token.js';
 
-const IDENTIFIED_IN = /\b(?:has|have) been identified in (?:the )?(?<name>[A-Z][^()]{1,80}?)(?: \((?<mlfb>[0-9A-Z][0-9A-Z-]*\d[0-9A-Z-]*)\))? \(All versions\b/;
+// A short name in brackets belongs to the name ("Siemens License Server (SLS) (All versions < V4.3)", CVE-2025-29999):
+// without it the name ran on into the versions' bracket.
+const IDENTIFIED_IN =
+  /\b(?:has|have) been identified in (?:the )?(?<name>[A-Z][^()]{1,80}?(?: \([A-Za-z][A-Za-z+ ]{0,20}\))?)(?: \((?<mlfb>[0-9A-Z][0-9A-Z-]*\d[0-9A-Z-]*)\))? \(All versions\b/;
 
 export function siemensProduct(description: string): FactProduct | undefined {
   // "Tecnomatix Plant Simulation V2302 (All versions < V2302.0021)": the release line is a version, not the name.
@@ -19,5 +22,5 @@ export function siemensProduct(description: string): FactProduct | undefined {
     .replace(/^Siemens /, '')
     .replace(/ V\d+(?:\.\d+)*$/, '');
   if (!name || /[,;]/.test(name)) return undefined;
-  return { product: `siemens:${token(name)}`, name: `Siemens ${name}`, primary: true };
+  return { product: `siemens:${token(name.replace(/ \([^)]*\)$/, ''))}`, name: `Siemens ${name}`, primary: true };
 }

@@ -165,14 +165,52 @@ function vendorNamedProduct(product: AffectedProduct, words: Words): string | un
   return vendor && vendor !== displayName(vendorToken) ? `${vendor} ${displayName(rest)}` : undefined;
 }
 
+/**
+ * Whether `a` becomes `b` by one letter added or dropped. A letter changed is left alone: that is as often the
+ * description's slip ("Burak Yylmaz" for the token's `yilmaz`) as the token's.
+ */
+function oneLetterApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) !== 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(i) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i);
+}
+
+/** Tokens long enough that one letter apart is a slip of the token, not another name. */
+const SLIPPED_TOKEN_LETTERS = 12;
+
+/**
+ * NVD's token `markdown_on_saved_improved` for the plugin its description names "Markdown on Save Improved"
+ * (CVE-2016-4812, the twenty-second reading): a run of three words or more, capitalised at both ends, one letter from a
+ * long token is the product's written name; the token's slip would otherwise be printed.
+ */
+function slippedSpelledIn({ raw: words, squashed }: Words, token: string): string | undefined {
+  const target = squash(token);
+  // A digit apart is another release or model ("Unity Connection 8.5" is no `unity_connection_8.6`).
+  if (target.length < SLIPPED_TOKEN_LETTERS || /\d/.test(target)) return undefined;
+  for (let start = 0; start < words.length; start++) {
+    if (!/^[A-Z]/.test(words[start]!)) continue;
+    let joined = '';
+    for (let end = start; end < Math.min(words.length, start + MAX_NAME_WORDS); end++) {
+      joined += squashed[end]!;
+      if (joined.length > target.length + 1) break;
+      // A number in the run ("Medal of Honor (1) Allied Assault") is a list's, not the name's.
+      if (end - start >= 2 && /^[A-Z0-9]/.test(words[end]!) && !/\d/.test(joined) && oneLetterApart(joined, target))
+        return words.slice(start, end + 1).join(' ');
+    }
+  }
+  return undefined;
+}
+
 function descriptionTitle(product: AffectedProduct, words: Words, knownVendor: string | undefined): Pick<AffectedProduct, 'title' | 'vendorTitle'> {
-  const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product);
+  const name = spelledIn(words, product.product) ?? firmwareSpelledIn(words, product.product) ?? slippedSpelledIn(words, product.product);
   if (!name) {
     const named = knownVendor ? undefined : vendorNamedProduct(product, words);
     return named ? { title: named } : knownVendor ? { vendorTitle: knownVendor } : {};
   }
   const vendorToken = product.vendor.replace(/_project$/i, '');
-  const vendor = vendorToken ? (knownVendor ?? spelledIn(words, vendorToken)) : undefined;
+  // A vendor named after its product (`markdown_on_saved_improved_project`) is that product's name.
+  const vendor = vendorToken ? (knownVendor ?? (vendorToken === product.product ? name : spelledIn(words, vendorToken))) : undefined;
   const vendorShown = vendor ?? displayName(vendorToken);
   const title = !vendorShown ? name : (cmsOfVendor(name, vendorShown) ?? (saysVendor(name, vendorShown) ? name : `${vendorShown} ${name}`));
   return { title, ...(vendor ? { vendorTitle: vendor } : {}) };
@@ -293,6 +331,17 @@ function renamed(product: AffectedProduct, listed: ReadonlySet<string>): { reado
   return entry && !listed.has(entry.besides) ? { title: entry.title, vendorTitle: entry.vendorTitle } : undefined;
 }
 
+/**
+ * NVD's dictionary titles `micronet:sp916bm` "Microsoft Wireless Broadband Router SP916BM" (CVE-2004-1591, whose
+ * description says "Micronet"): a title that neither starts with nor spells the CPE's vendor, whose first word the
+ * description never writes while it does write the vendor, names another maker. The description's name is used.
+ */
+function titledForAnotherMaker(title: string, product: AffectedProduct, words: Words): boolean {
+  const vendorToken = product.vendor.replace(/_project$/i, '');
+  const maker = squash(title.split(' ')[0] ?? '');
+  return maker.length > 0 && !squash(title).includes(squash(vendorToken)) && !words.squashed.includes(maker) && spelledIn(words, vendorToken) !== undefined;
+}
+
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   const listed = new Set(products.map(productKey));
   let cnaProducts: CnaName[] | undefined;
@@ -306,7 +355,8 @@ function namedProducts(products: readonly AffectedProduct[], sources: NameSource
     const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
     if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
-    if (dictionary) return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
+    if (dictionary && !(sources.description && titledForAnotherMaker(dictionary.title, product, (words ??= wordsOf(sources.description)))))
+      return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
     cnaProducts ??= cnaNames(sources.cnaProducts);
     return { ...product, ...cnaTitle(product, cnaProducts) };
   });
