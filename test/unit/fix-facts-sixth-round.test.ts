@@ -274,6 +274,8 @@ describe("Apple's template with its Windows apps and an older macOS's security u
       'apple:macos 11.3 every platform',
       'apple:iphone_os 14.5 every platform',
       'apple:ipados 14.5 every platform',
+      // The security update is macOS's fix for Catalina's line (the twenty-sixth session, h55's CVE-2021-30737).
+      'apple:macos Security Update 2021-002 Catalina every platform',
     ]);
     expect(r.facts!.products.map((p) => p.name)).toContain('Apple iTunes for Windows');
     const bootCamp = derivedFixture('A logic issue was addressed. This issue is fixed in Boot Camp 6.1.14. An app may be able to gain privileges.');

@@ -55,7 +55,13 @@ export function parseCpe23(value: string): CpeName | undefined {
   const version = f[5] ?? '*';
   const update = f[6] ?? '*';
   const meaningful = isMeaningfulVersion(version);
-  const named = update !== '*' && update !== '-' && isMeaningfulVersion(update) ? update.replace(/_+/g, ' ').trim() : undefined;
+  // Sun's month-and-year releases ("Sun Cluster 3.1 4/04", CVE-2006-1601): CPE writes the slash it cannot hold as "4_04".
+  const named =
+    update !== '*' && update !== '-' && isMeaningfulVersion(update)
+      ? /^\d{1,2}_\d{2}$/.test(update)
+        ? update.replace('_', '/')
+        : update.replace(/_+/g, ' ').trim()
+      : undefined;
   const qualified = meaningful && named !== undefined ? `${version} ${named}` : version;
   return {
     part,

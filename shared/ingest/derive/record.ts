@@ -150,7 +150,9 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
       distributionOnly: [...onlyDistributions(products.value)],
       cnaOnly: sources.nvd === undefined,
       primary,
-      describedFixed: statedVersions?.fixed.map((f) => f.version) ?? [],
+      // A version read from a list after a fix ("1.0.x before 1.0.16 and 1.1", NuFW CVE-2005-3950, the twenty-fourth
+      // reading) may be an affected one: where NVD lists it, no fix is in dispute.
+      describedFixed: statedVersions?.fixed.filter((f) => !f.listed).map((f) => f.version) ?? [],
       describedLast: statedVersions?.upTo.map((l) => l.version) ?? [],
       partialFixes: statedVersions?.partial.map((f) => f.version) ?? [],
       everyVersion: soleProductInEveryVersion(products.value),

@@ -87,26 +87,39 @@ export function macosSecurityUpdates(description: string, key: string): VersionF
   });
 }
 
-/** The products the template names, in the order it names them. */
+/** The products the template names, in the order it names them (macOS too where it names only its security updates). */
 export function appleProducts(description: string): FactProduct[] {
   const products = new Map<string, FactProduct>();
-  for (const item of appleItems(description)) {
+  const items = appleItems(description);
+  for (const item of items) {
     // One product per key: "macOS Sequoia" and "macOS Sonoma" are both macOS.
     const name = item.key === 'apple:macos' ? 'macOS' : item.platform === 'windows' ? `${item.name} for Windows` : item.name;
     if (!products.has(item.key)) products.set(item.key, { product: item.key, name: `Apple ${name}`, primary: true });
   }
+  if (items.length > 0 && !products.has(MACOS) && macosSecurityUpdates(description, MACOS).length > 0)
+    products.set(MACOS, { product: MACOS, name: 'Apple macOS', primary: true });
   return [...products.values()];
 }
 
-/** Each item's fix; a product fixed more than once gets each fix's major release as its line. */
+const MACOS = 'apple:macos';
+
+/**
+ * Each item's fix; a product fixed more than once gets each fix's major release as its line. The template's macOS
+ * security updates ("Security Update 2021-004 Mojave", CVE-2021-30737, h55) are macOS's fixes for older lines, beside
+ * the numbered one's own line ("11" for Big Sur 11.4).
+ */
 export function appleFixes(description: string): VersionFact[] {
   const items = appleItems(description);
-  const several = (key: string) => new Set(items.filter((i) => i.key === key).map((i) => i.version)).size > 1;
-  return items.map((item) => ({
+  if (items.length === 0) return [];
+  const updates = macosSecurityUpdates(description, MACOS);
+  const several = (key: string) => new Set(items.filter((i) => i.key === key).map((i) => i.version)).size > 1 || (key === MACOS && updates.length > 0);
+  const lineOf = (key: string, version: string) => (key === MACOS && /^10\./.test(version) ? /^10\.\d+/.exec(version)![0] : /^\d+/.exec(version)![0]);
+  const numbered = items.map((item): VersionFact => ({
     product: item.key,
     version: item.version,
-    branch: several(item.key) ? /^\d+/.exec(item.version)![0] : null,
+    branch: several(item.key) ? lineOf(item.key, item.version) : null,
     platform: item.platform,
     source: 'description',
   }));
+  return [...numbered, ...updates];
 }

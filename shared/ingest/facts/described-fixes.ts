@@ -82,10 +82,24 @@ function platformsBefore(subject: string): string[] {
 /** "when used with glib", "when running on a Linux kernel", "when built against OpenSSL" right before a statement. */
 const WHEN_USED_WITH = /\b(?:when|if)\s+(?:used|built|compiled|linked|running|run)\s+(?:with|against|on)\s+(?:an?\s+|the\s+)?(?:[\w.+-]+\s+){1,4}$/i;
 
+/** Words a sentence does not end on: a blank line after them is no paragraph's end (Juniper's "Junos OS on", a blank line, "MX Series"). */
+const CONTINUES = /\b(?:on|in|of|for|with|and|or|the|an?|to|from|by|at|as|via)\s*$/i;
+
+/** A blank line between a sentence's end and a capital: the end of a paragraph, not of a list's header. */
+function paragraphBreak(description: string, space: string, at: number): boolean {
+  return (
+    /\n[^\S\n]*\n/.test(space) &&
+    !/[:,;]/.test(description[at - 1] ?? ':') &&
+    /[A-Z]/.test(description[at + space.length] ?? '') &&
+    !CONTINUES.test(description.slice(Math.max(0, at - 12), at))
+  );
+}
+
 /** Where the sentence holding `index` starts (after ". ", "! ", "? " or "; "). */
 function clauseStart(text: string, index: number): number {
   for (let i = index - 2; i >= 0; i--) {
     if ((text[i] === '.' || text[i] === '!' || text[i] === '?' || text[i] === ';') && text[i + 1] === ' ') return i + 2;
+    if (text[i] === '\n') return i + 1;
   }
   return 0;
 }
@@ -344,7 +358,8 @@ function describedProductKey(subject: string, recordSubject?: DescribedSubject):
   // The record's subject called by a shorter name: "Element X" for "Element X Android is a Matrix
   // client …", "Thunderbird" for Mozilla Thunderbird (its vendor left out): the subject's key.
   const said = written.join(' ').toLowerCase();
-  const subjectName = recordSubject?.name.toLowerCase();
+  // Its brackets dropped: "Macromedia Contribute Publishing Server (CPS) before 1.11" (CVE-2005-3800, h53) reads "Publishing Server CPS".
+  const subjectName = recordSubject?.name.toLowerCase().replace(/[()]/g, '');
   if (recordSubject && words.length > 0 && (`${subjectName} `.startsWith(`${said} `) || ` ${subjectName}`.endsWith(` ${said}`))) return recordSubject.key;
   if (words.length === 0) return recordSubject?.key;
   const vendor = vendorBefore(subject, written);
@@ -483,7 +498,11 @@ export function placeStatements(
   description: string,
   recordSubject?: DescribedSubject,
 ): PlacedStatement[] {
-  const text = description.replace(/\s+/g, ' ');
+  // A blank line before a capital ends a clause as a full stop does (ABB's "(e.g., S+ Operations, S+ Engineering
+  // and S+ Analyst)", a blank line, "This issue affects Symphony Plus S+ Operations: from …"); not one within a list
+  // (Juniper's "Junos OS:", a blank line, "* from 22.1 before 22.1R3-S4,"). One character either way, so the
+  // statements' places hold.
+  const text = description.replace(/\s+/g, (space: string, at: number) => (paragraphBreak(description, space, at) ? '\n' : ' '));
   const members = products.flatMap((p) => p.members);
   const keyOfMember = new Map(products.flatMap((p) => p.members.map((m) => [productKey(m), p.key] as const)));
   const placed: { statement: DescribedFix; products: string[]; platforms: (string | null)[]; own: boolean; near: boolean; release?: string }[] = [];

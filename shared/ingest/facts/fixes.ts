@@ -21,7 +21,7 @@
 import type { FactSource, Facts, VersionFact } from '../../domain/facts.js';
 import { mergedReferences } from '../derive/references.js';
 import { compareVersions, isComparableVersion, placesBuild } from '../../domain/cpe/version-compare.js';
-import { describedVersions, lineSpan, onLine, onWrittenLine } from '../versions/description.js';
+import { describedVersions, lineSpan, onLine, onWrittenLine, type DescribedFix } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
 import { onOtherTrains, versionTrain } from '../../domain/cpe/version-train.js';
@@ -611,8 +611,10 @@ const UPDATE_NOUN = String.raw`\s+(?:packages?|mechanisms?|features?|process(?:e
 const ATTACK_OBJECT = String.raw`\s+(?:arbitrary|any\s+other|other\s+users?|another\s+user|the\s+(?:details|data|settings|profile|password|email)\s+of)\b`;
 /** Wordfence's "makes it possible for authenticated attackers, with subscriber-level permissions and above, to update the plugin settings": the attacker updates. */
 const ATTACKER_TO = String.raw`\b(?:attackers?|adversar(?:y|ies)|threat actors?)\b[^.;]{0,100}?\bto\s`;
+/** MyBB's "1.00 RC4 with Security Patch" (CVE-2005-2580, the twenty-fifth reading): the affected release's name, no fix. */
+const VERSION_WITH = String.raw`\d[\w.]*(?:\s+[A-Za-z]{1,3}\d+)?\s+with\s+(?:the\s+)?(?:security\s+)?`;
 const STATED_FIX_WORDS = new RegExp(
-  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|(?<!${ATTACKER_TO})updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
+  String.raw`(?<![\w/.\-"'“‘])(?:fixed in|(?<!${ATTACKER_TO})updates?(?!${UPDATE_NOUN}|${ATTACK_OBJECT})|(?<!${VERSION_WITH})patch(?:es|ed)?)(?![\w-]|\.\w|\s?\d)`,
   'i',
 );
 
@@ -635,7 +637,8 @@ const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+be
  * record. Undefined for other versions.
  */
 function modelBuildProduct(version: string, products: readonly FixProduct[]): string[] | undefined {
-  const model = /^(?<model>[A-Z]{2,5}-[A-Z]{1,3}\d{2})C\d{2,3}B\d{3}/.exec(version)?.groups?.model?.toLowerCase();
+  // Any case, a longer name and a lettered model too: "Maya-L02C636B126", "Victoria-AL00AC00B167" (CVE-2017-8173).
+  const model = /^(?<model>[A-Z]{2,8}-[A-Z]{1,3}\d{2}[A-Z]?)C\d{2,3}B\d{3}/i.exec(version)?.groups?.model?.toLowerCase();
   const vendor = products[0]?.key.split(':')[0];
   if (model === undefined || vendor === undefined) return undefined;
   const listed = products.find((p) => p.key === `${vendor}:${model}_firmware` || p.key === `${vendor}:${model}`);
@@ -696,6 +699,13 @@ function writtenBase(description: string, version: string): string | undefined {
   return base !== undefined && onWrittenLine(version, base) && version.length > base.length ? base : undefined;
 }
 
+/** A statement inside a bracket that opens "(in the …": what it bounds is the clause before it. */
+function bracketQualifier(statement: DescribedFix, description: string): boolean {
+  const before = description.replace(/\s+/g, ' ').slice(0, statement.at);
+  const open = before.lastIndexOf('(');
+  return open >= 0 && !before.slice(open).includes(')') && /^\((?:in|for|on) the\b/i.test(before.slice(open));
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -707,7 +717,11 @@ export function readFixFacts(input: FactInput): FixFacts {
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);
   const statedAffected = new Set(described.affected);
-  const all = [...described.fixed, ...described.lastAffected].sort((a, b) => a.at - b.at);
+  const newest = described.lastAffected.filter((statement) => !bracketQualifier(statement, input.description));
+  // "… bypass the KASLR protection mechanism (in the kernel through 4.9)" beside "the Linux kernel through 4.12.9"
+  // (CVE-2017-13694, the twenty-third reading): the bracket bounds one of the gains, not the product's releases.
+  const lastAffected = newest.length > 0 ? newest : described.lastAffected;
+  const all = [...described.fixed, ...lastAffected].sort((a, b) => a.at - b.at);
   const describedFixed: VersionFact[] = [];
   const describedLast: VersionFact[] = [];
   const describedAffected: VersionFact[] = [];

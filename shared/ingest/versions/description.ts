@@ -76,17 +76,17 @@ export interface DescribedVersions {
 // spaced pre-release ("1.1 Beta 2") and a package's build tail ("4.0+git.1578392992.fabfd186c-9.63.1",
 // SUSE's and Debian's "+dfsg-1": cut at "+", the version was a release line, not the fixed package).
 // "CP04" (a cumulative patch) and "SU2" (a service update) are steps of a release too, and so is
-// HPE's "7.3 E0506P09" (release 7.3, its E0506 build, patch P09). FreeBSD's "11.2-STABLE(r340854)" (the branch at that
+// HPE's "7.3 E0506P09" (release 7.3, its E0506 build, patch P09); Squid's "2.6 STABLE6" and "2.5.STABLE6". FreeBSD's "11.2-STABLE(r340854)" (the branch at that
 // revision) and Zoho's "13.6 (build 13640)" are one version each. A release's time is part of it
 // where the number alone names two releases: "before 4.0.8 late 2023" (CVE-2025-32367: "the
 // number 4.0.8 was used for both the unpatched and patched versions").
-const QUALIFIER = String.raw`(?:update|upd|hotfix|v?hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch|ru|release update|mp|maintenance pack|tc)`;
+const QUALIFIER = String.raw`(?:update|upd|hotfix|v?hf|uc|sp|service pack|su|service update|patch|build|fp|fix pack|ifix|interim fix|if(?=\d)|cf|cumulative fix|cu|cumulative update|cp|cumulative patch|rp|rolling patch|ru|release update|mp|maintenance pack|tc|stable)`;
 // A step's number: Symantec's hotfixes are numbered by a decimal ("6.0.5 HF 1.5", "7.5_3966008 VHF1.2"), and so are
 // Citrix's builds ("10.5 Build 56.15": "Build 56" was a build no source names) and Trend Micro's ("7.3 before build
 // 7.3.0.1087"); a few letters may follow ("12.1 RU6 MP10c", "build 52.3nc", Intel's "Patch 1.01std").
 const STEP_NUMBER = String.raw`\d+(?:\.\d+)*(?:[a-z]{1,3}(?![a-z]))?`;
 const dotted = (tail: string) =>
-  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z])(?:\s(?:alpha|beta|rc)\s?\d+(?![\w.]))?)?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
+  String.raw`\d+(?:\.(?:x\.)?\d+)+(?:\.?(?:alpha|beta|pre|rc|dev)\d*(?:\.\d+)*|\.(?:final|release|ga|cp\d+|stable\d+)(?![\w-])|\s(?:alpha|beta|rc)\s?\d+(?![\w.])|[a-z]{1,2}\d*(?:\.\d+)*(?![a-z])(?:\s(?:alpha|beta|rc)\s?\d+(?![\w.]))?)?(?:[+~]?(?:ubuntu|deb\d+u)\d+(?:\.\d+)*)?(?:\([a-z]?\d+(?:\.\d+)*[a-z]?\d*\)(?:[a-z]{1,4}\d*(?![a-z])|\d+)?)?(?:[-_](?:${tail}[a-z]{0,12}\d+[a-z]?\d*|[a-z]{2,12})(?![a-z])){0,4}(?:\(r\d+\)|\s\(build\s?\d+\))?(?:\s${QUALIFIER}\s?${STEP_NUMBER}){0,2}(?:\s[a-z]{3}\d{2}[a-z]\d?\b|\se\d{4}(?:p\d{2})?\b)?(?:\+[a-z0-9~]+(?:[.~-][a-z0-9~]+)*)?(?:\s(?:early|mid|late)\s(?:19|20)\d{2}\b)?`;
 const DOTTED = dotted('');
 // After "before", a hyphenated tail may be dotted itself: "libgssapi before 0.6-13.7", a mod's
 // "prior to versions 1.21.1-1.0.17" (game version, then its own). Elsewhere "15.0.0-15.0.1" is
