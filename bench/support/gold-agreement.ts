@@ -261,6 +261,8 @@ export function contradiction(
     // Samsung's "SMR Mar-2022 Release 1" beside the Android 12.0 the phones run: a named release is
     // in another numbering than a numbered version, so neither is above the other.
     if (numbered(fix.version) !== numbered(last.version)) continue;
+    // One train's newest affected version says nothing of another's fix (Huawei's phone models and regions, CVE-2017-17171).
+    if (onOtherTrains(fix.version, last.version)) continue;
     if (compareVersions(fix.version, last.version) <= 0) return `at or below the newest affected ${last.version}`;
   }
   if (disputedBoundary(fix, listed)) return undefined;

@@ -325,4 +325,11 @@ describe('contradictions and the listed vulnerable versions', () => {
     expect(contradiction(fix('sps_e5_04.04.03.228.0'), [], listed)).toMatch(/range to sps_e5_04\.04\.04\.023\.0/);
     expect(contradiction(fix('sps_e5_04.04.03.228.0'), [], listed, [fix('SPS_E5_04.04.04.023.0'), fix('SPS_E5_04.04.03.228.0')])).toBeUndefined();
   });
+
+  it("reads no phone model's newest affected build against another model's fix (Huawei's P9, CVE-2017-17171)", () => {
+    const fix = (version: string) => ({ product: 'huawei:p9_firmware', version, branch: null, platform: null });
+    const last = [fix('eva-l09c636b388')];
+    expect(contradiction(fix('eva-al00c00b398'), last, [])).toBeUndefined();
+    expect(contradiction(fix('eva-l09c636b380'), last, [])).toMatch(/eva-l09c636b388/);
+  });
 });

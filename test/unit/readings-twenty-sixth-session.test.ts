@@ -368,6 +368,11 @@ describe('the twenty-fourth and twenty-fifth readings', () => {
   it('makes "a user who is logged into the server" a signed-in attacker (Zulip CVE-2019-16215)', () => {
     expect(describedAttack('A user who is logged into the server could send a crafted message causing the server to spend CPU time.').privileges).toBe('user');
     expect(describedAttack('A remote attacker could send a crafted message to a user who reads it.').privileges).toBe('none');
+    // The victim a CSRF tricks is no attacker's account (D-Link, CVE-2017-8406).
+    expect(
+      describedAttack('This allows an attacker to trick a user who is logged in to the web management interface into executing a cross-site flashing attack.')
+        .privileges,
+    ).not.toBe('user');
   });
 
   it('reads an out-of-bounds read while processing files as the bug, not files read (Fatek CVE-2022-21209)', () => {

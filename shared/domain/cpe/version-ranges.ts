@@ -4,20 +4,12 @@
  */
 import type { VersionRange } from '../nvd-record.js';
 import { compareVersions } from './version-compare.js';
-
-/** Huawei's phone builds ("nxt-al10c00b593": model NXT-AL10, region C00, build B593): the model and region. */
-const PHONE_BUILD = /^([a-z]{2,5}-?[a-z]{0,3}\d{2}c\d{2,3})b\d{3}/i;
-const phoneBuildOf = (version: string) => PHONE_BUILD.exec(version.trim())?.[1]?.toLowerCase().replace(/-/g, '');
+import { onOtherTrains } from './version-train.js';
 
 export function rangeContains(range: VersionRange, version: string): boolean {
-  // Each model and region is built apart (CVE-2017-17171, h56): a range of one holds no build of another.
-  const build = phoneBuildOf(version);
-  if (build !== undefined) {
-    for (const bound of [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding]) {
-      const other = bound === undefined ? undefined : phoneBuildOf(bound);
-      if (other !== undefined && other !== build) return false;
-    }
-  }
+  // One train's range holds no version of another (Intel's SPS trains, Huawei's phone models and regions).
+  for (const bound of [range.exact, range.startIncluding, range.startExcluding, range.endIncluding, range.endExcluding])
+    if (bound !== undefined && onOtherTrains(bound, version)) return false;
   if (range.exact !== undefined) {
     if (compareVersions(version, range.exact) !== 0) return false;
   }

@@ -6,9 +6,16 @@
  */
 const TRAIN = /^(?<train>[a-z][a-z0-9-]*(?:_[a-z][a-z0-9-]*)*)_\d+(?:\.\d+)+$/i;
 
-/** The train a version names ("sps_e5" for "SPS_E5_04.04.04.023.0"), lower case; undefined for a plain version. */
+/**
+ * Huawei's phone builds ("nxt-al10c00b593": model NXT-AL10, region C00, build B593): each model and region is built
+ * apart, a train of its own (CVE-2017-17171, the h56 blind set: one region's build stood for the 27 NVD lists).
+ */
+const PHONE_BUILD = /^(?<train>[a-z]{2,8}-?[a-z]{0,3}\d{2}[a-z]?c\d{2,3})b\d{3}/i;
+
+/** The train a version names ("sps_e5" for "SPS_E5_04.04.04.023.0", "nxtal10c00" for "NXT-AL10C00B593"), lower case; undefined for a plain version. */
 export function versionTrain(version: string): string | undefined {
-  return TRAIN.exec(version.trim())?.groups?.train?.toLowerCase();
+  const text = version.trim();
+  return TRAIN.exec(text)?.groups?.train?.toLowerCase() ?? PHONE_BUILD.exec(text)?.groups?.train?.toLowerCase().replace(/-/g, '');
 }
 
 /** Both versions name a train, and not the same one. */
