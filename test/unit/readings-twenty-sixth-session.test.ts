@@ -430,3 +430,58 @@ describe("Huawei's phone builds, each model and region its own (CVE-2017-17171, 
     expect(record.facts!.fixed_in.map((f) => f.version).sort()).toEqual(['nxt-al10c00b593', 'nxt-l09c185b583', 'nxt-l29c636b594a']);
   });
 });
+
+describe('the twenty-sixth reading (on the final code)', () => {
+  it('reads commands run however the description words them (Sendmail, BMC, Siemens)', () => {
+    expect(describedImpacts('In older versions of Sendmail, an attacker could use a pipe character to execute root commands.')).toEqual(['code_execution']);
+    expect(describedImpacts('which can permit remote attackers to perform pre-authenticated remote commands execution on the Operating System.')).toEqual([
+      'code_execution',
+    ]);
+    expect(
+      describedImpacts('An unauthenticated attacker could potentially insert arbitrary code which is executed before firmware verification in the device.'),
+    ).toEqual(['code_execution']);
+    expect(describedImpacts('allows remote attackers to insert arbitrary records into the database.')).toEqual(['data_tampering']);
+  });
+
+  it('makes "would need to have valid administrator credentials" an administrator (Cisco CVE-2021-1208)', () => {
+    expect(
+      describedAttack(
+        'could allow an authenticated, remote attacker to execute arbitrary code. To exploit these vulnerabilities, an attacker would need to have valid administrator credentials on the affected device.',
+      ).privileges,
+    ).toBe('admin');
+    expect(describedAttack('could allow an authenticated, remote attacker to execute arbitrary code.').privileges).toBe('user');
+  });
+
+  it('reads no stated fix in a sentence that denies one (Cisco "has not released software updates")', () => {
+    const denied = derivedFixture(
+      'A flaw in Foo 1.0 could allow a remote attacker to execute arbitrary code. Foo has not released software updates that address these vulnerabilities.',
+      [orNode({ criteria: 'cpe:2.3:a:foo:foo:1.0:*:*:*:*:*:*:*' })],
+    );
+    expect(denied.facts!.fix_stated).toBe(false);
+    const stated = derivedFixture(
+      'A flaw in Foo 1.0 could allow a remote attacker to execute arbitrary code. Foo has released software updates that address these vulnerabilities.',
+      [orNode({ criteria: 'cpe:2.3:a:foo:foo:1.0:*:*:*:*:*:*:*' })],
+    );
+    expect(stated.facts!.fix_stated).toBe(true);
+  });
+
+  it("reads a feature's capitalised name as a place, not a gain (Pagekit's Reset Password feature, CVE-2019-16669)", () => {
+    expect(
+      describedImpacts(
+        'The Reset Password feature in Pagekit 1.0.17 gives a different response depending on whether the e-mail address of a valid user account is entered, which might make it easier for attackers to enumerate accounts.',
+      ),
+    ).toEqual(['information_disclosure']);
+    expect(describedImpacts('allows remote attackers to reset the password of any user via the Reset Password feature.')).toEqual(['data_tampering']);
+    // A feature the attacker acts on stays the verb's object (Magento's "can manipulate the Synchronization feature in …").
+    expect(
+      describedImpacts('An authenticated admin user can manipulate the Synchronization feature in the Media File Storage to transform an uploaded file.'),
+    ).toEqual([]);
+    // "resetting the administrator's password" (R-HUB, CVE-2024-38287) changes data; a user's own reset of network data does not.
+    expect(describedImpacts("allows remote attackers to force the application into resetting the administrator's password to a random value.")).toEqual([
+      'data_tampering',
+    ]);
+    expect(describedImpacts('when resetting the network data via the software client, a critical error occurs which leads to a crash.')).toEqual([
+      'denial_of_service',
+    ]);
+  });
+});

@@ -6,7 +6,7 @@
  */
 import type { AttackFacts, Impact } from '../../domain/facts.js';
 import { APP_ON_THE_DEVICE, CLIENT_PROGRAM, SERVER_ATTACKS_CLIENT } from '../facts/attacker.js';
-import { PRIVILEGED_ACTIONS, SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
+import { NAMED_FEATURE, PRIVILEGED_ACTIONS, SERVER_SENDS_REQUESTS } from '../facts/impacts.js';
 import { affirmedProse } from '../facts/prose.js';
 import { impactsOnlyWithOtherFlaws } from '../facts/chained-impacts.js';
 import { article } from './names.js';
@@ -28,7 +28,10 @@ const MEANS_SECRET =
 
 function exposedDetail(description: string): string {
   // A denied consequence ("not enough to allow recovery of the private key") names nothing exposed.
-  const found = [...new Set([...affirmedProse(description).replace(MEANS_SECRET, ' ').matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase()))];
+  // A feature's name ("The Reset Password feature") names nothing exposed either.
+  const found = [
+    ...new Set([...affirmedProse(description).replace(MEANS_SECRET, ' ').replace(NAMED_FEATURE, ' ').matchAll(EXPOSED)].map((m) => m[1]!.toLowerCase())),
+  ];
   // "memory" says less than "process memory" beside it.
   // "such as private keys", though the record says "private key recovery".
   const plural = (f: string) => (/^(?:private key|password|credential|cookie|file|username|user name)$/.test(f) ? `${f}s` : f);

@@ -628,6 +628,14 @@ function withoutPatchstackName(description: string): string {
   return name ? description.split(name).join(' ') : description;
 }
 
+/**
+ * A sentence that denies a fix: Cisco's "Cisco has not released software updates that address these vulnerabilities"
+ * (CVE-2021-1208, the twenty-sixth reading: the text said the record states a fix), GitHub's "As of time of
+ * publication, no known patches are available".
+ */
+const NO_FIX_SENTENCE =
+  /[^.]*\b(?:has|have) not (?:yet )?(?:released|published|provided|issued|made available)\b[^.]*|[^.]*\bno (?:known )?(?:patch(?:es)?|fix(?:es)?|(?:software )?updates?|fixed versions?)\b[^.]*\b(?:available|released|exists?|provided)\b[^.]*/gi;
+
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
@@ -966,7 +974,7 @@ export function readFixFacts(input: FactInput): FixFacts {
     fixedIn.length > 0 ||
     described.fixed.length > 0 ||
     referenced ||
-    STATED_FIX_WORDS.test(withoutPatchstackName(input.description)) ||
+    STATED_FIX_WORDS.test(withoutPatchstackName(input.description).replace(NO_FIX_SENTENCE, ' ')) ||
     RESOLVED.test(input.description) ||
     sapNotes(input.description).length > 0 ||
     ciscoKnownFixedReleases(input.description).length > 0 ||

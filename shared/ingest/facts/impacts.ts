@@ -124,6 +124,8 @@ const CNA_CONSEQUENCES: readonly Phrase[] = [
   ],
   // LRM's "allow a malicious actor to upload outside the intended directory structure" (CVE-2022-1518, h54): files written where they should not be.
   ['data_tampering', /\bupload(?:s|ing)?\s+(?:(?:arbitrary|malicious|any)\s+)?(?:files?\s+)?(?:outside|beyond|anywhere)\b/i],
+  // R-HUB's "resetting the administrator's password" (CVE-2024-38287): another's password changed.
+  ['data_tampering', /\b(?:reset|resetting|change|changing)\s+(?:the\s+|any\s+|other\s+)?(?:[\w-]+(?:'s|’s)\s+)(?:[\w-]+\s+)?passwords?\b/i],
   // F5's "undisclosed requests can cause an increase in memory resource utilization" (CVE-2025-41399, h55): resources used up.
   ['denial_of_service', /\bincrease in (?:memory |CPU |system |disk )?(?:resource )?(?:utili[sz]ation|usage|consumption)\b/i],
   // Jenkins' "allows attackers … to connect to an attacker-specified URL": a request the server makes for them.
@@ -177,9 +179,11 @@ const CLASSES: readonly Phrase[] = [
     /\bexploiting incorrectly configured access control\b|\baccessing functionality not properly constrained by ACLs\b|\bprivilege abuse\b|\bauthentication abuse\b/i,
   ],
   // A file inclusion alone ("has Remote File Inclusion") states no code running: the vector speaks for it.
+  // Sendmail's "to execute root commands", BMC's "remote commands execution", Siemens' "insert arbitrary code which is
+  // executed" (CVE-1999-0163, CVE-2019-16755, CVE-2019-10938, the twenty-sixth reading): commands run.
   [
     'code_execution',
-    /\b(?:PHP )?object injection\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b(?! of (?:arbitrary )?(?:JavaScript|web script|script|HTML)\b)|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
+    /\b(?:PHP )?object injection\b|\bexecute (?:root|system|shell|OS|operating system|privileged) commands\b|\b(?:remote )?commands execution\b|\barbitrary code (?:which|that) (?:is|will be|gets|can be) executed\b|\b(?:OS |shell |operating system |remote )?command injection\b|\bcode injection\b|\barbitrary (?:kernel |code |command )?execution\b(?! of (?:arbitrary )?(?:JavaScript|web script|script|HTML)\b)|\b(?:PHP|server-side template|expression language|OGNL) injection\b|\bunrestricted (?:file )?upload\b.*\bexecut/i,
   ],
 ];
 
@@ -454,6 +458,19 @@ const READ_BUG = /\b(?:out[- ]of[- ]bounds|OOB|buffer over-?) ?read\b(?=\s+(?:wh
  * read as such from the bug classes below, not data the attacker changes; so is a name given a script
  * (October CMS's "creating arbitrary folder name with XSS content", CVE-2018-1999008, the twenty-third reading).
  */
+/**
+ * A feature named in capitals is a place, not a consequence: Pagekit's "The Reset Password feature … gives a different
+ * response" (CVE-2019-16669, the twenty-sixth reading) resets no one's password, Checkmk's "the Crash Report page" crashes
+ * nothing; only a sentence's subject or a place ("in the …") where the text places the flaw ("… in Pagekit"), not "cause
+ * the Bluetooth function to be unavailable" nor Magento's "can manipulate the Synchronization feature in …".
+ * Not a form: Jenkins' "does not mask the QEngine API Key form field" names the secret exposed.
+ */
+export const NAMED_FEATURE =
+  /(?<=^|[.!?]\s+|\b(?:in|on|of|via|through)\s+)[Tt]he (?:[A-Z][\w-]*\s){1,4}(?:feature|function|functionality|page|module|option|button|dialog|screen|wizard|tab)(?=\s+(?:in|of|on)\b)/g;
+
+/** Siemens' "insert arbitrary code which is executed before firmware verification": code run, not data inserted. */
+const INSERTED_CODE = /\binsert(?:s|ing)?\s+arbitrary\s+code\s+(?:which|that)\s+(?:is|will be|gets|can be)\s+executed\b/gi;
+
 const INSERTED_SCRIPT =
   /\b(?:insert|inserting|inject|injecting|add|adding|append|appending|embed|embedding)\s+(?:arbitrary\s+|malicious\s+)?(?:HTML|web scripts?|scripts?|JavaScript)(?:\s+(?:and|or)\s+(?:arbitrary\s+)?(?:HTML|web scripts?|scripts?|JavaScript))?\b|\b(?:create|creating|edit|editing|set|setting|change|changing)\s+(?:an?\s+|the\s+)?(?:arbitrary\s+)?(?:[\w-]+\s+){0,2}?(?:names?|titles?|labels?)\s+(?:with|containing)\s+(?:an?\s+)?(?:XSS|script|JavaScript|HTML)\b/gi;
 
@@ -667,6 +684,8 @@ export function describedImpacts(written: string): Impact[] {
     .replace(DOWNLOADED_ONTO_CLIENT, 'create arbitrary files on the client system')
     .replace(UPLOADED_FROM_CLIENT, 'read arbitrary files on the client system')
     .replace(EXTRACTED_ANYWHERE, 'write $1')
+    .replace(NAMED_FEATURE, ' ')
+    .replace(INSERTED_CODE, 'execute arbitrary code')
     .replace(INSERTED_SCRIPT, ' ')
     .replace(WRONG_VALUE_SET, ' ')
     .replace(MISTAKEN_READER, ' ')
