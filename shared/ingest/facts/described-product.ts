@@ -25,7 +25,7 @@
 import type { FactProduct } from '../../domain/facts.js';
 import { appleProducts } from './apple-fixes.js';
 import { siemensProduct } from './siemens-template.js';
-import { token } from './product-token.js';
+import { token, withoutShortNames } from './product-token.js';
 
 // Red Hat's "A flaw was found in the ATA over Ethernet (AoE) driver in the Linux kernel" is the kernel's too.
 const KERNEL = /^In the Linux kernel\b|^A flaw was found in [^.]*?\bin the Linux kernel\b/;
@@ -150,8 +150,7 @@ function templateProduct(description: string): FactProduct | undefined {
 }
 
 function vendorFirst(name: string): FactProduct {
-  // "Macromedia Contribute Publishing Server (CPS)": the bracketed short name is no word of the CPE name.
-  const words = name.replace(/\s*\([^)]*\)/g, '').split(' ');
+  const words = withoutShortNames(name).split(' ');
   const [vendor, product] = words.length > 1 ? [words[0]!, words.slice(1).join(' ')] : [name, name];
   return { product: `${token(vendor)}:${token(product)}`, name, primary: true };
 }

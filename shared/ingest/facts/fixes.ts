@@ -24,7 +24,7 @@ import { compareVersions, isComparableVersion, placesBuild } from '../../domain/
 import { describedVersions, lineSpan, onLine, onWrittenLine, type DescribedFix } from '../versions/description.js';
 import type { VersionRange } from '../../domain/nvd-record.js';
 import { rangeContains } from '../../domain/cpe/version-ranges.js';
-import { onOtherTrains, versionTrain } from '../../domain/cpe/version-train.js';
+import { onOtherTrains, phoneBuildModel, versionTrain } from '../../domain/cpe/version-train.js';
 import { isDisputedFix, samePlace } from '../../domain/disputed-fixes.js';
 import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
@@ -646,7 +646,7 @@ const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+be
  */
 function modelBuildProduct(version: string, products: readonly FixProduct[]): string[] | undefined {
   // Any case, a longer name and a lettered model too: "Maya-L02C636B126", "Victoria-AL00AC00B167" (CVE-2017-8173).
-  const model = /^(?<model>[A-Z]{2,8}-[A-Z]{1,3}\d{2}[A-Z]?)C\d{2,3}B\d{3}/i.exec(version)?.groups?.model?.toLowerCase();
+  const model = phoneBuildModel(version);
   const vendor = products[0]?.key.split(':')[0];
   if (model === undefined || vendor === undefined) return undefined;
   const listed = products.find((p) => p.key === `${vendor}:${model}_firmware` || p.key === `${vendor}:${model}`);
@@ -707,9 +707,9 @@ function writtenBase(description: string, version: string): string | undefined {
   return base !== undefined && onWrittenLine(version, base) && version.length > base.length ? base : undefined;
 }
 
-/** A statement inside a bracket that opens "(in the …": what it bounds is the clause before it. */
-function bracketQualifier(statement: DescribedFix, description: string): boolean {
-  const before = description.replace(/\s+/g, ' ').slice(0, statement.at);
+/** A statement inside a bracket that opens "(in the …": what it bounds is the clause before it. `text`: the description, its spaces made single. */
+function bracketQualifier(statement: DescribedFix, text: string): boolean {
+  const before = text.slice(0, statement.at);
   const open = before.lastIndexOf('(');
   return open >= 0 && !before.slice(open).includes(')') && /^\((?:in|for|on) the\b/i.test(before.slice(open));
 }
@@ -725,7 +725,8 @@ export function readFixFacts(input: FactInput): FixFacts {
   const described = describedVersions(input.description);
   const fixedStatements = new Set(described.fixed);
   const statedAffected = new Set(described.affected);
-  const newest = described.lastAffected.filter((statement) => !bracketQualifier(statement, input.description));
+  const singleSpaced = input.description.replace(/\s+/g, ' ');
+  const newest = described.lastAffected.filter((statement) => !bracketQualifier(statement, singleSpaced));
   // "… bypass the KASLR protection mechanism (in the kernel through 4.9)" beside "the Linux kernel through 4.12.9"
   // (CVE-2017-13694, the twenty-third reading): the bracket bounds one of the gains, not the product's releases.
   const lastAffected = newest.length > 0 ? newest : described.lastAffected;

@@ -4,3 +4,6 @@ export const token = (text: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s:]+/g, '_') || 'n/a';
+
+/** A name without its bracketed short names ("Macromedia Contribute Publishing Server (CPS)"): no word of the CPE name. */
+export const withoutShortNames = (name: string) => name.replace(/\s*\([^)]*\)/g, '');

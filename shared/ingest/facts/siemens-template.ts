@@ -8,7 +8,7 @@
  * product takes that vendor.
  */
 import type { FactProduct } from '../../domain/facts.js';
-import { token } from './product-token.js';
+import { token, withoutShortNames } from './product-token.js';
 
 // A short name in brackets belongs to the name ("Siemens License Server (SLS) (All versions < V4.3)", CVE-2025-29999):
 // without it the name ran on into the versions' bracket.
@@ -22,5 +22,5 @@ export function siemensProduct(description: string): FactProduct | undefined {
     .replace(/^Siemens /, '')
     .replace(/ V\d+(?:\.\d+)*$/, '');
   if (!name || /[,;]/.test(name)) return undefined;
-  return { product: `siemens:${token(name.replace(/ \([^)]*\)$/, ''))}`, name: `Siemens ${name}`, primary: true };
+  return { product: `siemens:${token(withoutShortNames(name))}`, name: `Siemens ${name}`, primary: true };
 }
