@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { rangeContains } from '../../shared/domain/cpe/version-ranges.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
+import { describedComponent } from '../../shared/ingest/facts/component.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
 import { describedProduct } from '../../shared/ingest/facts/described-product.js';
 import { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
@@ -483,5 +484,23 @@ describe('the twenty-sixth reading (on the final code)', () => {
     expect(describedImpacts('when resetting the network data via the software client, a critical error occurs which leads to a crash.')).toEqual([
       'denial_of_service',
     ]);
+  });
+});
+
+describe('the reading through the API at the end of the session', () => {
+  it('reads no part out of the payload a flaw injects (GetSimple\'s "the XSS payload into any page", CVE-2018-17835)', () => {
+    expect(
+      describedComponent(
+        'An administrator can insert stored XSS via the admin/settings.php Custom Permalink Structure parameter, which injects the XSS payload into any page created at the admin/pages.php URI.',
+      ),
+    ).toBeNull();
+    expect(describedComponent('A buffer overflow in the payload parser of Foo allows remote attackers to cause a denial of service.')).toBe('payload parser');
+  });
+
+  it('puts Apple\'s "attacker in a privileged position" on the network path (CVE-2022-22638)', () => {
+    expect(
+      describedAttack('This issue is fixed in tvOS 15.4. An attacker in a privileged position may be able to perform a denial of service attack.').position,
+    ).toBe('man_in_the_middle');
+    expect(describedAttack('A local attacker may be able to elevate their privileges.').position).toBe('local');
   });
 });

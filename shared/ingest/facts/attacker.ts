@@ -163,8 +163,10 @@ function listedRoles(prose: string): Privileges | undefined {
  * man-in-the-middle attacks", IBM's "using man in the middle techniques" (CVE-2019-4214), and the verb: "Any of these
  * artifacts could have been MITM" (CVE-2019-11770).
  */
+// Apple's "An attacker in a privileged position may be able to perform a denial of service attack" (CVE-2022-22638): its
+// shorthand of "a privileged network position", on the path, not a signed-in user.
 const ON_PATH_CUE =
-  /\b(?:man|machine)[- ]in[- ]the[- ]middle (?:\(MitM\) )?(?:attacks?|techniques?|methods?|scenarios?)\b|\bvulnerable to (?:an? )?(?:TLS |SSL |HTTPS? )?(?:man|machine)[- ]in[- ]the[- ]middle\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b|\b(?:been|be|get|got|gets) MitM(?:'?e?d)?\b/i;
+  /\battackers? in a privileged position\b|\b(?:man|machine)[- ]in[- ]the[- ]middle (?:\(MitM\) )?(?:attacks?|techniques?|methods?|scenarios?)\b|\bvulnerable to (?:an? )?(?:TLS |SSL |HTTPS? )?(?:man|machine)[- ]in[- ]the[- ]middle\b|\b(?:man|machine)[- ]in[- ]the[- ]middle position\b|\bintercept (?:or \w+ )?traffic between\b|\bMitM attacks?\b|\b(?:MitM|AitM|on-path) position\b|\b(?:by|via|through) sniffing\b|\bsniff(?:s|ing)? (?:the )?(?:\w+ )?(?:network|traffic|packets|communications?|connections?|wire)\b|\beavesdrop(?:s|ping)? on\b|\b(?:been|be|get|got|gets) MitM(?:'?e?d)?\b/i;
 
 /** A guest of a virtual machine attacks its host, locally, though the text calls the guest user "remote". */
 const VIRTUAL_MACHINE =

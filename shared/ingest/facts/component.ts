@@ -180,6 +180,9 @@ function parameterNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!} parameters`;
 }
 
+/** GetSimple's "which injects the XSS payload into any page" (CVE-2018-17835): what is injected, read where a part would stand, is no part. */
+const INJECTED_PAYLOAD = /^(?:the\s+)?(?:XSS|malicious|crafted|attacker(?:'s|-supplied|-controlled)?)\s+payloads?\b/i;
+
 /** OpenText's "Privilege Escalation in OpenText Dimensions RM allows …": the flaw's name, read where a part would stand, is no part. */
 const FLAW_NAME =
   /^(?:(?:remote |local )?(?:privilege escalation|escalation of privileges?|elevation of privileges?|code execution|command execution|denial of service|information disclosure|security feature bypass|authentication bypass|access control bypass|arbitrary file (?:read|write|upload|deletion))(?: vulnerability)?)$/i;
@@ -266,7 +269,7 @@ export function describedComponent(description: string, products: readonly Pick<
   // A numbered list of places wins over its first item alone, but not over a part named before it.
   const listed = listedParts(prose);
   if (listed && (!named || listedFiles(listed).includes(named.replace(/^\(\d+\)\s+/, '')))) return listed;
-  if (!named || FLAW_NAME.test(named.trim()) || FORM_FIELD.test(named) || CLAUSE.test(named.trim())) return null;
+  if (!named || FLAW_NAME.test(named.trim()) || FORM_FIELD.test(named) || CLAUSE.test(named.trim()) || INJECTED_PAYLOAD.test(named.trim())) return null;
   // NVD's numbered list, "the (1) dbm_open function … and the (2) dbminit function": the number is the list's, not the part's.
   const listedPart = hostedIn(named.replace(/^\(\d+\)\s+/, ''), prose, products);
   const parameters = listedParameters(prose);
