@@ -83,6 +83,8 @@ export function versionTokens(version: string): readonly Token[] {
     .replace(/^v(?=\d)/, '')
     // Rockwell's "B FRN 15.000": the series letter and "FRN" (firmware revision number) name the number.
     .replace(/^(?:[a-d]\s)?frn\s(?=\d)/, '')
+    // BEA's "8.1 Service Pack 4" is NVD's "8.1 sp4" (CVE-2006-2464, the h58 blind set: "service" sorted below "sp3").
+    .replace(/\bservice[\s_-]*pack[\s_-]*(?=\d)/g, 'sp')
     // Symantec's release updates are the release's third number: NVD writes SEP 12.1 RU6 MP4 both
     // "12.1 ru6-mp4" and "12.1.6 mp4", and 14 RU1 is 14.0.1 (after 14.0 MP1, before 14.0.2).
     .replace(RELEASE_UPDATE, (_, major: string, minor: string | undefined, update: string) => `${major}.${minor ?? '0'}.${update} `);

@@ -9,7 +9,10 @@
  * fix text agree: "Update X to version V" is never beside `not_available`, and a version the text
  * refused never makes a record `available`. Evidence of a workaround: a reference tagged Mitigation.
  * - `available`: a patch reference, or fixed versions for every affected product that has a range
- *   (no product is affected in all versions with no upper bound).
+ *   (no product is affected in all versions with no upper bound), or else the vendor's own advisory
+ *   (§9 counts it as a stated fix, and the fix text sends the reader to it: "not available" beside
+ *   "follow the vendor's advisory" contradicted it, the twenty-seventh and twenty-eighth readings'
+ *   Android bulletin and Jenkins advisory) unless the description says no fix is released.
  * - `partial`: fixed versions for some products while another is affected in all versions, and
  *   no patch reference.
  * - `workaround_only`: no fix evidence, a mitigation reference; or a fix that must be switched on
@@ -27,7 +30,7 @@ import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { deriveFixAdvice, fixKeyOf, type FixAdvice } from './fix-advice.js';
 import type { CveSources } from './inputs.js';
 import { mergedReferences } from './references.js';
-import { isBulletin } from '../facts/fix-references.js';
+import { isBulletin, isVendorAdvisory } from '../facts/fix-references.js';
 
 export interface PreviousPatch {
   readonly status: PatchStatus;
@@ -63,6 +66,8 @@ export interface PatchEvidence {
   readonly optIn?: boolean;
   /** The facts state a fixed version the text names (Apple's "fixed in iOS 18.5, …" in a record listing no product, a described fix no listed product's key takes): one to install. */
   readonly describedFix?: boolean;
+  /** The vendor's own advisory is referenced and the description does not deny a fix. */
+  readonly vendorAdvisory?: boolean;
 }
 
 export function patchStatusFrom(input: PatchEvidence): PatchStatus {
@@ -76,6 +81,7 @@ export function patchStatusFrom(input: PatchEvidence): PatchStatus {
   if (advice.describedOnly.length > 0) return 'available';
   // A described fix beside a product affected in all versions with no bound fixes only part of what is listed.
   if (input.describedFix === true) return input.products.some((p) => p.openEnded) ? 'partial' : 'available';
+  if (input.vendorAdvisory === true) return 'available';
   return input.mitigation ? 'workaround_only' : 'not_available';
 }
 
@@ -99,6 +105,8 @@ export function derivePatch(
     fixAdvice?: PatchEvidence['fixAdvice'];
     optIn?: boolean;
     describedFix?: boolean;
+    /** The description says no fix is released ("has not released software updates"). */
+    fixDenied?: boolean;
     publishedDate: string;
     sourceModified?: string;
     now: Date;
@@ -110,7 +118,8 @@ export function derivePatch(
     ...new Set(refs.filter((r) => (r.tags.includes('patch') || isBulletin(r.url)) && validUrl(r.url)).map((r) => new URL(r.url.trim()).href)),
   ].slice(0, 10);
   const mitigation = refs.some((r) => r.tags.includes('mitigation'));
-  const status = patchStatusFrom({
+  const vendorAdvisory = !context.fixDenied && refs.some(isVendorAdvisory);
+  const evidence: PatchEvidence = {
     rejected: context.rejected,
     patchUrls,
     mitigation,
@@ -118,7 +127,11 @@ export function derivePatch(
     ...(context.fixAdvice ? { fixAdvice: context.fixAdvice } : {}),
     ...(context.optIn ? { optIn: true } : {}),
     ...(context.describedFix ? { describedFix: true } : {}),
-  });
+  };
+  const status = patchStatusFrom({ ...evidence, vendorAdvisory });
+  // Fixed by the advisory alone (its link stays out of `patch_urls`, which hold patches and bulletins: the fix text names
+  // the advisory as such).
+  const byAdvisory = status === 'available' && patchStatusFrom(evidence) !== 'available';
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;
   if (fixed) {
@@ -129,10 +142,19 @@ export function derivePatch(
     if (patchDate < context.publishedDate) patchDate = context.publishedDate;
   }
   const days = wholeDaysBetween(context.publishedDate, patchDate ?? context.now);
-  const evidence = patchUrls.length > 0 ? 'patch references' : fixed ? 'fixed versions' : mitigation ? 'mitigation references' : 'no fix evidence';
+  const reason =
+    patchUrls.length > 0
+      ? 'patch references'
+      : byAdvisory
+        ? "the vendor's advisory"
+        : fixed
+          ? 'fixed versions'
+          : mitigation
+            ? 'mitigation references'
+            : 'no fix evidence';
   return {
     patch: { status, ...(patchDate ? { patch_date: patchDate } : {}), patch_urls: patchUrls, days_unpatched: days },
     // One wording whichever branch dated it, so a kept date does not change the record's content.
-    provenance: `${evidence}${fixed ? '; date: when the catalogue first saw the fix (publication, if the fix was listed at the first ingest)' : ''}`,
+    provenance: `${reason}${fixed ? '; date: when the catalogue first saw the fix (publication, if the fix was listed at the first ingest)' : ''}`,
   };
 }

@@ -29,6 +29,7 @@ import { deriveDescription, derivePublishedDate, deriveRejected, deriveSourceMod
 import { deriveExploitIntel, deriveInKev } from './exploit-intel.js';
 import type { CveSources } from './inputs.js';
 import { derivePatch, type PreviousPatch } from './patch.js';
+import { deniesFix } from '../facts/no-fix.js';
 import { deriveFixAdvice } from './fix-advice.js';
 import { orderByDescription } from './product-order.js';
 import { deriveProducts } from './products.js';
@@ -89,6 +90,7 @@ export function deriveRecord(sources: CveSources, now: Date, previous?: Previous
     // A fixed version the text names is a fix to install, though no listed product's key takes it (76 records said
     // "update to 5.04.25 or later" beside `not_available`).
     describedFix: fixesToTake.length > 0,
+    fixDenied: deniesFix(prose),
     publishedDate: published.value,
     ...(sourceModified ? { sourceModified } : {}),
     now,

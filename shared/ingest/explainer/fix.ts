@@ -173,7 +173,7 @@ const PLATFORM_NAMES: Readonly<Record<string, string>> = {
   'hp-ux': 'HP-UX',
   unix: 'Unix',
 };
-const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? distributionReleaseText(platform) ?? platform;
+export const platformText = (platform: string) => PLATFORM_NAMES[platform] ?? distributionReleaseText(platform) ?? platform;
 /**
  * Only platforms with an everyday name (a distribution's release among them: "on Ubuntu 12.04
  * LTS") are named in the text. The others are CPE tokens of the

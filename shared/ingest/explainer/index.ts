@@ -11,7 +11,7 @@ import { deriveFixAdvice, type FixAdvice } from '../derive/fix-advice.js';
 import { modelsText, releaseLinesText, shippedInSentence, versionGroups, type ReleaseOf, type VersionGroup } from './affected.js';
 import { distributionReleaseText } from './release-platform.js';
 import { attackSentence, impactSentence, parseCvssVector, type AttackConditions } from './attack.js';
-import { describedBelow, fixFactSentences, fixVersionSentences, type FixFactsText } from './fix.js';
+import { describedBelow, fixFactSentences, fixVersionSentences, platformText, type FixFactsText } from './fix.js';
 import { PLAIN_WEAKNESSES } from './cwe-plain.js';
 import { descriptionAttacker, descriptionImpactBeyond, readDescription, type DescriptionFacts } from './description.js';
 import { article, displayName, listText, productName, sentence, vendorName } from './names.js';
@@ -190,14 +190,32 @@ function soleDescribedFix(product: AffectedProduct, facts: Facts | undefined): s
   return fixes.size === 1 ? [...fixes][0] : undefined;
 }
 
-/** The description's one fix above the end of the product's one range with no start, and how NVD's range reads. */
+/**
+ * Chrome's "prior to 55.0.2883.75 for Mac, Windows and Linux, and 55.0.2883.84 for Android": the description's fixes of
+ * a product, one per platform, each above `end` ("55.0.2883.75 on OS X, Windows and Linux and before 55.0.2883.84 on
+ * Android"); undefined unless every fix names its platform.
+ */
+function describedFixesPerPlatform(product: AffectedProduct, facts: Facts | undefined, end: string): string | undefined {
+  const fixes = (facts?.fixed_in ?? []).filter((f) => f.product === productKey(product) && f.source === 'description');
+  if (fixes.length < 2 || fixes.some((f) => f.platform === null || !isComparableVersion(f.version) || compareVersions(f.version, end) <= 0)) return undefined;
+  const platforms = new Map<string, string[]>();
+  for (const f of fixes) platforms.set(f.version, [...(platforms.get(f.version) ?? []), platformText(f.platform!)]);
+  return listText([...platforms].map(([version, on], i) => `${i === 0 ? '' : 'before '}${version} on ${listText(on)}`));
+}
+
+/** The description's one fix (or one per platform) above the end of the product's one range with no start, and how NVD's range reads. */
 function describedAboveRange(product: AffectedProduct, facts: Facts | undefined): { fix: string; listed: string } | undefined {
   const range = product.ranges[0]!;
   const end = range.endIncluding ?? range.endExcluding;
+  if (end === undefined || range.startIncluding !== undefined || range.startExcluding !== undefined || !isComparableVersion(end)) return undefined;
+  const listed = range.endIncluding !== undefined ? `versions up to and including ${end}` : `versions before ${end}`;
   const fix = soleDescribedFix(product, facts);
-  if (fix === undefined || end === undefined || range.startIncluding !== undefined || range.startExcluding !== undefined) return undefined;
-  if (!isComparableVersion(fix) || !isComparableVersion(end) || compareVersions(fix, end) <= 0) return undefined;
-  return { fix, listed: range.endIncluding !== undefined ? `versions up to and including ${end}` : `versions before ${end}` };
+  if (fix === undefined) {
+    const perPlatform = describedFixesPerPlatform(product, facts, end);
+    return perPlatform === undefined ? undefined : { fix: perPlatform, listed };
+  }
+  if (!isComparableVersion(fix) || compareVersions(fix, end) <= 0) return undefined;
+  return { fix, listed };
 }
 
 /** The date of the one build a range ends at (listed alone or as its inclusive end, with no start) where the description says "up to" it. */

@@ -24,7 +24,7 @@ const MODIFIER =
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
-  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b)?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
+  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b(?!\\s+to\\s+(?:the\\s+)?(?:port|TCP|UDP|network)\\b))?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
   'gi',
 );
 const SLOT_NOUN =
@@ -39,7 +39,7 @@ const SLOTS: readonly RegExp[] = [
   // certain architectures to read kernel memory", CVE-2007-1734, the h46 blind set). Not "may allow an unauthorized user
   // to be added to the system" (Geutebruck's CSRF, CVE-2018-7524): whoever is added is what the attack gains.
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?)?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b(?!\\s+be\\s+\\w+(?:ed|en)\\b)`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?(?!\\s+to\\s+(?:the\\s+)?(?:port|TCP|UDP|network)\\b))?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b(?!\\s+be\\s+\\w+(?:ed|en)\\b)`,
     'gi',
   ),
   new RegExp(
@@ -93,7 +93,7 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ],
   [
     'user',
-    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
+    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b|(?:network |local )?access to (?:the )?(?:port|TCP|UDP|network)\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
   ],
   [
     'none',
@@ -179,7 +179,10 @@ const VIRTUAL_MACHINE =
 const LINK_LOCAL =
   /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range|(?:via|during|experiencing) (?:a )?(?:prolonged |network |layer[- ]2 )?broadcast storms?)\b/i;
 /** Bluetooth is reached over the radio: a remote attacker of it is near (BlueBorne), a local one stays local. */
-const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b/;
+// Android's "remote information disclosure over NFC" (CVE-2021-0596, the twenty-ninth reading): a radio in reach, as Bluetooth.
+// (Siemens' "an attacker with access to port 21/tcp", CVE-2017-6872, the same reading, is reach, not an account: the
+// attacker phrases below do not end their "with … access" clause before "to port".)
+const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b|\bover NFC\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 // Applio's "Then one can access this endpoint to kill these processes" (CVE-2025-27787, h53), F5's "undisclosed requests
 // can cause an increase in memory resource utilization" (CVE-2025-41399, h55): reached over the network.
@@ -214,6 +217,20 @@ const LOCAL_CUE =
 const OS_ACCOUNT_GAIN =
   /\b(?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem|root)[- ]privilege (?:escalation|elevation)\b|\b(?:privilege (?:escalation|elevation)|escalat\w+ (?:of )?privileges?|elevat\w+ (?:of )?privileges?) to (?:SYSTEM|NT AUTHORITY\\SYSTEM|LocalSystem)\b|\bin the context of (?:the )?(?:SYSTEM|LocalSystem) (?:account|user)\b/;
 const PHYSICAL_WORD = /\bphysical(?:ly)?\b/i;
+/**
+ * Hyper-V's "fails to properly validate input from an authenticated user on a guest operating system" (CVE-2017-8704,
+ * the twenty-seventh reading; 38 records): a signed-in user of a guest machine, local to its host, whatever position or
+ * privileges the vector gave (an administrator of the host, a neighbour on the network).
+ */
+const GUEST_OS_USER = /\bauthenticated user on a guest operating system\b/i;
+/**
+ * Someone holding the device: Apple's "A person with physical access to an iOS device may be able to access notes from
+ * the lock screen" (CVE-2021-1835 had no position), "A user may be able to bypass the Emergency SOS passcode prompt"
+ * (CVE-2022-22642, the twenty-seventh reading: NVD's AV:N had made it anyone on the network), Samsung's "access hidden
+ * notification contents over the lockscreen".
+ */
+const HOLDS_DEVICE =
+  /\b(?:person|attacker|user|someone|individual|adversary)s? with physical access\b|\b(?:from|over|on|bypass|past|via) the lock ?screen\b|\bpasscode prompt\b|\bfrom (?:a|the) locked (?:device|iPhone|iPad|screen)\b/i;
 /**
  * Mercedes' "local access to the USB interface of the car is needed" (CVE-2024-37601): a port on the device, reached by
  * hand; VulDB's "It is possible to launch the attack on the physical device" (Netis, CVE-2025-2921, h47).
@@ -425,6 +442,11 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
   if (BLUETOOTH.test(prose) && position === 'remote') position = 'adjacent';
   if (HARDWARE_PORT.test(prose) && (position === undefined || position === 'local')) position = 'physical';
+  // (A remote attacker the text also names stays: IIS's "remote attackers … and might allow attackers with physical access".)
+  if (HOLDS_DEVICE.test(prose) && (position === undefined || (position === 'remote' && !/\bremote(?:ly)?,? (?:\w+ )?(?:attackers?|users?)\b/i.test(prose))))
+    position = 'physical';
+  const guestUser = GUEST_OS_USER.test(prose);
+  if (guestUser && (position === undefined || position === 'remote' || position === 'adjacent')) position = 'local';
   // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network
   // (one who intercepts the connection to pose as it is on the path, which the vector says).
   const serverAttacks =
@@ -432,7 +454,7 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
   if (serverAttacks) position ??= 'remote';
   const required = listedRoles(prose) ?? PRIVILEGE_REQUIRED.find(([, pattern]) => pattern.test(prose))?.[0];
   let privileges = required ?? classify(phrases, PRIVILEGE_LEVELS);
-  if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose)) privileges ??= 'user';
+  if (AUTHENTICATED_CUE.test(prose) || LOCAL_ACCESS_CUE.test(prose) || guestUser) privileges ??= 'user';
   // The attacker runs the server: they need no account on the client that connects to it.
   if (serverAttacks && position === 'remote') privileges ??= 'none';
   // NVD's own "local users" / "local attackers" and a guest OS's users (who run their own crafted

@@ -47,10 +47,13 @@ const PACKAGE_OF_RELEASE = /(?<!\bSP)\s(\d+(?:\.\d+)?(?:\s+SP\s?\d+)?)\s+[a-z][a
 /** Words between a name and its statement that still make the statement the name's own ("3510 FC Array with firmware"). */
 const NEAR_WORDS = 4;
 
-// A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too.
-const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|macos|windows phone|windows mobile|windows|linux|android|tizen|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+// A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too. Chrome's "for Mac" is OS X; a
+// MAC address, layer or key is no platform.
+const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|osx|macos|mac(?![\w-]|\s+(?:os|address(?:es)?|addr|filter\w*|spoof\w*|layer|table|algorithms?|keys?|authentication|verification|checks?|values?)\b)|windows phone|windows mobile|windows|linux|android|tizen|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+// "iTunes before 12.7.3 for Windows, and iOS before 11.2.5", "…, and macOS High Sierra before 10.13.5": a platform
+// followed by its own versions (or by the words of the next statement, where the gap ends) starts that statement.
 const PLATFORM_PHRASE = new RegExp(
-  String.raw`^\s*,?\s*(?:when running\s+)?(?:on|for)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*(?:on\s+)?${PLATFORM})*)\b`,
+  String.raw`^\s*,?\s*(?:when running\s+)?(?:on|for)\s+(?<list>${PLATFORM}(?:\s*(?:,\s*(?:and|or)|,|and|or)\s*(?:on\s+)?${PLATFORM}\b(?!\s+(?:before|prior|through|up to|versions?\b|v?\d)|\s*$|\s+(?!and\b|or\b)[\w ]*$))*)\b`,
   'i',
 );
 
@@ -60,7 +63,8 @@ const platformName = (name: string) => {
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/^(ubuntu|debian) linux /, '$1 ');
-  return p === 'mac os x' || p === 'macos' ? 'os x' : p;
+  // Chrome's "for Mac" too (CVE-2016-5199), Automox's "on OSX".
+  return p === 'mac os x' || p === 'macos' || p === 'mac' || p === 'osx' ? 'os x' : p;
 };
 
 const platformsOf = (list: string | undefined) => (list ? [...new Set((list.match(new RegExp(PLATFORM, 'gi')) ?? []).map(platformName))] : []);
@@ -69,9 +73,13 @@ function platformsAfter(gap: string): string[] {
   return platformsOf(PLATFORM_PHRASE.exec(gap)?.groups?.list);
 }
 
-/** "WhatsApp for iOS prior to v2.18.93": the platform named between a product and its statement. */
+/**
+ * "WhatsApp for iOS prior to v2.18.93": the platform named between a product and its statement. A list ends with "and"
+ * or "or" and no comma: in "iTunes before 12.8 for Windows, iOS before 11.4.1" (CVE-2018-4262) and "… for Windows, and
+ * iOS before 11.2.5" iOS is the statement's own product.
+ */
 const PLATFORM_BEFORE = new RegExp(
-  String.raw`\b(?:for|on)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM})*)(?:\s+(?:apps?|applications?|clients?|versions?))*\s*$`,
+  String.raw`\b(?:for|on)\s+(?<list>${PLATFORM}(?:\s*(?:,|and|or)\s*${PLATFORM}(?=\s*(?:,|and\b|or\b)))*(?:\s+(?:and|or)\s+${PLATFORM})?)(?:\s+(?:apps?|applications?|clients?|versions?))*\s*$`,
   'i',
 );
 
@@ -569,7 +577,8 @@ export function placeStatements(
       keys = named ? [named] : [];
     }
     const next = statements[i + 1];
-    const gap = text.slice(statement.end, next && next.at > statement.end ? next.at : statement.end + 120);
+    // A gap cut short of any next statement ends in a stop, so its last words are read as no next statement's subject.
+    const gap = next && next.at > statement.end ? text.slice(statement.end, next.at) : `${text.slice(statement.end, statement.end + 120)}.`;
     const after = platformsAfter(gap);
     // "OpenSSH on FreeBSD 4.4 and earlier": a version right after the platform is the platform's own, no platform of the product's.
     const bounded = !/^v?\d/i.test(text.slice(statement.at, statement.end));

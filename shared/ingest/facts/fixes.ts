@@ -30,6 +30,8 @@ import { placeStatements } from './described-fixes.js';
 import { factProducts } from './products.js';
 import { statesFix } from './fix-references.js';
 import { sapNotes } from './sap-notes.js';
+import { NO_FIX_SENTENCE } from './no-fix.js';
+import { sapListedVersions } from './sap-versions.js';
 import { cve5FixProducts } from './cve5-fixes.js';
 import { editionFixes } from './cve5-edition-fixes.js';
 import { samsungRelease } from './samsung-release.js';
@@ -628,14 +630,6 @@ function withoutPatchstackName(description: string): string {
   return name ? description.split(name).join(' ') : description;
 }
 
-/**
- * A sentence that denies a fix: Cisco's "Cisco has not released software updates that address these vulnerabilities"
- * (CVE-2021-1208, the twenty-sixth reading: the text said the record states a fix), GitHub's "As of time of
- * publication, no known patches are available".
- */
-const NO_FIX_SENTENCE =
-  /[^.]*\b(?:has|have) not (?:yet )?(?:released|published|provided|issued|made available)\b[^.]*|[^.]*\bno (?:known )?(?:patch(?:es)?|fix(?:es)?|(?:software )?updates?|fixed versions?)\b[^.]*\b(?:available|released|exists?|provided)\b[^.]*/gi;
-
 /** The kernel CNA's "the following vulnerability has been resolved", "This issue has been fixed": the flaw is fixed. */
 const RESOLVED = /\b(?:vulnerability|issue|flaw|bug|problem)\s+(?:has|have)\s+been\s+(?:resolved|fixed|addressed)\b/i;
 
@@ -882,7 +876,23 @@ export function readFixFacts(input: FactInput): FixFacts {
   ]).filter((f) => isComparableVersion(f.version));
   // A version the description calls affected is no fix of any product, whichever it names there
   // ("class.upload through 1.0.3" beside a range "before 1.0.3", CVE-2019-19634).
-  const calledAffected = described.lastAffected.map((l) => l.version).filter(isComparableVersion);
+  // SAP's "- version 9," names each listed release affected: NVD's "before 9.0" beside it is no fix (CVE-2022-41199).
+  const sapListed = sapListedVersions(input.description);
+  // CMS Made Simple's "version 2.1.6 and 2.2 are vulnerable" beside a range "before 2.2" (CVE-2017-1000453, the h59 blind set):
+  // of a record's one product ("Acme Widget before 2.5 and Acme Gadget 2.5 allow" names another product's 2.5), and only
+  // where the sentence says so ("XStream 1.4.18 uses no longer a blacklist", "Version 0.9 has addressed" name fixes).
+  const namedAffected =
+    products.length === 1
+      ? described.affected
+          .filter(
+            (a) =>
+              /^\s+(?:are|is) (?:also )?(?:vulnerable|affected)\b/i.test(a.following) &&
+              // "prior to software version 15.18.00.2511 is vulnerable": the version is the fix.
+              !/\b(?:prior to|before|earlier than|older than|lower than|below)\s+(?:[\w-]+\s+){0,3}$/i.test(a.context),
+          )
+          .map((a) => a.version)
+      : [];
+  const calledAffected = [...described.lastAffected.map((l) => l.version), ...namedAffected, ...sapListed].filter(isComparableVersion);
   // The description's "before 2.5" beside a configuration whose newest affected version is 2.5
   // (its inclusive end, or the last version it lists): the two disagree on the boundary only, and
   // no source states a higher fix. Both statements stay facts, and the text names the version as
@@ -963,6 +973,12 @@ export function readFixFacts(input: FactInput): FixFacts {
       return bound === undefined ? lined : { ...lined, version: bound, source: 'description' as const };
     });
   const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
+  // The release a dropped configuration fix named is the newest affected one the description lists.
+  for (const f of candidates) {
+    const listedAt = [...sapListed, ...namedAffected].find((v) => f.source === 'configuration' && compareVersions(v, f.version) === 0);
+    if (listedAt !== undefined && !last.some((l) => l.product === f.product && compareVersions(l.version, listedAt) === 0))
+      last.push({ product: f.product, version: listedAt, branch: null, platform: f.platform, source: 'description' });
+  }
   // A CNA's build per edition NVD lists without bounds (Microsoft's Windows editions): a fix no other source states.
   const editions =
     rangeSource === 'configuration'

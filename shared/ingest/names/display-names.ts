@@ -342,6 +342,20 @@ function titledForAnotherMaker(title: string, product: AffectedProduct, words: W
   return maker.length > 0 && !squash(title).includes(squash(vendorToken)) && !words.squashed.includes(maker) && spelledIn(words, vendorToken) !== undefined;
 }
 
+/**
+ * NVD's dictionary titles `paloaltonetworks:pan-os` "paloaltonetworks pan-os 10.0.0": its tokens in lower case, no name
+ * anyone writes. Where the description writes the product as a name ("Palo Alto Networks PAN-OS", CVE-2022-0022, the
+ * twenty-seventh reading), that spelling is used.
+ */
+function tokenTitleBesideWritten(title: string, product: AffectedProduct, words: Words, description: string): boolean {
+  if (/[A-Z]/.test(title)) return false;
+  const name = spelledIn(words, product.product);
+  if (name === undefined) return false;
+  // "Dnsmasq before 2.78", "Rsyslog v8.1908.0": a capital that only starts the sentence is no spelling of the name.
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return /[A-Z]/.test(name.slice(1)) || new RegExp(String.raw`[^.!?:\s]\s+["'“(]?${escaped}(?![\w-])`).test(description);
+}
+
 function namedProducts(products: readonly AffectedProduct[], sources: NameSources): AffectedProduct[] {
   const listed = new Set(products.map(productKey));
   let cnaProducts: CnaName[] | undefined;
@@ -355,7 +369,14 @@ function namedProducts(products: readonly AffectedProduct[], sources: NameSource
     const extension = sources.description ? extensionName(product, (words ??= wordsOf(sources.description))) : undefined;
     if (extension) return { ...product, title: extension };
     const dictionary = sources.cpeTitles?.title(product.vendor, product.product);
-    if (dictionary && !(sources.description && titledForAnotherMaker(dictionary.title, product, (words ??= wordsOf(sources.description)))))
+    if (
+      dictionary &&
+      !(
+        sources.description &&
+        (titledForAnotherMaker(dictionary.title, product, (words ??= wordsOf(sources.description))) ||
+          tokenTitleBesideWritten(dictionary.title, product, words, sources.description))
+      )
+    )
       return { ...product, title: dictionary.title, ...(dictionary.vendorTitle ? { vendorTitle: dictionary.vendorTitle } : {}) };
     cnaProducts ??= cnaNames(sources.cnaProducts);
     return { ...product, ...cnaTitle(product, cnaProducts) };
@@ -363,7 +384,9 @@ function namedProducts(products: readonly AffectedProduct[], sources: NameSource
   const vendorTitles = vendorTitlesOf(named);
   return named.map((product) => {
     // The record's own products name the vendor first; else the dictionary's other titles of that vendor.
-    const vendorTitle = vendorTitles.get(product.vendor) ?? (product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor));
+    // A dictionary vendor title in lower case is its token ("paloaltonetworks"): the description's spelling comes first.
+    const dictionaryVendor = product.title ? undefined : sources.cpeTitles?.vendorTitle(product.vendor);
+    const vendorTitle = vendorTitles.get(product.vendor) ?? (dictionaryVendor && /[A-Z]/.test(dictionaryVendor) ? dictionaryVendor : undefined);
     if (product.title || !sources.description) return underVendorName(product, vendorTitle);
     words ??= wordsOf(sources.description);
     return { ...product, ...descriptionTitle(product, words, vendorTitle) };

@@ -372,9 +372,14 @@ export function onLine(version: string, line: string): boolean {
  * fixes too, one per line. A version followed by ".x" or by a phrase of its own ("8.1.x before")
  * starts a statement of its own instead.
  */
-const LIST_PLATFORM = String.raw`(?:linux|windows|mac os x|os x|macos|android|ios|chrome os)`;
-/** "prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android": the platforms a listed fix is for stand between. */
-const PLATFORM_GAP = String.raw`(?:\s+(?:for|on)\s+${LIST_PLATFORM}(?:\s*(?:,|and|or)\s*${LIST_PLATFORM})*(?=\s*,))?`;
+// Chrome's "for Mac" is the platform as much as "for Mac OS X" (CVE-2016-5199 had told Windows, Linux and Android users
+// to install the Mac build).
+const LIST_PLATFORM = String.raw`(?:linux|windows|mac(?:\s?os(?:\s?x)?)?(?![\w-]|\s+(?:address(?:es)?|addr|filter\w*|spoof\w*|layer|table|algorithms?|keys?|authentication|verification|checks?|values?)\b)|os x|macos|android|ios|chrome os)\b`;
+/**
+ * "prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android", "prior to 57.0.2987.98 for Mac, Windows,
+ * and Linux and 57.0.2987.108 for Android": the platforms a listed fix is for stand between.
+ */
+const PLATFORM_GAP = String.raw`(?:\s+(?:for|on)\s+${LIST_PLATFORM}(?:\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+)${LIST_PLATFORM})*(?=\s*(?:,|and\s|or\s)))?`;
 const LIST_LEAD = new RegExp(String.raw`^${PLATFORM_GAP}[\s,]*(?:(?:and|or)\s+)?`, 'i');
 const LISTED = new RegExp(
   String.raw`^${PLATFORM_GAP}(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)${FIXED_VERSION}(?=[,;)]|\.(?![\w])|\s|$)(?!\s+(?:versions?\s+)?(?:before|prior|through|to\b|and earlier|or earlier|and prior|or prior))(?!\s+${QUALIFIER}\s?\d)`,
