@@ -217,6 +217,9 @@ describe('patch and exploit status from the same evidence as the text', () => {
     expect(ref('http://packetstormsecurity.com/files/163878/Kernel-Live-Patch-Security-Notice-LSN-0080-1.html')).toBe(false);
     expect(ref('http://packetstormsecurity.com/files/155658/Qualys-Security-Advisory-OpenBSD-Dynamic-Loader-Privilege-Escalation.html')).toBe(true);
     expect(ref('http://packetstormsecurity.com/files/154999/Foo-1.2-Remote-Code-Execution.html')).toBe(true);
+    // Its monthly exploit folders of 2006-2008 are exploits too (CVE-2008-3707, h59); its advisory folders are not.
+    expect(ref('http://packetstormsecurity.org/0808-exploits/cyboards-rfilfixss.txt')).toBe(true);
+    expect(ref('http://packetstormsecurity.org/0812-advisories/foo.txt')).toBe(false);
   });
 });
 
