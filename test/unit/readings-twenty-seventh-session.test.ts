@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareVersions } from '../../shared/domain/cpe/version-compare.js';
 import { describedAttack } from '../../shared/ingest/facts/attacker.js';
 import { describedImpacts } from '../../shared/ingest/facts/impacts.js';
+import { describedProduct } from '../../shared/ingest/facts/described-product.js';
 import { sapListedVersions } from '../../shared/ingest/facts/sap-versions.js';
 import { referencePointsAtExploit } from '../../shared/ingest/facts/exploit.js';
 import { CpeTitles } from '../../shared/ingest/names/cpe-titles.js';
@@ -25,6 +26,11 @@ describe('gains the description states in its own words', () => {
     ]);
     expect(describedImpacts('allows a high privileged attacker to inject code that can be executed by the application.')).toEqual(['code_execution']);
     expect(describedImpacts('This can be leveraged to execute an arbitrary script on the server.')).toEqual(['code_execution']);
+    expect(describedImpacts('a non-administrative user on the remote PC may execute an arbitrary OS command with LocalSystem privilege.')).toEqual([
+      'code_execution',
+      'privilege_escalation',
+    ]);
+    expect(describedImpacts("An attacker with root privilege who gets a user's smart phone may read data")).not.toContain('privilege_escalation');
     // ChurchCRM's commands are SQL ("manipulate database queries and execute arbitrary commands", CVE-2025-1023, h59); IBM's
     // overflow through "a specially crafted SQL query and execute arbitrary code on the server" still runs code.
     expect(describedImpacts('allowing an attacker to manipulate database queries and execute arbitrary commands.')).not.toContain('code_execution');
@@ -240,5 +246,32 @@ describe('names', () => {
       { cpeTitles: titles },
     );
     expect(unnamed.explanation!.affected).toContain('Paloaltonetworks pan-os');
+  });
+});
+
+describe('the product of a record that lists none: "… vulnerability exists in <Product>" (RemoteView CVE-2025-24864, h57)', () => {
+  const named = (text: string) => describedProduct(text).map((p) => p.name);
+
+  it('reads the capitalised name after "exists in", up to a version, a bracket or a stop', () => {
+    expect(named('Incorrect access permission of a specific folder issue exists in RemoteView Agent (for Windows) versions prior to v8.1.5.2.')).toEqual([
+      'RemoteView Agent',
+    ]);
+    expect(named('An improper handling of exceptional conditions vulnerability exists in the Palo Alto Networks PAN-OS dataplane that enables')).toEqual([
+      'Palo Alto Networks PAN-OS',
+    ]);
+    expect(named('Buffer overflow vulnerability exists in Defense Platform Home Edition Ver.3.9.51.x and earlier.')).toEqual(['Defense Platform Home Edition']);
+    expect(named('A privilege escalation vulnerability exists in the Rockwell Automation ThinManager. When the software starts')).toEqual([
+      'Rockwell Automation ThinManager',
+    ]);
+  });
+
+  it('names no part of another product, no platform alone, no class and no half of a pair', () => {
+    expect(
+      named('A stored cross-site scripting (XSS) vulnerability exists in the Latex Proof-Reading Module of binary-husky/gpt_academic version 3.9.0.'),
+    ).toEqual([]);
+    expect(named('Cross-site scripting vulnerability exists in the NickName registration screen of HGW-BL1500HM.')).toEqual([]);
+    expect(named('A flaw exists in the Windows login flow where an AuthContext token can be exploited.')).toEqual([]);
+    expect(named('a Cross-Site Scripting (XSS) vulnerability exists in the TicketsController due to insufficient input validation.')).toEqual([]);
+    expect(named('Cross-Site Scripting (XSS) vulnerability exists in the WPA/WAPI Passphrase field of the Wireless Security settings.')).toEqual([]);
   });
 });

@@ -117,6 +117,18 @@ const LEADING_SUBJECT =
 const PACKAGE_LEAD =
   /^([a-z][a-z0-9]*(?:[.-][a-z0-9]+)+) (?:is|are|converts|provides|parses|implements|generates|transforms|renders|lets|allows|adds|offers|validates|serializes|handles)\b/;
 
+/**
+ * "Incorrect access permission of a specific folder issue exists in RemoteView Agent (for Windows) versions prior to
+ * v8.1.5.2" (CVE-2025-24864, the h57 blind set), "An improper handling of exceptional conditions vulnerability exists in
+ * the Palo Alto Networks PAN-OS dataplane": JPCERT's, Palo Alto's and Schneider's template, in a record that lists no
+ * product. A name followed by "of"/"in" (after a few words in lower case) is a part of another product ("the Latex
+ * Proof-Reading Module of …", "the NickName registration screen of HGW-BL150"), and a platform alone ("the Windows login
+ * flow") names none, nor a class ("the `TicketsController`") or half a pair ("the WPA/WAPI Passphrase field"); the name
+ * ends at a sentence's stop and before a version ("Ver.3.9.51.x").
+ */
+const EXISTS_IN =
+  /\b(?:vulnerabilit(?:y|ies)|issues?|flaws?|weakness(?:es)?)(?: \([^)]{0,40}\))? exists? in (?:the )?(?!(?:Windows|Linux|Android|macOS|iOS|Mac|UNIX)\b(?! [A-Z]))([A-Z][\w+-]*(?: (?!v?\d+(?:\.\d+)+\b|Ver\.|Version\b)[A-Z0-9][\w+-]*(?:\.[\w+-]+)*){0,4})(?![\w+.-]*\w)(?!\/)(?<!Controller|Handler|Servlet)(?! (?!Ver\.|Version\b)[A-Z0-9])(?! (?:[a-z][\w-]* ){0,3}(?:of|in|within|for|on) )/;
+
 /** GitHub's advisory template: "Dpanel is a Docker visualization panel system …", "Element X Android is a Matrix client …". */
 const IS_A = /^([A-Z][\w.+-]*(?: [A-Z0-9][\w.+-]*){0,4}) is an? \b/;
 
@@ -175,7 +187,8 @@ export function describedProduct(written: string): FactProduct[] {
     IS_A.exec(description)?.[1] ??
     PACKAGE_LEAD.exec(description)?.[1] ??
     IN_PRODUCT_OF_KIND.exec(description)?.[1] ??
-    namedBeforeVersions(description)
+    namedBeforeVersions(description) ??
+    EXISTS_IN.exec(description)?.[1]
   )?.trim();
   // A name spelt as code ("crmeb_java", "feng_ha_ha/megagao ssm-erp") would stand raw in the text.
   if (!name || name.length < 2 || /[_/\\]/.test(name)) return [];
