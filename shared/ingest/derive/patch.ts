@@ -131,7 +131,7 @@ export function derivePatch(
   const status = patchStatusFrom({ ...evidence, vendorAdvisory });
   // Fixed by the advisory alone (its link stays out of `patch_urls`, which hold patches and bulletins: the fix text names
   // the advisory as such).
-  const byAdvisory = status === 'available' && patchStatusFrom(evidence) !== 'available';
+  const byAdvisory = vendorAdvisory && status === 'available' && patchStatusFrom(evidence) !== 'available';
   const fixed = status === 'available' || status === 'partial';
   let patchDate: string | undefined;
   if (fixed) {

@@ -22,9 +22,14 @@ export interface DescribedAttack {
 const MODIFIER =
   '(?:(?:remote(?:ly)?|local(?:ly)?|(?:un)?authenticated|(?:low(?:er)?|less|high(?:er)?)(?:ly)?[- ]?privileged|privileged|unprivileged|non-privileged|non-administrative|non-admin|physically|proximate|proximal|adjacent(?:-network)?|network(?:-adjacent)?|man-in-the-middle|machine-in-the-middle|mitm|on-path|context-dependent|user-assisted|malicious|hostile|rogue|guest|os|hvm|pv|admin|administrative|root|anonymous|external|nearby|logged-in|registered|unauthorized|authorized|(?:administrator|admin|root|user|low|high)-level|an?|the|any),?\\s+)';
 const ATTACKER_NOUN = '(?:attackers?|adversar(?:y|ies)|threat actors?|eavesdroppers?)';
+/**
+ * Siemens' "an attacker with access to port 21/tcp" (CVE-2017-6872, the twenty-ninth reading) is reach, not an account:
+ * an attacker phrase's "with … access" clause does not end before it, and it names no privilege.
+ */
+const ACCESS_TO_PORT = String.raw`\s+to\s+(?:the\s+)?(?:port|TCP|UDP|network)\b`;
 /** "attacker" always names the attacker; the other nouns only in the template's attacker slot. */
 const ATTACKER_PHRASE = new RegExp(
-  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b(?!\\s+to\\s+(?:the\\s+)?(?:port|TCP|UDP|network)\\b))?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
+  `\\b(${MODIFIER}{0,5}${ATTACKER_NOUN})\\b((?:\\s+(?:with|who (?:have|has)|having)\\s+[^.;,]{0,60}?\\b(?:access|privileges?|credentials|accounts?|rights|permissions?|logon to the infrastructure)\\b(?!${ACCESS_TO_PORT}))?(?:\\s*\\((?:authenticated|logged|signed|with|who|on|in|from|within|having|as)\\b(?:(?!\\bbetween\\b)[^()]){0,80}\\))?)`,
   'gi',
 );
 const SLOT_NOUN =
@@ -39,7 +44,7 @@ const SLOTS: readonly RegExp[] = [
   // certain architectures to read kernel memory", CVE-2007-1734, the h46 blind set). Not "may allow an unauthorized user
   // to be added to the system" (Geutebruck's CSRF, CVE-2018-7524): whoever is added is what the attack gains.
   new RegExp(
-    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?(?!\\s+to\\s+(?:the\\s+)?(?:port|TCP|UDP|network)\\b))?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b(?!\\s+be\\s+\\w+(?:ed|en)\\b)`,
+    `\\b(?:allows?|allowing|allowed|lets?|enables?|enabling|permits?|permitting)\\s+(${MODIFIER}{0,5}(?:[\\w/'-]+\\s+)?${SLOT_NOUN}(?:\\s+(?:(?:of|in) the|on (?:the|any|an?)) (?:[\\w-]+\\s+){0,2}?[\\w-]+)?(?:\\s+(?:with|who (?:have|has))\\s+[^.;,]{0,60}?(?!${ACCESS_TO_PORT}))?)(?:,\\s+(?:and|or)\\s+(?:[^,.;]|\\.(?=\\w)){0,40}?\\b(?:users?|attackers?|administrators?|guests?)\\b(?:[^,.;]|\\.(?=\\w)){0,40},)?(?:\\s+(?:running|working|logged in|located) (?:on|in|from) (?:[\\w-]+\\s+){0,3}?[\\w-]+)?\\s+to\\b(?!\\s+be\\s+\\w+(?:ed|en)\\b)`,
     'gi',
   ),
   new RegExp(
@@ -93,7 +98,9 @@ const PRIVILEGE_LEVELS: readonly [Privileges, RegExp][] = [
   ],
   [
     'user',
-    /\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b|(?:network |local )?access to (?:the )?(?:port|TCP|UDP|network)\b)[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure/,
+    new RegExp(
+      String.raw`\blow[- ]privileged|(?<!un)authenticated|logged[- ]in|registered|(?<!-)\busers?\b(?!-assisted)|\bguests?\b|\bdomains?\b|\b(?:with|who (?:have|has)|having) (?!(?:network|physical)\b|(?:network |local )?access${ACCESS_TO_PORT})[^.;,]{0,40}?\b(?:access|accounts?|credentials|privileges?|rights|permissions?)\b|logon to the infrastructure`,
+    ),
   ],
   [
     'none',
@@ -180,8 +187,6 @@ const LINK_LOCAL =
   /\b(?:Router Advertisements?|Neighbor (?:Discovery|Solicitation|Advertisement)|link-local|adjacent network|same (?:local )?(?:network segment|subnet|broadcast domain|LAN)|(?:on|from|within|in) the (?:same )?local (?:network|subnet|LAN)|ARP (?:spoofing|poisoning|requests?|replies)|802\.11\w* (?:\w+ )?(?:frames?|packets?|management|association|probe|beacons?)|(?:association|probe|deauthentication|disassociation) (?:requests?|responses?|frames?)|beacon frames?|within (?:Wi-?Fi|wireless|radio|Bluetooth) range|(?:via|during|experiencing) (?:a )?(?:prolonged |network |layer[- ]2 )?broadcast storms?)\b/i;
 /** Bluetooth is reached over the radio: a remote attacker of it is near (BlueBorne), a local one stays local. */
 // Android's "remote information disclosure over NFC" (CVE-2021-0596, the twenty-ninth reading): a radio in reach, as Bluetooth.
-// (Siemens' "an attacker with access to port 21/tcp", CVE-2017-6872, the same reading, is reach, not an account: the
-// attacker phrases below do not end their "with … access" clause before "to port".)
 const BLUETOOTH = /\bBluetooth\b|\bBLE\b|\bBlueZ\b|\bbluetoothd\b|\bover NFC\b/;
 /** Attacks a description names without an attacker phrase ("allow authenticated remote code execution"). */
 // Applio's "Then one can access this endpoint to kill these processes" (CVE-2025-27787, h53), F5's "undisclosed requests
@@ -231,6 +236,8 @@ const GUEST_OS_USER = /\bauthenticated user on a guest operating system\b/i;
  */
 const HOLDS_DEVICE =
   /\b(?:person|attacker|user|someone|individual|adversary)s? with physical access\b|\b(?:from|over|on|bypass|past|via) the lock ?screen\b|\bpasscode prompt\b|\bfrom (?:a|the) locked (?:device|iPhone|iPad|screen)\b/i;
+/** A remote attacker the text names beside one at the device (IIS's "remote attackers … and … attackers with physical access"). */
+const REMOTE_ATTACKER_NAMED = /\bremote(?:ly)?,? (?:\w+ )?(?:attackers?|users?)\b/i;
 /**
  * Mercedes' "local access to the USB interface of the car is needed" (CVE-2024-37601): a port on the device, reached by
  * hand; VulDB's "It is possible to launch the attack on the physical device" (Netis, CVE-2025-2921, h47).
@@ -442,9 +449,7 @@ function readAttack(description: string): { described: DescribedAttack; vectorOn
   if (!PHYSICAL_WORD.test(prose) && (LOCAL_CUE.test(prose) || (OS_ACCOUNT_GAIN.test(prose) && !NETWORK_WORDS.test(prose)))) position ??= 'local';
   if (BLUETOOTH.test(prose) && position === 'remote') position = 'adjacent';
   if (HARDWARE_PORT.test(prose) && (position === undefined || position === 'local')) position = 'physical';
-  // (A remote attacker the text also names stays: IIS's "remote attackers … and might allow attackers with physical access".)
-  if (HOLDS_DEVICE.test(prose) && (position === undefined || (position === 'remote' && !/\bremote(?:ly)?,? (?:\w+ )?(?:attackers?|users?)\b/i.test(prose))))
-    position = 'physical';
+  if (HOLDS_DEVICE.test(prose) && (position === undefined || (position === 'remote' && !REMOTE_ATTACKER_NAMED.test(prose)))) position = 'physical';
   const guestUser = GUEST_OS_USER.test(prose);
   if (guestUser && (position === undefined || position === 'remote' || position === 'adjacent')) position = 'local';
   // "Connecting to a malicious AFP server may corrupt kernel memory": the server is the attacker, out on the network

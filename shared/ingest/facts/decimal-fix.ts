@@ -3,6 +3,7 @@
  * decimals puts 4.3 above 4.25, where a version comparison puts it below. Only where the
  * description names the affected version beside its one stated fix is its own order taken.
  */
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 export function decimalAbove(fix: string, affected: string): boolean {
   const f = /^(\d+)\.(\d)$/.exec(fix.trim());
   const a = /^(\d+)\.(\d{2,})$/.exec(affected.trim());
@@ -11,6 +12,6 @@ export function decimalAbove(fix: string, affected: string): boolean {
 
 /** Whether the description writes `version` itself, as a version and not part of another one. */
 export function namesVersion(description: string, version: string): boolean {
-  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(version);
   return new RegExp(`(?<![\\w.])${escaped}(?![\\w]|\\.\\d)`).test(description);
 }

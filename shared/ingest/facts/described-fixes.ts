@@ -15,10 +15,11 @@
  */
 import { ANOTHER_SUBJECT, CARRIER, lineMatches, productForStatement } from '../derive/fix-advice.js';
 import { mentionNames, normaliseForMention } from '../derive/product-order.js';
-import type { DescribedFix } from '../versions/description.js';
+import { NO_MAC_ADDRESS, type DescribedFix } from '../versions/description.js';
 import { productKey, type FixProduct } from './fix-products.js';
 import { modelNumber } from './model-number.js';
 import { isDistribution } from './distributions.js';
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 export interface PlacedStatement {
   readonly statement: DescribedFix;
@@ -49,7 +50,7 @@ const NEAR_WORDS = 4;
 
 // A distribution's release ("on Ubuntu 12.04 LTS") is the platform of a package's fix too. Chrome's "for Mac" is OS X; a
 // MAC address, layer or key is no platform.
-const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|osx|macos|mac(?![\w-]|\s+(?:os|address(?:es)?|addr|filter\w*|spoof\w*|layer|table|algorithms?|keys?|authentication|verification|checks?|values?)\b)|windows phone|windows mobile|windows|linux|android|tizen|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
+const PLATFORM = String.raw`(?:(?:ubuntu|debian)(?: linux)? \d+(?:\.\d+)?(?: lts)?|mac os x|os x|osx|macos|mac(?!\s+os\b)${NO_MAC_ADDRESS}|windows phone|windows mobile|windows|linux|android|tizen|ios|ipados|chrome os|solaris|freebsd|aix|hp-ux|unix)`;
 // "iTunes before 12.7.3 for Windows, and iOS before 11.2.5", "…, and macOS High Sierra before 10.13.5": a platform
 // followed by its own versions (or by the words of the next statement, where the gap ends) starts that statement.
 const PLATFORM_PHRASE = new RegExp(
@@ -249,7 +250,6 @@ function lastMentions(haystack: string, products: readonly FixProduct[]): Mentio
 }
 
 /** A name as a pattern that matches only itself ("g++", "c#"). */
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * "Acrobat and Acrobat Reader DC Classic": the word that ends the second name ("DC") ends the
@@ -264,7 +264,7 @@ function sharedLastWord(haystack: string, products: readonly FixProduct[]): stri
     const [first, last] = words as [string, string];
     // Cheap test first: most subjects join no such names.
     if (out.includes(` ${name} `) || !out.includes(` ${first} and `)) continue;
-    const joined = new RegExp(String.raw` ${escaped(first)} and ((?:\S+ ){1,3})${escaped(last)} `);
+    const joined = new RegExp(String.raw` ${escapeRegExp(first)} and ((?:\S+ ){1,3})${escapeRegExp(last)} `);
     out = out.replace(joined, (_whole, between: string) => ` ${first} ${last} and ${between}${last} `);
   }
   return out;

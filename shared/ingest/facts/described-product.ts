@@ -26,6 +26,7 @@ import type { FactProduct } from '../../domain/facts.js';
 import { appleProducts } from './apple-fixes.js';
 import { siemensProduct } from './siemens-template.js';
 import { token, withoutShortNames } from './product-token.js';
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 // Red Hat's "A flaw was found in the ATA over Ethernet (AoE) driver in the Linux kernel" is the kernel's too.
 const KERNEL = /^In the Linux kernel\b|^A flaw was found in [^.]*?\bin the Linux kernel\b/;
@@ -102,7 +103,7 @@ function namedBeforeVersions(description: string): string | undefined {
   const earlier = description.slice(0, match.index);
   // The whole name written before, as one ("Pulse Secure Pulse Desktop Client" does not name a "Secure Desktop").
   const words = name.split(' ');
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   return words.every((w) => !/\d/.test(w) && !NOT_A_NAME.test(w)) && new RegExp(String.raw`\b${escaped}\b`).test(earlier) ? name : undefined;
 }
 const ABBREVIATED = /^([A-Z][\w+-]*) \(([A-Z][\w+-]*)\)/;

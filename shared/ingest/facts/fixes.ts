@@ -44,6 +44,7 @@ import { fixProducts, productKey, type FixProduct } from './fix-products.js';
 import { adobeTrackOf, asReleases, compareReleases, sameRelease, yearless } from '../versions/release-order.js';
 import type { FactInput } from './input.js';
 import { oracleCriticalPatchUpdate } from './oracle-cpu.js';
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 export type FixFacts = Pick<Facts, 'fixed_in' | 'last_affected' | 'fix_stated'>;
 
@@ -402,8 +403,7 @@ function trainsWritten(description: string): Map<string, string> {
 function boundWritten(description: string, version: string): string | undefined {
   const token = /^([a-z]+)_(\d[\w.-]*)$/i.exec(version);
   if (!token) return undefined;
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const found = new RegExp(String.raw`\b${escape(token[1]!)}[\s_-]?${escape(token[2]!)}(?![\w.]*\d)`, 'i').exec(description);
+  const found = new RegExp(String.raw`\b${escapeRegExp(token[1]!)}[\s_-]?${escapeRegExp(token[2]!)}(?![\w.]*\d)`, 'i').exec(description);
   if (!found) return undefined;
   const before = /\b(?:before|prior to)\s+(?:versions?\s+)?([^.;()]{0,40})$/i.exec(description.slice(0, found.index));
   return before ? `${before[1]!}${found[0]}` : found[0];
@@ -694,7 +694,7 @@ function withSecurityUpdates(fixes: VersionFact[], products: readonly FixProduct
  * right before its fix names the fix's line ("1.0.1"), where two numbers ("1.0") would hold the 1.0.2 line too.
  */
 function writtenBase(description: string, version: string): string | undefined {
-  const escaped = version.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(version);
   const base = new RegExp(String.raw`(?<![\d.])(\d+(?:\.\d+){2,})(?:\.x)?\s+(?:before|prior to)\s+(?:versions?\s+)?${escaped}(?![\w.]*\d)`).exec(
     description,
   )?.[1];
@@ -892,7 +892,8 @@ export function readFixFacts(input: FactInput): FixFacts {
           )
           .map((a) => a.version)
       : [];
-  const calledAffected = [...described.lastAffected.map((l) => l.version), ...namedAffected, ...sapListed].filter(isComparableVersion);
+  const listedAffected = [...namedAffected, ...sapListed];
+  const calledAffected = [...described.lastAffected.map((l) => l.version), ...listedAffected].filter(isComparableVersion);
   // The description's "before 2.5" beside a configuration whose newest affected version is 2.5
   // (its inclusive end, or the last version it lists): the two disagree on the boundary only, and
   // no source states a higher fix. Both statements stay facts, and the text names the version as
@@ -974,8 +975,8 @@ export function readFixFacts(input: FactInput): FixFacts {
     });
   const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
   // The release a dropped configuration fix named is the newest affected one the description lists.
-  for (const f of candidates) {
-    const listedAt = [...sapListed, ...namedAffected].find((v) => f.source === 'configuration' && compareVersions(v, f.version) === 0);
+  for (const f of candidates.filter((c) => c.source === 'configuration')) {
+    const listedAt = listedAffected.find((v) => compareVersions(v, f.version) === 0);
     if (listedAt !== undefined && !last.some((l) => l.product === f.product && compareVersions(l.version, listedAt) === 0))
       last.push({ product: f.product, version: listedAt, branch: null, platform: f.platform, source: 'description' });
   }

@@ -7,15 +7,15 @@
  * The shorter name counts only where the description stops after it (a comma, "and", a version):
  * "Microsoft Windows 7" names no "Microsoft Windows 10".
  */
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 /** Words a dictionary title adds to what people call the product. */
 const TRAILING = /(?:\s+(?:\([A-Z][A-Za-z]*\)|Firmware|Software|DC))+$/;
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The description stops after the name: punctuation, a joining word, or (where allowed) a version. */
 function standsAlone(name: string, description: string, version: boolean): boolean {
   const after = String.raw`(?=[,;:.)]|\s+(?:and|or|products?|devices?|before|through|prior|versions?|up to|all)\b${version ? String.raw`|\s+v?\d` : ''})`;
-  return new RegExp(String.raw`(?<![\w-])${escaped(name)}${after}`, 'i').test(description);
+  return new RegExp(String.raw`(?<![\w-])${escapeRegExp(name)}${after}`, 'i').test(description);
 }
 
 export function looselyNamed(name: string, description: string): boolean {
@@ -30,7 +30,7 @@ export function looselyNamed(name: string, description: string): boolean {
 /** "GXP16xx": the letters and digits before the x's, then as many digits as x's. */
 function modelPattern(words: readonly string[], description: string): boolean {
   for (const [, stem, xs] of description.matchAll(/\b([A-Za-z]+\d+)(x{1,3})\b/gi)) {
-    const covers = new RegExp(String.raw`^${escaped(stem!)}\d{${xs!.length}}$`, 'i');
+    const covers = new RegExp(String.raw`^${escapeRegExp(stem!)}\d{${xs!.length}}$`, 'i');
     if (words.some((w) => covers.test(w))) return true;
   }
   return false;

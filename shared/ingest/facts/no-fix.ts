@@ -6,5 +6,7 @@
 export const NO_FIX_SENTENCE =
   /[^.]*\b(?:has|have) not (?:yet )?(?:released|published|provided|issued|made available)\b[^.]*|[^.]*\bno (?:known )?(?:patch(?:es)?|fix(?:es)?|(?:software )?updates?|fixed versions?)\b[^.]*\b(?:available|released|exists?|provided)\b[^.]*/gi;
 
+const DENIES_FIX = new RegExp(NO_FIX_SENTENCE.source, 'i');
+
 /** The description says in so many words that no fix exists yet. */
-export const deniesFix = (description: string) => new RegExp(NO_FIX_SENTENCE.source, 'i').test(description);
+export const deniesFix = (description: string) => DENIES_FIX.test(description);

@@ -16,6 +16,7 @@
  * The vendor's display name is the title's leading words when they spell the CPE vendor token
  * ("Red Hat" for `redhat`), else unknown. Only the pairs' cut titles are kept in memory.
  */
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 export interface CpeTitleEntry {
   readonly vendor: string;
@@ -33,7 +34,6 @@ export interface ProductTitle {
 }
 
 const letters = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Characters that may follow a version in a title (besides the end). */
 const AFTER_VERSION = new Set([' ', '.', '-', '_', ':', ',', ';', ')']);
@@ -49,7 +49,7 @@ const NOT_PLAIN = /[^\x00-\x7f]/;
  */
 function lastVersionAt(text: string, version: string): number {
   if (NOT_PLAIN.test(text) || NOT_PLAIN.test(version) || /\s/.test(version)) {
-    return [...text.matchAll(new RegExp(`\\s${escape(version)}(?=$|[\\s.\\-_:,;)])`, 'gi'))].at(-1)?.index ?? -1;
+    return [...text.matchAll(new RegExp(`\\s${escapeRegExp(version)}(?=$|[\\s.\\-_:,;)])`, 'gi'))].at(-1)?.index ?? -1;
   }
   const haystack = text.toLowerCase();
   const needle = ` ${version.toLowerCase()}`;

@@ -12,6 +12,7 @@
 import type { AffectedProduct } from '../../domain/nvd-record.js';
 import { displayName } from '../explainer/names.js';
 import type { CpeTitles } from './cpe-titles.js';
+import { escapeRegExp } from '../../domain/escape-regexp.js';
 
 export interface NameSources {
   readonly cpeTitles?: CpeTitles;
@@ -352,7 +353,7 @@ function tokenTitleBesideWritten(title: string, product: AffectedProduct, words:
   const name = spelledIn(words, product.product);
   if (name === undefined) return false;
   // "Dnsmasq before 2.78", "Rsyslog v8.1908.0": a capital that only starts the sentence is no spelling of the name.
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   return /[A-Z]/.test(name.slice(1)) || new RegExp(String.raw`[^.!?:\s]\s+["'“(]?${escaped}(?![\w-])`).test(description);
 }
 

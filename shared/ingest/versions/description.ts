@@ -374,7 +374,9 @@ export function onLine(version: string, line: string): boolean {
  */
 // Chrome's "for Mac" is the platform as much as "for Mac OS X" (CVE-2016-5199 had told Windows, Linux and Android users
 // to install the Mac build).
-const LIST_PLATFORM = String.raw`(?:linux|windows|mac(?:\s?os(?:\s?x)?)?(?![\w-]|\s+(?:address(?:es)?|addr|filter\w*|spoof\w*|layer|table|algorithms?|keys?|authentication|verification|checks?|values?)\b)|os x|macos|android|ios|chrome os)\b`;
+/** After "mac": a MAC address, layer, key or check is no platform. */
+export const NO_MAC_ADDRESS = String.raw`(?![\w-]|\s+(?:address(?:es)?|addr|filter\w*|spoof\w*|layer|table|algorithms?|keys?|authentication|verification|checks?|values?)\b)`;
+const LIST_PLATFORM = String.raw`(?:linux|windows|mac(?:\s?os(?:\s?x)?)?${NO_MAC_ADDRESS}|os x|macos|android|ios|chrome os)\b`;
 /**
  * "prior to 55.0.2883.75 for Linux and Windows, and 55.0.2883.84 for Android", "prior to 57.0.2987.98 for Mac, Windows,
  * and Linux and 57.0.2987.108 for Android": the platforms a listed fix is for stand between.
