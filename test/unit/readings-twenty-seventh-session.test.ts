@@ -179,6 +179,21 @@ describe('versions and fixes', () => {
     expect(two.facts!.fixed_in.map((f) => `${f.product} ${f.version}`)).toEqual(['acme:widget 2.5']);
   });
 
+  it('drops a fix written with a leading zero where another fix writes its digits with more dots (Nextcloud\'s "20.011", CVE-2021-32741)', () => {
+    const record = derivedFixture(
+      'Nextcloud Server is a Nextcloud package. In versions prior to 19.0.13, 20.011, and 21.0.3, there was a lack of ratelimiting. The issue was fixed in versions 19.0.13, 20.0.11, and 21.0.3.',
+      [
+        orNode(
+          { criteria: 'cpe:2.3:a:nextcloud:nextcloud_server:*:*:*:*:*:*:*:*', versionStartIncluding: '21.0.0', versionEndExcluding: '21.0.3' },
+          { criteria: 'cpe:2.3:a:nextcloud:nextcloud_server:*:*:*:*:*:*:*:*', versionStartIncluding: '20.0.0', versionEndExcluding: '20.0.11' },
+        ),
+      ],
+    );
+    expect(record.facts!.fixed_in.map((f) => f.version)).not.toContain('20.011');
+    expect(record.facts!.fixed_in.map((f) => f.version)).toContain('20.0.11');
+    expect(record.explanation!.fix).not.toContain('20.011');
+  });
+
   it('orders "8.1 Service Pack 4" as NVD\'s "8.1 sp4", above sp3 (BEA WebLogic CVE-2006-2464, h58)', () => {
     expect(compareVersions('8.1 Service Pack 4', '8.1 sp3')).toBe(1);
     expect(compareVersions('8.1 Service Pack 3', '8.1 sp3')).toBe(0);

@@ -708,6 +708,22 @@ function bracketQualifier(statement: DescribedFix, text: string): boolean {
   return open >= 0 && !before.slice(open).includes(')') && /^\((?:in|for|on) the\b/i.test(before.slice(open));
 }
 
+/**
+ * Nextcloud's "prior to 19.0.13, 20.011, and 21.0.3 … fixed in versions 19.0.13, 20.0.11, and 21.0.3" (CVE-2021-32741,
+ * the final reading of the twenty-seventh session: the fix text named "20.011 for the 20.011.x line"): a fix with a
+ * number written with a leading zero, whose digits another fix of its product writes with more dots, is that fix
+ * mistyped ("25.09" of 25.0.9, "010.0" of v0.10.0).
+ */
+function withoutMistypedTwins(fixes: VersionFact[]): VersionFact[] {
+  const digits = (v: string) => v.replace(/\D/g, '');
+  const dots = (v: string) => v.split('.').length;
+  return fixes.filter(
+    (f) =>
+      !/(?:^|\.)0\d/.test(f.version) ||
+      !fixes.some((o) => o.product === f.product && o.version !== f.version && digits(o.version) === digits(f.version) && dots(o.version) > dots(f.version)),
+  );
+}
+
 /** Which versions fix the flaw and which are the newest affected, per product, branch and platform (§9). */
 export function readFixFacts(input: FactInput): FixFacts {
   if (input.rejected) return NONE;
@@ -973,7 +989,7 @@ export function readFixFacts(input: FactInput): FixFacts {
       const bound = f.source === 'configuration' ? boundWritten(input.description, f.version) : undefined;
       return bound === undefined ? lined : { ...lined, version: bound, source: 'description' as const };
     });
-  const fixedIn = withSecurityUpdates(checkedFixes, products, input.description);
+  const fixedIn = withoutMistypedTwins(withSecurityUpdates(checkedFixes, products, input.description));
   // The release a dropped configuration fix named is the newest affected one the description lists.
   for (const f of candidates.filter((c) => c.source === 'configuration')) {
     const listedAt = listedAffected.find((v) => compareVersions(v, f.version) === 0);
